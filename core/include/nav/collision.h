@@ -1,0 +1,82 @@
+#pragma once
+// Collision world: a bounding-volume hierarchy over the level's triangles,
+// answering ray casts (picking) and exact box queries (the flood fill's unit).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "nav/geometry.h"
+#include "nav/level.h"
+
+namespace nav {
+
+struct RayHit {
+  /// Distance along the (normalised) ray direction. [metres]
+  float distance;
+  glm::vec3 point;
+  /// Unit normal of the hit triangle, facing the ray.
+  glm::vec3 normal;
+  uint32_t triangle;
+};
+
+/// Highest point of the level inside a box, and the triangle it lies on.
+struct SupportHit {
+  float height;
+  uint32_t triangle;
+  /// Y component of the triangle's upward unit normal (1 = flat, 0 = wall).
+  float normalY;
+};
+
+class CollisionWorld {
+ public:
+  /// Copies the level's triangles; the level may be destroyed afterwards.
+  explicit CollisionWorld(const Level& level);
+
+  /// First triangle hit by the ray within maxDistance; both faces count.
+  std::optional<RayHit> raycast(const glm::vec3& origin, const glm::vec3& direction,
+                                float maxDistance) const;
+
+  /// True when any triangle intersects the box (exact separating-axis test).
+  bool overlapsBox(const Aabb& box) const;
+
+  /// Triangles that intersect the box exactly, in ascending index order.
+  void trianglesInBox(const Aabb& box, std::vector<uint32_t>& out) const;
+
+  /// Highest point of any triangle clipped to the box; on ties the flattest
+  /// triangle wins. Empty when nothing lies inside the box.
+  std::optional<SupportHit> highestPointInBox(const Aabb& box) const;
+
+  size_t triangleCount() const { return m_triangles.size(); }
+  size_t nodeCount() const { return m_nodes.size(); }
+  const Aabb& bounds() const { return m_bounds; }
+  /// Bytes held by the triangles and the tree.
+  size_t memoryBytes() const;
+
+ private:
+  struct Triangle {
+    glm::vec3 a, b, c;
+  };
+  struct Node {
+    Aabb box;
+    /// Leaf: first index into m_order; inner: index of the left child (right = left + 1).
+    uint32_t first;
+    /// Triangles in a leaf; 0 for an inner node.
+    uint32_t count;
+  };
+
+  uint32_t buildNode(uint32_t first, uint32_t count, std::vector<Aabb>& boxes,
+                     std::vector<glm::vec3>& centroids);
+  template <class Visit>
+  void visitBox(const Aabb& box, Visit&& visit) const;
+
+  std::vector<Triangle> m_triangles;
+  std::vector<uint32_t> m_order;
+  std::vector<Node> m_nodes;
+  Aabb m_bounds;
+};
+
+/// Exact triangle/box intersection (separating axis theorem).
+bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                         const Aabb& box);
+
+}  // namespace nav

@@ -1,0 +1,44 @@
+#pragma once
+// Flood fill: a box-shaped unit explores the level from seed points, one cell
+// at a time in four directions, with real collision checks.
+#include <vector>
+
+#include "nav/build_control.h"
+#include "nav/cells.h"
+#include "nav/collision.h"
+#include "nav/result.h"
+#include "nav/unit_profile.h"
+
+namespace nav {
+
+struct FloodFillParams {
+  UnitProfile unit;
+  /// Grid spacing. [metres, > 0]; 0 means half the unit's width.
+  float cellSize = 0.0f;
+  /// Points to start from; empty means a seed on every walkable upward-facing surface.
+  std::vector<glm::vec3> seeds;
+  /// The fill stops with an error past this many cells.
+  size_t maxCells = 20'000'000;
+};
+
+/// The cell size a build uses for these parameters.
+float effectiveCellSize(const FloodFillParams& params);
+
+/// Tests whether the unit can stand with its footprint centred on column (x, z),
+/// resting on the highest ground in [yMin, yMax]. Exposed for tools and tests.
+struct StandResult {
+  bool ok;
+  /// Height of the ground the unit rests on. [metres]
+  float y;
+  /// Triangle the unit rests on.
+  uint32_t triangle;
+};
+StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::vec2 footprintCenter,
+                     float yMin, float yMax);
+
+/// Runs the fill. Fails with a message naming the parameter when parameters are
+/// out of range, the cell limit is hit, or the build is cancelled.
+Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
+                           const FloodFillParams& params, BuildControl* control = nullptr);
+
+}  // namespace nav

@@ -1,0 +1,59 @@
+#pragma once
+// The simple funnel algorithm (string pulling) over a corridor's portals, with
+// a record of every step for the debugger.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "nav/search.h"
+
+namespace nav {
+
+/// A segment the path must cross; left and right as seen walking along the path.
+struct FunnelPortal {
+  glm::vec3 left;
+  glm::vec3 right;
+};
+
+/// The corridor as funnel input: the start point (as a zero-width portal), every
+/// portal, then the goal point (zero-width).
+std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor);
+
+enum class FunnelEvent : uint8_t {
+  Start,         ///< Apex, left and right at the start point.
+  TightenLeft,   ///< The left side moved inwards.
+  TightenRight,  ///< The right side moved inwards.
+  Skip,          ///< The portal would widen the funnel: nothing changes.
+  CornerLeft,    ///< The right side crossed the left: the left point became a corner.
+  CornerRight,   ///< The left side crossed the right: the right point became a corner.
+  Restart,       ///< Scanning restarts from the portal after the new apex.
+  Goal,          ///< The goal was reached and added as the last corner.
+};
+const char* toString(FunnelEvent event);
+
+struct FunnelStep {
+  FunnelEvent event;
+  /// Portal being considered (index into the funnel portals).
+  uint32_t portal;
+  glm::vec3 apex, left, right;
+  uint32_t apexPortal, leftPortal, rightPortal;
+  /// Corners found so far, including the apex.
+  uint32_t cornerCount;
+};
+
+struct FunnelResult {
+  /// Start, every turn, goal.
+  std::vector<glm::vec3> corners;
+  std::vector<FunnelStep> steps;
+  /// Length of the corner polyline in 3D. [metres]
+  float length = 0.0f;
+};
+
+/// String-pulls through the portals (the first and last are the start and goal).
+/// Steps are recorded only when recordSteps is set.
+FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps = false);
+
+/// Length of a polyline in 3D. [metres]
+float polylineLength(std::span<const glm::vec3> points);
+
+}  // namespace nav

@@ -1,0 +1,51 @@
+#pragma once
+// Small geometric value types shared by every stage. Y is up; units are metres.
+#include <glm/glm.hpp>
+#include <limits>
+
+namespace nav {
+
+/// Axis-aligned box. An empty box has min > max.
+struct Aabb {
+  glm::vec3 min{std::numeric_limits<float>::max()};
+  glm::vec3 max{-std::numeric_limits<float>::max()};
+
+  bool empty() const { return min.x > max.x || min.y > max.y || min.z > max.z; }
+  void grow(const glm::vec3& p) {
+    min = glm::min(min, p);
+    max = glm::max(max, p);
+  }
+  void grow(const Aabb& b) {
+    min = glm::min(min, b.min);
+    max = glm::max(max, b.max);
+  }
+  glm::vec3 center() const { return (min + max) * 0.5f; }
+  glm::vec3 size() const { return max - min; }
+  bool overlaps(const Aabb& b) const {
+    return min.x <= b.max.x && b.min.x <= max.x && min.y <= b.max.y && b.min.y <= max.y &&
+           min.z <= b.max.z && b.min.z <= max.z;
+  }
+  bool contains(const glm::vec3& p) const {
+    return p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y && p.z >= min.z &&
+           p.z <= max.z;
+  }
+};
+
+/// Ground-plane projection (x, z) of a 3D point.
+inline glm::vec2 groundOf(const glm::vec3& p) { return {p.x, p.z}; }
+
+/// 2D cross product on the ground plane. Walking along d with Y up, a point p
+/// is on the walker's left when cross2(d, p) < 0 (left of +X is -Z).
+inline float cross2(const glm::vec2& a, const glm::vec2& b) { return a.x * b.y - a.y * b.x; }
+
+/// Signed area (times two) of the ground-plane triangle a, b, c: negative when c
+/// lies to the left of the walk from a to b.
+inline float triArea2(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
+  return cross2(groundOf(b) - groundOf(a), groundOf(c) - groundOf(a));
+}
+
+inline bool isFinite(const glm::vec3& p) {
+  return glm::all(glm::lessThan(glm::abs(p), glm::vec3(std::numeric_limits<float>::max())));
+}
+
+}  // namespace nav

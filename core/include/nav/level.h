@@ -1,0 +1,66 @@
+#pragma once
+// A level: triangle soup from a Wavefront OBJ file plus the optional sidecar
+// JSON of the same stem (seed points, default start and goal, unit settings).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nav/geometry.h"
+#include "nav/result.h"
+#include "nav/unit_profile.h"
+
+namespace nav {
+
+struct LevelTriangle {
+  /// Indices into Level::vertices.
+  uint32_t vertex[3];
+  /// Index into Level::materials (0 is the unnamed default material).
+  uint16_t material;
+};
+
+/// What the sidecar JSON adds to the geometry. Every field is optional.
+struct LevelSettings {
+  /// Points the flood fill starts from; empty means every walkable surface.
+  std::vector<glm::vec3> seeds;
+  std::optional<glm::vec3> start;
+  std::optional<glm::vec3> goal;
+  std::optional<UnitProfile> unit;
+  /// Cell size to build with. [metres, > 0]
+  std::optional<float> cellSize;
+};
+
+struct Level {
+  /// Path the level was loaded from (used in messages).
+  std::string source;
+  std::vector<glm::vec3> vertices;
+  std::vector<LevelTriangle> triangles;
+  /// Material names from `usemtl`; entry 0 is "" for faces before any usemtl.
+  std::vector<std::string> materials{""};
+  LevelSettings settings;
+  Aabb bounds;
+
+  glm::vec3 corner(uint32_t triangle, int i) const {
+    return vertices[triangles[triangle].vertex[i]];
+  }
+};
+
+struct LoadLimits {
+  /// Files larger than this are refused before reading. [bytes]
+  uint64_t maxFileBytes = 1ull << 30;
+  /// Levels with more triangles than this are refused.
+  uint64_t maxTriangles = 20'000'000;
+};
+
+/// Parses OBJ text. `name` is used in error messages ("name:line: ...").
+/// Handles n-gons (ear clipping), negative (relative) indices and usemtl.
+Result<Level> parseObj(std::string_view text, std::string_view name, const LoadLimits& limits = {});
+
+/// Parses sidecar JSON text; `name` is used in error messages.
+Result<LevelSettings> parseLevelSettings(std::string_view json, std::string_view name);
+
+/// Loads `path` (an .obj) and, when present, the sidecar with the same stem and a .json extension.
+Result<Level> loadLevel(const std::string& path, const LoadLimits& limits = {});
+
+}  // namespace nav

@@ -1,0 +1,46 @@
+#pragma once
+// The whole generation pipeline: level -> flood fill -> compression -> NavGraph.
+#include <cstddef>
+#include <optional>
+
+#include "nav/build_control.h"
+#include "nav/cells.h"
+#include "nav/collision.h"
+#include "nav/compress.h"
+#include "nav/flood_fill.h"
+#include "nav/level.h"
+#include "nav/nav_graph.h"
+
+namespace nav {
+
+struct BuildStats {
+  size_t cells = 0;
+  size_t sectors = 0;
+  size_t portals = 0;
+  /// Bytes of the finished graph.
+  size_t graphBytes = 0;
+  double floodFillMs = 0.0;
+  double compressMs = 0.0;
+  double totalMs = 0.0;
+};
+
+struct NavBuild {
+  NavGraph graph;
+  /// The cells and their sectors, kept only when asked (for drawing and inspection).
+  std::optional<CellGrid> cells;
+  CellSectors cellSectors;
+  BuildStats stats;
+};
+
+struct BuildOptions {
+  bool keepCells = false;
+};
+
+/// Fill parameters for a level: its sidecar's unit, cell size and seeds.
+FloodFillParams defaultFillParams(const Level& level);
+
+Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world,
+                                 const FloodFillParams& params, const BuildOptions& options = {},
+                                 BuildControl* control = nullptr);
+
+}  // namespace nav

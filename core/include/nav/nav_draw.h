@@ -1,0 +1,62 @@
+#pragma once
+// Drawing every stage through DebugDraw, shared by the debugger and any engine
+// that embeds the library.
+#include <span>
+
+#include "nav/cells.h"
+#include "nav/debug_draw.h"
+#include "nav/funnel.h"
+#include "nav/level.h"
+#include "nav/nav_graph.h"
+#include "nav/search.h"
+
+namespace nav {
+
+/// What to draw; the debugger's checkboxes bind to these fields directly.
+struct DrawOptions {
+  bool levelMesh = true;
+  bool cells = false;
+  bool sectors = true;
+  bool sectorOutlines = true;
+  bool portals = true;
+  bool searchTrace = false;
+  bool corridor = true;
+  bool path = true;
+  bool funnelStep = true;
+};
+
+namespace colors {
+constexpr Color kMesh{170, 170, 165, 255};
+constexpr Color kCell{80, 160, 230, 255};
+constexpr Color kCellLink{40, 90, 160, 255};
+constexpr Color kSectorOutline{20, 60, 90, 255};
+constexpr Color kPortal{250, 250, 250, 255};
+constexpr Color kOneWayPortal{255, 120, 40, 255};
+constexpr Color kCorridor{255, 210, 60, 110};
+constexpr Color kPath{255, 30, 200, 255};
+constexpr Color kStart{40, 220, 60, 255};
+constexpr Color kGoal{230, 40, 40, 255};
+constexpr Color kApex{255, 255, 255, 255};
+constexpr Color kFunnelLeft{60, 255, 120, 255};
+constexpr Color kFunnelRight{255, 80, 80, 255};
+constexpr Color kOpenNode{90, 200, 255, 255};
+constexpr Color kClosedNode{255, 160, 0, 255};
+}  // namespace colors
+
+/// Shaded level triangles, lit from a fixed direction.
+void drawLevelMesh(DebugDraw& draw, const Level& level);
+/// Each cell as a small square at its height, with its outgoing links.
+void drawCells(DebugDraw& draw, const CellGrid& cells);
+/// Sectors as filled rectangles on their height planes, coloured per sector.
+void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines);
+/// Portals as segments; one-way portals in their own colour with an arrow.
+void drawPortals(DebugDraw& draw, const NavGraph& graph);
+void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor);
+void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
+                     const SearchTrace& trace);
+void drawPath(DebugDraw& draw, std::span<const glm::vec3> corners, Color color);
+/// The funnel at one step: apex, the left and right sides, the portal considered.
+void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals, const FunnelStep& step);
+void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color);
+
+}  // namespace nav

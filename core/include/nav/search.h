@@ -1,0 +1,61 @@
+#pragma once
+// A* over sectors and portals. A search node is a portal (the sector it enters,
+// entered at the portal's midpoint); the start and goal points are located in
+// their sectors first.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "nav/locate.h"
+#include "nav/nav_graph.h"
+
+namespace nav {
+
+struct SearchOptions {
+  /// Heuristic = straight-line distance times this. [0..1 keeps paths optimal]
+  float heuristicScale = 0.999f;
+  /// The search gives up after expanding this many nodes.
+  uint32_t maxExpansions = 1'000'000;
+};
+
+enum class PathStatus { Found, StartOffMesh, GoalOffMesh, Unreachable, TooManyExpansions };
+const char* toString(PathStatus status);
+
+/// The sectors and portals a path goes through, start to goal.
+struct Corridor {
+  glm::vec3 start{0.0f};
+  glm::vec3 goal{0.0f};
+  /// sectors.size() == portals.size() + 1.
+  std::vector<uint32_t> sectors;
+  std::vector<uint32_t> portals;
+};
+
+/// One step of the search, for the debugger.
+struct SearchEvent {
+  enum class Kind : uint8_t { Open, Reopen, Close };
+  Kind kind;
+  /// Portal index, or kNoPortal for the start point.
+  uint32_t portal;
+  float costSoFar;
+  float estimatedTotal;
+};
+
+struct SearchTrace {
+  std::vector<SearchEvent> events;
+};
+
+struct PathResult {
+  PathStatus status = PathStatus::Unreachable;
+  Corridor corridor;
+  /// Cost of the path through portal midpoints. [metres]
+  float cost = 0.0f;
+  uint32_t expansions = 0;
+};
+
+PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+                    const SearchOptions& options = {}, SearchTrace* trace = nullptr);
+
+/// Where the search's cost model places a node: a portal's midpoint.
+inline glm::vec3 portalNodePoint(const Portal& portal) { return portal.midpoint(); }
+
+}  // namespace nav

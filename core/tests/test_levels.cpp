@@ -1,0 +1,59 @@
+#include "test_levels.h"
+
+#include <filesystem>
+
+namespace nav::test {
+namespace {
+
+uint16_t materialIndex(Level& level, const std::string& name) {
+  for (size_t i = 0; i < level.materials.size(); ++i) {
+    if (level.materials[i] == name) return uint16_t(i);
+  }
+  level.materials.push_back(name);
+  return uint16_t(level.materials.size() - 1);
+}
+
+void addQuad(Level& level, glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d, uint16_t material) {
+  const uint32_t base = uint32_t(level.vertices.size());
+  level.vertices.insert(level.vertices.end(), {a, b, c, d});
+  level.triangles.push_back({{base, base + 1, base + 2}, material});
+  level.triangles.push_back({{base, base + 2, base + 3}, material});
+}
+
+}  // namespace
+
+void addBox(Level& level, const Aabb& box, const std::string& material) {
+  const uint16_t m = materialIndex(level, material);
+  const glm::vec3 lo = box.min, hi = box.max;
+  const glm::vec3 p[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z},
+                          {lo.x, lo.y, hi.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z},
+                          {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+  addQuad(level, p[4], p[7], p[6], p[5], m);  // top (+y)
+  addQuad(level, p[0], p[1], p[2], p[3], m);  // bottom (-y)
+  addQuad(level, p[0], p[4], p[5], p[1], m);  // -z
+  addQuad(level, p[3], p[2], p[6], p[7], m);  // +z
+  addQuad(level, p[0], p[3], p[7], p[4], m);  // -x
+  addQuad(level, p[1], p[5], p[6], p[2], m);  // +x
+}
+
+void addFloor(Level& level, float x0, float z0, float x1, float z1, float y,
+              const std::string& material) {
+  const uint16_t m = materialIndex(level, material);
+  addQuad(level, {x0, y, z0}, {x0, y, z1}, {x1, y, z1}, {x1, y, z0}, m);
+}
+
+void finish(Level& level) {
+  level.bounds = Aabb{};
+  for (const glm::vec3& v : level.vertices) level.bounds.grow(v);
+}
+
+std::string sharedFile(const std::string& relative) {
+  const std::filesystem::path path = std::filesystem::path(NAVSCOPE_SHARED_DIR) / relative;
+  return std::filesystem::exists(path) ? path.string() : std::string();
+}
+
+std::string assetFile(const std::string& relative) {
+  return (std::filesystem::path(NAVSCOPE_ASSETS_DIR) / relative).string();
+}
+
+}  // namespace nav::test

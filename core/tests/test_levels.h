@@ -1,0 +1,22 @@
+#pragma once
+// Levels built in code for tests: boxes and quads with hand-known geometry.
+#include <string>
+
+#include "nav/level.h"
+
+namespace nav::test {
+
+/// Adds the 12 triangles of a closed box (outward-facing).
+void addBox(Level& level, const Aabb& box, const std::string& material = "");
+/// Adds an upward-facing horizontal rectangle at height y.
+void addFloor(Level& level, float x0, float z0, float x1, float z1, float y,
+              const std::string& material = "");
+/// Recomputes bounds after adding geometry.
+void finish(Level& level);
+
+/// Path of a file in ../shared, or "" when the shared folder is absent.
+std::string sharedFile(const std::string& relative);
+/// Path of a bundled asset.
+std::string assetFile(const std::string& relative);
+
+}  // namespace nav::test
