@@ -34,7 +34,9 @@ struct Cell {
 
 class CellGrid {
  public:
-  CellGrid(float cellSize, glm::vec2 origin) : m_cellSize(cellSize), m_origin(origin) {}
+  /// stepHeight and maxDrop are the unit's: they bound where a step can land.
+  CellGrid(float cellSize, glm::vec2 origin, float stepHeight, float maxDrop)
+      : m_cellSize(cellSize), m_origin(origin), m_stepHeight(stepHeight), m_maxDrop(maxDrop) {}
 
   float cellSize() const { return m_cellSize; }
   /// World (x, z) of the corner of column (0, 0).
@@ -53,7 +55,7 @@ class CellGrid {
   /// Highest cell of column (x, z) with a height in [yMin, yMax], or kNoCell.
   uint32_t findInColumn(int32_t x, int32_t z, float yMin, float yMax) const;
   /// The cell reached by stepping from `cell` in direction d (kNoCell when the step fails).
-  uint32_t neighbor(uint32_t cell, Direction d, float stepHeight, float maxDrop) const;
+  uint32_t neighbor(uint32_t cell, Direction d) const;
 
   /// Appends a cell; returns its index.
   uint32_t add(const Cell& cell);
@@ -68,6 +70,8 @@ class CellGrid {
 
   float m_cellSize;
   glm::vec2 m_origin;
+  float m_stepHeight;
+  float m_maxDrop;
   std::vector<Cell> m_cells;
   /// Next cell up or down the same column, kNoCell at the end.
   std::vector<uint32_t> m_nextInColumn;

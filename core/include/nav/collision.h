@@ -59,13 +59,13 @@ class CollisionWorld {
   struct Node {
     Aabb box;
     /// Leaf: first index into m_order; inner: index of the left child (right = left + 1).
-    uint32_t first;
+    uint32_t first = 0;
     /// Triangles in a leaf; 0 for an inner node.
-    uint32_t count;
+    uint32_t count = 0;
   };
 
-  uint32_t buildNode(uint32_t first, uint32_t count, std::vector<Aabb>& boxes,
-                     std::vector<glm::vec3>& centroids);
+  void buildNode(uint32_t nodeIndex, uint32_t first, uint32_t count,
+                 const std::vector<Aabb>& boxes, const std::vector<glm::vec3>& centroids);
   template <class Visit>
   void visitBox(const Aabb& box, Visit&& visit) const;
 

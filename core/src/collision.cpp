@@ -1,0 +1,283 @@
+#include "nav/collision.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+namespace nav {
+namespace {
+
+constexpr uint32_t kLeafSize = 4;
+
+Aabb triangleBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
+  Aabb box;
+  box.grow(a);
+  box.grow(b);
+  box.grow(c);
+  return box;
+}
+
+bool rayHitsBox(const glm::vec3& origin, const glm::vec3& inverseDirection, float maxDistance,
+                const Aabb& box) {
+  float tMin = 0.0f, tMax = maxDistance;
+  for (int axis = 0; axis < 3; ++axis) {
+    float t0 = (box.min[axis] - origin[axis]) * inverseDirection[axis];
+    float t1 = (box.max[axis] - origin[axis]) * inverseDirection[axis];
+    if (t0 > t1) std::swap(t0, t1);
+    // NaN from 0 * inf (origin on a slab plane, ray parallel) must not reject the box.
+    if (!(t0 <= tMax) && !std::isnan(t0)) return false;
+    if (t0 > tMin) tMin = t0;
+    if (t1 < tMax) tMax = t1;
+    if (tMin > tMax) return false;
+  }
+  return true;
+}
+
+// Möller–Trumbore, both faces.
+bool rayHitsTriangle(const glm::vec3& origin, const glm::vec3& direction, const glm::vec3& a,
+                     const glm::vec3& b, const glm::vec3& c, float& distance) {
+  const glm::vec3 edge1 = b - a, edge2 = c - a;
+  const glm::vec3 p = glm::cross(direction, edge2);
+  const float det = glm::dot(edge1, p);
+  if (std::abs(det) < 1e-12f) return false;
+  const float inverseDet = 1.0f / det;
+  const glm::vec3 s = origin - a;
+  const float u = glm::dot(s, p) * inverseDet;
+  if (u < 0.0f || u > 1.0f) return false;
+  const glm::vec3 q = glm::cross(s, edge1);
+  const float v = glm::dot(direction, q) * inverseDet;
+  if (v < 0.0f || u + v > 1.0f) return false;
+  distance = glm::dot(edge2, q) * inverseDet;
+  return distance >= 0.0f;
+}
+
+// Sutherland–Hodgman clip of a convex polygon against one axis-aligned plane.
+// Keeps the side where sign * (p[axis] - value) <= 0.
+int clipPolygon(const glm::vec3* in, int count, glm::vec3* out, int axis, float value,
+                float sign) {
+  int outCount = 0;
+  for (int i = 0; i < count; ++i) {
+    const glm::vec3& p = in[i];
+    const glm::vec3& q = in[(i + 1) % count];
+    const float dp = sign * (p[axis] - value);
+    const float dq = sign * (q[axis] - value);
+    if (dp <= 0.0f) out[outCount++] = p;
+    if ((dp < 0.0f && dq > 0.0f) || (dp > 0.0f && dq < 0.0f)) {
+      const float t = dp / (dp - dq);
+      glm::vec3 crossing = p + (q - p) * t;
+      crossing[axis] = value;  // exact on the plane despite rounding
+      out[outCount++] = crossing;
+    }
+  }
+  return outCount;
+}
+
+}  // namespace
+
+bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                         const Aabb& box) {
+  // Separating axis test (Akenine-Möller): box axes, triangle normal, and the
+  // nine cross products of box axes with triangle edges.
+  const glm::vec3 center = box.center();
+  const glm::vec3 half = (box.max - box.min) * 0.5f;
+  const glm::vec3 v0 = a - center, v1 = b - center, v2 = c - center;
+
+  for (int axis = 0; axis < 3; ++axis) {
+    const float lo = std::min({v0[axis], v1[axis], v2[axis]});
+    const float hi = std::max({v0[axis], v1[axis], v2[axis]});
+    if (lo > half[axis] || hi < -half[axis]) return false;
+  }
+
+  const std::array<glm::vec3, 3> edges = {v1 - v0, v2 - v1, v0 - v2};
+  for (int boxAxis = 0; boxAxis < 3; ++boxAxis) {
+    for (const glm::vec3& edge : edges) {
+      glm::vec3 unit(0.0f);
+      unit[boxAxis] = 1.0f;
+      const glm::vec3 axis = glm::cross(unit, edge);
+      const float p0 = glm::dot(v0, axis), p1 = glm::dot(v1, axis), p2 = glm::dot(v2, axis);
+      const float radius = half.x * std::abs(axis.x) + half.y * std::abs(axis.y) +
+                           half.z * std::abs(axis.z);
+      if (std::min({p0, p1, p2}) > radius || std::max({p0, p1, p2}) < -radius) return false;
+    }
+  }
+
+  const glm::vec3 normal = glm::cross(edges[0], edges[1]);
+  const float distance = glm::dot(normal, v0);
+  const float radius = half.x * std::abs(normal.x) + half.y * std::abs(normal.y) +
+                       half.z * std::abs(normal.z);
+  return std::abs(distance) <= radius;
+}
+
+CollisionWorld::CollisionWorld(const Level& level) {
+  const size_t count = level.triangles.size();
+  m_triangles.reserve(count);
+  std::vector<Aabb> boxes;
+  std::vector<glm::vec3> centroids;
+  boxes.reserve(count);
+  centroids.reserve(count);
+  for (uint32_t i = 0; i < count; ++i) {
+    const Triangle t{level.corner(i, 0), level.corner(i, 1), level.corner(i, 2)};
+    m_triangles.push_back(t);
+    boxes.push_back(triangleBox(t.a, t.b, t.c));
+    centroids.push_back((t.a + t.b + t.c) / 3.0f);
+    m_bounds.grow(boxes.back());
+  }
+  m_order.resize(count);
+  std::iota(m_order.begin(), m_order.end(), 0u);
+  if (count == 0) return;
+  m_nodes.reserve(2 * (count / kLeafSize + 1));
+  m_nodes.emplace_back();
+  buildNode(0, 0, uint32_t(count), boxes, centroids);
+}
+
+// Builds the subtree for m_order[first, first + count) into m_nodes[nodeIndex].
+// Median split on the longest axis of the centroids' box: O(n log n), and good
+// enough for level geometry (queries touch few leaves).
+void CollisionWorld::buildNode(uint32_t nodeIndex, uint32_t first, uint32_t count,
+                               const std::vector<Aabb>& boxes,
+                               const std::vector<glm::vec3>& centroids) {
+  Aabb box, centroidBox;
+  for (uint32_t i = first; i < first + count; ++i) {
+    box.grow(boxes[m_order[i]]);
+    centroidBox.grow(centroids[m_order[i]]);
+  }
+  m_nodes[nodeIndex].box = box;
+  if (count <= kLeafSize) {
+    m_nodes[nodeIndex].first = first;
+    m_nodes[nodeIndex].count = count;
+    return;
+  }
+  const glm::vec3 extent = centroidBox.size();
+  const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
+  const uint32_t half = count / 2;
+  std::nth_element(m_order.begin() + first, m_order.begin() + first + half,
+                   m_order.begin() + first + count, [&](uint32_t l, uint32_t r) {
+                     if (centroids[l][axis] != centroids[r][axis])
+                       return centroids[l][axis] < centroids[r][axis];
+                     return l < r;  // deterministic order for equal keys
+                   });
+  const uint32_t left = uint32_t(m_nodes.size());
+  m_nodes[nodeIndex].first = left;
+  m_nodes[nodeIndex].count = 0;
+  m_nodes.emplace_back();
+  m_nodes.emplace_back();
+  buildNode(left, first, half, boxes, centroids);
+  buildNode(left + 1, first + half, count - half, boxes, centroids);
+}
+
+template <class Visit>
+void CollisionWorld::visitBox(const Aabb& box, Visit&& visit) const {
+  if (m_nodes.empty()) return;
+  uint32_t stack[64];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const Node& node = m_nodes[stack[--top]];
+    if (!node.box.overlaps(box)) continue;
+    if (node.count > 0) {
+      for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+        if (!visit(m_order[i])) return;
+      }
+    } else {
+      stack[top++] = node.first + 1;
+      stack[top++] = node.first;
+    }
+  }
+}
+
+std::optional<RayHit> CollisionWorld::raycast(const glm::vec3& origin, const glm::vec3& direction,
+                                              float maxDistance) const {
+  const float length = glm::length(direction);
+  if (m_nodes.empty() || !(length > 0.0f) || !isFinite(origin) || !(maxDistance >= 0.0f))
+    return std::nullopt;
+  const glm::vec3 dir = direction / length;
+  const glm::vec3 inverse = 1.0f / dir;
+  std::optional<RayHit> best;
+  float bestDistance = maxDistance;
+  uint32_t stack[64];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const Node& node = m_nodes[stack[--top]];
+    if (!rayHitsBox(origin, inverse, bestDistance, node.box)) continue;
+    if (node.count > 0) {
+      for (uint32_t i = node.first; i < node.first + node.count; ++i) {
+        const uint32_t t = m_order[i];
+        const Triangle& tri = m_triangles[t];
+        float distance;
+        if (rayHitsTriangle(origin, dir, tri.a, tri.b, tri.c, distance) &&
+            (distance < bestDistance || (distance == bestDistance && best && t < best->triangle))) {
+          bestDistance = distance;
+          glm::vec3 normal = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
+          if (glm::dot(normal, dir) > 0.0f) normal = -normal;
+          best = RayHit{distance, origin + dir * distance, normal, t};
+        }
+      }
+    } else {
+      stack[top++] = node.first + 1;
+      stack[top++] = node.first;
+    }
+  }
+  return best;
+}
+
+bool CollisionWorld::overlapsBox(const Aabb& box) const {
+  bool hit = false;
+  visitBox(box, [&](uint32_t t) {
+    const Triangle& tri = m_triangles[t];
+    hit = triangleOverlapsBox(tri.a, tri.b, tri.c, box);
+    return !hit;
+  });
+  return hit;
+}
+
+void CollisionWorld::trianglesInBox(const Aabb& box, std::vector<uint32_t>& out) const {
+  out.clear();
+  visitBox(box, [&](uint32_t t) {
+    const Triangle& tri = m_triangles[t];
+    if (triangleOverlapsBox(tri.a, tri.b, tri.c, box)) out.push_back(t);
+    return true;
+  });
+  std::sort(out.begin(), out.end());
+}
+
+std::optional<SupportHit> CollisionWorld::highestPointInBox(const Aabb& box) const {
+  std::optional<SupportHit> best;
+  visitBox(box, [&](uint32_t t) {
+    const Triangle& tri = m_triangles[t];
+    // Clip the triangle to the box; the highest point of a planar polygon is one of its vertices.
+    glm::vec3 bufferA[9] = {tri.a, tri.b, tri.c};
+    glm::vec3 bufferB[9];
+    glm::vec3* in = bufferA;
+    glm::vec3* out = bufferB;
+    int count = 3;
+    for (int axis = 0; axis < 3 && count > 0; ++axis) {
+      count = clipPolygon(in, count, out, axis, box.max[axis], 1.0f);
+      std::swap(in, out);
+      count = clipPolygon(in, count, out, axis, box.min[axis], -1.0f);
+      std::swap(in, out);
+    }
+    if (count == 0) return true;
+    float height = in[0].y;
+    for (int i = 1; i < count; ++i) height = std::max(height, in[i].y);
+    const glm::vec3 normal = glm::cross(tri.b - tri.a, tri.c - tri.a);
+    const float normalLength = glm::length(normal);
+    const float normalY = normalLength > 0.0f ? std::abs(normal.y) / normalLength : 0.0f;
+    constexpr float kTie = 1e-4f;
+    const bool higher = !best || height > best->height + kTie;
+    const bool tieButFlatter = best && std::abs(height - best->height) <= kTie &&
+                               (normalY > best->normalY ||
+                                (normalY == best->normalY && t < best->triangle));
+    if (higher || tieButFlatter) best = SupportHit{height, t, normalY};
+    return true;
+  });
+  return best;
+}
+
+size_t CollisionWorld::memoryBytes() const {
+  return m_triangles.capacity() * sizeof(Triangle) + m_order.capacity() * sizeof(uint32_t) +
+         m_nodes.capacity() * sizeof(Node);
+}
+
+}  // namespace nav

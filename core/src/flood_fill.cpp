@@ -1,0 +1,230 @@
+// Flood fill with a box-shaped unit.
+//
+// The unit is a box: a square footprint of side `width` and a height. Standing
+// on column (x, z) it rests on the highest geometry inside its footprint within
+// a height window around where it came from ([y - maxDrop, y + stepHeight]),
+// like a crate dropped onto the level. That surface must be flat enough, and
+// the box from just above it up to its height must touch no triangle. Because
+// the support is the highest point under the whole footprint, a unit stepping
+// off a ledge stays on the ledge until its footprint is clear of it, then
+// drops; coming back, the ledge face is a wall higher than a step: one-way.
+//
+// A step between neighbouring columns also sweeps the union of both
+// footprints at the higher of the two heights, so the unit cannot pass through
+// thin walls or under low ceilings between cell centres.
+//
+// Two cells of one column are at least a unit height apart (the upper ground
+// would otherwise lie inside the lower unit's box), which makes "the cell of
+// this column within half a unit height" a unique identity, and "the highest
+// cell within the move's window" the unique target of a step.
+#include "nav/flood_fill.h"
+
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <string>
+
+namespace nav {
+namespace {
+
+// Shrinks the footprint so that geometry exactly on its boundary (walls at a
+// multiple of the cell size) does not count as touching.
+constexpr float kFootprintShrink = 1e-3f;
+// The unit's box starts this far above its ground so the ground itself is not a collision.
+constexpr float kGroundClearance = 0.02f;
+
+struct Mover {
+  const CollisionWorld& world;
+  const UnitProfile& unit;
+  float minNormalY;
+
+  Aabb footprint(glm::vec2 center, float yMin, float yMax) const {
+    const float half = unit.width * 0.5f - kFootprintShrink;
+    return Aabb{{center.x - half, yMin, center.y - half}, {center.x + half, yMax, center.y + half}};
+  }
+
+  StandResult stand(glm::vec2 center, float yMin, float yMax) const {
+    const std::optional<SupportHit> support = world.highestPointInBox(footprint(center, yMin, yMax));
+    if (!support || support->normalY < minNormalY) return {false, 0.0f, 0};
+    const float ground = support->height;
+    if (world.overlapsBox(footprint(center, ground + kGroundClearance, ground + unit.height)))
+      return {false, 0.0f, 0};
+    return {true, ground, support->triangle};
+  }
+
+  // The sweep between two standing positions (each already known to be clear).
+  bool canMove(glm::vec2 from, float fromY, glm::vec2 to, float toY) const {
+    const float top = std::max(fromY, toY);
+    Aabb sweep = footprint(from, top + kGroundClearance, top + unit.height);
+    sweep.grow(footprint(to, top + kGroundClearance, top + unit.height));
+    if (world.overlapsBox(sweep)) return false;
+    // A drop deeper than the unit is tall leaves a gap between the sweep and
+    // the landing box: the column the unit falls through.
+    if (fromY - toY > unit.height - kGroundClearance &&
+        world.overlapsBox(footprint(to, toY + unit.height, fromY + kGroundClearance)))
+      return false;
+    return true;
+  }
+};
+
+glm::vec2 columnCenter2(const CellGrid& grid, int32_t x, int32_t z) {
+  const glm::vec3 c = grid.columnCenter(x, z, 0.0f);
+  return {c.x, c.z};
+}
+
+class Filler {
+ public:
+  Filler(const Level& level, const Mover& mover, CellGrid& grid, size_t maxCells,
+         BuildControl* control)
+      : m_level(level), m_mover(mover), m_grid(grid), m_maxCells(maxCells), m_control(control) {}
+
+  // Adds a cell at the column if the unit can stand there and no cell of the
+  // column is already at that ground, then explores everything reachable.
+  bool seed(int32_t x, int32_t z, float yMin, float yMax) {
+    const StandResult standing = m_mover.stand(columnCenter2(m_grid, x, z), yMin, yMax);
+    if (!standing.ok) return true;
+    if (existing(x, z, standing.y) != kNoCell) return true;
+    if (!addCell(x, z, standing)) return false;
+    return explore();
+  }
+
+  const std::string& error() const { return m_error; }
+
+  uint32_t existing(int32_t x, int32_t z, float y) const {
+    const float tolerance = m_mover.unit.height * 0.5f;
+    return m_grid.findInColumn(x, z, y - tolerance, y + tolerance);
+  }
+
+ private:
+
+  bool addCell(int32_t x, int32_t z, const StandResult& standing) {
+    if (m_grid.size() >= m_maxCells) {
+      m_error = "flood fill: more than maxCells = " + std::to_string(m_maxCells) +
+                " cells; raise the limit or the cell size";
+      return false;
+    }
+    const uint16_t material = m_level.triangles[standing.triangle].material;
+    m_open.push_back(m_grid.add(Cell{x, z, standing.y, 0, material}));
+    return true;
+  }
+
+  bool explore() {
+    const UnitProfile& unit = m_mover.unit;
+    while (!m_open.empty()) {
+      const uint32_t index = m_open.front();
+      m_open.pop_front();
+      const Cell cell = m_grid[index];
+      const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
+      uint8_t links = 0;
+      for (int d = 0; d < kDirectionCount; ++d) {
+        const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
+        const glm::vec2 there = columnCenter2(m_grid, nx, nz);
+        const StandResult standing =
+            m_mover.stand(there, cell.y - unit.maxDrop, cell.y + unit.stepHeight);
+        if (!standing.ok || !m_mover.canMove(here, cell.y, there, standing.y)) continue;
+        links |= uint8_t(1u << d);
+        if (existing(nx, nz, standing.y) == kNoCell && !addCell(nx, nz, standing)) return false;
+      }
+      m_grid.setLinks(index, links);
+      if ((m_grid.size() & 4095u) == 0 && m_control) {
+        m_control->cellsFound.store(m_grid.size(), std::memory_order_relaxed);
+        if (m_control->cancelRequested.load(std::memory_order_relaxed)) {
+          m_error = "flood fill: cancelled";
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  const Level& m_level;
+  const Mover& m_mover;
+  CellGrid& m_grid;
+  size_t m_maxCells;
+  BuildControl* m_control;
+  std::deque<uint32_t> m_open;
+  std::string m_error;
+};
+
+// Seeds on every upward-facing walkable triangle: each column whose centre lies
+// inside the triangle's ground projection, at the triangle's height there.
+bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, float stepHeight,
+                    Filler& filler) {
+  for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+    const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+    const glm::vec3 normal = glm::cross(b - a, c - a);
+    const float length = glm::length(normal);
+    if (!(length > 0.0f) || normal.y / length < minNormalY) continue;
+    const glm::ivec2 lo = grid.columnOf(glm::min(a, glm::min(b, c)));
+    const glm::ivec2 hi = grid.columnOf(glm::max(a, glm::max(b, c)));
+    for (int32_t z = lo.y; z <= hi.y; ++z) {
+      for (int32_t x = lo.x; x <= hi.x; ++x) {
+        const glm::vec3 p = grid.columnCenter(x, z, 0.0f);
+        // Inside test in the ground plane; the triangle faces up, so its
+        // ground-plane winding is fixed.
+        const float e0 = triArea2(a, b, p), e1 = triArea2(b, c, p), e2 = triArea2(c, a, p);
+        const bool inside = (e0 <= 0 && e1 <= 0 && e2 <= 0) || (e0 >= 0 && e1 >= 0 && e2 >= 0);
+        if (!inside) continue;
+        // Height of the triangle's plane at p.
+        const float y = a.y - (normal.x * (p.x - a.x) + normal.z * (p.z - a.z)) / normal.y;
+        if (filler.existing(x, z, y) != kNoCell) continue;
+        // Up to a step above: on a slope the footprint rests higher than its centre.
+        if (!filler.seed(x, z, y - 0.05f, y + stepHeight)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+float effectiveCellSize(const FloodFillParams& params) {
+  return params.cellSize > 0.0f ? params.cellSize : params.unit.width * 0.5f;
+}
+
+StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::vec2 footprintCenter,
+                     float yMin, float yMax) {
+  const Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
+  return mover.stand(footprintCenter, yMin, yMax);
+}
+
+Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
+                           const FloodFillParams& params, BuildControl* control) {
+  const Result<UnitProfile> unit = validateUnitProfile(params.unit);
+  if (!unit) return Result<CellGrid>::failure(unit.error());
+  const float cellSize = effectiveCellSize(params);
+  if (!std::isfinite(cellSize) || cellSize < params.unit.width / 64.0f || cellSize > 100.0f) {
+    return Result<CellGrid>::failure(
+        "flood fill: cellSize = " + std::to_string(cellSize) +
+        " is out of range (from unit width / 64 to 100 metres)");
+  }
+  for (size_t i = 0; i < params.seeds.size(); ++i) {
+    if (!isFinite(params.seeds[i]))
+      return Result<CellGrid>::failure("flood fill: seed " + std::to_string(i) +
+                                       " has a non-finite coordinate");
+  }
+  if (level.triangles.empty()) return Result<CellGrid>::failure("flood fill: the level is empty");
+
+  CellGrid grid(cellSize, {level.bounds.min.x, level.bounds.min.z}, params.unit.stepHeight,
+                params.unit.maxDrop);
+  const Mover mover{world, params.unit, std::cos(glm::radians(params.unit.maxSlopeDegrees))};
+  Filler filler(level, mover, grid, params.maxCells, control);
+  if (control) control->stage = BuildStage::FloodFill;
+
+  bool ok = true;
+  if (params.seeds.empty()) {
+    ok = seedEverywhere(level, grid, mover.minNormalY, params.unit.stepHeight, filler);
+  } else {
+    for (const glm::vec3& seed : params.seeds) {
+      const glm::ivec2 column = grid.columnOf(seed);
+      // A seed is a point a little above the ground: look down about a unit height.
+      ok = filler.seed(column.x, column.y, seed.y - params.unit.height, seed.y + params.unit.stepHeight);
+      if (!ok) break;
+    }
+  }
+  if (!ok) return Result<CellGrid>::failure(filler.error());
+  if (control) control->cellsFound.store(grid.size());
+  return Result<CellGrid>::success(std::move(grid));
+}
+
+}  // namespace nav

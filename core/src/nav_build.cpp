@@ -1,0 +1,51 @@
+#include "nav/nav_build.h"
+
+#include <chrono>
+
+namespace nav {
+namespace {
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+FloodFillParams defaultFillParams(const Level& level) {
+  FloodFillParams params;
+  if (level.settings.unit) params.unit = *level.settings.unit;
+  if (level.settings.cellSize) params.cellSize = *level.settings.cellSize;
+  params.seeds = level.settings.seeds;
+  return params;
+}
+
+Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world,
+                                 const FloodFillParams& params, const BuildOptions& options,
+                                 BuildControl* control) {
+  const auto start = std::chrono::steady_clock::now();
+  NavBuild build;
+
+  Result<CellGrid> cells = floodFill(level, world, params, control);
+  if (!cells) return Result<NavBuild>::failure(cells.error());
+  build.stats.floodFillMs = millisecondsSince(start);
+  build.stats.cells = cells.value().size();
+
+  if (control) {
+    if (control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
+    control->stage = BuildStage::Compress;
+  }
+  const auto compressStart = std::chrono::steady_clock::now();
+  build.graph = compressCells(cells.value(), params.unit, level.materials,
+                              options.keepCells ? &build.cellSectors : nullptr);
+  build.stats.compressMs = millisecondsSince(compressStart);
+  if (options.keepCells) build.cells = std::move(cells).value();
+
+  build.stats.sectors = build.graph.sectors.size();
+  build.stats.portals = build.graph.portals.size();
+  build.stats.graphBytes = build.graph.memoryBytes();
+  build.stats.totalMs = millisecondsSince(start);
+  if (control) control->stage = BuildStage::Done;
+  return Result<NavBuild>::success(std::move(build));
+}
+
+}  // namespace nav

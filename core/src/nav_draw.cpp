@@ -1,0 +1,176 @@
+#include "nav/nav_draw.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace nav {
+namespace {
+
+// Everything navigational floats a little above the ground it describes so it
+// does not z-fight with the level mesh.
+constexpr float kCellLift = 0.03f;
+constexpr float kSectorLift = 0.05f;
+constexpr float kPortalLift = 0.08f;
+constexpr float kPathLift = 0.12f;
+
+Color scaled(Color c, float factor) {
+  auto channel = [factor](uint8_t v) { return uint8_t(std::clamp(float(v) * factor, 0.0f, 255.0f)); };
+  return {channel(c.r), channel(c.g), channel(c.b), c.a};
+}
+
+// A stable, well-spread colour per integer (golden-ratio hue walk).
+Color paletteColor(uint32_t i, uint8_t alpha) {
+  const float hue = std::fmod(float(i) * 0.618034f, 1.0f) * 6.0f;
+  const float x = 1.0f - std::abs(std::fmod(hue, 2.0f) - 1.0f);
+  glm::vec3 rgb = hue < 1 ? glm::vec3(1, x, 0)
+                  : hue < 2 ? glm::vec3(x, 1, 0)
+                  : hue < 3 ? glm::vec3(0, 1, x)
+                  : hue < 4 ? glm::vec3(0, x, 1)
+                  : hue < 5 ? glm::vec3(x, 0, 1)
+                            : glm::vec3(1, 0, x);
+  rgb = glm::mix(glm::vec3(1.0f), rgb, 0.55f) * 235.0f;  // pastel
+  return {uint8_t(rgb.r), uint8_t(rgb.g), uint8_t(rgb.b), alpha};
+}
+
+glm::vec3 lifted(const glm::vec3& p, float lift) { return {p.x, p.y + lift, p.z}; }
+
+void sectorQuad(DebugDraw& draw, const Sector& sector, float lift, Color color) {
+  const Aabb& b = sector.bounds;
+  auto corner = [&](float x, float z) { return glm::vec3(x, sector.heightAt(x, z) + lift, z); };
+  const glm::vec3 p0 = corner(b.min.x, b.min.z), p1 = corner(b.min.x, b.max.z);
+  const glm::vec3 p2 = corner(b.max.x, b.max.z), p3 = corner(b.max.x, b.min.z);
+  draw.triangle(p0, p1, p2, color);
+  draw.triangle(p0, p2, p3, color);
+}
+
+void arrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& to, float headSize, Color color) {
+  draw.line(from, to, color);
+  glm::vec3 dir = to - from;
+  dir.y = 0.0f;
+  const float length = glm::length(dir);
+  if (length <= 0.0f) return;
+  dir /= length;
+  const glm::vec3 side(-dir.z, 0.0f, dir.x);
+  draw.line(to, to - dir * headSize + side * headSize * 0.6f, color);
+  draw.line(to, to - dir * headSize - side * headSize * 0.6f, color);
+}
+
+}  // namespace
+
+void drawLevelMesh(DebugDraw& draw, const Level& level) {
+  const glm::vec3 light = glm::normalize(glm::vec3(0.4f, 1.0f, 0.25f));
+  for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+    const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+    const glm::vec3 n = glm::cross(b - a, c - a);
+    const float length = glm::length(n);
+    if (!(length > 0.0f)) continue;
+    // Two-sided: polygon soup has no reliable winding.
+    const float lambert = std::abs(glm::dot(n / length, light));
+    const Color tint = scaled(paletteColor(level.triangles[t].material, 255), 0.25f);
+    Color base = colors::kMesh;
+    base = {uint8_t(base.r * 3 / 4 + tint.r), uint8_t(base.g * 3 / 4 + tint.g),
+            uint8_t(base.b * 3 / 4 + tint.b), 255};
+    draw.triangle(a, b, c, scaled(base, 0.45f + 0.55f * lambert));
+  }
+}
+
+void drawCells(DebugDraw& draw, const CellGrid& cells) {
+  const float half = cells.cellSize() * 0.4f;
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    const glm::vec3 c = lifted(cells.center(i), kCellLift);
+    const glm::vec3 p0{c.x - half, c.y, c.z - half}, p1{c.x - half, c.y, c.z + half};
+    const glm::vec3 p2{c.x + half, c.y, c.z + half}, p3{c.x + half, c.y, c.z - half};
+    draw.triangle(p0, p1, p2, colors::kCell);
+    draw.triangle(p0, p2, p3, colors::kCell);
+    // One-way links only: two-way links are implied by adjacency and would clutter.
+    for (int d = 0; d < kDirectionCount; ++d) {
+      const uint32_t next = cells.neighbor(i, Direction(d));
+      if (next == kNoCell) continue;
+      if (cells[next].canStep(opposite(Direction(d)))) continue;
+      arrow(draw, c, lifted(cells.center(next), kCellLift), cells.cellSize() * 0.3f,
+            colors::kOneWayPortal);
+    }
+  }
+}
+
+void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines) {
+  for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+    const Sector& sector = graph.sectors[s];
+    sectorQuad(draw, sector, kSectorLift, paletteColor(s, 150));
+    if (!outlines) continue;
+    const Aabb& b = sector.bounds;
+    auto corner = [&](float x, float z) {
+      return glm::vec3(x, sector.heightAt(x, z) + kSectorLift + 0.005f, z);
+    };
+    const glm::vec3 p[4] = {corner(b.min.x, b.min.z), corner(b.min.x, b.max.z),
+                            corner(b.max.x, b.max.z), corner(b.max.x, b.min.z)};
+    for (int i = 0; i < 4; ++i) draw.line(p[i], p[(i + 1) % 4], colors::kSectorOutline);
+  }
+}
+
+void drawPortals(DebugDraw& draw, const NavGraph& graph) {
+  for (const Portal& portal : graph.portals) {
+    const glm::vec3 left = lifted(portal.left, kPortalLift);
+    const glm::vec3 right = lifted(portal.right, kPortalLift);
+    if (!portal.oneWay()) {
+      draw.line(left, right, colors::kPortal);
+      continue;
+    }
+    draw.line(left, right, colors::kOneWayPortal);
+    const glm::vec3 mid = (left + right) * 0.5f;
+    const glm::vec3 step(kDirectionDx[int(portal.direction)] * graph.cellSize, 0.0f,
+                         kDirectionDz[int(portal.direction)] * graph.cellSize);
+    arrow(draw, mid - step, mid + step, graph.cellSize * 0.5f, colors::kOneWayPortal);
+  }
+}
+
+void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor) {
+  for (uint32_t s : corridor.sectors) {
+    if (s < graph.sectors.size()) sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
+  }
+  for (uint32_t p : corridor.portals) {
+    if (p >= graph.portals.size()) continue;
+    draw.line(lifted(graph.portals[p].left, kPortalLift + 0.01f),
+              lifted(graph.portals[p].right, kPortalLift + 0.01f), colors::kCorridor.withAlpha(255));
+  }
+}
+
+void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
+                     const SearchTrace& trace) {
+  for (const SearchEvent& event : trace.events) {
+    const glm::vec3 p = event.portal == kNoPortal ? corridor.start
+                        : event.portal < graph.portals.size()
+                            ? graph.portals[event.portal].midpoint()
+                            : glm::vec3(0.0f);
+    const bool closed = event.kind == SearchEvent::Kind::Close;
+    draw.point(lifted(p, kPortalLift), closed ? 7.0f : 5.0f,
+               closed ? colors::kClosedNode : colors::kOpenNode);
+  }
+}
+
+void drawPath(DebugDraw& draw, std::span<const glm::vec3> corners, Color color) {
+  for (size_t i = 0; i + 1 < corners.size(); ++i)
+    draw.line(lifted(corners[i], kPathLift), lifted(corners[i + 1], kPathLift), color);
+  for (const glm::vec3& c : corners) draw.point(lifted(c, kPathLift), 6.0f, color);
+}
+
+void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals, const FunnelStep& step) {
+  const float lift = kPathLift + 0.02f;
+  if (step.portal < portals.size()) {
+    const FunnelPortal& current = portals[step.portal];
+    draw.line(lifted(current.left, lift), lifted(current.right, lift), colors::kCorridor.withAlpha(255));
+  }
+  draw.line(lifted(step.apex, lift), lifted(step.left, lift), colors::kFunnelLeft);
+  draw.line(lifted(step.apex, lift), lifted(step.right, lift), colors::kFunnelRight);
+  draw.point(lifted(step.left, lift), 8.0f, colors::kFunnelLeft);
+  draw.point(lifted(step.right, lift), 8.0f, colors::kFunnelRight);
+  draw.point(lifted(step.apex, lift), 11.0f, colors::kApex);
+}
+
+void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color) {
+  draw.line(p, p + glm::vec3(0.0f, height, 0.0f), color);
+  draw.point(p + glm::vec3(0.0f, height, 0.0f), 10.0f, color);
+  draw.point(lifted(p, kPathLift), 8.0f, color);
+}
+
+}  // namespace nav
