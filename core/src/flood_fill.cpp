@@ -179,7 +179,7 @@ bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, 
 }  // namespace
 
 float effectiveCellSize(const FloodFillParams& params) {
-  return params.cellSize > 0.0f ? params.cellSize : params.unit.width * 0.5f;
+  return params.cellSize == 0.0f ? params.unit.width * 0.5f : params.cellSize;
 }
 
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::vec2 footprintCenter,

@@ -1,0 +1,233 @@
+#include "cli_commands.h"
+
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "nav/collision.h"
+#include "nav/funnel.h"
+#include "nav/level.h"
+#include "nav/nav_build.h"
+#include "nav/search.h"
+
+namespace nav::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Four decimals: millimetres are plenty, and the JSON stays readable.
+double rounded(double v) { return std::round(v * 1e4) / 1e4; }
+
+Json pointJson(const glm::vec3& p) { return Json::array({rounded(p.x), rounded(p.y), rounded(p.z)}); }
+
+Json unitJson(const UnitProfile& unit) {
+  return Json{{"name", unit.name},
+              {"width", rounded(unit.width)},
+              {"height", rounded(unit.height)},
+              {"step", rounded(unit.stepHeight)},
+              {"drop", rounded(unit.maxDrop)},
+              {"slope", rounded(unit.maxSlopeDegrees)}};
+}
+
+int fail(const std::string& command, const std::string& message, int code) {
+  std::cerr << "navscope-cli " << command << ": " << message << "\n";
+  return code;
+}
+
+FloodFillParams fillParams(const Level& level, const BuildFlags& flags) {
+  FloodFillParams params = defaultFillParams(level);
+  if (flags.cellSize) params.cellSize = *flags.cellSize;
+  if (flags.unitWidth) params.unit.width = *flags.unitWidth;
+  if (flags.unitHeight) params.unit.height = *flags.unitHeight;
+  if (flags.stepHeight) params.unit.stepHeight = *flags.stepHeight;
+  if (flags.maxDrop) params.unit.maxDrop = *flags.maxDrop;
+  if (flags.maxSlopeDegrees) params.unit.maxSlopeDegrees = *flags.maxSlopeDegrees;
+  if (flags.maxCells) params.maxCells = *flags.maxCells;
+  return params;
+}
+
+// A loaded level with its collision world and a finished build.
+struct Prepared {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild build;
+  FloodFillParams params;
+};
+
+std::optional<Prepared> prepare(const std::string& command, const std::string& levelPath,
+                                const BuildFlags& flags, int& exitCode) {
+  Result<Level> level = loadLevel(levelPath);
+  if (!level) {
+    exitCode = fail(command, level.error(), 2);
+    return std::nullopt;
+  }
+  Prepared prepared{std::move(level).value(), nullptr, {}, {}};
+  prepared.world = std::make_unique<CollisionWorld>(prepared.level);
+  prepared.params = fillParams(prepared.level, flags);
+  Result<NavBuild> build = buildNavigation(prepared.level, *prepared.world, prepared.params);
+  if (!build) {
+    exitCode = fail(command, build.error(), 1);
+    return std::nullopt;
+  }
+  prepared.build = std::move(build).value();
+  return prepared;
+}
+
+Json graphJson(const NavGraph& graph) {
+  Json sectors = Json::array();
+  for (const Sector& s : graph.sectors) {
+    sectors.push_back(Json{{"min", pointJson(s.bounds.min)},
+                           {"max", pointJson(s.bounds.max)},
+                           {"material", graph.materials.at(s.material)},
+                           {"portals", Json::array({s.firstPortal, s.portalCount})}});
+  }
+  Json portals = Json::array();
+  for (const Portal& p : graph.portals) {
+    portals.push_back(Json{{"from", p.fromSector},
+                           {"to", p.toSector},
+                           {"left", pointJson(p.left)},
+                           {"right", pointJson(p.right)},
+                           {"one_way", p.oneWay()}});
+  }
+  return Json{{"cell_size", rounded(graph.cellSize)},
+              {"unit", unitJson(graph.unit)},
+              {"sectors", sectors},
+              {"portals", portals}};
+}
+
+struct QueryLine {
+  glm::vec3 from, to;
+};
+
+std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = path + ": cannot open";
+    return std::nullopt;
+  }
+  std::vector<QueryLine> queries;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;
+    std::istringstream fields(line);
+    float v[6];
+    for (float& f : v) fields >> f;
+    std::string rest;
+    if (!fields || (fields >> rest) || !isFinite({v[0], v[1], v[2]}) || !isFinite({v[3], v[4], v[5]})) {
+      error = path + ":" + std::to_string(number) + ": expected six finite numbers 'sx sy sz gx gy gz'";
+      return std::nullopt;
+    }
+    queries.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
+  }
+  return queries;
+}
+
+}  // namespace
+
+std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,
+                                    std::string& error) {
+  glm::vec3 p;
+  char comma1 = 0, comma2 = 0;
+  std::istringstream in(text);
+  in >> p.x >> comma1 >> p.y >> comma2 >> p.z;
+  std::string rest;
+  if (!in || comma1 != ',' || comma2 != ',' || (in >> rest) || !isFinite(p)) {
+    error = option + " '" + text + "': expected three finite numbers X,Y,Z";
+    return std::nullopt;
+  }
+  return p;
+}
+
+int runInfo(const std::string& levelPath) {
+  Result<Level> loaded = loadLevel(levelPath);
+  if (!loaded) return fail("info", loaded.error(), 2);
+  const Level& level = loaded.value();
+  const LevelSettings& settings = level.settings;
+  Json seeds = Json::array();
+  for (const glm::vec3& s : settings.seeds) seeds.push_back(pointJson(s));
+  Json out{{"level", levelPath},
+           {"vertices", level.vertices.size()},
+           {"triangles", level.triangles.size()},
+           {"materials", level.materials},
+           {"bounds", Json{{"min", pointJson(level.bounds.min)}, {"max", pointJson(level.bounds.max)}}},
+           {"seeds", seeds}};
+  if (settings.start) out["start"] = pointJson(*settings.start);
+  if (settings.goal) out["goal"] = pointJson(*settings.goal);
+  if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
+  if (settings.unit) out["unit"] = unitJson(*settings.unit);
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
+int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath) {
+  int exitCode = 0;
+  std::optional<Prepared> prepared = prepare("build", levelPath, flags, exitCode);
+  if (!prepared) return exitCode;
+  const BuildStats& stats = prepared->build.stats;
+  if (!outputPath.empty()) {
+    std::ofstream out(outputPath);
+    out << graphJson(prepared->build.graph).dump() << "\n";
+    if (!out) return fail("build", outputPath + ": cannot write", 1);
+  }
+  const Json result{{"level", levelPath},
+                    {"cell_size", rounded(effectiveCellSize(prepared->params))},
+                    {"unit", unitJson(prepared->params.unit)},
+                    {"cells", stats.cells},
+                    {"sectors", stats.sectors},
+                    {"portals", stats.portals},
+                    {"bytes", stats.graphBytes},
+                    {"ms", rounded(stats.totalMs)},
+                    {"fill_ms", rounded(stats.floodFillMs)},
+                    {"compress_ms", rounded(stats.compressMs)}};
+  std::cout << result.dump() << "\n";
+  return 0;
+}
+
+int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query) {
+  std::vector<QueryLine> queries;
+  if (query.from) {
+    queries.push_back({*query.from, *query.to});
+  } else {
+    std::string error;
+    std::optional<std::vector<QueryLine>> read = readQueries(query.queriesPath, error);
+    if (!read) return fail("query", error, 2);
+    queries = std::move(*read);
+  }
+  int exitCode = 0;
+  std::optional<Prepared> prepared = prepare("query", levelPath, flags, exitCode);
+  if (!prepared) return exitCode;
+  const NavGraph& graph = prepared->build.graph;
+
+  for (const QueryLine& q : queries) {
+    const auto start = std::chrono::steady_clock::now();
+    const PathResult path = findPath(graph, q.from, q.to);
+    FunnelResult funnel;
+    if (path.status == PathStatus::Found) {
+      const std::vector<FunnelPortal> portals = funnelPortals(graph, path.corridor);
+      funnel = stringPull(portals);
+    }
+    const double us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    Json corners = Json::array();
+    for (const glm::vec3& c : funnel.corners) corners.push_back(pointJson(c));
+    const bool found = path.status == PathStatus::Found;
+    std::cout << Json{{"from", pointJson(q.from)},
+                      {"to", pointJson(q.to)},
+                      {"found", found},
+                      {"status", toString(path.status)},
+                      {"length", found ? rounded(funnel.length) : 0.0},
+                      {"corners", corners},
+                      {"sectors", path.corridor.sectors.size()},
+                      {"expansions", path.expansions},
+                      {"us", rounded(us)}}
+                     .dump()
+              << "\n";
+  }
+  return 0;
+}
+
+}  // namespace nav::cli

@@ -1,0 +1,33 @@
+#pragma once
+// The headless CLI's commands. Each prints JSON to stdout and returns the exit
+// code: 0 on success, 1 when the work failed (e.g. a build error), 2 on bad input.
+#include <optional>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "nav/flood_fill.h"
+
+namespace nav::cli {
+
+/// Build settings given on the command line; unset fields keep the level's own.
+struct BuildFlags {
+  std::optional<float> cellSize;
+  std::optional<float> unitWidth, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
+  std::optional<size_t> maxCells;
+};
+
+int runInfo(const std::string& levelPath);
+int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath);
+
+struct QueryFlags {
+  std::optional<glm::vec3> from, to;
+  std::string queriesPath;
+};
+int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
+
+/// Parses "X,Y,Z" into a point; the message names the option.
+std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,
+                                    std::string& error);
+
+}  // namespace nav::cli

@@ -1,0 +1,73 @@
+// navscope-cli: the core library without a window, for scripts and benchmarks.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli_commands.h"
+
+namespace {
+
+void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
+  command.add_option("--cell", flags.cellSize, "Cell size [m] (default: the level's, else half the unit width)");
+  command.add_option("--unit-width", flags.unitWidth, "Unit footprint side [m]");
+  command.add_option("--unit-height", flags.unitHeight, "Unit height [m]");
+  command.add_option("--step", flags.stepHeight, "Max step up [m]");
+  command.add_option("--drop", flags.maxDrop, "Max drop down [m]");
+  command.add_option("--slope", flags.maxSlopeDegrees, "Max walkable slope [degrees]");
+  command.add_option("--max-cells", flags.maxCells, "Stop the fill past this many cells");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"navscope-cli: build and query navigation for polygon-soup levels"};
+  app.require_subcommand(1);
+
+  std::string levelPath;
+  nav::cli::BuildFlags flags;
+
+  CLI::App* info = app.add_subcommand("info", "Print what a level file contains");
+  info->add_option("level", levelPath, "Level (.obj)")->required();
+
+  std::string outputPath;
+  CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
+  build->add_option("level", levelPath, "Level (.obj)")->required();
+  addBuildOptions(*build, flags);
+  build->add_option("-o,--output", outputPath, "Write the sectors and portals as JSON to FILE");
+
+  std::string fromText, toText;
+  nav::cli::QueryFlags query;
+  CLI::App* queryCommand =
+      app.add_subcommand("query", "Find paths; prints one JSON object per query");
+  queryCommand->add_option("level", levelPath, "Level (.obj)")->required();
+  addBuildOptions(*queryCommand, flags);
+  CLI::Option* from = queryCommand->add_option("--from", fromText, "Start point X,Y,Z");
+  CLI::Option* to = queryCommand->add_option("--to", toText, "Goal point X,Y,Z");
+  CLI::Option* queries =
+      queryCommand->add_option("--queries", query.queriesPath, "File with one 'sx sy sz gx gy gz' per line");
+  from->needs(to);
+  to->needs(from);
+  queries->excludes(from)->excludes(to);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+
+  if (*info) return nav::cli::runInfo(levelPath);
+  if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
+  if (query.queriesPath.empty() && fromText.empty()) {
+    std::cerr << "navscope-cli query: give --from and --to, or --queries FILE\n";
+    return 2;
+  }
+  std::string error;
+  if (!fromText.empty()) {
+    query.from = nav::cli::parsePoint(fromText, "--from", error);
+    if (query.from) query.to = nav::cli::parsePoint(toText, "--to", error);
+    if (!query.from || !query.to) {
+      std::cerr << "navscope-cli query: " << error << "\n";
+      return 2;
+    }
+  }
+  return nav::cli::runQuery(levelPath, flags, query);
+}

@@ -1,0 +1,250 @@
+// Flood fill on small hand-made levels whose answers can be worked out by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "nav/flood_fill.h"
+#include "test_levels.h"
+
+namespace nav {
+namespace {
+
+struct Built {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  Result<CellGrid> cells = Result<CellGrid>::failure("not built");
+};
+
+Built fill(Level level, FloodFillParams params = {}) {
+  test::finish(level);
+  Built built{std::move(level), nullptr};
+  built.world = std::make_unique<CollisionWorld>(built.level);
+  built.cells = floodFill(built.level, *built.world, params);
+  return built;
+}
+
+size_t countAt(const CellGrid& cells, float y) {
+  size_t n = 0;
+  for (const Cell& c : cells.cells()) n += std::abs(c.y - y) < 1e-4f;
+  return n;
+}
+
+size_t linksFromTo(const CellGrid& cells, float fromY, float toY) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    if (std::abs(cells[i].y - fromY) > 1e-4f) continue;
+    for (int d = 0; d < kDirectionCount; ++d) {
+      const uint32_t next = cells.neighbor(i, Direction(d));
+      n += next != kNoCell && std::abs(cells[next].y - toY) < 1e-4f;
+    }
+  }
+  return n;
+}
+
+TEST(FloodFill, FlatFloorCellCountAndLinks) {
+  // A 3 m square floor, unit 0.6 wide, cells 0.3: the box rests on the floor
+  // whenever its footprint overlaps it, so columns -1..10 in x and z (the
+  // outermost ones overhang by 0.45 m): 12 x 12 cells.
+  Level level;
+  test::addFloor(level, 0, 0, 3, 3, 0);
+  Built built = fill(std::move(level));
+  ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+  const CellGrid& cells = built.cells.value();
+  EXPECT_FLOAT_EQ(cells.cellSize(), 0.3f);
+  EXPECT_EQ(cells.size(), 144u);
+  // Every cell links to each neighbour that exists: 2 * 12 * 11 pairs, both ways.
+  size_t links = 0;
+  for (const Cell& c : cells.cells()) {
+    for (int d = 0; d < kDirectionCount; ++d) links += c.canStep(Direction(d));
+  }
+  EXPECT_EQ(links, 2u * 2u * 12u * 11u);
+}
+
+TEST(FloodFill, SeedReachesOnlyItsRoom) {
+  // Two 3 m rooms side by side split by a wall along x = 3; the wall has a
+  // doorway of the given width.
+  auto rooms = [](float doorway) {
+    Level level;
+    test::addFloor(level, 0, 0, 6.2f, 3, 0);
+    const float doorStart = 1.5f - doorway / 2, doorEnd = 1.5f + doorway / 2;
+    test::addBox(level, Aabb{{3.0f, 0, -0.1f}, {3.2f, 2.5f, doorStart}});
+    test::addBox(level, Aabb{{3.0f, 0, doorEnd}, {3.2f, 2.5f, 3.1f}});
+    FloodFillParams params;
+    params.seeds = {{1.0f, 0.05f, 1.5f}};
+    return fill(std::move(level), params);
+  };
+  Built closed = rooms(0.4f);  // narrower than the unit
+  Built open = rooms(1.2f);
+  ASSERT_TRUE(closed.cells.ok() && open.cells.ok());
+  auto maxX = [](const CellGrid& cells) {
+    float m = -1e9f;
+    for (uint32_t i = 0; i < cells.size(); ++i) m = std::max(m, cells.center(i).x);
+    return m;
+  };
+  EXPECT_LT(maxX(closed.cells.value()), 3.0f);
+  EXPECT_GT(maxX(open.cells.value()), 5.0f);
+  EXPECT_GT(open.cells.value().size(), closed.cells.value().size());
+}
+
+TEST(FloodFill, LedgeDropIsOneWay) {
+  // A 2 m high block on a floor; the fill starts on top of the block.
+  Level level;
+  test::addFloor(level, -3, -3, 7, 7, 0);
+  test::addBox(level, Aabb{{0, 0, 0}, {4, 2, 4}});
+  FloodFillParams params;
+  params.seeds = {{2, 2.05f, 2}};
+  Built built = fill(std::move(level), params);
+  ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+  const CellGrid& cells = built.cells.value();
+  EXPECT_GT(countAt(cells, 2.0f), 0u);
+  EXPECT_GT(countAt(cells, 0.0f), 0u) << "the unit drops off the block onto the floor";
+  EXPECT_GT(linksFromTo(cells, 2.0f, 0.0f), 0u);
+  EXPECT_EQ(linksFromTo(cells, 0.0f, 2.0f), 0u) << "2 m is far above the 0.45 m step";
+}
+
+TEST(FloodFill, DropDeeperThanMaxDropIsNotTaken) {
+  Level level;
+  test::addFloor(level, -3, -3, 7, 7, 0);
+  test::addBox(level, Aabb{{0, 0, 0}, {4, 5, 4}});
+  FloodFillParams params;
+  params.seeds = {{2, 5.05f, 2}};
+  Built built = fill(std::move(level), params);
+  ASSERT_TRUE(built.cells.ok());
+  EXPECT_EQ(countAt(built.cells.value(), 0.0f), 0u);
+  EXPECT_EQ(built.cells.value().size(), countAt(built.cells.value(), 5.0f));
+}
+
+TEST(FloodFill, StepHeightDecidesDirection) {
+  // Blocks of 0.4 m (below the 0.45 m step) and 0.6 m on a floor.
+  for (const float height : {0.4f, 0.6f}) {
+    Level level;
+    test::addFloor(level, -3, -3, 7, 7, 0);
+    test::addBox(level, Aabb{{0, 0, 0}, {4, height, 4}});
+    Built built = fill(std::move(level));
+    ASSERT_TRUE(built.cells.ok());
+    const CellGrid& cells = built.cells.value();
+    EXPECT_GT(linksFromTo(cells, height, 0.0f), 0u) << height;
+    if (height < 0.45f) {
+      EXPECT_GT(linksFromTo(cells, 0.0f, height), 0u) << height;
+    } else {
+      EXPECT_EQ(linksFromTo(cells, 0.0f, height), 0u) << height;
+    }
+  }
+}
+
+TEST(FloodFill, TwoCellsInOneColumnUnderABridge) {
+  // A 0.2 m slab with its top at 3 m spans the floor: 2.8 m of headroom below.
+  Level level;
+  test::addFloor(level, 0, 0, 10, 10, 0);
+  test::addBox(level, Aabb{{4, 2.8f, -1}, {6, 3.0f, 11}});
+  Built built = fill(std::move(level));  // no seeds: every walkable surface
+  ASSERT_TRUE(built.cells.ok());
+  const CellGrid& cells = built.cells.value();
+  std::map<std::pair<int, int>, std::vector<float>> columns;
+  for (const Cell& c : cells.cells()) columns[{c.x, c.z}].push_back(c.y);
+  size_t stacked = 0;
+  for (auto& [column, heights] : columns) {
+    if (heights.size() < 2) continue;
+    ASSERT_EQ(heights.size(), 2u);
+    std::sort(heights.begin(), heights.end());
+    EXPECT_NEAR(heights[0], 0.0f, 1e-5f);
+    EXPECT_NEAR(heights[1], 3.0f, 1e-5f);
+    ++stacked;
+  }
+  EXPECT_GT(stacked, 20u);
+}
+
+TEST(FloodFill, LowCeilingBlocksTheUnit) {
+  // A slab at 1.0..1.2 m over the middle of the floor: too low for a 1.8 m unit.
+  Level level;
+  test::addFloor(level, 0, 0, 10, 10, 0);
+  test::addBox(level, Aabb{{3, 1.0f, 3}, {7, 1.2f, 7}});
+  FloodFillParams params;
+  params.seeds = {{1, 0.05f, 1}};
+  Built built = fill(std::move(level), params);
+  ASSERT_TRUE(built.cells.ok());
+  const CellGrid& cells = built.cells.value();
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    const glm::vec3 c = cells.center(i);
+    const bool footprintUnderSlab = c.x + 0.3f > 3 && c.x - 0.3f < 7 && c.z + 0.3f > 3 && c.z - 0.3f < 7;
+    EXPECT_FALSE(footprintUnderSlab && c.y < 0.5f) << c.x << " " << c.z;
+  }
+}
+
+TEST(FloodFill, SlopeLimit) {
+  // A ramp rising along +x from the floor; walkable at 30 degrees, not at 60.
+  for (const float degrees : {30.0f, 60.0f}) {
+    Level level;
+    test::addFloor(level, -5, 0, 0, 4, 0);
+    const float rise = 3.0f * std::tan(glm::radians(degrees));
+    const uint32_t base = uint32_t(level.vertices.size());
+    level.vertices.insert(level.vertices.end(), {{0, 0, 0}, {0, 0, 4}, {3, rise, 4}, {3, rise, 0}});
+    level.triangles.push_back({{base, base + 1, base + 2}, 0});
+    level.triangles.push_back({{base, base + 2, base + 3}, 0});
+    FloodFillParams params;
+    params.seeds = {{-4, 0.05f, 2}};
+    Built built = fill(std::move(level), params);
+    ASSERT_TRUE(built.cells.ok());
+    float highest = 0;
+    for (const Cell& c : built.cells.value().cells()) highest = std::max(highest, c.y);
+    if (degrees < 45) {
+      EXPECT_GT(highest, rise * 0.8f);
+    } else {
+      EXPECT_LT(highest, 0.5f);
+    }
+  }
+}
+
+TEST(FloodFill, BadParametersNameTheParameter) {
+  Level level;
+  test::addFloor(level, 0, 0, 3, 3, 0);
+  FloodFillParams params;
+  params.cellSize = std::nanf("");
+  Built nanCell = fill(level, params);
+  ASSERT_FALSE(nanCell.cells.ok());
+  EXPECT_NE(nanCell.cells.error().find("cellSize"), std::string::npos) << nanCell.cells.error();
+
+  params = {};
+  params.unit.width = -1;
+  Built negative = fill(level, params);
+  ASSERT_FALSE(negative.cells.ok());
+  EXPECT_NE(negative.cells.error().find("width"), std::string::npos) << negative.cells.error();
+
+  params = {};
+  params.seeds = {{std::nanf(""), 0, 0}};
+  Built badSeed = fill(level, params);
+  ASSERT_FALSE(badSeed.cells.ok());
+  EXPECT_NE(badSeed.cells.error().find("seed"), std::string::npos);
+
+  Built empty = fill(Level{});
+  EXPECT_FALSE(empty.cells.ok());
+}
+
+TEST(FloodFill, MaxCellsStopsTheFill) {
+  Level level;
+  test::addFloor(level, 0, 0, 30, 30, 0);
+  FloodFillParams params;
+  params.maxCells = 500;
+  Built built = fill(std::move(level), params);
+  ASSERT_FALSE(built.cells.ok());
+  EXPECT_NE(built.cells.error().find("maxCells"), std::string::npos) << built.cells.error();
+}
+
+TEST(FloodFill, SameInputSameCells) {
+  Level level;
+  test::addFloor(level, 0, 0, 10, 10, 0);
+  test::addBox(level, Aabb{{4, 2.8f, -1}, {6, 3.0f, 11}});
+  test::addBox(level, Aabb{{1, 0, 1}, {2, 0.3f, 8}});
+  Built a = fill(level);
+  Built b = fill(level);
+  ASSERT_TRUE(a.cells.ok() && b.cells.ok());
+  ASSERT_EQ(a.cells.value().size(), b.cells.value().size());
+  for (uint32_t i = 0; i < a.cells.value().size(); ++i) {
+    const Cell &x = a.cells.value()[i], &y = b.cells.value()[i];
+    EXPECT_TRUE(x.x == y.x && x.z == y.z && x.y == y.y && x.links == y.links);
+  }
+}
+
+}  // namespace
+}  // namespace nav
