@@ -1,0 +1,163 @@
+#include "nav/funnel.h"
+
+namespace nav {
+
+const char* toString(FunnelEvent event) {
+  switch (event) {
+    case FunnelEvent::Start:
+      return "start";
+    case FunnelEvent::TightenLeft:
+      return "tighten left";
+    case FunnelEvent::TightenRight:
+      return "tighten right";
+    case FunnelEvent::Skip:
+      return "skip";
+    case FunnelEvent::CornerLeft:
+      return "corner left";
+    case FunnelEvent::CornerRight:
+      return "corner right";
+    case FunnelEvent::Restart:
+      return "restart";
+    case FunnelEvent::Goal:
+      return "goal";
+  }
+  return "unknown";
+}
+
+std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor) {
+  std::vector<FunnelPortal> portals;
+  portals.reserve(corridor.portals.size() + 2);
+  portals.push_back({corridor.start, corridor.start});
+  for (uint32_t index : corridor.portals) {
+    const Portal& portal = graph.portals[index];
+    portals.push_back({portal.left, portal.right});
+  }
+  portals.push_back({corridor.goal, corridor.goal});
+  return portals;
+}
+
+float polylineLength(std::span<const glm::vec3> points) {
+  double length = 0.0;
+  for (size_t i = 1; i < points.size(); ++i)
+    length += glm::distance(points[i - 1], points[i]);
+  return float(length);
+}
+
+namespace {
+
+// Ground-plane points closer than this are one point: it absorbs the rounding
+// of portals that share an endpoint, far below any cell size. [metres]
+constexpr float kSamePoint = 1e-5f;
+
+bool sameGroundPoint(const glm::vec3& a, const glm::vec3& b) {
+  const glm::vec2 d = groundOf(a) - groundOf(b);
+  return glm::dot(d, d) < kSamePoint * kSamePoint;
+}
+
+bool samePoint(const glm::vec3& a, const glm::vec3& b) {
+  const glm::vec3 d = a - b;
+  return glm::dot(d, d) < kSamePoint * kSamePoint;
+}
+
+class Funnel {
+ public:
+  Funnel(std::span<const FunnelPortal> portals, bool recordSteps)
+      : m_portals(portals), m_recordSteps(recordSteps) {}
+
+  FunnelResult run() {
+    const size_t count = m_portals.size();
+    if (count == 0) return {};
+    const glm::vec3 start = (m_portals.front().left + m_portals.front().right) * 0.5f;
+    m_apex = m_left = m_right = start;
+    m_result.corners.push_back(start);
+    record(FunnelEvent::Start, 0);
+
+    // A corner needs a side that moved since the apex was set (a side still
+    // at the apex never crosses), so each corner moves the apex to a later
+    // portal and the scan visits at most count^2 portals. The cap states that
+    // bound in code, so no input (NaN included) can keep the loop going.
+    const size_t maxVisits = count * count + count;
+    size_t visits = 0;
+    for (size_t i = 1; i < count && visits < maxVisits; ++i, ++visits) {
+      const uint32_t portal = uint32_t(i);
+      const glm::vec3& left = m_portals[i].left;
+      const glm::vec3& right = m_portals[i].right;
+      bool moved = false;
+
+      // A side at the apex is open (a fresh funnel); a portal end at the apex
+      // constrains nothing, as the path already passes through it.
+      if (!sameGroundPoint(m_apex, right) &&
+          (sameGroundPoint(m_apex, m_right) || triArea2(m_apex, m_right, right) <= 0.0f)) {
+        // The new right end is inside (left of) the right edge.
+        if (sameGroundPoint(m_apex, m_left) || triArea2(m_apex, m_left, right) > 0.0f) {
+          m_right = right;
+          m_rightPortal = portal;
+          moved = true;
+          record(FunnelEvent::TightenRight, portal);
+        } else {
+          // It reached the left edge: the path turns at the left point.
+          i = turnAt(m_left, m_leftPortal, FunnelEvent::CornerLeft, portal);
+          continue;
+        }
+      }
+      if (!sameGroundPoint(m_apex, left) &&
+          (sameGroundPoint(m_apex, m_left) || triArea2(m_apex, m_left, left) >= 0.0f)) {
+        // The new left end is inside (right of) the left edge.
+        if (sameGroundPoint(m_apex, m_right) || triArea2(m_apex, m_right, left) < 0.0f) {
+          m_left = left;
+          m_leftPortal = portal;
+          moved = true;
+          record(FunnelEvent::TightenLeft, portal);
+        } else {
+          i = turnAt(m_right, m_rightPortal, FunnelEvent::CornerRight, portal);
+          continue;
+        }
+      }
+      if (!moved) record(FunnelEvent::Skip, portal);
+    }
+
+    const uint32_t last = uint32_t(count - 1);
+    const glm::vec3 goal = (m_portals.back().left + m_portals.back().right) * 0.5f;
+    // A collinear goal has already been added as a corner.
+    if (!samePoint(m_result.corners.back(), goal)) m_result.corners.push_back(goal);
+    m_apex = m_left = m_right = goal;
+    m_apexPortal = m_leftPortal = m_rightPortal = last;
+    record(FunnelEvent::Goal, last);
+
+    m_result.length = polylineLength(m_result.corners);
+    return std::move(m_result);
+  }
+
+ private:
+  // Makes `corner` the new apex and returns the index the scan continues after.
+  size_t turnAt(glm::vec3 corner, uint32_t cornerPortal, FunnelEvent event, uint32_t portal) {
+    m_result.corners.push_back(corner);
+    record(event, portal);
+    m_apex = m_left = m_right = corner;
+    m_apexPortal = m_leftPortal = m_rightPortal = cornerPortal;
+    record(FunnelEvent::Restart, portal);
+    return cornerPortal;
+  }
+
+  void record(FunnelEvent event, uint32_t portal) {
+    if (!m_recordSteps) return;
+    m_result.steps.push_back({event, portal, m_apex, m_left, m_right, m_apexPortal, m_leftPortal,
+                              m_rightPortal, uint32_t(m_result.corners.size())});
+  }
+
+  std::span<const FunnelPortal> m_portals;
+  bool m_recordSteps;
+  FunnelResult m_result;
+  glm::vec3 m_apex{0.0f}, m_left{0.0f}, m_right{0.0f};
+  uint32_t m_apexPortal = 0, m_leftPortal = 0, m_rightPortal = 0;
+};
+
+}  // namespace
+
+// The simple stupid funnel algorithm (Mononen, as used by Detour's
+// findStraightPath), in the ground plane: triArea2 < 0 means "left of".
+FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps) {
+  return Funnel(portals, recordSteps).run();
+}
+
+}  // namespace nav

@@ -1,0 +1,511 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "nav/locate.h"
+#include "nav/search.h"
+
+namespace nav {
+namespace {
+
+// Builds NavGraphs by hand: rectangular sectors with a ground plane, and
+// portals on shared edges whose left/right follow from the walking direction.
+class GraphBuilder {
+ public:
+  UnitProfile& unit() { return m_graph.unit; }
+
+  // Sector over [minX, maxX] x [minZ, maxZ] with ground y = slopeX*x + slopeZ*z + height.
+  uint32_t addSector(float minX, float minZ, float maxX, float maxZ, float height,
+                     float slopeX = 0.0f, float slopeZ = 0.0f) {
+    Sector sector{};
+    sector.heightPlane = {slopeX, slopeZ, height};
+    sector.bounds.min = {minX, 0.0f, minZ};
+    sector.bounds.max = {maxX, 0.0f, maxZ};
+    float low = std::numeric_limits<float>::max(), high = -low;
+    for (float x : {minX, maxX}) {
+      for (float z : {minZ, maxZ}) {
+        low = std::min(low, ground(sector, x, z));
+        high = std::max(high, ground(sector, x, z));
+      }
+    }
+    sector.bounds.min.y = low;
+    sector.bounds.max.y = high;
+    m_graph.sectors.push_back(sector);
+    return uint32_t(m_graph.sectors.size() - 1);
+  }
+
+  // Portal from -> to over the ground segment a..b (on their shared edge); the
+  // endpoints take the from side's ground height.
+  void addPortal(uint32_t from, uint32_t to, glm::vec2 a, glm::vec2 b) {
+    const Sector& fromSector = m_graph.sectors[from];
+    const Sector& toSector = m_graph.sectors[to];
+    // Walking from the centre of `from` towards the centre of `to`.
+    const glm::vec2 walk =
+        groundOf(toSector.bounds.center()) - groundOf(fromSector.bounds.center());
+    const glm::vec2 mid = (a + b) * 0.5f;
+    // Left of the walk when cross2(walk, p - mid) < 0 (Y up: left of +X is -Z).
+    if (cross2(walk, a - mid) > 0.0f) std::swap(a, b);
+    Portal portal{};
+    portal.fromSector = from;
+    portal.toSector = to;
+    portal.left = {a.x, ground(fromSector, a.x, a.y), a.y};
+    portal.right = {b.x, ground(fromSector, b.x, b.y), b.y};
+    portal.reverse = kNoPortal;
+    m_portals.push_back(portal);
+  }
+
+  void addTwoWay(uint32_t a, uint32_t b, glm::vec2 p, glm::vec2 q) {
+    addPortal(a, b, p, q);
+    addPortal(b, a, p, q);
+  }
+
+  NavGraph finish() {
+    std::stable_sort(m_portals.begin(), m_portals.end(),
+                     [](const Portal& a, const Portal& b) { return a.fromSector < b.fromSector; });
+    for (Sector& sector : m_graph.sectors) {
+      sector.firstPortal = uint32_t(m_portals.size());
+      sector.portalCount = 0;
+    }
+    for (uint32_t i = 0; i < m_portals.size(); ++i) {
+      Sector& sector = m_graph.sectors[m_portals[i].fromSector];
+      sector.firstPortal = std::min(sector.firstPortal, i);
+      ++sector.portalCount;
+      for (uint32_t j = 0; j < m_portals.size(); ++j) {
+        const bool backwards = m_portals[j].fromSector == m_portals[i].toSector &&
+                               m_portals[j].toSector == m_portals[i].fromSector;
+        const bool sameEdge = std::abs(m_portals[j].left.x - m_portals[i].right.x) < 1e-6f &&
+                              std::abs(m_portals[j].left.z - m_portals[i].right.z) < 1e-6f;
+        if (backwards && sameEdge) m_portals[i].reverse = j;
+      }
+    }
+    m_graph.portals = m_portals;
+    for (const Sector& sector : m_graph.sectors)
+      m_graph.bounds.grow(sector.bounds);
+    return m_graph;
+  }
+
+  static float ground(const Sector& sector, float x, float z) {
+    return sector.heightPlane.x * x + sector.heightPlane.y * z + sector.heightPlane.z;
+  }
+
+ private:
+  NavGraph m_graph;
+  std::vector<Portal> m_portals;
+};
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+double distance(const glm::vec3& a, const glm::vec3& b) {
+  const glm::dvec3 d = glm::dvec3(a) - glm::dvec3(b);
+  return std::sqrt(glm::dot(d, d));
+}
+
+// Plain O(V^2) Dijkstra over the explicit node graph: node 0 is the start, 1..P
+// the portal midpoints, P+1 the goal. Returns infinity when unreachable.
+double dijkstraCost(const NavGraph& graph, uint32_t startSector, const glm::vec3& start,
+                    uint32_t goalSector, const glm::vec3& goal) {
+  const size_t portalCount = graph.portals.size();
+  const size_t nodeCount = portalCount + 2;
+  const size_t goalNode = portalCount + 1;
+  auto pointOf = [&](size_t node) {
+    if (node == 0) return start;
+    if (node == goalNode) return goal;
+    const Portal& p = graph.portals[node - 1];
+    return (p.left + p.right) * 0.5f;
+  };
+  std::vector<double> cost(nodeCount, kInfinity);
+  std::vector<bool> done(nodeCount, false);
+  cost[0] = 0.0;
+  for (;;) {
+    size_t best = nodeCount;
+    for (size_t n = 0; n < nodeCount; ++n) {
+      if (!done[n] && cost[n] < kInfinity && (best == nodeCount || cost[n] < cost[best])) best = n;
+    }
+    if (best == nodeCount || best == goalNode) break;
+    done[best] = true;
+    const uint32_t sector = best == 0 ? startSector : graph.portals[best - 1].toSector;
+    for (size_t q = 0; q < portalCount; ++q) {
+      if (graph.portals[q].fromSector != sector) continue;
+      cost[q + 1] = std::min(cost[q + 1], cost[best] + distance(pointOf(best), pointOf(q + 1)));
+    }
+    if (sector == goalSector) {
+      cost[goalNode] = std::min(cost[goalNode], cost[best] + distance(pointOf(best), goal));
+    }
+  }
+  return cost[goalNode];
+}
+
+// Checks the corridor's shape and that its cost matches the path it describes.
+void expectConsistentCorridor(const NavGraph& graph, const PathResult& result, uint32_t startSector,
+                              uint32_t goalSector) {
+  const Corridor& corridor = result.corridor;
+  ASSERT_EQ(corridor.sectors.size(), corridor.portals.size() + 1);
+  EXPECT_EQ(corridor.sectors.front(), startSector);
+  EXPECT_EQ(corridor.sectors.back(), goalSector);
+  double cost = 0.0;
+  glm::vec3 at = corridor.start;
+  for (size_t i = 0; i < corridor.portals.size(); ++i) {
+    ASSERT_LT(corridor.portals[i], graph.portals.size());
+    const Portal& portal = graph.portals[corridor.portals[i]];
+    // A directed portal from sectors[i] to sectors[i+1]: one-way portals are never walked
+    // backwards.
+    EXPECT_EQ(portal.fromSector, corridor.sectors[i]);
+    EXPECT_EQ(portal.toSector, corridor.sectors[i + 1]);
+    cost += distance(at, portal.midpoint());
+    at = portal.midpoint();
+  }
+  cost += distance(at, corridor.goal);
+  EXPECT_NEAR(result.cost, cost, 1e-3);
+}
+
+// Three 2x2 sectors in a row along +X at y = 0, joined both ways over whole edges.
+NavGraph rowOfThree() {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 2, 2, 0);
+  builder.addSector(2, 0, 4, 2, 0);
+  builder.addSector(4, 0, 6, 2, 0);
+  builder.addTwoWay(0, 1, {2, 0}, {2, 2});
+  builder.addTwoWay(1, 2, {4, 0}, {4, 2});
+  return builder.finish();
+}
+
+// Four 2x2 sectors in a ring: A(0) -> B(1) -> C(2) -> D(3) both ways, D -> A one-way.
+NavGraph ringWithOneWay() {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 2, 2, 0);
+  builder.addSector(2, 0, 4, 2, 0);
+  builder.addSector(2, 2, 4, 4, 0);
+  builder.addSector(0, 2, 2, 4, 0);
+  builder.addTwoWay(0, 1, {2, 0}, {2, 2});
+  builder.addTwoWay(1, 2, {2, 2}, {4, 2});
+  builder.addTwoWay(2, 3, {2, 2}, {2, 4});
+  builder.addPortal(3, 0, {0, 2}, {2, 2});
+  return builder.finish();
+}
+
+TEST(SearchBuilder, PortalSidesFollowTheWalk) {
+  // Checks the test's own builder against the convention: walking +X, left is -Z.
+  const NavGraph graph = rowOfThree();
+  const Portal& forward = graph.portals[graph.sectors[0].firstPortal];
+  EXPECT_EQ(forward.toSector, 1u);
+  EXPECT_FLOAT_EQ(forward.left.z, 0.0f);
+  EXPECT_FLOAT_EQ(forward.right.z, 2.0f);
+  EXPECT_LT(triArea2({0, 0, 1}, {1, 0, 1}, forward.left), 0.0f);
+  EXPECT_NE(forward.reverse, kNoPortal);
+  EXPECT_EQ(graph.portals[forward.reverse].toSector, 0u);
+  EXPECT_FLOAT_EQ(graph.portals[forward.reverse].left.z, 2.0f);
+}
+
+TEST(Search, StraightRow) {
+  const NavGraph graph = rowOfThree();
+  const PathResult result = findPath(graph, {1, 0, 1}, {5, 0, 1});
+  ASSERT_EQ(result.status, PathStatus::Found);
+  // start -> (2,0,1) -> (4,0,1) -> goal.
+  EXPECT_NEAR(result.cost, 4.0f, 1e-5);
+  EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0, 1, 2}));
+  ASSERT_EQ(result.corridor.portals.size(), 2u);
+  expectConsistentCorridor(graph, result, 0, 2);
+}
+
+TEST(Search, OneWayPortalIsNotWalkedBackwards) {
+  const NavGraph graph = ringWithOneWay();
+  // A to D cannot use D -> A: it goes round through B and C.
+  const PathResult around = findPath(graph, {1, 0, 1}, {1, 0, 3});
+  ASSERT_EQ(around.status, PathStatus::Found);
+  EXPECT_EQ(around.corridor.sectors, (std::vector<uint32_t>{0, 1, 2, 3}));
+  // (1,1) -> (2,1) -> (3,2) -> (2,3) -> (1,3).
+  EXPECT_NEAR(around.cost, 2.0 + 2.0 * std::sqrt(2.0), 1e-5);
+  expectConsistentCorridor(graph, around, 0, 3);
+
+  // D to A uses the one-way portal directly: (1,3) -> (1,2) -> (1,1).
+  const PathResult direct = findPath(graph, {1, 0, 3}, {1, 0, 1});
+  ASSERT_EQ(direct.status, PathStatus::Found);
+  EXPECT_EQ(direct.corridor.sectors, (std::vector<uint32_t>{3, 0}));
+  EXPECT_NEAR(direct.cost, 2.0f, 1e-5);
+  expectConsistentCorridor(graph, direct, 3, 0);
+}
+
+TEST(Search, UnreachableGoal) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 2, 2, 0);
+  builder.addSector(2, 0, 4, 2, 0);
+  builder.addSector(10, 0, 12, 2, 0);  // island
+  builder.addPortal(1, 0, {2, 0}, {2, 2});
+  const NavGraph graph = builder.finish();
+  EXPECT_EQ(findPath(graph, {1, 0, 1}, {3, 0, 1}).status, PathStatus::Unreachable);
+  EXPECT_EQ(findPath(graph, {1, 0, 1}, {11, 0, 1}).status, PathStatus::Unreachable);
+  const PathResult back = findPath(graph, {3, 0, 1}, {1, 0, 1});
+  EXPECT_EQ(back.status, PathStatus::Found);
+  EXPECT_NEAR(back.cost, 2.0f, 1e-5);
+}
+
+TEST(Search, OffMeshStartAndGoal) {
+  const NavGraph graph = rowOfThree();
+  const PathResult offStart = findPath(graph, {-5, 0, 1}, {5, 0, 1});
+  EXPECT_EQ(offStart.status, PathStatus::StartOffMesh);
+  EXPECT_TRUE(offStart.corridor.sectors.empty());
+  EXPECT_EQ(findPath(graph, {1, 0, 1}, {5, 0, 9}).status, PathStatus::GoalOffMesh);
+  // Far above the floor is off the mesh too.
+  EXPECT_EQ(findPath(graph, {1, 0, 1}, {5, 10, 1}).status, PathStatus::GoalOffMesh);
+  EXPECT_EQ(findPath(graph, {-5, 0, 1}, {5, 0, 9}).status, PathStatus::StartOffMesh);
+  EXPECT_STREQ(toString(PathStatus::GoalOffMesh), "goal off mesh");
+}
+
+TEST(Search, SameSector) {
+  const NavGraph graph = rowOfThree();
+  const PathResult result = findPath(graph, {0.5f, 0.2f, 0.5f}, {1.5f, 0.0f, 1.5f});
+  ASSERT_EQ(result.status, PathStatus::Found);
+  EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0}));
+  EXPECT_TRUE(result.corridor.portals.empty());
+  // The start is snapped to the ground.
+  EXPECT_FLOAT_EQ(result.corridor.start.y, 0.0f);
+  EXPECT_NEAR(result.cost, std::sqrt(2.0), 1e-5);
+}
+
+TEST(Search, SnapsStartAndGoalToTheGround) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 4, 2, 1.0f, 0.25f);  // y = 1 + x/4
+  builder.addSector(4, 0, 8, 2, 2.0f);
+  builder.addTwoWay(0, 1, {4, 0}, {4, 2});
+  const NavGraph graph = builder.finish();
+  const PathResult result = findPath(graph, {2, 1.7f, 1}, {6, 2.3f, 1});
+  ASSERT_EQ(result.status, PathStatus::Found);
+  EXPECT_NEAR(result.corridor.start.y, 1.5f, 1e-5);
+  EXPECT_NEAR(result.corridor.goal.y, 2.0f, 1e-5);
+  // (2,1.5,1) -> (4,2,1) -> (6,2,1).
+  EXPECT_NEAR(result.cost, std::sqrt(4.25) + 2.0, 1e-5);
+}
+
+TEST(Search, TooManyExpansions) {
+  const NavGraph graph = rowOfThree();
+  SearchOptions options;
+  options.maxExpansions = 1;
+  const PathResult limited = findPath(graph, {1, 0, 1}, {5, 0, 1}, options);
+  EXPECT_EQ(limited.status, PathStatus::TooManyExpansions);
+  EXPECT_LE(limited.expansions, 1u);
+  options.maxExpansions = 100;
+  EXPECT_EQ(findPath(graph, {1, 0, 1}, {5, 0, 1}, options).status, PathStatus::Found);
+}
+
+TEST(Search, TraceOnlyWhenAsked) {
+  const NavGraph graph = ringWithOneWay();
+  const PathResult plain = findPath(graph, {1, 0, 1}, {1, 0, 3});
+  SearchTrace trace;
+  const PathResult traced = findPath(graph, {1, 0, 1}, {1, 0, 3}, {}, &trace);
+  EXPECT_EQ(plain.status, traced.status);
+  EXPECT_EQ(plain.cost, traced.cost);
+  EXPECT_EQ(plain.expansions, traced.expansions);
+  EXPECT_EQ(plain.corridor.portals, traced.corridor.portals);
+
+  ASSERT_FALSE(trace.events.empty());
+  EXPECT_EQ(trace.events.front().kind, SearchEvent::Kind::Open);
+  EXPECT_EQ(trace.events.front().portal, kNoPortal);
+  EXPECT_EQ(trace.events.front().costSoFar, 0.0f);
+  size_t closes = 0;
+  float lastClosedEstimate = 0.0f;
+  std::vector<bool> opened(graph.portals.size(), false);
+  for (const SearchEvent& event : trace.events) {
+    if (event.portal != kNoPortal) {
+      ASSERT_LT(event.portal, graph.portals.size());
+      // Open comes first for every node; later improvements are Reopen.
+      EXPECT_EQ(opened[event.portal], event.kind != SearchEvent::Kind::Open);
+      opened[event.portal] = true;
+    }
+    if (event.kind == SearchEvent::Kind::Close) {
+      ++closes;
+      // A consistent heuristic closes nodes in non-decreasing estimate order.
+      EXPECT_GE(event.estimatedTotal, lastClosedEstimate - 1e-5f);
+      lastClosedEstimate = event.estimatedTotal;
+    }
+  }
+  EXPECT_EQ(closes, traced.expansions);
+  for (uint32_t portal : traced.corridor.portals)
+    EXPECT_TRUE(opened[portal]);
+
+  // A second query appends to the same trace.
+  const size_t before = trace.events.size();
+  findPath(graph, {1, 0, 3}, {1, 0, 1}, {}, &trace);
+  EXPECT_GT(trace.events.size(), before);
+}
+
+// A grid of rectangles with random sizes, holes, heights and slopes, joined by
+// random sub-segments of their shared edges, some one-way, some zero width.
+struct RandomGraph {
+  NavGraph graph;
+  std::vector<uint32_t> sectorIds;
+};
+
+RandomGraph randomGridGraph(std::mt19937& rng) {
+  auto uniform = [&](float lo, float hi) {
+    return std::uniform_real_distribution<float>(lo, hi)(rng);
+  };
+  auto chance = [&](double p) { return std::bernoulli_distribution(p)(rng); };
+  const int columns = std::uniform_int_distribution<int>(2, 7)(rng);
+  const int rows = std::uniform_int_distribution<int>(1, 6)(rng);
+  std::vector<float> xs{0.0f}, zs{0.0f};
+  for (int i = 0; i < columns; ++i)
+    xs.push_back(xs.back() + float(int(uniform(1, 5))));
+  for (int j = 0; j < rows; ++j)
+    zs.push_back(zs.back() + float(int(uniform(1, 5))));
+
+  GraphBuilder builder;
+  std::vector<uint32_t> id(size_t(columns * rows), kNoSector);
+  for (int j = 0; j < rows; ++j) {
+    for (int i = 0; i < columns; ++i) {
+      if (!chance(0.85)) continue;
+      const bool sloped = chance(0.3);
+      id[size_t(j * columns + i)] = builder.addSector(
+          xs[size_t(i)], zs[size_t(j)], xs[size_t(i) + 1], zs[size_t(j) + 1], uniform(0, 2),
+          sloped ? uniform(-0.1f, 0.1f) : 0.0f, sloped ? uniform(-0.1f, 0.1f) : 0.0f);
+    }
+  }
+  auto connect = [&](uint32_t a, uint32_t b, glm::vec2 edgeFrom, glm::vec2 edgeTo) {
+    if (a == kNoSector || b == kNoSector || !chance(0.85)) return;
+    float t0 = uniform(0, 1), t1 = chance(0.1) ? t0 : uniform(0, 1);
+    if (t0 > t1) std::swap(t0, t1);
+    const glm::vec2 p = edgeFrom + (edgeTo - edgeFrom) * t0;
+    const glm::vec2 q = edgeFrom + (edgeTo - edgeFrom) * t1;
+    const float kind = uniform(0, 1);
+    if (kind < 0.7f || kind >= 0.85f) builder.addPortal(a, b, p, q);
+    if (kind < 0.85f) builder.addPortal(b, a, p, q);
+  };
+  for (int j = 0; j < rows; ++j) {
+    for (int i = 0; i < columns; ++i) {
+      const uint32_t here = id[size_t(j * columns + i)];
+      const float x1 = xs[size_t(i) + 1], z0 = zs[size_t(j)], z1 = zs[size_t(j) + 1];
+      if (i + 1 < columns) connect(here, id[size_t(j * columns + i + 1)], {x1, z0}, {x1, z1});
+      if (j + 1 < rows) {
+        connect(here, id[size_t((j + 1) * columns + i)], {xs[size_t(i)], z1}, {x1, z1});
+      }
+    }
+  }
+  RandomGraph result{builder.finish(), {}};
+  for (uint32_t s : id) {
+    if (s != kNoSector) result.sectorIds.push_back(s);
+  }
+  return result;
+}
+
+// A point strictly inside the sector, on its ground.
+glm::vec3 randomPointIn(const Sector& sector, std::mt19937& rng) {
+  auto inside = [&](float lo, float hi) {
+    return std::uniform_real_distribution<float>(lo + 0.1f, hi - 0.1f)(rng);
+  };
+  const float x = inside(sector.bounds.min.x, sector.bounds.max.x);
+  const float z = inside(sector.bounds.min.z, sector.bounds.max.z);
+  return {x, GraphBuilder::ground(sector, x, z), z};
+}
+
+TEST(Search, MatchesDijkstraOnRandomGrids) {
+  std::mt19937 rng(20240611);
+  int found = 0, unreachable = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    RandomGraph random = randomGridGraph(rng);
+    if (random.sectorIds.empty()) continue;
+    const NavGraph& graph = random.graph;
+    std::uniform_int_distribution<size_t> pick(0, random.sectorIds.size() - 1);
+    const uint32_t startSector = random.sectorIds[pick(rng)];
+    const uint32_t goalSector = random.sectorIds[pick(rng)];
+    const glm::vec3 start = randomPointIn(graph.sectors[startSector], rng);
+    const glm::vec3 goal = randomPointIn(graph.sectors[goalSector], rng);
+    const double expected = dijkstraCost(graph, startSector, start, goalSector, goal);
+
+    for (float scale : {0.999f, 1.0f}) {
+      SCOPED_TRACE(testing::Message() << "trial " << trial << " scale " << scale);
+      SearchOptions options;
+      options.heuristicScale = scale;
+      const PathResult result = findPath(graph, start, goal, options);
+      if (expected == kInfinity) {
+        EXPECT_EQ(result.status, PathStatus::Unreachable);
+        continue;
+      }
+      ASSERT_EQ(result.status, PathStatus::Found);
+      EXPECT_NEAR(result.cost, expected, 1e-3);
+      expectConsistentCorridor(graph, result, startSector, goalSector);
+    }
+    ++(expected == kInfinity ? unreachable : found);
+  }
+  // The generator must exercise both outcomes.
+  EXPECT_GT(found, 200);
+  EXPECT_GT(unreachable, 10);
+}
+
+TEST(Search, Deterministic) {
+  std::mt19937 rng(7);
+  const RandomGraph random = randomGridGraph(rng);
+  const NavGraph& graph = random.graph;
+  const glm::vec3 start = randomPointIn(graph.sectors[random.sectorIds.front()], rng);
+  const glm::vec3 goal = randomPointIn(graph.sectors[random.sectorIds.back()], rng);
+  SearchTrace first, second;
+  const PathResult a = findPath(graph, start, goal, {}, &first);
+  const PathResult b = findPath(graph, start, goal, {}, &second);
+  EXPECT_EQ(a.cost, b.cost);
+  EXPECT_EQ(a.corridor.portals, b.corridor.portals);
+  ASSERT_EQ(first.events.size(), second.events.size());
+  for (size_t i = 0; i < first.events.size(); ++i) {
+    EXPECT_EQ(first.events[i].portal, second.events[i].portal);
+    EXPECT_EQ(first.events[i].costSoFar, second.events[i].costSoFar);
+  }
+}
+
+// Locate: a floor at y = 0 and a bridge over it at y = 3 (same x, z).
+NavGraph floorAndBridge() {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 10, 10, 0.0f);
+  builder.addSector(4, 0, 6, 10, 3.0f);
+  return builder.finish();
+}
+
+TEST(Locate, PicksTheFloorUnderTheBridge) {
+  const NavGraph graph = floorAndBridge();  // human: step 0.45, height 1.8
+  EXPECT_EQ(locateSector(graph, {5, 0.1f, 5}).sector, 0u);
+  // Half way up: the bridge is out of step reach.
+  EXPECT_EQ(locateSector(graph, {5, 1.5f, 5}).sector, 0u);
+  EXPECT_EQ(locateSector(graph, {5, 3.2f, 5}).sector, 1u);
+  // Just below the bridge deck: steps up onto it (the floor is beyond one unit height).
+  const Location up = locateSector(graph, {5, 2.7f, 5});
+  EXPECT_EQ(up.sector, 1u);
+  EXPECT_FLOAT_EQ(up.point.y, 3.0f);
+  EXPECT_FLOAT_EQ(up.point.x, 5.0f);
+  EXPECT_FLOAT_EQ(up.point.z, 5.0f);
+  // Beside the bridge only the floor is there.
+  EXPECT_EQ(locateSector(graph, {2, 3.2f, 5}).sector, kNoSector);
+  EXPECT_EQ(locateSector(graph, {2, 1.0f, 5}).sector, 0u);
+}
+
+TEST(Locate, OffMesh) {
+  const NavGraph graph = floorAndBridge();
+  EXPECT_EQ(locateSector(graph, {-1, 0, 5}).sector, kNoSector);
+  EXPECT_EQ(locateSector(graph, {5, -1, 5}).sector, kNoSector);    // more than a step below
+  EXPECT_EQ(locateSector(graph, {5, 5.0f, 5}).sector, kNoSector);  // more than a unit above
+  EXPECT_EQ(locateSector(graph, {std::nanf(""), 0, 5}).sector, kNoSector);
+  EXPECT_EQ(locateSector(NavGraph{}, {0, 0, 0}).sector, kNoSector);
+}
+
+TEST(Locate, EdgesAreInclusiveAndTiesPickTheLowerIndex) {
+  GraphBuilder builder;
+  builder.unit().stepHeight = 0.5f;
+  builder.addSector(0, 0, 2, 2, 2.0f);
+  builder.addSector(0, 0, 2, 2, 1.0f);
+  const NavGraph graph = builder.finish();
+  // 0.5 above one and 0.5 below the other.
+  EXPECT_EQ(locateSector(graph, {1, 1.5f, 1}).sector, 0u);
+  EXPECT_EQ(locateSector(graph, {2, 1.1f, 0}).sector, 1u);
+}
+
+TEST(Locate, SnapsToASlopeClampedToTheSectorHeights) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 4, 2, 0.0f, 0.1f);  // y = x / 10
+  NavGraph graph = builder.finish();
+  const Location on = locateSector(graph, {2, 0.5f, 1});
+  EXPECT_EQ(on.sector, 0u);
+  EXPECT_NEAR(on.point.y, 0.2f, 1e-6);
+  graph.sectors[0].bounds.max.y = 0.3f;
+  EXPECT_NEAR(locateSector(graph, {4, 0.5f, 1}).point.y, 0.3f, 1e-6);
+}
+
+}  // namespace
+}  // namespace nav
