@@ -1,0 +1,731 @@
+#include "nav/level.h"
+
+#include <tiny_obj_loader.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <istream>
+#include <map>
+#include <memory>
+#include <new>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <streambuf>
+
+namespace nav {
+namespace {
+
+// ---------------------------------------------------------------------------
+// OBJ
+//
+// tinyobjloader parses; its callback API reports statements in order but
+// without line numbers. A pre-pass over the text validates what tinyobjloader
+// would silently accept (malformed numbers, NaN, short faces, stray tokens)
+// and counts statements, so an error found later in a callback (the k-th face
+// has a bad index) is mapped back to its line by scanning again.
+// ---------------------------------------------------------------------------
+
+/// Ear clipping is worst-case cubic in the polygon's size; bigger n-gons are refused.
+constexpr size_t kMaxFaceVertices = 4096;
+/// usemtl names get uint16_t indices and index 0 is the unnamed material.
+constexpr size_t kMaxMaterials = 65535;
+
+enum class Statement { Vertex, Face, UseMaterial, Other };
+
+std::string located(std::string_view name, uint64_t line, std::string_view message) {
+  return std::string(name) + ":" + std::to_string(line) + ": " + std::string(message);
+}
+
+bool isBlank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+/// Calls visit(line number, line text) for each line, splitting exactly as
+/// tinyobjloader does (at "\n", "\r\n" or a lone "\r") so statements line up.
+template <class Visit>
+bool forEachLine(std::string_view text, Visit&& visit) {
+  uint64_t lineNumber = 1;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = start;
+    while (end < text.size() && text[end] != '\n' && text[end] != '\r')
+      ++end;
+    if (!visit(lineNumber, text.substr(start, end - start))) return false;
+    if (end < text.size() && text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n') {
+      ++end;
+    }
+    start = end + 1;
+    ++lineNumber;
+  }
+  return true;
+}
+
+/// Same recognition rules as tinyobjloader: keyword followed by a space or tab.
+Statement classify(std::string_view line, std::string_view& rest) {
+  const size_t first = std::min(line.find_first_not_of(" \t"), line.size());
+  const std::string_view token = line.substr(first);
+  const auto keyword = [&](std::string_view word) {
+    if (token.size() <= word.size() || !token.starts_with(word) || !isBlank(token[word.size()])) {
+      return false;
+    }
+    rest = token.substr(word.size() + 1);
+    return true;
+  };
+  if (keyword("v")) return Statement::Vertex;
+  if (keyword("f")) return Statement::Face;
+  if (keyword("usemtl")) return Statement::UseMaterial;
+  return Statement::Other;
+}
+
+/// Splits at spaces and tabs.
+template <class Visit>
+void forEachToken(std::string_view text, Visit&& visit) {
+  size_t start = 0;
+  while (true) {
+    start = text.find_first_not_of(" \t", start);
+    if (start == std::string_view::npos) return;
+    const size_t end = std::min(text.find_first_of(" \t", start), text.size());
+    visit(text.substr(start, end - start));
+    start = end;
+  }
+}
+
+/// Parses a whole token as a float. tinyobjloader accepts a leading '+', from_chars does not.
+std::optional<float> parseCoordinate(std::string_view token) {
+  if (token.size() > 1 && token[0] == '+' && token[1] != '+' && token[1] != '-') {
+    token.remove_prefix(1);
+  }
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (error != std::errc() || end != token.data() + token.size()) return std::nullopt;
+  return float(value);
+}
+
+/// Parses a whole token as an int (index); empty and out-of-int-range tokens fail.
+std::optional<int> parseIndex(std::string_view token) {
+  if (token.size() > 1 && token[0] == '+' && token[1] != '+' && token[1] != '-') {
+    token.remove_prefix(1);
+  }
+  int value = 0;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (error != std::errc() || end != token.data() + token.size()) return std::nullopt;
+  return value;
+}
+
+/// "v/vt/vn", "v//vn", "v/vt" or "v", each part an integer.
+bool validFaceToken(std::string_view token) {
+  size_t parts = 0;
+  size_t start = 0;
+  while (true) {
+    const size_t slash = std::min(token.find('/', start), token.size());
+    const std::string_view part = token.substr(start, slash - start);
+    ++parts;
+    // Only the vertex index is required; texture and normal indices may be empty.
+    if ((parts == 1 || !part.empty()) && !parseIndex(part)) return false;
+    if (slash == token.size()) return parts <= 3;
+    start = slash + 1;
+  }
+}
+
+struct StatementCounts {
+  uint64_t vertices = 0;
+  uint64_t faces = 0;
+  uint64_t materials = 0;
+  /// Sum over faces of (corners - 2): the most triangles the faces can give.
+  uint64_t triangleBound = 0;
+};
+
+std::optional<std::string> checkVertex(std::string_view rest) {
+  int coordinates = 0;
+  std::optional<std::string> problem;
+  forEachToken(rest, [&](std::string_view token) {
+    // Tokens after x y z (w, or vertex colours) are tinyobjloader's business.
+    if (problem || coordinates == 3) return;
+    const std::optional<float> value = parseCoordinate(token);
+    if (!value) {
+      problem = "malformed vertex coordinate '" + std::string(token) + "'";
+    } else if (!std::isfinite(*value)) {
+      problem = "vertex coordinate '" + std::string(token) + "' is not a finite 32-bit number";
+    }
+    ++coordinates;
+  });
+  if (!problem && coordinates < 3) {
+    problem = "vertex has " + std::to_string(coordinates) + " coordinates; expected x y z";
+  }
+  return problem;
+}
+
+std::optional<std::string> checkFace(std::string_view rest, uint64_t& corners) {
+  corners = 0;
+  std::optional<std::string> problem;
+  forEachToken(rest, [&](std::string_view token) {
+    if (!problem && !validFaceToken(token)) {
+      problem = "malformed face vertex '" + std::string(token) + "'";
+    }
+    ++corners;
+  });
+  if (problem) return problem;
+  if (corners < 3) {
+    return "face has " + std::to_string(corners) + " vertices; at least 3 are needed";
+  }
+  if (corners > kMaxFaceVertices) {
+    return "face has " + std::to_string(corners) + " vertices; at most " +
+           std::to_string(kMaxFaceVertices) + " are supported";
+  }
+  return std::nullopt;
+}
+
+Result<StatementCounts> scanStatements(std::string_view text, std::string_view name) {
+  StatementCounts counts;
+  std::string error;
+  forEachLine(text, [&](uint64_t line, std::string_view content) {
+    std::optional<std::string> problem;
+    std::string_view rest;
+    if (content.find('\0') != std::string_view::npos) {
+      problem = "NUL byte: this is not a text OBJ file";
+    } else {
+      switch (classify(content, rest)) {
+        case Statement::Vertex:
+          problem = checkVertex(rest);
+          ++counts.vertices;
+          break;
+        case Statement::Face: {
+          uint64_t corners = 0;
+          problem = checkFace(rest, corners);
+          ++counts.faces;
+          counts.triangleBound += corners - 2;
+          break;
+        }
+        case Statement::UseMaterial:
+          ++counts.materials;
+          break;
+        case Statement::Other:
+          break;
+      }
+    }
+    if (problem) error = located(name, line, *problem);
+    return !problem;
+  });
+  if (!error.empty()) return Result<StatementCounts>::failure(std::move(error));
+  // Indices are 32-bit in the file (and in LevelTriangle).
+  if (counts.vertices > uint64_t(std::numeric_limits<int32_t>::max())) {
+    return Result<StatementCounts>::failure(std::string(name) + ": more than " +
+                                            std::to_string(std::numeric_limits<int32_t>::max()) +
+                                            " vertices");
+  }
+  return Result<StatementCounts>::success(counts);
+}
+
+/// Line of the ordinal-th (0-based) statement of a kind.
+uint64_t lineOf(std::string_view text, Statement kind, uint64_t ordinal) {
+  uint64_t found = 0;
+  uint64_t result = 0;
+  forEachLine(text, [&](uint64_t line, std::string_view content) {
+    std::string_view rest;
+    if (classify(content, rest) != kind) return true;
+    if (found++ < ordinal) return true;
+    result = line;
+    return false;
+  });
+  return result;
+}
+
+double area2(const glm::dvec2& a, const glm::dvec2& b, const glm::dvec2& c) {
+  const glm::dvec2 ab = b - a, ac = c - a;
+  return ab.x * ac.y - ab.y * ac.x;
+}
+
+/// Triangulates a polygon of `points` by ear clipping in its dominant plane
+/// (the axis plane the Newell normal points along, so the projection keeps
+/// the polygon simple). Stops clipping when no ear remains (degenerate or
+/// self-intersecting input) and fans what is left; the caller drops any
+/// zero-area triangles this produces.
+void triangulate(std::span<const glm::vec3> points, std::span<const uint32_t> polygon,
+                 std::vector<std::array<uint32_t, 3>>& out) {
+  const size_t n = polygon.size();
+  glm::dvec3 normal(0.0);
+  for (size_t i = 0; i < n; ++i) {
+    const glm::dvec3 p = points[polygon[i]], q = points[polygon[(i + 1) % n]];
+    normal +=
+        glm::dvec3((p.y - q.y) * (p.z + q.z), (p.z - q.z) * (p.x + q.x), (p.x - q.x) * (p.y + q.y));
+  }
+  const glm::dvec3 magnitude = glm::abs(normal);
+  const int axis = magnitude.x >= magnitude.y && magnitude.x >= magnitude.z ? 0
+                   : magnitude.y >= magnitude.z                             ? 1
+                                                                            : 2;
+  // Cyclic axes (y,z), (z,x), (x,y) make a polygon with a positive normal component
+  // counter-clockwise; mirror the others.
+  const double mirror = normal[axis] < 0.0 ? -1.0 : 1.0;
+  std::vector<glm::dvec2> flat(n);
+  for (size_t i = 0; i < n; ++i) {
+    const glm::dvec3 p = points[polygon[i]];
+    flat[i] = glm::dvec2(mirror * p[(axis + 1) % 3], p[(axis + 2) % 3]);
+  }
+
+  std::vector<size_t> prev(n), next(n);
+  for (size_t i = 0; i < n; ++i) {
+    prev[i] = (i + n - 1) % n;
+    next[i] = (i + 1) % n;
+  }
+  const auto isEar = [&](size_t a, size_t b, size_t c) {
+    if (area2(flat[a], flat[b], flat[c]) <= 0.0) return false;
+    for (size_t v = next[c]; v != a; v = next[v]) {
+      const glm::dvec2 p = flat[v];
+      // Duplicated positions (bridged holes, repeated corners) do not block an ear.
+      if (p == flat[a] || p == flat[b] || p == flat[c]) continue;
+      if (area2(flat[a], flat[b], p) >= 0.0 && area2(flat[b], flat[c], p) >= 0.0 &&
+          area2(flat[c], flat[a], p) >= 0.0) {
+        return false;
+      }
+    }
+    return true;
+  };
+
+  size_t current = 0, remaining = n, sinceLastEar = 0;
+  while (remaining > 3 && sinceLastEar < remaining) {
+    const size_t a = prev[current], c = next[current];
+    if (isEar(a, current, c)) {
+      out.push_back({polygon[a], polygon[current], polygon[c]});
+      next[a] = c;
+      prev[c] = a;
+      --remaining;
+      current = c;
+      sinceLastEar = 0;
+    } else {
+      current = c;
+      ++sinceLastEar;
+    }
+  }
+  for (size_t v = next[current]; next[v] != current; v = next[v]) {
+    out.push_back({polygon[current], polygon[v], polygon[next[v]]});
+  }
+}
+
+bool zeroArea(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
+  const glm::dvec3 cross = glm::cross(glm::dvec3(b) - glm::dvec3(a), glm::dvec3(c) - glm::dvec3(a));
+  return glm::dot(cross, cross) == 0.0;
+}
+
+/// Receives tinyobjloader's callbacks. The first error stops all further work;
+/// tinyobjloader has no way to abort, so later callbacks return immediately.
+struct ObjBuilder {
+  explicit ObjBuilder(const LoadLimits& loadLimits) : limits(loadLimits) {}
+
+  const LoadLimits& limits;
+  Level level;
+  std::map<std::string, uint16_t, std::less<>> materialIndex;
+  uint16_t material = 0;
+  uint64_t faces = 0;
+  uint64_t materialStatements = 0;
+
+  std::string error;
+  Statement errorKind = Statement::Other;
+  uint64_t errorOrdinal = 0;
+
+  std::vector<uint32_t> polygon;
+  std::vector<std::array<uint32_t, 3>> pieces;
+
+  void fail(Statement kind, uint64_t ordinal, std::string message) {
+    error = std::move(message);
+    errorKind = kind;
+    errorOrdinal = ordinal;
+  }
+
+  void addVertex(float x, float y, float z) {
+    if (!error.empty()) return;
+    level.vertices.emplace_back(x, y, z);
+    // The pre-pass rejects non-finite input; tinyobjloader's own arithmetic must agree.
+    if (!isFinite(level.vertices.back())) {
+      fail(Statement::Vertex, level.vertices.size() - 1, "vertex is not finite");
+    }
+  }
+
+  void addFace(std::span<const tinyobj::index_t> corners) {
+    const uint64_t ordinal = faces++;
+    if (!error.empty()) return;
+    const int64_t count = int64_t(level.vertices.size());
+    polygon.clear();
+    for (const tinyobj::index_t& corner : corners) {
+      const int64_t raw = corner.vertex_index;
+      // Positive indices count from 1; negative ones back from the last vertex so far.
+      const int64_t index = raw > 0 ? raw - 1 : count + raw;
+      if (raw == 0) {
+        return fail(Statement::Face, ordinal, "vertex index 0 is invalid (OBJ indices start at 1)");
+      }
+      if (index < 0 || index >= count) {
+        return fail(Statement::Face, ordinal,
+                    "vertex index " + std::to_string(raw) + " is out of range: " +
+                        std::to_string(count) + " vertices are defined before this face");
+      }
+      polygon.push_back(uint32_t(index));
+    }
+    pieces.clear();
+    triangulate(level.vertices, polygon, pieces);
+    for (const auto& piece : pieces) {
+      if (zeroArea(level.vertices[piece[0]], level.vertices[piece[1]], level.vertices[piece[2]])) {
+        continue;
+      }
+      if (level.triangles.size() >= limits.maxTriangles) {
+        return fail(Statement::Face, ordinal,
+                    "more than " + std::to_string(limits.maxTriangles) +
+                        " triangles (LoadLimits::maxTriangles)");
+      }
+      level.triangles.push_back({{piece[0], piece[1], piece[2]}, material});
+    }
+  }
+
+  void useMaterial(std::string_view name) {
+    const uint64_t ordinal = materialStatements++;
+    if (!error.empty()) return;
+    // tinyobjloader passes the rest of the line, surrounding blanks included.
+    const size_t first = name.find_first_not_of(" \t");
+    name = first == std::string_view::npos
+               ? std::string_view()
+               : name.substr(first, name.find_last_not_of(" \t") - first + 1);
+    if (name.empty()) {
+      material = 0;
+      return;
+    }
+    const auto found = materialIndex.find(name);
+    if (found != materialIndex.end()) {
+      material = found->second;
+      return;
+    }
+    if (materialIndex.size() >= kMaxMaterials) {
+      return fail(Statement::UseMaterial, ordinal,
+                  "more than " + std::to_string(kMaxMaterials) + " materials");
+    }
+    material = uint16_t(level.materials.size());
+    level.materials.emplace_back(name);
+    materialIndex.emplace(std::string(name), material);
+  }
+};
+
+/// Lets tinyobjloader read the text in place instead of from a copy.
+class MemoryBuffer : public std::streambuf {
+ public:
+  explicit MemoryBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());  // never written: the get area is read-only
+    setg(begin, begin, begin + text.size());
+  }
+};
+
+Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
+                                const LoadLimits& limits) {
+  if (text.size() > limits.maxFileBytes) {
+    return Result<Level>::failure(std::string(name) + ": text is " + std::to_string(text.size()) +
+                                  " bytes, over the limit of " +
+                                  std::to_string(limits.maxFileBytes) +
+                                  " bytes (LoadLimits::maxFileBytes)");
+  }
+  const Result<StatementCounts> counts = scanStatements(text, name);
+  if (!counts) return Result<Level>::failure(counts.error());
+
+  ObjBuilder builder(limits);
+  builder.level.source = std::string(name);
+  builder.level.vertices.reserve(counts.value().vertices);
+  builder.level.triangles.reserve(std::min(counts.value().triangleBound, limits.maxTriangles));
+
+  tinyobj::callback_t callbacks;
+  callbacks.vertex_cb = [](void* user, tinyobj::real_t x, tinyobj::real_t y, tinyobj::real_t z,
+                           tinyobj::real_t) {
+    static_cast<ObjBuilder*>(user)->addVertex(float(x), float(y), float(z));
+  };
+  callbacks.index_cb = [](void* user, tinyobj::index_t* indices, int count) {
+    static_cast<ObjBuilder*>(user)->addFace({indices, size_t(count)});
+  };
+  callbacks.usemtl_cb = [](void* user, const char* material, int) {
+    static_cast<ObjBuilder*>(user)->useMaterial(material);
+  };
+  MemoryBuffer buffer(text);
+  std::istream stream(&buffer);
+  std::string warning, error;
+  if (!tinyobj::LoadObjWithCallback(stream, callbacks, &builder, nullptr, &warning, &error)) {
+    return Result<Level>::failure(std::string(name) + ": " + error);
+  }
+  if (!builder.error.empty()) {
+    return Result<Level>::failure(
+        located(name, lineOf(text, builder.errorKind, builder.errorOrdinal), builder.error));
+  }
+  // Every statement the pre-pass counted must have reached a callback, or the
+  // line numbers above would be wrong.
+  if (builder.level.vertices.size() != counts.value().vertices ||
+      builder.faces != counts.value().faces ||
+      builder.materialStatements != counts.value().materials) {
+    return Result<Level>::failure(std::string(name) +
+                                  ": internal error: statement counts disagree with tinyobjloader");
+  }
+
+  Level& level = builder.level;
+  if (level.triangles.empty()) {
+    return Result<Level>::failure(
+        std::string(name) + ": the level has no triangles" +
+        (counts.value().faces == 0 ? " (no 'f' statements)" : " (every face has zero area)"));
+  }
+  for (const LevelTriangle& triangle : level.triangles) {
+    for (uint32_t corner : triangle.vertex)
+      level.bounds.grow(level.vertices[corner]);
+  }
+  return Result<Level>::success(std::move(level));
+}
+
+// ---------------------------------------------------------------------------
+// Sidecar JSON
+// ---------------------------------------------------------------------------
+
+using Json = nlohmann::json;
+
+/// Thrown by the readers below and caught in parseLevelSettings: names the key path at fault.
+struct SettingsError {
+  std::string path;
+  std::string message;
+};
+
+std::string keyPath(const std::string& parent, std::string_view key) {
+  return parent.empty() ? std::string(key) : parent + "." + std::string(key);
+}
+
+std::string indexPath(const std::string& parent, size_t index) {
+  return parent + "[" + std::to_string(index) + "]";
+}
+
+float readNumber(const Json& value, const std::string& path) {
+  if (!value.is_number()) throw SettingsError{path, "expected a number, got " + value.dump()};
+  const double number = value.get<double>();
+  // Checked before narrowing: converting an out-of-range double to float is undefined.
+  if (!(std::abs(number) <= double(std::numeric_limits<float>::max()))) {
+    throw SettingsError{path, value.dump() + " is not a finite 32-bit number"};
+  }
+  return float(number);
+}
+
+std::string readString(const Json& value, const std::string& path) {
+  if (!value.is_string()) throw SettingsError{path, "expected a string, got " + value.dump()};
+  return value.get<std::string>();
+}
+
+glm::vec3 readPoint(const Json& value, const std::string& path) {
+  if (!value.is_array() || value.size() != 3) {
+    throw SettingsError{path, "expected 3 numbers [x, y, z]"};
+  }
+  return {readNumber(value[0], indexPath(path, 0)), readNumber(value[1], indexPath(path, 1)),
+          readNumber(value[2], indexPath(path, 2))};
+}
+
+template <class Target>
+struct Field {
+  std::string_view key;
+  void (*read)(const Json& value, const std::string& path, Target& out);
+};
+
+/// Reads an object whose keys must all be known: a typo is an error, not a silent default.
+template <class Target>
+void readObject(const Json& value, const std::string& path, std::span<const Field<Target>> fields,
+                Target& out) {
+  if (!value.is_object()) {
+    throw SettingsError{path, "expected an object, got " + std::string(value.type_name())};
+  }
+  for (const auto& [key, item] : value.items()) {
+    const auto field = std::find_if(fields.begin(), fields.end(),
+                                    [&](const Field<Target>& f) { return f.key == key; });
+    if (field == fields.end()) {
+      std::string known;
+      for (const Field<Target>& f : fields)
+        known += (known.empty() ? "" : ", ") + std::string(f.key);
+      throw SettingsError{keyPath(path, key), "unknown key (known keys: " + known + ")"};
+    }
+    field->read(item, keyPath(path, key), out);
+  }
+}
+
+const Field<UnitProfile> kUnitFields[] = {
+    {"name",
+     [](const Json& v, const std::string& p, UnitProfile& u) { u.name = readString(v, p); }},
+    {"width",
+     [](const Json& v, const std::string& p, UnitProfile& u) { u.width = readNumber(v, p); }},
+    {"height",
+     [](const Json& v, const std::string& p, UnitProfile& u) { u.height = readNumber(v, p); }},
+    {"stepHeight",
+     [](const Json& v, const std::string& p, UnitProfile& u) { u.stepHeight = readNumber(v, p); }},
+    {"maxDrop",
+     [](const Json& v, const std::string& p, UnitProfile& u) { u.maxDrop = readNumber(v, p); }},
+    {"maxSlopeDegrees", [](const Json& v, const std::string& p,
+                           UnitProfile& u) { u.maxSlopeDegrees = readNumber(v, p); }},
+};
+
+// One line per top-level key.
+const Field<LevelSettings> kSettingsFields[] = {
+    {"seeds",
+     [](const Json& v, const std::string& p, LevelSettings& s) {
+       if (!v.is_array()) throw SettingsError{p, "expected an array of [x, y, z] points"};
+       for (size_t i = 0; i < v.size(); ++i)
+         s.seeds.push_back(readPoint(v[i], indexPath(p, i)));
+     }},
+    {"start",
+     [](const Json& v, const std::string& p, LevelSettings& s) { s.start = readPoint(v, p); }},
+    {"goal",
+     [](const Json& v, const std::string& p, LevelSettings& s) { s.goal = readPoint(v, p); }},
+    {"cellSize",
+     [](const Json& v, const std::string& p, LevelSettings& s) {
+       s.cellSize = readNumber(v, p);
+       if (!(*s.cellSize > 0.0f)) throw SettingsError{p, v.dump() + " must be > 0 metres"};
+     }},
+    {"unit",
+     [](const Json& v, const std::string& p, LevelSettings& s) {
+       UnitProfile unit;
+       readObject<UnitProfile>(v, p, kUnitFields, unit);
+       const Result<UnitProfile> valid = validateUnitProfile(unit);
+       if (!valid) throw SettingsError{p, valid.error()};
+       s.unit = valid.value();
+     }},
+};
+
+/// Builds the document like Json::parse, but keeps the position of an error:
+/// nlohmann's number-overflow exception (1e400) carries none.
+class PositionedParser : public nlohmann::detail::json_sax_dom_parser<Json> {
+ public:
+  explicit PositionedParser(Json& document) : json_sax_dom_parser(document) {}
+
+  // Hides the base's parse_error (sax_parse calls it statically) to record instead of throw.
+  bool parse_error(size_t position, const std::string&, const nlohmann::detail::exception& e) {
+    errorPosition = position;
+    errorMessage = e.what();
+    return false;
+  }
+
+  size_t errorPosition = 0;
+  std::string errorMessage;
+};
+
+/// nlohmann counts characters read; people want line:column (1-based) of the last one.
+std::string lineColumn(std::string_view text, size_t charactersRead) {
+  const size_t offset = std::min(charactersRead > 0 ? charactersRead - 1 : 0, text.size());
+  const std::string_view before = text.substr(0, offset);
+  const size_t line = size_t(std::count(before.begin(), before.end(), '\n')) + 1;
+  const size_t lineStart = before.find_last_of('\n');
+  const size_t column = lineStart == std::string_view::npos ? offset + 1 : offset - lineStart;
+  return std::to_string(line) + ":" + std::to_string(column);
+}
+
+Result<LevelSettings> parseSettingsUnchecked(std::string_view text, std::string_view name) {
+  Json root;
+  PositionedParser parser(root);
+  if (!Json::sax_parse(text.begin(), text.end(), &parser)) {
+    // Drop "[json.exception.parse_error.101] parse error at line L, column C: ".
+    std::string_view detail = parser.errorMessage;
+    if (const size_t bracket = detail.find("] "); bracket != std::string_view::npos) {
+      detail.remove_prefix(bracket + 2);
+    }
+    if (detail.starts_with("parse error")) {
+      if (const size_t colon = detail.find(": "); colon != std::string_view::npos) {
+        detail.remove_prefix(colon + 2);
+      }
+    }
+    return Result<LevelSettings>::failure(std::string(name) + ":" +
+                                          lineColumn(text, parser.errorPosition) + ": " +
+                                          std::string(detail));
+  }
+  LevelSettings settings;
+  try {
+    if (!root.is_object()) {
+      throw SettingsError{
+          "", "expected a JSON object at the top level, got " + std::string(root.type_name())};
+    }
+    readObject<LevelSettings>(root, "", kSettingsFields, settings);
+  } catch (const SettingsError& e) {
+    return Result<LevelSettings>::failure(std::string(name) + ": " +
+                                          (e.path.empty() ? "" : e.path + ": ") + e.message);
+  }
+  return Result<LevelSettings>::success(std::move(settings));
+}
+
+// ---------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------
+
+Result<std::string> readFile(const std::filesystem::path& path, uint64_t maxBytes) {
+  using R = Result<std::string>;
+  const std::string name = path.string();
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (status.type() == std::filesystem::file_type::not_found) {
+    return R::failure(name + ": file not found");
+  }
+  if (error) return R::failure(name + ": cannot access: " + error.message());
+  if (std::filesystem::is_directory(status)) {
+    return R::failure(name + ": is a directory, not a file");
+  }
+  if (!std::filesystem::is_regular_file(status)) return R::failure(name + ": not a regular file");
+  const uint64_t size = std::filesystem::file_size(path, error);
+  if (error) return R::failure(name + ": cannot read the size: " + error.message());
+  if (size > maxBytes) {
+    return R::failure(name + ": file is " + std::to_string(size) + " bytes, over the limit of " +
+                      std::to_string(maxBytes) + " bytes (LoadLimits::maxFileBytes)");
+  }
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(name.c_str(), "rb"),
+                                                             &std::fclose);
+  if (!file) return R::failure(name + ": cannot open: " + std::strerror(errno));
+  std::string text(size, '\0');
+  const size_t read = std::fread(text.data(), 1, text.size(), file.get());
+  if (std::ferror(file.get())) return R::failure(name + ": read error: " + std::strerror(errno));
+  // The file may have shrunk since file_size; it cannot grow past the checked limit here.
+  text.resize(read);
+  return R::success(std::move(text));
+}
+
+Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limits) {
+  Result<Level> level = [&] {
+    const Result<std::string> text = readFile(path, limits.maxFileBytes);
+    return text ? parseObj(text.value(), path, limits) : Result<Level>::failure(text.error());
+  }();
+  if (!level) return level;
+
+  const std::filesystem::path sidecar = std::filesystem::path(path).replace_extension(".json");
+  std::error_code error;
+  if (sidecar == std::filesystem::path(path) ||
+      std::filesystem::status(sidecar, error).type() == std::filesystem::file_type::not_found) {
+    return level;
+  }
+  const Result<std::string> json = readFile(sidecar, limits.maxFileBytes);
+  if (!json) return Result<Level>::failure(json.error());
+  Result<LevelSettings> settings = parseLevelSettings(json.value(), sidecar.string());
+  if (!settings) return Result<Level>::failure(settings.error());
+  level.value().settings = std::move(settings).value();
+  return level;
+}
+
+/// Runs f, turning anything thrown (out of memory above all) into an error naming `name`.
+template <class T, class F>
+Result<T> guarded(std::string_view name, F&& f) {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    return Result<T>::failure(std::string(name) + ": out of memory");
+  } catch (const std::exception& e) {
+    return Result<T>::failure(std::string(name) + ": " + e.what());
+  } catch (...) {
+    return Result<T>::failure(std::string(name) + ": unexpected error");
+  }
+}
+
+}  // namespace
+
+Result<Level> parseObj(std::string_view text, std::string_view name, const LoadLimits& limits) {
+  return guarded<Level>(name, [&] { return parseObjUnchecked(text, name, limits); });
+}
+
+Result<LevelSettings> parseLevelSettings(std::string_view json, std::string_view name) {
+  return guarded<LevelSettings>(name, [&] { return parseSettingsUnchecked(json, name); });
+}
+
+Result<Level> loadLevel(const std::string& path, const LoadLimits& limits) {
+  return guarded<Level>(path, [&] { return loadLevelUnchecked(path, limits); });
+}
+
+}  // namespace nav

@@ -1,0 +1,623 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <numbers>
+
+#include "nav/level.h"
+#include "nav/unit_profile.h"
+#include "test_levels.h"
+
+namespace nav {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A fresh folder under the system temp directory, removed with its contents.
+class TempDir {
+ public:
+  TempDir() {
+    static int counter = 0;
+    m_path = fs::temp_directory_path() / ("navscope_test_level_" + std::to_string(::getpid()) +
+                                          "_" + std::to_string(counter++));
+    fs::remove_all(m_path);
+    fs::create_directories(m_path);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(m_path, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  /// Writes `text` to a file in the folder and returns its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    const fs::path file = m_path / name;
+    std::ofstream(file, std::ios::binary) << text;
+    return file.string();
+  }
+  const fs::path& path() const { return m_path; }
+
+ private:
+  fs::path m_path;
+};
+
+double triangleArea(const Level& level, uint32_t t) {
+  const glm::dvec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+  return 0.5 * glm::length(glm::cross(b - a, c - a));
+}
+
+glm::dvec3 triangleNormal(const Level& level, uint32_t t) {
+  const glm::dvec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+  return glm::cross(b - a, c - a);
+}
+
+double totalArea(const Level& level) {
+  double sum = 0.0;
+  for (uint32_t t = 0; t < level.triangles.size(); ++t)
+    sum += triangleArea(level, t);
+  return sum;
+}
+
+/// Shoelace formula: the independent answer for a planar polygon's area.
+double shoelaceArea(const std::vector<glm::dvec2>& polygon) {
+  double twice = 0.0;
+  for (size_t i = 0; i < polygon.size(); ++i) {
+    const glm::dvec2 p = polygon[i], q = polygon[(i + 1) % polygon.size()];
+    twice += p.x * q.y - q.x * p.y;
+  }
+  return 0.5 * std::abs(twice);
+}
+
+Level parseOk(const std::string& text) {
+  Result<Level> level = parseObj(text, "test.obj");
+  EXPECT_TRUE(level.ok()) << level.error();
+  return level ? std::move(level).value() : Level{};
+}
+
+std::string parseError(const std::string& text, const LoadLimits& limits = {}) {
+  const Result<Level> level = parseObj(text, "bad.obj", limits);
+  EXPECT_FALSE(level.ok());
+  return level ? std::string() : level.error();
+}
+
+// --- geometry ------------------------------------------------------------
+
+TEST(LevelObj, SingleTriangle) {
+  const Level level = parseOk("v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n");
+  ASSERT_EQ(level.vertices.size(), 3u);
+  ASSERT_EQ(level.triangles.size(), 1u);
+  EXPECT_EQ(level.triangles[0].vertex[0], 0u);
+  EXPECT_EQ(level.triangles[0].vertex[1], 1u);
+  EXPECT_EQ(level.triangles[0].vertex[2], 2u);
+  EXPECT_EQ(level.triangles[0].material, 0);
+  EXPECT_EQ(level.source, "test.obj");
+  EXPECT_EQ(level.bounds.min, glm::vec3(0, 0, 0));
+  EXPECT_EQ(level.bounds.max, glm::vec3(1, 0, 1));
+}
+
+TEST(LevelObj, QuadBecomesTwoTriangles) {
+  const Level level = parseOk("v 0 0 0\nv 2 0 0\nv 2 0 3\nv 0 0 3\nf 1 2 3 4\n");
+  ASSERT_EQ(level.triangles.size(), 2u);
+  EXPECT_NEAR(totalArea(level), 6.0, 1e-9);
+}
+
+TEST(LevelObj, ConvexPentagon) {
+  std::string text;
+  std::vector<glm::dvec2> flat;
+  for (int i = 0; i < 5; ++i) {
+    const double angle = 2.0 * std::numbers::pi * i / 5.0;
+    flat.emplace_back(std::cos(angle), std::sin(angle));
+    text += "v " + std::to_string(flat.back().x) + " 1 " + std::to_string(flat.back().y) + "\n";
+  }
+  text += "f 1 2 3 4 5\n";
+  const Level level = parseOk(text);
+  ASSERT_EQ(level.triangles.size(), 3u);
+  // std::to_string rounds to 6 decimals, so compare with the rounded polygon.
+  std::vector<glm::dvec2> rounded;
+  for (const glm::vec3& v : level.vertices)
+    rounded.emplace_back(v.x, v.z);
+  EXPECT_NEAR(totalArea(level), shoelaceArea(rounded), 1e-5);
+}
+
+/// Writes a 2D polygon into the plane spanned by u and v at `origin` as one OBJ face.
+std::string polygonObj(const std::vector<glm::dvec2>& polygon, glm::dvec3 origin, glm::dvec3 u,
+                       glm::dvec3 v) {
+  std::string text;
+  char line[128];
+  for (const glm::dvec2& p : polygon) {
+    const glm::dvec3 q = origin + p.x * u + p.y * v;
+    std::snprintf(line, sizeof line, "v %.9g %.9g %.9g\n", q.x, q.y, q.z);
+    text += line;
+  }
+  text += "f";
+  for (size_t i = 1; i <= polygon.size(); ++i)
+    text += " " + std::to_string(i);
+  return text + "\n";
+}
+
+void expectTriangulatesExactly(const std::vector<glm::dvec2>& polygon) {
+  const double expected = shoelaceArea(polygon);
+  // Horizontal, vertical and tilted planes, both windings: the dominant-plane
+  // projection must handle every orientation.
+  const glm::dvec3 tiltedU = glm::normalize(glm::dvec3(1, 0.3, 0.2));
+  const glm::dvec3 tiltedV = glm::normalize(glm::cross(tiltedU, glm::dvec3(0.1, 1, -0.4)));
+  const std::pair<glm::dvec3, glm::dvec3> planes[] = {
+      {{1, 0, 0}, {0, 0, 1}}, {{0, 0, 1}, {1, 0, 0}}, {{1, 0, 0}, {0, 1, 0}},
+      {{0, 1, 0}, {0, 0, 1}}, {tiltedU, tiltedV},     {tiltedV, tiltedU}};
+  for (const auto& [u, v] : planes) {
+    const Level level = parseOk(polygonObj(polygon, {3, -2, 5}, u, v));
+    SCOPED_TRACE(::testing::Message() << "plane u=(" << u.x << "," << u.y << "," << u.z << ")");
+    EXPECT_EQ(level.triangles.size(), polygon.size() - 2);
+    // Unsigned areas: a wrong triangulation (a fan over a reflex corner)
+    // covers some region twice and the sum exceeds the polygon's area.
+    EXPECT_NEAR(totalArea(level), expected, 1e-5 * expected);
+    // Every triangle keeps the polygon's winding.
+    const glm::dvec3 polygonNormal = glm::cross(u, v);
+    for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+      EXPECT_GT(glm::dot(triangleNormal(level, t), polygonNormal), 0.0) << "triangle " << t;
+    }
+  }
+}
+
+TEST(LevelObj, ConcavePolygonAreaMatches) {
+  // A "U" whose reflex corners make fan triangulation from vertex 0 wrong.
+  expectTriangulatesExactly({{0, 0}, {3, 0}, {3, 3}, {2, 3}, {2, 1}, {1, 1}, {1, 3}, {0, 3}});
+  // A comb starting at a reflex vertex.
+  expectTriangulatesExactly({{1, 1},
+                             {1, 4},
+                             {0, 4},
+                             {0, 0},
+                             {5, 0},
+                             {5, 4},
+                             {4, 4},
+                             {4, 1},
+                             {3, 1},
+                             {3, 4},
+                             {2, 4},
+                             {2, 1}});
+  // A five-pointed star (ten vertices, five reflex).
+  std::vector<glm::dvec2> star;
+  for (int i = 0; i < 10; ++i) {
+    const double angle = std::numbers::pi * i / 5.0;
+    const double radius = i % 2 == 0 ? 2.0 : 0.8;
+    star.emplace_back(radius * std::cos(angle), radius * std::sin(angle));
+  }
+  expectTriangulatesExactly(star);
+}
+
+TEST(LevelObj, CollinearCornersAndDegenerateFaces) {
+  // A square with a midpoint on each edge: 8 corners, 4 of them collinear.
+  expectTriangulatesExactly({{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}, {1, 2}, {0, 2}, {0, 1}});
+  // Repeated indices and collinear faces have zero area and are dropped.
+  const Level level = parseOk(
+      "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 0 1\n"
+      "f 1 1 2\nf 1 2 3\nf 1 2 3 2\nf 1 2 4\n");
+  ASSERT_EQ(level.triangles.size(), 1u);
+  EXPECT_NEAR(totalArea(level), 0.5, 1e-9);
+}
+
+TEST(LevelObj, NegativeIndicesCountBackFromTheLastVertex) {
+  const Level level = parseOk(
+      "v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\n"
+      "f -4 -3 -2 -1\n"
+      "v 5 0 5\nv 6 0 5\nv 5 0 6\n"
+      "f -3 -2 -1\n"
+      "f 1 -1 -2\n");
+  ASSERT_EQ(level.triangles.size(), 4u);
+  EXPECT_NEAR(totalArea(level), 1.0 + 0.5 + triangleArea(level, 3), 1e-9);
+  EXPECT_EQ(level.triangles[2].vertex[0], 4u);
+  EXPECT_EQ(level.triangles[2].vertex[1], 5u);
+  EXPECT_EQ(level.triangles[2].vertex[2], 6u);
+  EXPECT_EQ(level.triangles[3].vertex[0], 0u);
+  EXPECT_EQ(level.triangles[3].vertex[1], 6u);
+  EXPECT_EQ(level.triangles[3].vertex[2], 5u);
+}
+
+TEST(LevelObj, TextureAndNormalIndexForms) {
+  const Level level = parseOk(
+      "v 0 0 0\nv 1 0 0\nv 0 0 1\n"
+      "vt 0 0\nvt 1 0\nvt 0 1\n"
+      "vn 0 1 0\n"
+      "f 1/1/1 2/2/1 3/3/1\n"
+      "f 1//1 2//1 3//1\n"
+      "f 1/1 2/2 3/3\n"
+      "f -3/-3/-1 -2/-2/-1 -1/-1/-1\n");
+  ASSERT_EQ(level.triangles.size(), 4u);
+  for (const LevelTriangle& triangle : level.triangles) {
+    EXPECT_EQ(triangle.vertex[0], 0u);
+    EXPECT_EQ(triangle.vertex[1], 1u);
+    EXPECT_EQ(triangle.vertex[2], 2u);
+  }
+}
+
+TEST(LevelObj, MaterialsArePerTriangle) {
+  const Level level = parseOk(
+      "mtllib missing.mtl\n"
+      "v 0 0 0\nv 1 0 0\nv 0 0 1\n"
+      "f 1 2 3\n"
+      "usemtl stone\nf 1 2 3\n"
+      "usemtl  grass floor \nf 1 2 3\n"
+      "usemtl stone\nf 1 2 3\n");
+  ASSERT_EQ(level.materials.size(), 3u);
+  EXPECT_EQ(level.materials[0], "");
+  EXPECT_EQ(level.materials[1], "stone");
+  EXPECT_EQ(level.materials[2], "grass floor");
+  ASSERT_EQ(level.triangles.size(), 4u);
+  EXPECT_EQ(level.triangles[0].material, 0);
+  EXPECT_EQ(level.triangles[1].material, 1);
+  EXPECT_EQ(level.triangles[2].material, 2);
+  EXPECT_EQ(level.triangles[3].material, 1);
+}
+
+TEST(LevelObj, CrlfLineEndingsCommentsAndIgnoredStatements) {
+  const Level level = parseOk(
+      "# exported by hand\r\n"
+      "mtllib level.mtl\r\n"
+      "o room\r\n"
+      "g floor walls\r\n"
+      "s off\r\n"
+      "  v 0 0 0\r\n"
+      "\tv 1 0 0 1.0\r\n"
+      "v +2 0 1e0\r\n"
+      "vp 0.5 0.5\r\n"
+      "\r\n"
+      "   # indented comment\r\n"
+      "l 1 2\r\n"
+      "f 1 2 3\r\n");
+  ASSERT_EQ(level.triangles.size(), 1u);
+  EXPECT_EQ(level.vertices[2], glm::vec3(2, 0, 1));
+}
+
+TEST(LevelObj, BoundsCoverOnlyVerticesUsedByTriangles) {
+  const Level level = parseOk("v 0 0 0\nv 1 2 0\nv 0 0 1\nv 100 100 100\nf 1 2 3\n");
+  EXPECT_EQ(level.bounds.min, glm::vec3(0, 0, 0));
+  EXPECT_EQ(level.bounds.max, glm::vec3(1, 2, 1));
+}
+
+// --- errors with line numbers -------------------------------------------
+
+TEST(LevelObjError, IndexOutOfRangeNamesTheLine) {
+  const std::string error = parseError("v 0 0 0\nv 1 0 0\nv 0 0 1\n# c\nf 1 2 9\n");
+  EXPECT_EQ(error.rfind("bad.obj:5: ", 0), 0u) << error;
+  EXPECT_NE(error.find("9"), std::string::npos) << error;
+}
+
+TEST(LevelObjError, NegativeIndexOutOfRange) {
+  const std::string error = parseError("v 0 0 0\nv 1 0 0\nv 0 0 1\nf -1 -2 -4\n");
+  EXPECT_EQ(error.rfind("bad.obj:4: ", 0), 0u) << error;
+  EXPECT_NE(error.find("-4"), std::string::npos) << error;
+}
+
+TEST(LevelObjError, ForwardReferenceIsOutOfRange) {
+  const std::string error = parseError("f 1 2 3\nv 0 0 0\nv 1 0 0\nv 0 0 1\n");
+  EXPECT_EQ(error.rfind("bad.obj:1: ", 0), 0u) << error;
+}
+
+TEST(LevelObjError, ZeroIndex) {
+  const std::string error = parseError("v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n\nf 0 1 2\n");
+  EXPECT_EQ(error.rfind("bad.obj:6: ", 0), 0u) << error;
+  EXPECT_NE(error.find("index 0"), std::string::npos) << error;
+}
+
+TEST(LevelObjError, TooFewVertices) {
+  EXPECT_EQ(parseError("v 0 0 0\nv 1 0 0\nf 1 2\n").rfind("bad.obj:3: ", 0), 0u);
+  EXPECT_EQ(parseError("v 0 0 0\nf \n").rfind("bad.obj:2: ", 0), 0u);
+}
+
+TEST(LevelObjError, NonFiniteCoordinates) {
+  for (const char* value : {"nan", "-nan", "inf", "-inf", "infinity", "1e39", "1e400"}) {
+    const std::string error =
+        parseError("v 0 0 0\nv 1 " + std::string(value) + " 0\nv 0 0 1\nf 1 2 3\n");
+    EXPECT_EQ(error.rfind("bad.obj:2: ", 0), 0u) << value << ": " << error;
+    EXPECT_NE(error.find(value), std::string::npos) << error;
+  }
+}
+
+TEST(LevelObjError, MalformedVertex) {
+  EXPECT_EQ(parseError("v 0 0 0\nv 1 0\nv 0 0 1\nf 1 2 3\n").rfind("bad.obj:2: ", 0), 0u);
+  EXPECT_EQ(parseError("v 0 0 0\nv 1 0 x\nv 0 0 1\nf 1 2 3\n").rfind("bad.obj:2: ", 0), 0u);
+  EXPECT_EQ(parseError("v 0 0 0\nv 1 0 2abc\n").rfind("bad.obj:2: ", 0), 0u);
+  EXPECT_EQ(parseError("v 0 0 0\nv 1 0 +-2\n").rfind("bad.obj:2: ", 0), 0u);
+  EXPECT_EQ(parseError("v 0 0 0\nv 1 0 0x10\n").rfind("bad.obj:2: ", 0), 0u);
+}
+
+TEST(LevelObjError, MalformedFaceTokens) {
+  const std::string vertices = "v 0 0 0\nv 1 0 0\nv 0 0 1\n";
+  for (const char* face : {"f 1 2 a", "f 1 2 3/4/5/6", "f 1 2 /3", "f 1 2 99999999999",
+                           "f 1 2 3 # trailing comment"}) {
+    const std::string error = parseError(vertices + face + "\n");
+    EXPECT_EQ(error.rfind("bad.obj:4: ", 0), 0u) << face << ": " << error;
+  }
+}
+
+TEST(LevelObjError, LineNumbersCountCrlfAndLoneCr) {
+  EXPECT_EQ(parseError("v 0 0 0\r\nv 1 0 0\r\nv 0 0 1\r\n\r\nf 1 2 7\r\n").rfind("bad.obj:5: ", 0),
+            0u);
+  EXPECT_EQ(parseError("v 0 0 0\rv 1 0 0\rv 0 0 1\rf 1 2 7\r").rfind("bad.obj:4: ", 0), 0u);
+}
+
+TEST(LevelObjError, EmptyLevel) {
+  EXPECT_NE(parseError("").find("no triangles"), std::string::npos);
+  EXPECT_NE(parseError("# nothing\nv 0 0 0\nv 1 0 0\n").find("no triangles"), std::string::npos);
+  EXPECT_NE(parseError("v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\n").find("no triangles"),
+            std::string::npos);
+}
+
+TEST(LevelObjError, TriangleLimit) {
+  LoadLimits limits;
+  limits.maxTriangles = 1;
+  const std::string error = parseError("v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nf 1 2 3 4\n", limits);
+  EXPECT_EQ(error.rfind("bad.obj:5: ", 0), 0u) << error;
+  EXPECT_NE(error.find("maxTriangles"), std::string::npos) << error;
+}
+
+TEST(LevelObjError, BinaryText) {
+  const std::string text("v 0 0 0\nv 1\0 0 0\n", 18);
+  EXPECT_EQ(parseError(text).rfind("bad.obj:2: ", 0), 0u);
+}
+
+// --- files ----------------------------------------------------------------
+
+const char* kTriangleObj = "v 0 0 0\nv 4 0 0\nv 0 0 4\nf 1 2 3\n";
+
+TEST(LevelLoad, MissingFileNamesThePath) {
+  const TempDir dir;
+  const std::string path = (dir.path() / "nowhere.obj").string();
+  const Result<Level> level = loadLevel(path);
+  ASSERT_FALSE(level.ok());
+  EXPECT_NE(level.error().find(path), std::string::npos) << level.error();
+}
+
+TEST(LevelLoad, DirectoryIsRefused) {
+  const TempDir dir;
+  const Result<Level> level = loadLevel(dir.path().string());
+  ASSERT_FALSE(level.ok());
+  EXPECT_NE(level.error().find(dir.path().string()), std::string::npos) << level.error();
+}
+
+TEST(LevelLoad, UnreadableFileNamesThePath) {
+  const TempDir dir;
+  const std::string path = dir.write("locked.obj", kTriangleObj);
+  fs::permissions(path, fs::perms::none);
+  if (std::ifstream(path).good()) GTEST_SKIP() << "running with permission to read anything";
+  const Result<Level> level = loadLevel(path);
+  ASSERT_FALSE(level.ok());
+  EXPECT_NE(level.error().find(path), std::string::npos) << level.error();
+}
+
+TEST(LevelLoad, OversizedFileIsRefusedBeforeReading) {
+  const TempDir dir;
+  const std::string path = dir.write("big.obj", kTriangleObj);
+  LoadLimits limits;
+  limits.maxFileBytes = 10;
+  const Result<Level> level = loadLevel(path, limits);
+  ASSERT_FALSE(level.ok());
+  EXPECT_NE(level.error().find(path), std::string::npos) << level.error();
+  EXPECT_NE(level.error().find("10 bytes"), std::string::npos) << level.error();
+}
+
+TEST(LevelLoad, ErrorsNameTheFileAndLine) {
+  const TempDir dir;
+  const std::string path = dir.write("broken.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 4\n");
+  const Result<Level> level = loadLevel(path);
+  ASSERT_FALSE(level.ok());
+  EXPECT_EQ(level.error().rfind(path + ":4: ", 0), 0u) << level.error();
+}
+
+TEST(LevelLoad, WithoutSidecar) {
+  const TempDir dir;
+  const std::string path = dir.write("plain.obj", kTriangleObj);
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level.ok()) << level.error();
+  EXPECT_EQ(level.value().source, path);
+  EXPECT_EQ(level.value().triangles.size(), 1u);
+  EXPECT_TRUE(level.value().settings.seeds.empty());
+  EXPECT_FALSE(level.value().settings.start.has_value());
+  EXPECT_FALSE(level.value().settings.unit.has_value());
+}
+
+TEST(LevelLoad, PicksUpTheSidecarWithTheSameStem) {
+  const TempDir dir;
+  const std::string path = dir.write("room.obj", kTriangleObj);
+  dir.write("room.json", R"({"seeds": [[1, 0, 1]], "start": [0.5, 0, 0.5], "cellSize": 0.25})");
+  dir.write("other.json", R"({"cellSize": 99})");
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const LevelSettings& settings = level.value().settings;
+  ASSERT_EQ(settings.seeds.size(), 1u);
+  EXPECT_EQ(settings.seeds[0], glm::vec3(1, 0, 1));
+  EXPECT_EQ(settings.start, glm::vec3(0.5f, 0, 0.5f));
+  EXPECT_EQ(settings.cellSize, 0.25f);
+}
+
+TEST(LevelLoad, BadSidecarFailsTheLoadAndNamesTheSidecar) {
+  const TempDir dir;
+  const std::string path = dir.write("room.obj", kTriangleObj);
+  const std::string sidecar = dir.write("room.json", R"({"cellsize": 0.3})");
+  const Result<Level> level = loadLevel(path);
+  ASSERT_FALSE(level.ok());
+  EXPECT_EQ(level.error().rfind(sidecar + ": cellsize: ", 0), 0u) << level.error();
+}
+
+TEST(LevelLoad, SharedDungeon) {
+  const std::string path = test::sharedFile("meshes/dungeon.obj");
+  if (path.empty()) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level.ok()) << level.error();
+  EXPECT_GT(level.value().triangles.size(), 0u);
+  EXPECT_FALSE(level.value().bounds.empty());
+  EXPECT_TRUE(isFinite(level.value().bounds.min));
+  EXPECT_TRUE(isFinite(level.value().bounds.max));
+}
+
+// --- sidecar ----------------------------------------------------------------
+
+Result<LevelSettings> sidecar(const std::string& json) {
+  return parseLevelSettings(json, "level.json");
+}
+
+std::string sidecarError(const std::string& json) {
+  const Result<LevelSettings> settings = sidecar(json);
+  EXPECT_FALSE(settings.ok()) << json;
+  return settings ? std::string() : settings.error();
+}
+
+TEST(Sidecar, FullValidFile) {
+  const Result<LevelSettings> settings = sidecar(R"({
+    "seeds": [[1, 2, 3], [-4.5, 0, 1e1]],
+    "start": [0, 0.5, 0],
+    "goal": [10, 0, -10],
+    "cellSize": 0.3,
+    "unit": {"name": "ogre", "width": 1.2, "height": 3, "stepHeight": 0.6, "maxDrop": 2,
+             "maxSlopeDegrees": 30}
+  })");
+  ASSERT_TRUE(settings.ok()) << settings.error();
+  const LevelSettings& s = settings.value();
+  ASSERT_EQ(s.seeds.size(), 2u);
+  EXPECT_EQ(s.seeds[0], glm::vec3(1, 2, 3));
+  EXPECT_EQ(s.seeds[1], glm::vec3(-4.5f, 0, 10));
+  EXPECT_EQ(s.start, glm::vec3(0, 0.5f, 0));
+  EXPECT_EQ(s.goal, glm::vec3(10, 0, -10));
+  EXPECT_EQ(s.cellSize, 0.3f);
+  ASSERT_TRUE(s.unit.has_value());
+  EXPECT_EQ(s.unit->name, "ogre");
+  EXPECT_EQ(s.unit->width, 1.2f);
+  EXPECT_EQ(s.unit->height, 3.0f);
+  EXPECT_EQ(s.unit->stepHeight, 0.6f);
+  EXPECT_EQ(s.unit->maxDrop, 2.0f);
+  EXPECT_EQ(s.unit->maxSlopeDegrees, 30.0f);
+}
+
+TEST(Sidecar, EveryKeyIsOptional) {
+  const Result<LevelSettings> empty = sidecar("{}");
+  ASSERT_TRUE(empty.ok()) << empty.error();
+  EXPECT_TRUE(empty.value().seeds.empty());
+  EXPECT_FALSE(empty.value().start || empty.value().goal || empty.value().cellSize ||
+               empty.value().unit);
+
+  const Result<LevelSettings> partial = sidecar(R"({"unit": {"width": 0.8}})");
+  ASSERT_TRUE(partial.ok()) << partial.error();
+  const UnitProfile defaults;
+  ASSERT_TRUE(partial.value().unit.has_value());
+  EXPECT_EQ(partial.value().unit->width, 0.8f);
+  EXPECT_EQ(partial.value().unit->name, defaults.name);
+  EXPECT_EQ(partial.value().unit->height, defaults.height);
+  EXPECT_EQ(partial.value().unit->stepHeight, defaults.stepHeight);
+  EXPECT_EQ(partial.value().unit->maxDrop, defaults.maxDrop);
+  EXPECT_EQ(partial.value().unit->maxSlopeDegrees, defaults.maxSlopeDegrees);
+}
+
+TEST(Sidecar, SyntaxErrorHasLineAndColumn) {
+  const std::string error = sidecarError("{\n  \"seeds\": [],\n  \"start\": [1, 2, 3,]\n}\n");
+  EXPECT_EQ(error.rfind("level.json:3:21: ", 0), 0u) << error;
+  EXPECT_EQ(sidecarError("").rfind("level.json:1:1: ", 0), 0u);
+  EXPECT_EQ(sidecarError("{\"a\": 1 // comment\n}").rfind("level.json:1:9: ", 0), 0u);
+  EXPECT_EQ(sidecarError("{\n\"a\": 1e400}").rfind("level.json:2:10: number overflow", 0), 0u);
+}
+
+TEST(Sidecar, UnknownKeysAreErrors) {
+  const std::string error = sidecarError(R"({"seeds": [], "sedes": []})");
+  EXPECT_EQ(error.rfind("level.json: sedes: ", 0), 0u) << error;
+  EXPECT_NE(error.find("unknown key"), std::string::npos) << error;
+  EXPECT_EQ(sidecarError(R"({"unit": {"widht": 1}})").rfind("level.json: unit.widht: ", 0), 0u);
+}
+
+TEST(Sidecar, WrongTypesNameTheKeyPath) {
+  const std::pair<const char*, const char*> cases[] = {
+      {R"({"seeds": [[0, 0, 0], [1, 1, 1], [2, 2]]})", "seeds[2]: expected 3 numbers"},
+      {R"({"seeds": [[0, 0, 0], [1, 1, 1], [2, 2, 2, 2]]})", "seeds[2]: expected 3 numbers"},
+      {R"({"seeds": [[0, 0, "x"]]})", "seeds[0][2]: "},
+      {R"({"seeds": 5})", "seeds: "},
+      {R"({"seeds": [5]})", "seeds[0]: "},
+      {R"({"start": {"x": 1}})", "start: "},
+      {R"({"goal": [1, true, 3]})", "goal[1]: "},
+      {R"({"goal": [1, null, 3]})", "goal[1]: "},
+      {R"({"cellSize": "0.3"})", "cellSize: "},
+      {R"({"cellSize": 0})", "cellSize: "},
+      {R"({"cellSize": -0.5})", "cellSize: "},
+      {R"({"cellSize": 1e39})", "cellSize: "},
+      {R"({"unit": 3})", "unit: "},
+      {R"({"unit": {"name": 7}})", "unit.name: "},
+      {R"({"unit": {"height": "tall"}})", "unit.height: "},
+      {R"({"unit": {"maxDrop": -1e38}})", "unit: maxDrop = "},
+      {"[1, 2, 3]", "expected a JSON object"},
+  };
+  for (const auto& [json, expected] : cases) {
+    const std::string error = sidecarError(json);
+    EXPECT_EQ(error.rfind("level.json: " + std::string(expected), 0), 0u)
+        << json << "\n  gave: " << error;
+  }
+}
+
+TEST(Sidecar, UnitIsValidated) {
+  const std::string error = sidecarError(R"({"unit": {"width": -1}})");
+  EXPECT_EQ(error.rfind("level.json: unit: width = -1", 0), 0u) << error;
+  EXPECT_NE(sidecarError(R"({"unit": {"height": 1, "stepHeight": 1}})").find("stepHeight"),
+            std::string::npos);
+  EXPECT_NE(sidecarError(R"({"unit": {"maxSlopeDegrees": 90}})").find("maxSlopeDegrees"),
+            std::string::npos);
+}
+
+// --- unit profile -------------------------------------------------------------
+
+TEST(UnitProfile, DefaultsAreValid) {
+  const Result<UnitProfile> unit = validateUnitProfile(UnitProfile{});
+  ASSERT_TRUE(unit.ok()) << unit.error();
+  EXPECT_EQ(unit.value().name, "human");
+}
+
+TEST(UnitProfile, BoundaryValuesAreAccepted) {
+  UnitProfile unit;
+  unit.stepHeight = 0.0f;
+  unit.maxDrop = 0.0f;
+  unit.maxSlopeDegrees = 0.0f;
+  EXPECT_TRUE(validateUnitProfile(unit).ok());
+  unit.width = 1000.0f;
+  unit.height = 1000.0f;
+  unit.stepHeight = 999.0f;
+  unit.maxDrop = 1000.0f;
+  unit.maxSlopeDegrees = 89.0f;
+  EXPECT_TRUE(validateUnitProfile(unit).ok()) << validateUnitProfile(unit).error();
+}
+
+TEST(UnitProfile, EachBadParameterIsNamedWithItsValue) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  struct Case {
+    float UnitProfile::*field;
+    float value;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {&UnitProfile::width, 0.0f, "width = 0"},
+      {&UnitProfile::width, -0.5f, "width = -0.5"},
+      {&UnitProfile::width, 1001.0f, "width = 1001"},
+      {&UnitProfile::width, nan, "width = nan"},
+      {&UnitProfile::height, 0.0f, "height = 0"},
+      {&UnitProfile::height, inf, "height = inf"},
+      {&UnitProfile::stepHeight, -0.1f, "stepHeight = -0.1"},
+      {&UnitProfile::stepHeight, 1.8f, "stepHeight = 1.8"},
+      {&UnitProfile::stepHeight, nan, "stepHeight = nan"},
+      {&UnitProfile::maxDrop, -1.0f, "maxDrop = -1"},
+      {&UnitProfile::maxDrop, 2000.0f, "maxDrop = 2000"},
+      {&UnitProfile::maxDrop, inf, "maxDrop = inf"},
+      {&UnitProfile::maxSlopeDegrees, -1.0f, "maxSlopeDegrees = -1"},
+      {&UnitProfile::maxSlopeDegrees, 89.5f, "maxSlopeDegrees = 89.5"},
+      {&UnitProfile::maxSlopeDegrees, nan, "maxSlopeDegrees = nan"},
+  };
+  for (const Case& c : cases) {
+    UnitProfile unit;
+    unit.*c.field = c.value;
+    const Result<UnitProfile> result = validateUnitProfile(unit);
+    ASSERT_FALSE(result.ok()) << c.expected;
+    EXPECT_EQ(result.error().rfind(c.expected, 0), 0u) << result.error();
+    // The message also states the allowed range.
+    EXPECT_NE(result.error().find("allowed"), std::string::npos) << result.error();
+  }
+}
+
+}  // namespace
+}  // namespace nav
