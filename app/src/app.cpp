@@ -1,0 +1,231 @@
+#include "app.h"
+
+#include <glad/gl.h>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "panels/draw_panel.h"
+#include "panels/path_panel.h"
+#include "screenshot.h"
+#include "viewport_input.h"
+
+namespace nav::app {
+namespace {
+
+/// Without vsync (as under Xvfb) frames are capped here, leaving CPU to the build worker.
+constexpr double kFramePeriod = 1.0 / 60.0;
+
+std::string windowTitle(const std::string& levelPath) {
+  return "navscope - " + std::filesystem::path(levelPath).filename().string();
+}
+
+}  // namespace
+
+App::App(AppOptions options) : m_options(std::move(options)), m_printer(m_options.printState) {}
+
+void App::loadLevel() {
+  Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(m_options.levelPath);
+  if (!loaded) {
+    m_levelError = loaded.error();
+    std::fprintf(stderr, "navscope: %s\n", m_levelError.c_str());
+    m_printer.levelFailed(m_levelError);
+    return;
+  }
+  m_level = std::move(loaded).value();
+  const Level& level = m_level->level;
+  m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
+  m_buildPanel.reset(defaultFillParams(level));
+  requestBuild();
+  // Defaults first, so the path shows as soon as the first build lands.
+  const std::optional<glm::vec3> start = m_options.start ? m_options.start : level.settings.start;
+  const std::optional<glm::vec3> goal = m_options.goal ? m_options.goal : level.settings.goal;
+  if (start) m_pathTool.setStart(*start);
+  if (goal) m_pathTool.setGoal(*goal);
+}
+
+void App::requestBuild() {
+  if (m_level) m_worker.request(m_level, m_buildPanel.params());
+}
+
+void App::acceptFinishedBuild() {
+  std::optional<FinishedBuild> finished = m_worker.takeFinished();
+  if (!finished) return;
+  if (!finished->build) {
+    // Keep showing the previous build: a failed parameter change should not blank the view.
+    m_buildError = finished->error;
+    m_printer.buildFailed(m_buildError);
+    return;
+  }
+  m_buildError.clear();
+  m_build = std::move(finished->build);
+  ++m_buildRevision;
+  m_printer.buildFinished(m_build->stats);
+  m_pathTool.setBuild(m_build);
+}
+
+void App::drawPanels(double now, float frameMilliseconds) {
+  BuildStatus status;
+  if (m_level) {
+    status.levelName = std::filesystem::path(m_options.levelPath).filename().string();
+    status.levelTriangles = m_level->level.triangles.size();
+  }
+  status.levelError = m_levelError;
+  status.build = m_build.get();
+  status.buildError = m_buildError;
+  status.building = m_worker.busy();
+  status.stage = m_worker.stage();
+  status.cellsFound = m_worker.cellsFound();
+  m_buildPanel.draw(status, now);
+  drawDrawPanel(m_drawOptions, frameMilliseconds);
+  drawPathPanel(m_pathTool, m_level ? &m_level->level.settings : nullptr, m_build != nullptr);
+  m_funnelPanel.draw(m_pathTool.solution(), now);
+  if (m_buildPanel.takeRebuildRequest(now)) requestBuild();
+}
+
+void App::handleInput(const FrameView& view, double now) {
+  const std::optional<ViewportClick> click = handleViewportMouse(m_camera, view.windowSize);
+  if (click && m_level) {
+    ClickEvent event{click->button, view.rayThrough(click->position), std::nullopt, click->shift,
+                     click->control};
+    const float reach = glm::length(m_level->world.bounds().size()) * 4.0f + 1000.0f;
+    event.hit = m_level->world.raycast(event.ray.origin, event.ray.direction, reach);
+    m_pathTool.onClick(event);
+  }
+  m_funnelPanel.handleKeys(m_pathTool.solution(), now);
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_F, false) && m_level) {
+    m_camera.frame(m_level->level.bounds, m_layout.unobstructedRect(), view.windowSize);
+  }
+  if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) m_screenshotRequested = true;
+}
+
+void App::drawScene(const FrameView& view) {
+  m_renderer->beginFrame(view);
+  SceneContent content;
+  if (m_level) content.level = &m_level->level;
+  content.build = m_build.get();
+  content.buildRevision = m_buildRevision;
+  content.path = m_pathTool.solution();
+  content.pathRevision = m_pathTool.revision();
+  m_sceneView->draw(*m_renderer, content, m_drawOptions);
+
+  m_renderer->setLineWidth(4.0f);
+  m_pathTool.drawOverlay(*m_renderer, m_drawOptions);
+  const PathSolution* solution = m_pathTool.solution();
+  if (const std::optional<size_t> step = m_funnelPanel.currentStep(solution);
+      step && m_drawOptions.funnelStep) {
+    m_renderer->setLineWidth(3.0f);
+    drawFunnelStep(*m_renderer, solution->portals, solution->funnel.steps[*step]);
+  }
+  m_renderer->setLineWidth(1.0f);
+  m_renderer->flushOverlay();
+}
+
+void App::drawLevelError(const ScreenRect& area) const {
+  if (m_levelError.empty()) return;
+  const std::string text = "Cannot show a level:\n" + m_levelError;
+  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
+  const float wrap = std::max(area.size().x - 40.0f, 100.0f);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+  const glm::vec2 center = (area.min + area.max) * 0.5f;
+  const ImVec2 at(center.x - size.x * 0.5f, center.y - size.y * 0.5f);
+  drawList->AddText(nullptr, 0.0f, at, IM_COL32(255, 120, 110, 255), text.c_str(), nullptr, wrap);
+}
+
+void App::printProbes(const FrameView& view) const {
+  for (const glm::vec3& probe : m_options.probes) {
+    const std::optional<glm::vec2> pixel = view.project(probe);
+    if (pixel) {
+      std::printf("probe %g,%g,%g -> px %d %d\n", probe.x, probe.y, probe.z,
+                  int(std::lround(pixel->x)), int(std::lround(pixel->y)));
+    } else {
+      std::printf("probe %g,%g,%g -> behind the camera\n", probe.x, probe.y, probe.z);
+    }
+  }
+  std::fflush(stdout);
+}
+
+bool App::saveScreenshot(const std::string& path) {
+  const Result<std::string> written = writeScreenshot(path, m_window->framebufferSize());
+  if (!written) {
+    std::fprintf(stderr, "navscope: screenshot failed: %s\n", written.error().c_str());
+    return false;
+  }
+  m_printer.screenshotSaved(written.value());
+  return true;
+}
+
+int App::run() {
+  Result<std::unique_ptr<Window>> window =
+      Window::create(windowTitle(m_options.levelPath), m_options.windowSize);
+  if (!window) {
+    std::fprintf(stderr, "navscope: %s\n", window.error().c_str());
+    return 1;
+  }
+  m_window = std::move(window).value();
+  m_layout.install(UiLayout::userSettingsPath());
+  Result<std::unique_ptr<Renderer>> renderer = Renderer::create();
+  if (!renderer) {
+    std::fprintf(stderr, "navscope: %s\n", renderer.error().c_str());
+    return 1;
+  }
+  m_renderer = std::move(renderer).value();
+  m_sceneView = std::make_unique<SceneView>();
+  loadLevel();
+
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point nextFrame = Clock::now();
+  float workMilliseconds = 0.0f;
+  bool ok = true;
+  for (uint64_t frame = 0;; ++frame) {
+    const Clock::time_point frameStart = Clock::now();
+    const bool finalFrame =
+        m_window->shouldClose() || (m_options.frames && frame + 1 >= *m_options.frames);
+    const double now = glfwGetTime();
+    m_window->beginFrame();
+    m_layout.beginFrame();
+    acceptFinishedBuild();
+    drawPanels(now, workMilliseconds);
+
+    const glm::vec2 windowSize = m_window->windowSize();
+    const glm::ivec2 framebufferSize = m_window->framebufferSize();
+    const ScreenRect freeArea = m_layout.unobstructedRect();
+    if (!m_cameraFramed && m_level) {
+      m_camera.frame(m_level->level.bounds, freeArea, windowSize);
+      m_cameraFramed = true;
+      printProbes(m_camera.frameView(windowSize, framebufferSize));
+    }
+    handleInput(m_camera.frameView(windowSize, framebufferSize), now);
+    m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
+    m_printer.observe(m_pathTool);
+
+    drawScene(m_camera.frameView(windowSize, framebufferSize));
+    drawLevelError(freeArea);
+    m_window->renderUi();
+    if (m_screenshotRequested) {
+      m_screenshotRequested = false;
+      saveScreenshot(nextScreenshotName());
+    }
+    if (finalFrame && m_options.screenshotPath)
+      ok = saveScreenshot(*m_options.screenshotPath) && ok;
+    m_window->present();
+    if (finalFrame) break;
+
+    const Clock::time_point end = Clock::now();
+    const float work = std::chrono::duration<float, std::milli>(end - frameStart).count();
+    workMilliseconds = frame == 0 ? work : glm::mix(workMilliseconds, work, 0.1f);
+    nextFrame +=
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kFramePeriod));
+    if (nextFrame < end) nextFrame = end;
+    std::this_thread::sleep_until(nextFrame);
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace nav::app

@@ -1,0 +1,70 @@
+#pragma once
+// The debugger's composition root: owns the window, the renderer, the level,
+// the build worker, the tools and panels, and runs the frame loop. The
+// concepts themselves live in their own files; this one only wires them.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "build_worker.h"
+#include "command_line.h"
+#include "loaded_level.h"
+#include "orbit_camera.h"
+#include "panels/build_panel.h"
+#include "panels/funnel_panel.h"
+#include "path_tool.h"
+#include "renderer.h"
+#include "scene_view.h"
+#include "state_printer.h"
+#include "ui_layout.h"
+#include "window.h"
+
+namespace nav::app {
+
+class App {
+ public:
+  explicit App(AppOptions options);
+
+  /// Runs until the window closes or --frames is reached; returns the process exit code.
+  int run();
+
+ private:
+  void loadLevel();
+  void requestBuild();
+  void acceptFinishedBuild();
+  void drawPanels(double now, float frameMilliseconds);
+  void handleInput(const FrameView& view, double now);
+  void drawScene(const FrameView& view);
+  void drawLevelError(const ScreenRect& area) const;
+  void printProbes(const FrameView& view) const;
+  /// Returns false when writing failed.
+  bool saveScreenshot(const std::string& path);
+
+  AppOptions m_options;
+  StatePrinter m_printer;
+  // Declared before the window: ImGui reads the settings path when it shuts down.
+  UiLayout m_layout;
+  std::unique_ptr<Window> m_window;
+  // GL objects: declared after the window so they go before its context does.
+  std::unique_ptr<Renderer> m_renderer;
+  std::unique_ptr<SceneView> m_sceneView;
+
+  OrbitCamera m_camera;
+  bool m_cameraFramed = false;
+
+  std::shared_ptr<const LoadedLevel> m_level;
+  std::string m_levelError;
+  std::shared_ptr<const NavBuild> m_build;
+  uint64_t m_buildRevision = 0;
+  std::string m_buildError;
+  BuildWorker m_worker;
+
+  DrawOptions m_drawOptions;
+  PathTool m_pathTool;
+  BuildPanel m_buildPanel;
+  FunnelPanel m_funnelPanel;
+  bool m_screenshotRequested = false;
+};
+
+}  // namespace nav::app

@@ -1,0 +1,67 @@
+#pragma once
+// Runs nav::buildNavigation on a background thread so the window keeps drawing
+// the previous build. A new request cancels the running build; only the newest
+// request's result is handed back, on the main thread, through takeFinished().
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "loaded_level.h"
+#include "nav/nav_build.h"
+
+namespace nav::app {
+
+struct FinishedBuild {
+  /// The request's number, from request().
+  uint64_t id = 0;
+  FloodFillParams params;
+  /// Set on success.
+  std::shared_ptr<const NavBuild> build;
+  /// Set on failure.
+  std::string error;
+};
+
+class BuildWorker {
+ public:
+  BuildWorker();
+  BuildWorker(const BuildWorker&) = delete;
+  BuildWorker& operator=(const BuildWorker&) = delete;
+  /// Cancels the running build and waits for the thread.
+  ~BuildWorker();
+
+  /// Queues a build (with cells kept for drawing), cancelling any running one.
+  /// Returns the request's number.
+  uint64_t request(std::shared_ptr<const LoadedLevel> level, const FloodFillParams& params);
+  /// The newest request's result once it is done; empty otherwise.
+  std::optional<FinishedBuild> takeFinished();
+
+  /// True while a build is queued or running.
+  bool busy() const;
+  BuildStage stage() const { return m_control.stage.load(); }
+  uint64_t cellsFound() const { return m_control.cellsFound.load(); }
+
+ private:
+  struct Job {
+    uint64_t id;
+    std::shared_ptr<const LoadedLevel> level;
+    FloodFillParams params;
+  };
+
+  void run();
+
+  mutable std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::optional<Job> m_pending;
+  std::optional<FinishedBuild> m_finished;
+  uint64_t m_lastId = 0;
+  bool m_running = false;
+  bool m_quit = false;
+  BuildControl m_control;
+  std::thread m_thread;
+};
+
+}  // namespace nav::app

@@ -1,0 +1,129 @@
+#include "command_line.h"
+
+#include <CLI/CLI.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+#include <tuple>
+
+namespace nav::app {
+namespace {
+
+bool parseFloat(std::string_view text, float& value) {
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (begin != end && *begin == '+') ++begin;
+  const auto [next, error] = std::from_chars(begin, end, value);
+  return error == std::errc() && next == end && std::isfinite(value);
+}
+
+std::optional<glm::ivec2> parseSize(const std::string& text) {
+  const size_t x = text.find_first_of("xX");
+  if (x == std::string::npos) return std::nullopt;
+  glm::ivec2 size;
+  const char* end = text.data() + text.size();
+  const auto width = std::from_chars(text.data(), text.data() + x, size.x);
+  const auto height = std::from_chars(text.data() + x + 1, end, size.y);
+  if (width.ec != std::errc() || width.ptr != text.data() + x || height.ec != std::errc() ||
+      height.ptr != end) {
+    return std::nullopt;
+  }
+  if (size.x < 64 || size.y < 64 || size.x > 16384 || size.y > 16384) return std::nullopt;
+  return size;
+}
+
+}  // namespace
+
+std::optional<glm::vec3> parseVec3(const std::string& text) {
+  glm::vec3 value;
+  size_t begin = 0;
+  for (int axis = 0; axis < 3; ++axis) {
+    const size_t comma = axis < 2 ? text.find(',', begin) : text.size();
+    if (comma == std::string::npos) return std::nullopt;
+    if (!parseFloat(std::string_view(text).substr(begin, comma - begin), value[axis])) {
+      return std::nullopt;
+    }
+    begin = comma + 1;
+  }
+  return value;
+}
+
+std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
+                                                    const std::string& defaultLevel) {
+  AppOptions options;
+  options.levelPath = defaultLevel;
+  std::string size, start, goal;
+  std::vector<std::string> probes;
+  int64_t frames = 0;
+
+  CLI::App cli(
+      "navscope: visual debugger for navigation in polygon-soup levels.\n"
+      "Left click sets the start, right click the goal; right drag orbits, middle or\n"
+      "Shift+right drag pans, the wheel zooms, F frames the level, F12 saves a\n"
+      "screenshot.",
+      "navscope");
+  cli.add_option("level", options.levelPath, "Level to open (.obj, with an optional .json sidecar)")
+      ->capture_default_str();
+  cli.add_option("--size", size, "Window size, WxH (default 1280x720)");
+  cli.add_option("--screenshot", options.screenshotPath, "Write a PNG of the last frame to PATH");
+  auto* framesOption = cli.add_option("--frames", frames, "Quit after N frames");
+  cli.add_option("--probe", probes,
+                 "Print the window position of the world point X,Y,Z with the startup camera "
+                 "(repeatable)");
+  cli.add_option("--start", start, "Path start X,Y,Z (default: the level's sidecar start)");
+  cli.add_option("--goal", goal, "Path goal X,Y,Z (default: the level's sidecar goal)");
+  cli.add_flag("--print-state", options.printState,
+               "Print one line per change of state (build, start, goal, path) to stdout");
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::CallForHelp& help) {
+    return ExitCode{cli.exit(help)};
+  } catch (const CLI::ParseError& error) {
+    cli.exit(error);
+    return ExitCode{2};
+  }
+
+  auto fail = [](const std::string& message) {
+    std::fprintf(stderr, "navscope: %s\nRun with --help for more information.\n", message.c_str());
+    return ExitCode{2};
+  };
+  if (!size.empty()) {
+    const std::optional<glm::ivec2> parsed = parseSize(size);
+    if (!parsed)
+      return fail("--size: expected WxH between 64x64 and 16384x16384, got '" + size + "'");
+    options.windowSize = *parsed;
+  }
+  if (framesOption->count() > 0) {
+    if (frames < 1)
+      return fail("--frames: expected a positive number, got " + std::to_string(frames));
+    options.frames = uint64_t(frames);
+  }
+  for (const std::string& probe : probes) {
+    const std::optional<glm::vec3> point = parseVec3(probe);
+    if (!point) return fail("--probe: expected X,Y,Z (three numbers), got '" + probe + "'");
+    options.probes.push_back(*point);
+  }
+  for (auto [name, text, target] : {std::tuple{"--start", &start, &options.start},
+                                    std::tuple{"--goal", &goal, &options.goal}}) {
+    if (text->empty()) continue;
+    const std::optional<glm::vec3> point = parseVec3(*text);
+    if (!point)
+      return fail(std::string(name) + ": expected X,Y,Z (three numbers), got '" + *text + "'");
+    *target = *point;
+  }
+  if (options.screenshotPath) {
+    std::error_code error;
+    const std::filesystem::path directory =
+        std::filesystem::absolute(*options.screenshotPath, error).parent_path();
+    if (error || !std::filesystem::is_directory(directory, error)) {
+      return fail("--screenshot: no directory " + directory.string());
+    }
+  }
+  return options;
+}
+
+}  // namespace nav::app

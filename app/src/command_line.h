@@ -1,0 +1,41 @@
+#pragma once
+// navscope [LEVEL.obj] [--size WxH] [--screenshot PATH] [--frames N]
+//          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--print-state]
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace nav::app {
+
+struct AppOptions {
+  std::string levelPath;
+  glm::ivec2 windowSize{1280, 720};
+  /// Written from the last frame.
+  std::optional<std::string> screenshotPath;
+  /// Quit after this many frames.
+  std::optional<uint64_t> frames;
+  /// World points whose window position is printed once the startup camera is set.
+  std::vector<glm::vec3> probes;
+  /// Override the level's sidecar start and goal.
+  std::optional<glm::vec3> start;
+  std::optional<glm::vec3> goal;
+  bool printState = false;
+};
+
+/// The exit code to leave with instead of running: 0 after --help, 2 for bad input.
+struct ExitCode {
+  int code;
+};
+
+/// Parses the arguments; prints help or a message naming the bad argument itself. Never throws.
+std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
+                                                    const std::string& defaultLevel);
+
+/// Parses "X,Y,Z" (three finite numbers).
+std::optional<glm::vec3> parseVec3(const std::string& text);
+
+}  // namespace nav::app

@@ -1,0 +1,54 @@
+#pragma once
+// A camera orbiting a focus point: yaw and pitch around it, a distance from it,
+// and a lens shift that keeps the focus centred in the part of the window the
+// panels leave free.
+#include <glm/glm.hpp>
+
+#include "frame_view.h"
+#include "nav/geometry.h"
+
+namespace nav::app {
+
+/// A rectangle in window coordinates (origin top-left).
+struct ScreenRect {
+  glm::vec2 min{0.0f};
+  glm::vec2 max{0.0f};
+
+  glm::vec2 size() const { return max - min; }
+  bool contains(const glm::vec2& p) const {
+    return p.x >= min.x && p.y >= min.y && p.x <= max.x && p.y <= max.y;
+  }
+};
+
+class OrbitCamera {
+ public:
+  /// Centres the box in `area` of a window of `windowSize`, keeping the view direction,
+  /// at the distance where all its corners fit.
+  void frame(const Aabb& bounds, const ScreenRect& area, glm::vec2 windowSize);
+  /// Turns around the focus. [pixels of mouse movement]
+  void orbit(glm::vec2 pixelDelta);
+  /// Slides the focus so the point under the mouse follows it. [pixels]
+  void pan(glm::vec2 pixelDelta, glm::vec2 windowSize);
+  /// Moves towards the focus; one wheel step is about 12 %.
+  void zoom(float wheelSteps);
+
+  FrameView frameView(glm::vec2 windowSize, glm::ivec2 framebufferSize) const;
+
+ private:
+  glm::vec3 eyeDirection() const;
+  glm::mat4 viewMatrix() const;
+
+  glm::vec3 m_target{0.0f};
+  /// Around +Y. [radians]
+  float m_yaw = glm::radians(35.0f);
+  /// Elevation of the eye above the focus. [radians, within +-89 degrees]
+  float m_pitch = glm::radians(62.0f);
+  /// Eye to focus. [metres, > 0]
+  float m_distance = 20.0f;
+  /// Where the focus lands on screen. [normalised device coordinates]
+  glm::vec2 m_lensShift{0.0f};
+  /// Size of what was framed, to keep the far plane behind it. [metres]
+  float m_sceneRadius = 10.0f;
+};
+
+}  // namespace nav::app

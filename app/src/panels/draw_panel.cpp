@@ -1,0 +1,63 @@
+#include "panels/draw_panel.h"
+
+#include <imgui.h>
+
+namespace nav::app {
+namespace {
+
+void swatch(const char* name, Color color) {
+  ImGui::ColorButton(name, ImVec4(color.r / 255.0f, color.g / 255.0f, color.b / 255.0f, 1.0f),
+                     ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoDragDrop,
+                     ImVec2(12.0f, 12.0f));
+  ImGui::SameLine();
+  ImGui::TextUnformatted(name);
+}
+
+}  // namespace
+
+void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
+  if (!ImGui::Begin("Draw")) {
+    ImGui::End();
+    return;
+  }
+  ImGui::Checkbox("level mesh", &options.levelMesh);
+  ImGui::Checkbox("cells", &options.cells);
+  ImGui::Checkbox("sectors", &options.sectors);
+  ImGui::SameLine(150.0f);
+  ImGui::Checkbox("outlines", &options.sectorOutlines);
+  ImGui::Checkbox("portals", &options.portals);
+  ImGui::Checkbox("search trace", &options.searchTrace);
+  ImGui::Checkbox("corridor", &options.corridor);
+  ImGui::Checkbox("path", &options.path);
+  ImGui::Checkbox("funnel step", &options.funnelStep);
+  if (ImGui::CollapsingHeader("Legend")) {
+    if (ImGui::BeginTable("legend", 2)) {
+      const std::pair<const char*, Color> entries[] = {
+          {"start", colors::kStart},
+          {"goal", colors::kGoal},
+          {"path", colors::kPath},
+          {"portal", colors::kPortal},
+          {"one-way", colors::kOneWayPortal},
+          {"corridor", colors::kCorridor},
+          {"funnel left", colors::kFunnelLeft},
+          {"funnel right", colors::kFunnelRight},
+          {"apex", colors::kApex},
+          {"cell", colors::kCell},
+          {"open node", colors::kOpenNode},
+          {"closed node", colors::kClosedNode},
+      };
+      for (const auto& [name, color] : entries) {
+        ImGui::TableNextColumn();
+        swatch(name, color);
+      }
+      ImGui::EndTable();
+    }
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("%.1f ms of work per frame (60 fps cap)", frameMilliseconds);
+  ImGui::TextDisabled("RMB orbit, MMB/Shift+RMB pan, wheel zoom");
+  ImGui::TextDisabled("LMB start, RMB click goal, F frame, F12 shot");
+  ImGui::End();
+}
+
+}  // namespace nav::app

@@ -1,0 +1,93 @@
+#include "panels/path_panel.h"
+
+#include <imgui.h>
+
+namespace nav::app {
+namespace {
+
+const ImVec4 kGood(0.45f, 0.9f, 0.5f, 1.0f);
+const ImVec4 kBad(1.0f, 0.45f, 0.4f, 1.0f);
+const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
+
+void pointRow(const char* name, const std::optional<glm::vec3>& point, Color color) {
+  ImGui::TextColored(ImVec4(color.r / 255.0f, color.g / 255.0f, color.b / 255.0f, 1.0f), "%s",
+                     name);
+  ImGui::SameLine(60.0f);
+  if (point) {
+    ImGui::Text("%.2f  %.2f  %.2f", point->x, point->y, point->z);
+  } else {
+    ImGui::TextColored(kDim, "not set");
+  }
+}
+
+void statusLine(const PathSolution& solution) {
+  const PathResult& search = solution.search;
+  switch (search.status) {
+    case PathStatus::Found:
+      ImGui::TextColored(kGood, "path found");
+      return;
+    case PathStatus::StartOffMesh:
+      ImGui::TextColored(kBad, "start is off mesh");
+      return;
+    case PathStatus::GoalOffMesh:
+      ImGui::TextColored(kBad, "goal is off mesh");
+      return;
+    case PathStatus::Unreachable:
+      ImGui::TextColored(kBad, "unreachable: no corridor joins them");
+      return;
+    case PathStatus::TooManyExpansions:
+      ImGui::TextColored(kBad, "search gave up after %u expansions", search.expansions);
+      return;
+  }
+}
+
+}  // namespace
+
+void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool haveBuild) {
+  if (!ImGui::Begin("Path")) {
+    ImGui::End();
+    return;
+  }
+  pointRow("start", tool.start(), colors::kStart);
+  pointRow("goal", tool.goal(), colors::kGoal);
+  if (ImGui::Button("Swap")) tool.swapStartAndGoal();
+  if (levelSettings != nullptr && levelSettings->start && levelSettings->goal) {
+    ImGui::SameLine();
+    if (ImGui::Button("Level start/goal")) {
+      tool.setStart(*levelSettings->start);
+      tool.setGoal(*levelSettings->goal);
+    }
+  }
+  ImGui::Separator();
+  if (!tool.notice().empty()) ImGui::TextColored(kBad, "%s", tool.notice().c_str());
+  const PathSolution* solution = tool.solution();
+  if (!haveBuild) {
+    ImGui::TextColored(kDim, "waiting for the first build");
+  } else if (!tool.start() || !tool.goal()) {
+    ImGui::TextColored(kDim, "left click: start, right click: goal");
+  } else if (solution != nullptr) {
+    statusLine(*solution);
+    if (ImGui::BeginTable("path", 2, ImGuiTableFlags_SizingStretchProp)) {
+      auto row = [](const char* name, const char* format, auto value) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(kDim, "%s", name);
+        ImGui::TableNextColumn();
+        ImGui::Text(format, value);
+      };
+      const bool found = solution->search.status == PathStatus::Found;
+      if (found) {
+        row("length", "%.2f m", double(solution->funnel.length));
+        row("corners", "%zu", solution->funnel.corners.size());
+        row("corridor", "%zu sectors", solution->search.corridor.sectors.size());
+        row("search cost", "%.2f m", double(solution->search.cost));
+      }
+      row("expansions", "%u", solution->search.expansions);
+      row("trace events", "%zu", solution->trace.events.size());
+      ImGui::EndTable();
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace nav::app

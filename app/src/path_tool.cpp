@@ -1,0 +1,62 @@
+#include "path_tool.h"
+
+#include <utility>
+
+namespace nav::app {
+
+void PathTool::onClick(const ClickEvent& click) {
+  if (!click.hit) {
+    m_notice = "off mesh: nothing under the cursor";
+    return;
+  }
+  m_notice.clear();
+  if (click.button == MouseButton::Left) {
+    setStart(click.hit->point);
+  } else {
+    setGoal(click.hit->point);
+  }
+}
+
+void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
+  const float markerHeight = m_build ? m_build->graph.unit.height : 1.8f;
+  if (m_start) drawMarker(draw, *m_start, markerHeight, colors::kStart);
+  if (m_goal) drawMarker(draw, *m_goal, markerHeight, colors::kGoal);
+  if (options.path && m_solution && !m_solution->funnel.corners.empty()) {
+    drawPath(draw, m_solution->funnel.corners, colors::kPath);
+  }
+}
+
+void PathTool::setStart(const glm::vec3& start) {
+  m_start = start;
+  solve();
+}
+
+void PathTool::setGoal(const glm::vec3& goal) {
+  m_goal = goal;
+  solve();
+}
+
+void PathTool::swapStartAndGoal() {
+  std::swap(m_start, m_goal);
+  solve();
+}
+
+void PathTool::setBuild(std::shared_ptr<const NavBuild> build) {
+  m_build = std::move(build);
+  solve();
+}
+
+void PathTool::solve() {
+  ++m_revision;
+  m_solution.reset();
+  if (!m_build || !m_start || !m_goal) return;
+  PathSolution solution;
+  solution.search = findPath(m_build->graph, *m_start, *m_goal, SearchOptions{}, &solution.trace);
+  if (solution.search.status == PathStatus::Found) {
+    solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
+    solution.funnel = stringPull(solution.portals, /*recordSteps=*/true);
+  }
+  m_solution = std::move(solution);
+}
+
+}  // namespace nav::app

@@ -1,0 +1,58 @@
+#pragma once
+// The path tester: left click sets the start, right click the goal; any change
+// of start, goal or build re-solves with A* (traced), the funnel portals and
+// string pulling (with every funnel step recorded).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nav/funnel.h"
+#include "nav/nav_build.h"
+#include "nav/search.h"
+#include "tool.h"
+
+namespace nav::app {
+
+struct PathSolution {
+  PathResult search;
+  SearchTrace trace;
+  /// Start, corridor portals, goal; empty unless the search found a path.
+  std::vector<FunnelPortal> portals;
+  FunnelResult funnel;
+};
+
+class PathTool final : public Tool {
+ public:
+  void onClick(const ClickEvent& click) override;
+  /// Start and goal markers and the path.
+  void drawOverlay(DebugDraw& draw, const DrawOptions& options) const override;
+
+  void setStart(const glm::vec3& start);
+  void setGoal(const glm::vec3& goal);
+  void swapStartAndGoal();
+  /// Solves again on the new build (nullptr: no build).
+  void setBuild(std::shared_ptr<const NavBuild> build);
+
+  const std::optional<glm::vec3>& start() const { return m_start; }
+  const std::optional<glm::vec3>& goal() const { return m_goal; }
+  /// Empty until there is a build, a start and a goal.
+  const PathSolution* solution() const { return m_solution ? &*m_solution : nullptr; }
+  /// What went wrong with the last click ("off mesh"); empty when nothing did.
+  const std::string& notice() const { return m_notice; }
+  /// Grows by one whenever the start, the goal or the solution changes.
+  uint64_t revision() const { return m_revision; }
+
+ private:
+  void solve();
+
+  std::shared_ptr<const NavBuild> m_build;
+  std::optional<glm::vec3> m_start;
+  std::optional<glm::vec3> m_goal;
+  std::optional<PathSolution> m_solution;
+  std::string m_notice;
+  uint64_t m_revision = 0;
+};
+
+}  // namespace nav::app

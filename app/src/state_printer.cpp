@@ -1,0 +1,80 @@
+#include "state_printer.h"
+
+#include <cstdio>
+
+namespace nav::app {
+namespace {
+
+std::string format(const char* pattern, auto... values) {
+  char buffer[512];
+  std::snprintf(buffer, sizeof buffer, pattern, values...);
+  return buffer;
+}
+
+}  // namespace
+
+const char* statusName(PathStatus status) {
+  switch (status) {
+    case PathStatus::Found:
+      return "found";
+    case PathStatus::StartOffMesh:
+      return "start_off_mesh";
+    case PathStatus::GoalOffMesh:
+      return "goal_off_mesh";
+    case PathStatus::Unreachable:
+      return "unreachable";
+    case PathStatus::TooManyExpansions:
+      return "too_many_expansions";
+  }
+  return "unknown";
+}
+
+void StatePrinter::print(const std::string& line) {
+  if (!m_enabled) return;
+  std::fputs(line.c_str(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
+
+void StatePrinter::levelLoaded(const std::string& path, size_t triangles) {
+  print(format("level %s triangles=%zu", path.c_str(), triangles));
+}
+
+void StatePrinter::levelFailed(const std::string& message) {
+  print("level error " + message);
+}
+
+void StatePrinter::buildFinished(const BuildStats& stats) {
+  print(format("build cells=%zu sectors=%zu portals=%zu ms=%.1f", stats.cells, stats.sectors,
+               stats.portals, stats.totalMs));
+}
+
+void StatePrinter::buildFailed(const std::string& message) {
+  print("build error " + message);
+}
+
+void StatePrinter::observe(const PathTool& path) {
+  if (path.start() && path.start() != m_start) {
+    print(format("start %.3f %.3f %.3f", path.start()->x, path.start()->y, path.start()->z));
+  }
+  if (path.goal() && path.goal() != m_goal) {
+    print(format("goal %.3f %.3f %.3f", path.goal()->x, path.goal()->y, path.goal()->z));
+  }
+  m_start = path.start();
+  m_goal = path.goal();
+  if (path.notice() != m_notice && !path.notice().empty()) print("notice " + path.notice());
+  m_notice = path.notice();
+  if (path.revision() == m_pathRevision) return;
+  m_pathRevision = path.revision();
+  const PathSolution* solution = path.solution();
+  if (solution == nullptr) return;
+  print(format("path status=%s corners=%zu length=%.3f funnel_steps=%zu",
+               statusName(solution->search.status), solution->funnel.corners.size(),
+               solution->funnel.length, solution->funnel.steps.size()));
+}
+
+void StatePrinter::screenshotSaved(const std::string& path) {
+  print("screenshot " + path);
+}
+
+}  // namespace nav::app

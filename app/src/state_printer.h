@@ -1,0 +1,44 @@
+#pragma once
+// --print-state: one line on stdout per change of state, flushed at once, for
+// tests and scripts that drive the window from outside.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "nav/nav_build.h"
+#include "path_tool.h"
+
+namespace nav::app {
+
+class StatePrinter {
+ public:
+  explicit StatePrinter(bool enabled) : m_enabled(enabled) {}
+
+  /// `level PATH triangles=N` or `level error MESSAGE`.
+  void levelLoaded(const std::string& path, size_t triangles);
+  void levelFailed(const std::string& message);
+  /// `build cells=N sectors=N portals=N ms=T` or `build error MESSAGE`.
+  void buildFinished(const BuildStats& stats);
+  void buildFailed(const std::string& message);
+  /// `start X Y Z`, `goal X Y Z`, `path status=S corners=N length=L funnel_steps=N`
+  /// and `notice TEXT`, each when it differs from what was printed last.
+  void observe(const PathTool& path);
+  /// `screenshot PATH`.
+  void screenshotSaved(const std::string& path);
+
+ private:
+  void print(const std::string& line);
+
+  bool m_enabled;
+  std::optional<glm::vec3> m_start;
+  std::optional<glm::vec3> m_goal;
+  uint64_t m_pathRevision = 0;
+  std::string m_notice;
+};
+
+/// snake_case name of a search status ("found", "start_off_mesh", ...).
+const char* statusName(PathStatus status);
+
+}  // namespace nav::app

@@ -1,0 +1,104 @@
+#include "window.h"
+
+#include <glad/gl.h>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cstdio>
+
+namespace nav::app {
+namespace {
+
+std::string lastGlfwError() {
+  const char* description = nullptr;
+  glfwGetError(&description);
+  return description != nullptr ? description : "unknown GLFW error";
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Window>> Window::create(const std::string& title, glm::ivec2 size) {
+  using WindowResult = Result<std::unique_ptr<Window>>;
+  if (glfwInit() != GLFW_TRUE) {
+    return WindowResult::failure("cannot start GLFW (is DISPLAY set?): " + lastGlfwError());
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+#ifdef __APPLE__
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+#endif
+  GLFWwindow* window = glfwCreateWindow(size.x, size.y, title.c_str(), nullptr, nullptr);
+  if (window == nullptr) {
+    std::string message = "cannot open a window with OpenGL 3.3 core: " + lastGlfwError();
+    glfwTerminate();
+    return WindowResult::failure(std::move(message));
+  }
+  glfwMakeContextCurrent(window);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return WindowResult::failure("cannot load the OpenGL 3.3 functions");
+  }
+  glfwSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.WindowBorderSize = 0.0f;
+  style.Colors[ImGuiCol_WindowBg].w = 0.92f;
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330");
+  return WindowResult::success(std::unique_ptr<Window>(new Window(window)));
+}
+
+Window::~Window() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(m_window);
+  glfwTerminate();
+}
+
+bool Window::shouldClose() const {
+  return glfwWindowShouldClose(m_window) == GLFW_TRUE;
+}
+
+void Window::setTitle(const std::string& title) {
+  glfwSetWindowTitle(m_window, title.c_str());
+}
+
+void Window::beginFrame() {
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void Window::renderUi() {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Window::present() {
+  glfwSwapBuffers(m_window);
+}
+
+glm::vec2 Window::windowSize() const {
+  int width = 0, height = 0;
+  glfwGetWindowSize(m_window, &width, &height);
+  return {float(width), float(height)};
+}
+
+glm::ivec2 Window::framebufferSize() const {
+  glm::ivec2 size;
+  glfwGetFramebufferSize(m_window, &size.x, &size.y);
+  return size;
+}
+
+}  // namespace nav::app

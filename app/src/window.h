@@ -1,0 +1,44 @@
+#pragma once
+// The GLFW window with its OpenGL 3.3 core context and the ImGui context bound
+// to it. Owning both keeps their start-up and shutdown order in one place.
+#include <memory>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "nav/result.h"
+
+struct GLFWwindow;
+
+namespace nav::app {
+
+class Window {
+ public:
+  /// Opens the window, loads GL and starts ImGui (context, GLFW and OpenGL3 backends).
+  /// The message says why when there is no display or no GL 3.3.
+  static Result<std::unique_ptr<Window>> create(const std::string& title, glm::ivec2 size);
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+  /// Saves ImGui's settings (through io.IniFilename) and closes everything.
+  ~Window();
+
+  bool shouldClose() const;
+  void setTitle(const std::string& title);
+  /// Polls events and starts the ImGui frame.
+  void beginFrame();
+  /// Renders ImGui over the scene in the back buffer (not yet shown).
+  void renderUi();
+  /// Shows the back buffer.
+  void present();
+
+  /// Screen coordinates, the unit of mouse positions and ImGui.
+  glm::vec2 windowSize() const;
+  glm::ivec2 framebufferSize() const;
+
+ private:
+  explicit Window(GLFWwindow* window) : m_window(window) {}
+
+  GLFWwindow* m_window;
+};
+
+}  // namespace nav::app
