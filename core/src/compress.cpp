@@ -2,7 +2,8 @@
 //
 // A sector is a rectangle of columns whose cells all share a material and are
 // mutually connected to their rectangle neighbours (each step works both
-// ways), so the unit can go anywhere inside it. Rectangles are grown greedily
+// ways), so the unit can go anywhere inside it, and whose grounds lie close to
+// one plane (stairs and ramps are one sector; a bumpy corridor is several). Rectangles are grown greedily
 // from the lowest unassigned cell: first along +X, then row by row along +Z.
 //
 // Portals come from the cells on a sector's sides: consecutive side cells
@@ -12,6 +13,7 @@
 #include "nav/compress.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -19,66 +21,8 @@
 namespace nav {
 namespace {
 
-struct Rect {
-  int32_t x0, z0, x1, z1;
-};
-
-class SectorBuilder {
- public:
-  explicit SectorBuilder(const CellGrid& cells) : m_cells(cells), m_sectorOf(cells.size(), kNoSector) {}
-
-  uint32_t step(uint32_t cell, Direction d) const {
-    return m_cells.neighbor(cell, d);
-  }
-
-  // The neighbour in direction d if the unit can step there and back, it is
-  // free and has the same material; kNoCell otherwise.
-  uint32_t mergeable(uint32_t cell, Direction d) const {
-    const uint32_t next = step(cell, d);
-    if (next == kNoCell || m_sectorOf[next] != kNoSector) return kNoCell;
-    if (m_cells[next].material != m_cells[cell].material) return kNoCell;
-    if (step(next, opposite(d)) != cell) return kNoCell;
-    return next;
-  }
-
-  // Grows the largest rectangle from `first` (X first, then rows along Z) and
-  // returns its cells row by row.
-  std::vector<uint32_t> grow(uint32_t first) const {
-    std::vector<uint32_t> row{first};
-    for (uint32_t next = mergeable(first, Direction::PlusX); next != kNoCell;
-         next = mergeable(row.back(), Direction::PlusX)) {
-      row.push_back(next);
-    }
-    std::vector<uint32_t> rect = row;
-    for (;;) {
-      std::vector<uint32_t> nextRow;
-      nextRow.reserve(row.size());
-      for (size_t i = 0; i < row.size(); ++i) {
-        const uint32_t below = mergeable(row[i], Direction::PlusZ);
-        if (below == kNoCell) break;
-        // Within the new row each cell must connect both ways to the previous one.
-        if (i > 0 && (step(nextRow.back(), Direction::PlusX) != below ||
-                      step(below, Direction::MinusX) != nextRow.back()))
-          break;
-        nextRow.push_back(below);
-      }
-      if (nextRow.size() != row.size()) break;
-      rect.insert(rect.end(), nextRow.begin(), nextRow.end());
-      row = std::move(nextRow);
-    }
-    return rect;
-  }
-
-  void assign(const std::vector<uint32_t>& cells, uint32_t sector) {
-    for (uint32_t c : cells) m_sectorOf[c] = sector;
-  }
-
-  std::vector<uint32_t>& sectorOf() { return m_sectorOf; }
-
- private:
-  const CellGrid& m_cells;
-  std::vector<uint32_t> m_sectorOf;
-};
+// Half a step: points on the real ground are then always within a step of the plane.
+float planeTolerance(const UnitProfile& unit) { return std::clamp(unit.stepHeight * 0.5f, 0.05f, 0.5f); }
 
 // Least-squares plane y = a*x + b*z + c over cell centres. On a full rectangle
 // of columns x and z are uncorrelated, so the two slopes fit independently.
@@ -104,6 +48,90 @@ glm::vec3 fitHeightPlane(const CellGrid& grid, const std::vector<uint32_t>& cell
   const double b = zz > 0 ? zy / zz : 0.0;
   return glm::vec3(float(a), float(b), float(my - a * mx - b * mz));
 }
+
+class SectorBuilder {
+ public:
+  SectorBuilder(const CellGrid& cells, float planeTolerance)
+      : m_cells(cells), m_planeTolerance(planeTolerance), m_sectorOf(cells.size(), kNoSector) {}
+
+  uint32_t step(uint32_t cell, Direction d) const {
+    return m_cells.neighbor(cell, d);
+  }
+
+  // The neighbour in direction d if the unit can step there and back, it is
+  // free and has the same material; kNoCell otherwise.
+  uint32_t mergeable(uint32_t cell, Direction d) const {
+    const uint32_t next = step(cell, d);
+    if (next == kNoCell || m_sectorOf[next] != kNoSector) return kNoCell;
+    if (m_cells[next].material != m_cells[cell].material) return kNoCell;
+    if (step(next, opposite(d)) != cell) return kNoCell;
+    return next;
+  }
+
+  // Grows the largest rectangle from `first` (X first, then rows along Z) and
+  // returns its cells row by row.
+  std::vector<uint32_t> grow(uint32_t first) const {
+    std::vector<uint32_t> row{first};
+    for (uint32_t next = mergeable(first, Direction::PlusX); next != kNoCell;
+         next = mergeable(row.back(), Direction::PlusX)) {
+      row.push_back(next);
+      if (!planarEnough(row)) {
+        row.pop_back();
+        break;
+      }
+    }
+    std::vector<uint32_t> rect = row;
+    for (;;) {
+      std::vector<uint32_t> nextRow;
+      nextRow.reserve(row.size());
+      for (size_t i = 0; i < row.size(); ++i) {
+        const uint32_t below = mergeable(row[i], Direction::PlusZ);
+        if (below == kNoCell) break;
+        // Within the new row each cell must connect both ways to the previous one.
+        if (i > 0 && (step(nextRow.back(), Direction::PlusX) != below ||
+                      step(below, Direction::MinusX) != nextRow.back()))
+          break;
+        nextRow.push_back(below);
+      }
+      if (nextRow.size() != row.size()) break;
+      rect.insert(rect.end(), nextRow.begin(), nextRow.end());
+      if (!planarEnough(rect)) {
+        rect.resize(rect.size() - nextRow.size());
+        break;
+      }
+      row = std::move(nextRow);
+    }
+    return rect;
+  }
+
+  void assign(const std::vector<uint32_t>& cells, uint32_t sector) {
+    for (uint32_t c : cells) m_sectorOf[c] = sector;
+  }
+
+  std::vector<uint32_t>& sectorOf() { return m_sectorOf; }
+
+ private:
+  // The sector's height plane must stay this close to every cell's ground, so
+  // that locating, drawing and path heights can trust it.
+  bool planarEnough(const std::vector<uint32_t>& cells) const {
+    float yMin = m_cells[cells.front()].y, yMax = yMin;
+    for (uint32_t c : cells) {
+      yMin = std::min(yMin, m_cells[c].y);
+      yMax = std::max(yMax, m_cells[c].y);
+    }
+    if (yMax - yMin <= 2.0f * m_planeTolerance) return true;  // the mean height is close enough
+    const glm::vec3 plane = fitHeightPlane(m_cells, cells);
+    for (uint32_t c : cells) {
+      const glm::vec3 p = m_cells.center(c);
+      if (std::abs(plane.x * p.x + plane.y * p.z + plane.z - p.y) > m_planeTolerance) return false;
+    }
+    return true;
+  }
+
+  const CellGrid& m_cells;
+  float m_planeTolerance;
+  std::vector<uint32_t> m_sectorOf;
+};
 
 Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells) {
   Sector sector{};
@@ -151,7 +179,7 @@ NavGraph compressCells(const CellGrid& cells, const UnitProfile& unit,
     return std::tie(a.z, a.x, a.y, l) < std::tie(b.z, b.x, b.y, r);
   });
 
-  SectorBuilder builder(cells);
+  SectorBuilder builder(cells, planeTolerance(unit));
   std::vector<std::vector<uint32_t>> sectorCells;
   for (uint32_t c : order) {
     if (builder.sectorOf()[c] != kNoSector) continue;

@@ -1,0 +1,19 @@
+#pragma once
+// Invariants of a build, checked cell by cell against the fill's own links.
+#include <vector>
+
+#include "nav/nav_build.h"
+
+namespace nav::test {
+
+/// Every cell in one sector, sectors mutually connected inside, portals on shared
+/// edges, each cell step across sectors covered by a portal of the same way-ness.
+void checkInvariants(const NavBuild& build);
+
+/// Cells reachable from `start` over cell links (breadth-first).
+std::vector<bool> reachableCells(const CellGrid& cells, uint32_t start);
+
+/// Reachability over sectors and portals equals reachability over cells.
+void checkSameReachability(const NavBuild& build, uint32_t start);
+
+}  // namespace nav::test
