@@ -16,6 +16,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 namespace nav {
@@ -47,6 +48,26 @@ glm::vec3 fitHeightPlane(const CellGrid& grid, const std::vector<uint32_t>& cell
   const double a = xx > 0 ? xy / xx : 0.0;
   const double b = zz > 0 ? zy / zz : 0.0;
   return glm::vec3(float(a), float(b), float(my - a * mx - b * mz));
+}
+
+// The sector's height plane, which must stay within `tolerance` of every
+// cell's ground so that locating, drawing and path heights can trust it:
+// level when the heights allow, else the least-squares fit; none when the
+// cells are too far from any plane.
+std::optional<glm::vec3> sectorPlane(const CellGrid& grid, const std::vector<uint32_t>& cells,
+                                     float tolerance) {
+  float yMin = grid[cells.front()].y, yMax = yMin;
+  for (uint32_t c : cells) {
+    yMin = std::min(yMin, grid[c].y);
+    yMax = std::max(yMax, grid[c].y);
+  }
+  if (yMax - yMin <= 2.0f * tolerance) return glm::vec3(0.0f, 0.0f, (yMin + yMax) * 0.5f);
+  const glm::vec3 plane = fitHeightPlane(grid, cells);
+  for (uint32_t c : cells) {
+    const glm::vec3 p = grid.center(c);
+    if (std::abs(plane.x * p.x + plane.y * p.z + plane.z - p.y) > tolerance) return std::nullopt;
+  }
+  return plane;
 }
 
 class SectorBuilder {
@@ -111,21 +132,8 @@ class SectorBuilder {
   std::vector<uint32_t>& sectorOf() { return m_sectorOf; }
 
  private:
-  // The sector's height plane must stay this close to every cell's ground, so
-  // that locating, drawing and path heights can trust it.
   bool planarEnough(const std::vector<uint32_t>& cells) const {
-    float yMin = m_cells[cells.front()].y, yMax = yMin;
-    for (uint32_t c : cells) {
-      yMin = std::min(yMin, m_cells[c].y);
-      yMax = std::max(yMax, m_cells[c].y);
-    }
-    if (yMax - yMin <= 2.0f * m_planeTolerance) return true;  // the mean height is close enough
-    const glm::vec3 plane = fitHeightPlane(m_cells, cells);
-    for (uint32_t c : cells) {
-      const glm::vec3 p = m_cells.center(c);
-      if (std::abs(plane.x * p.x + plane.y * p.z + plane.z - p.y) > m_planeTolerance) return false;
-    }
-    return true;
+    return sectorPlane(m_cells, cells, m_planeTolerance).has_value();
   }
 
   const CellGrid& m_cells;
@@ -133,7 +141,7 @@ class SectorBuilder {
   std::vector<uint32_t> m_sectorOf;
 };
 
-Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells) {
+Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells, float tolerance) {
   Sector sector{};
   const Cell& first = grid[cells.front()];
   const Cell& last = grid[cells.back()];
@@ -149,7 +157,8 @@ Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells) {
   sector.bounds.min = {origin.x + float(first.x) * size, yMin, origin.y + float(first.z) * size};
   sector.bounds.max = {origin.x + float(last.x + 1) * size, yMax,
                        origin.y + float(last.z + 1) * size};
-  sector.heightPlane = fitHeightPlane(grid, cells);
+  // A single cell always has a plane, and growth only accepts planar rectangles.
+  sector.heightPlane = *sectorPlane(grid, cells, tolerance);
   sector.material = first.material;
   return sector;
 }
@@ -185,7 +194,7 @@ NavGraph compressCells(const CellGrid& cells, const UnitProfile& unit,
     if (builder.sectorOf()[c] != kNoSector) continue;
     std::vector<uint32_t> rect = builder.grow(c);
     builder.assign(rect, uint32_t(graph.sectors.size()));
-    graph.sectors.push_back(makeSector(cells, rect));
+    graph.sectors.push_back(makeSector(cells, rect, planeTolerance(unit)));
     graph.bounds.grow(graph.sectors.back().bounds);
     sectorCells.push_back(std::move(rect));
   }
