@@ -1,0 +1,104 @@
+// Build and query timings on the bundled levels and, when present, the Recast
+// demo's dungeon.obj. Run: build/core/navscope_bench [--benchmark_filter=...]
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <map>
+#include <random>
+
+#include "nav/funnel.h"
+#include "nav/nav_build.h"
+
+namespace {
+
+struct LoadedLevel {
+  nav::Level level;
+  std::unique_ptr<nav::CollisionWorld> world;
+  nav::FloodFillParams params;
+};
+
+// nullptr when the file is absent (../shared is optional).
+const LoadedLevel* loadOnce(const std::string& path, bool recastSettings) {
+  static std::map<std::string, std::unique_ptr<LoadedLevel>> cache;
+  auto found = cache.find(path);
+  if (found != cache.end()) return found->second.get();
+  std::unique_ptr<LoadedLevel> loaded;
+  if (std::filesystem::exists(path)) {
+    nav::Result<nav::Level> level = nav::loadLevel(path);
+    if (level) {
+      loaded = std::make_unique<LoadedLevel>();
+      loaded->level = std::move(level).value();
+      loaded->world = std::make_unique<nav::CollisionWorld>(loaded->level);
+      loaded->params = nav::defaultFillParams(loaded->level);
+      if (recastSettings) {
+        loaded->params.cellSize = 0.3f;
+        loaded->params.unit.width = 1.2f;
+        loaded->params.unit.height = 2.0f;
+        loaded->params.unit.stepHeight = 0.9f;
+        loaded->params.unit.maxSlopeDegrees = 45.0f;
+      }
+    }
+  }
+  return (cache[path] = std::move(loaded)).get();
+}
+
+const LoadedLevel* levelFor(int index) {
+  switch (index) {
+    case 0: return loadOnce(NAVSCOPE_ASSETS_DIR "/showcase.obj", false);
+    case 1: return loadOnce(NAVSCOPE_ASSETS_DIR "/funnel.obj", false);
+    default: return loadOnce(NAVSCOPE_SHARED_DIR "/meshes/dungeon.obj", true);
+  }
+}
+
+void BM_Build(benchmark::State& state) {
+  const LoadedLevel* level = levelFor(int(state.range(0)));
+  if (!level) {
+    state.SkipWithError("level file absent");
+    return;
+  }
+  size_t cells = 0;
+  for (auto _ : state) {
+    nav::Result<nav::NavBuild> build = nav::buildNavigation(level->level, *level->world, level->params);
+    cells = build.value().stats.cells;
+    benchmark::DoNotOptimize(build);
+  }
+  state.counters["cells"] = double(cells);
+  state.counters["cells_per_s"] = benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_Build)->Arg(0)->Arg(1)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMillisecond);
+
+// Locate + A* + funnel between random cell centres.
+void BM_Query(benchmark::State& state) {
+  const LoadedLevel* level = levelFor(int(state.range(0)));
+  if (!level) {
+    state.SkipWithError("level file absent");
+    return;
+  }
+  nav::BuildOptions options;
+  options.keepCells = true;
+  const nav::NavBuild build =
+      nav::buildNavigation(level->level, *level->world, level->params, options).value();
+  const nav::CellGrid& cells = *build.cells;
+  std::mt19937 random(42);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  std::vector<std::pair<glm::vec3, glm::vec3>> pairs(256);
+  for (auto& [from, to] : pairs) {
+    from = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+    to = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+  }
+  size_t i = 0, found = 0;
+  for (auto _ : state) {
+    const auto& [from, to] = pairs[i++ % pairs.size()];
+    const nav::PathResult path = nav::findPath(build.graph, from, to);
+    if (path.status == nav::PathStatus::Found) {
+      ++found;
+      benchmark::DoNotOptimize(nav::stringPull(nav::funnelPortals(build.graph, path.corridor)));
+    }
+  }
+  state.counters["found_fraction"] = double(found) / double(std::max<size_t>(i, 1));
+}
+BENCHMARK(BM_Query)->Arg(0)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
