@@ -87,23 +87,24 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
   const float heuristicScale = options.heuristicScale;
   auto heuristic = [&](const glm::vec3& p) { return glm::distance(p, goalPoint) * heuristicScale; };
 
-  // Relaxes the edge into `node`. Closed nodes are reopened too, so a heuristic
-  // scale above 1 (inconsistent) still gives a valid, if not optimal, corridor.
-  auto relax = [&](uint32_t node, uint32_t from, float cost, float estimate) {
-    if (cost >= costSoFar[node]) return;
+  // Relaxes the edge into `node`, which stands at `point`. Closed nodes are
+  // reopened too, so a heuristic scale above 1 (inconsistent) still gives a
+  // valid, if not optimal, corridor. NaN costs never enter the open list.
+  auto relax = [&](uint32_t node, uint32_t from, float cost, const glm::vec3& point) {
+    if (!(cost < costSoFar[node])) return;
     const bool seen = state[node] != NodeState::Unseen;
+    const float estimate = cost + heuristic(point);
     costSoFar[node] = cost;
     parent[node] = from;
     state[node] = NodeState::Open;
-    open.push_back({cost + estimate, cost, node});
+    open.push_back({estimate, cost, node});
     std::push_heap(open.begin(), open.end(), popsLater);
     if (trace && node != goalNode) {
-      record(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost,
-             cost + estimate);
+      record(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate);
     }
   };
 
-  relax(startNode, kNoPortal, 0.0f, heuristic(startPoint));
+  relax(startNode, kNoPortal, 0.0f, startPoint);
   bool reached = false;
   while (!open.empty()) {
     std::pop_heap(open.begin(), open.end(), popsLater);
@@ -132,10 +133,10 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
     const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
     for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
       const glm::vec3 nextPoint = portalNodePoint(graph.portals[next]);
-      relax(next, node, entry.costSoFar + glm::distance(point, nextPoint), heuristic(nextPoint));
+      relax(next, node, entry.costSoFar + glm::distance(point, nextPoint), nextPoint);
     }
     if (sectorIndex == goalLocation.sector) {
-      relax(goalNode, node, entry.costSoFar + glm::distance(point, goalPoint), 0.0f);
+      relax(goalNode, node, entry.costSoFar + glm::distance(point, goalPoint), goalPoint);
     }
   }
   if (!reached) {

@@ -228,6 +228,26 @@ TEST(Search, OneWayPortalIsNotWalkedBackwards) {
   expectConsistentCorridor(graph, direct, 3, 0);
 }
 
+TEST(Search, GoalIsReachedWhenPoppedNotWhenSeen) {
+  // Two ways into a 1 km goal sector: a portal at its far end from the goal,
+  // reached first, and a slightly shorter way along a parallel corridor
+  // entering beside the goal. With the 0.999 heuristic the far portal is
+  // expanded first; stopping there would cost 0.7 m more.
+  GraphBuilder builder;
+  const uint32_t start = builder.addSector(-2, 0, 0, 4, 0);
+  const uint32_t goal = builder.addSector(0, 0, 1000, 2, 0);
+  const uint32_t side = builder.addSector(0, 2, 1000, 4, 0);
+  builder.addPortal(start, goal, {0, 0}, {0, 0});
+  builder.addPortal(start, side, {0, 2}, {0, 4});
+  builder.addPortal(side, goal, {999, 2}, {999, 2});
+  const NavGraph graph = builder.finish();
+  const PathResult result = findPath(graph, {-1, 0, 2}, {999, 0, 1.9f});
+  ASSERT_EQ(result.status, PathStatus::Found);
+  EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{start, side, goal}));
+  // (-1,2) -> (0,3) -> (999,2) -> (999,1.9).
+  EXPECT_NEAR(result.cost, std::sqrt(2.0) + std::sqrt(999.0 * 999.0 + 1.0) + 0.1, 1e-3);
+}
+
 TEST(Search, UnreachableGoal) {
   GraphBuilder builder;
   builder.addSector(0, 0, 2, 2, 0);

@@ -31,9 +31,14 @@ enum class FunnelEvent : uint8_t {
 };
 const char* toString(FunnelEvent event);
 
+/// Per portal: TightenRight and/or TightenLeft, or Skip when neither side moved;
+/// or CornerLeft/CornerRight (funnel as it was, with the corner counted)
+/// followed by Restart (apex, left and right at the corner). Goal ends the
+/// steps with apex, left and right at the goal.
 struct FunnelStep {
   FunnelEvent event;
-  /// Portal being considered (index into the funnel portals).
+  /// Portal being considered (index into the funnel portals); for Restart, the
+  /// one that caused the corner (scanning resumes after apexPortal).
   uint32_t portal;
   glm::vec3 apex, left, right;
   uint32_t apexPortal, leftPortal, rightPortal;
@@ -42,7 +47,8 @@ struct FunnelStep {
 };
 
 struct FunnelResult {
-  /// Start, every turn, goal.
+  /// Start, every turn, goal; no two consecutive corners are equal. A path that
+  /// grazes a portal end exactly in line may keep it as a (straight) corner.
   std::vector<glm::vec3> corners;
   std::vector<FunnelStep> steps;
   /// Length of the corner polyline in 3D. [metres]

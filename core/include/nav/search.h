@@ -30,7 +30,8 @@ struct Corridor {
   std::vector<uint32_t> portals;
 };
 
-/// One step of the search, for the debugger.
+/// One step of the search, for the debugger. The goal point is not a traced
+/// node: the search ends when it would be closed (PathResult::cost).
 struct SearchEvent {
   enum class Kind : uint8_t { Open, Reopen, Close };
   Kind kind;
@@ -41,6 +42,7 @@ struct SearchEvent {
 };
 
 struct SearchTrace {
+  /// Appended to by each traced query, in the order they happened.
   std::vector<SearchEvent> events;
 };
 
@@ -52,10 +54,16 @@ struct PathResult {
   uint32_t expansions = 0;
 };
 
+/// Locates start and goal (locateSector) and searches from the start's sector to
+/// the goal's; the corridor's start and goal are the located points. Optimal
+/// (through portal midpoints) for heuristicScale <= 1. Deterministic. Records
+/// events only when trace is non-null. Unless Found, the corridor has no sectors.
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options = {}, SearchTrace* trace = nullptr);
 
 /// Where the search's cost model places a node: a portal's midpoint.
-inline glm::vec3 portalNodePoint(const Portal& portal) { return portal.midpoint(); }
+inline glm::vec3 portalNodePoint(const Portal& portal) {
+  return portal.midpoint();
+}
 
 }  // namespace nav
