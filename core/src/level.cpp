@@ -46,24 +46,23 @@ bool isBlank(char c) {
   return c == ' ' || c == '\t';
 }
 
-/// Calls visit(line number, line text) for each line, splitting exactly as
+/// Calls visit(line number, line text) for each line until it returns false, splitting as
 /// tinyobjloader does (at "\n", "\r\n" or a lone "\r") so statements line up.
 template <class Visit>
-bool forEachLine(std::string_view text, Visit&& visit) {
+void forEachLine(std::string_view text, Visit&& visit) {
   uint64_t lineNumber = 1;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = start;
     while (end < text.size() && text[end] != '\n' && text[end] != '\r')
       ++end;
-    if (!visit(lineNumber, text.substr(start, end - start))) return false;
+    if (!visit(lineNumber, text.substr(start, end - start))) return;
     if (end < text.size() && text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n') {
       ++end;
     }
     start = end + 1;
     ++lineNumber;
   }
-  return true;
 }
 
 /// Same recognition rules as tinyobjloader: keyword followed by a space or tab.

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <random>
 
 #include "nav/level.h"
 #include "nav/unit_profile.h"
@@ -357,6 +358,46 @@ TEST(LevelObjError, TriangleLimit) {
 TEST(LevelObjError, BinaryText) {
   const std::string text("v 0 0 0\nv 1\0 0 0\n", 18);
   EXPECT_EQ(parseError(text).rfind("bad.obj:2: ", 0), 0u);
+}
+
+TEST(LevelObjError, MutatedFilesNeverBreakTheLoader) {
+  const std::string base =
+      "# room\nv 0 0 0\nv 4 0 0\nv 4 0 4\nv 0 0 4\nv 2 1 2\nusemtl stone\n"
+      "f 1 2 3 4\nf -1 -2 -3\nusemtl grass\nf 1/1/1 2//2 5\nf 1 3 4 2 5\n";
+  const char alphabet[] = "0123456789-+./ \t\n\r#efvnaix\0";
+  std::mt19937 rng(42);
+  std::uniform_int_distribution<int> pick(0, sizeof alphabet - 1), operation(0, 2);
+  for (int i = 0; i < 3000; ++i) {
+    std::string text = base;
+    for (int edits = 1 + i % 4; edits > 0; --edits) {
+      const size_t at = std::uniform_int_distribution<size_t>(0, text.size() - 1)(rng);
+      const char c = alphabet[pick(rng)];
+      switch (operation(rng)) {
+        case 0:
+          text[at] = c;
+          break;
+        case 1:
+          text.insert(text.begin() + std::ptrdiff_t(at), c);
+          break;
+        default:
+          text.erase(at, 1);
+          break;
+      }
+    }
+    const Result<Level> level = parseObj(text, "bad.obj");
+    if (!level) {
+      EXPECT_EQ(level.error().rfind("bad.obj:", 0), 0u) << level.error();
+      continue;
+    }
+    for (const LevelTriangle& triangle : level.value().triangles) {
+      for (uint32_t corner : triangle.vertex)
+        ASSERT_LT(corner, level.value().vertices.size());
+      ASSERT_LT(triangle.material, level.value().materials.size());
+    }
+    for (const glm::vec3& v : level.value().vertices)
+      ASSERT_TRUE(isFinite(v));
+    EXPECT_FALSE(level.value().bounds.empty());
+  }
 }
 
 // --- files ----------------------------------------------------------------
