@@ -334,6 +334,15 @@ TEST(LevelObjError, MalformedFaceTokens) {
   }
 }
 
+TEST(LevelObjError, HugePolygonIsRefused) {
+  std::string text = "v 0 0 0\nv 1 0 0\nv 0 0 1\nf";
+  for (int i = 0; i < 5000; ++i)
+    text += " " + std::to_string(1 + i % 3);
+  const std::string error = parseError(text + "\n");
+  EXPECT_EQ(error.rfind("bad.obj:4: ", 0), 0u) << error;
+  EXPECT_NE(error.find("5000"), std::string::npos) << error;
+}
+
 TEST(LevelObjError, LineNumbersCountCrlfAndLoneCr) {
   EXPECT_EQ(parseError("v 0 0 0\r\nv 1 0 0\r\nv 0 0 1\r\n\r\nf 1 2 7\r\n").rfind("bad.obj:5: ", 0),
             0u);
@@ -481,6 +490,20 @@ TEST(LevelLoad, BadSidecarFailsTheLoadAndNamesTheSidecar) {
   const Result<Level> level = loadLevel(path);
   ASSERT_FALSE(level.ok());
   EXPECT_EQ(level.error().rfind(sidecar + ": cellsize: ", 0), 0u) << level.error();
+}
+
+TEST(LevelLoad, BundledAssetsLoadWithTheirSidecars) {
+  for (const char* name : {"showcase.obj", "funnel.obj"}) {
+    const std::string path = test::assetFile(name);
+    ASSERT_TRUE(fs::exists(path)) << path;
+    const Result<Level> level = loadLevel(path);
+    ASSERT_TRUE(level.ok()) << level.error();
+    EXPECT_GT(level.value().triangles.size(), 0u);
+    if (fs::exists(fs::path(path).replace_extension(".json"))) {
+      EXPECT_TRUE(level.value().settings.unit.has_value()) << name;
+      EXPECT_TRUE(level.value().settings.cellSize.has_value()) << name;
+    }
+  }
 }
 
 TEST(LevelLoad, SharedDungeon) {
