@@ -102,11 +102,13 @@ bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3
     }
   }
 
+  // Project all three corners, not just one: for slivers the float normal is
+  // inexact and the corners do not project to a single value.
   const glm::vec3 normal = glm::cross(edges[0], edges[1]);
-  const float distance = glm::dot(normal, v0);
+  const float p0 = glm::dot(normal, v0), p1 = glm::dot(normal, v1), p2 = glm::dot(normal, v2);
   const float radius = half.x * std::abs(normal.x) + half.y * std::abs(normal.y) +
                        half.z * std::abs(normal.z);
-  return std::abs(distance) <= radius;
+  return !(std::min({p0, p1, p2}) > radius || std::max({p0, p1, p2}) < -radius);
 }
 
 CollisionWorld::CollisionWorld(const Level& level) {

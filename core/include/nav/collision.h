@@ -39,7 +39,7 @@ class CollisionWorld {
   /// True when any triangle intersects the box (exact separating-axis test).
   bool overlapsBox(const Aabb& box) const;
 
-  /// Triangles that intersect the box exactly, in ascending index order.
+  /// Replaces `out` with the triangles that intersect the box exactly, in ascending index order.
   void trianglesInBox(const Aabb& box, std::vector<uint32_t>& out) const;
 
   /// Highest point of any triangle clipped to the box; on ties the flattest
