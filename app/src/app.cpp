@@ -105,8 +105,8 @@ void App::handleInput(const FrameView& view, double now) {
   if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) m_screenshotRequested = true;
 }
 
-void App::drawScene(const FrameView& view) {
-  m_renderer->beginFrame(view);
+void App::drawScene(const FrameView& view, const ScreenRect& area) {
+  m_renderer->beginFrame(view, area);
   SceneContent content;
   if (m_level) content.level = &m_level->level;
   content.build = m_build.get();
@@ -205,7 +205,7 @@ int App::run() {
     m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
     m_printer.observe(m_pathTool);
 
-    drawScene(m_camera.frameView(windowSize, framebufferSize));
+    drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
     drawLevelError(freeArea);
     m_window->renderUi();
     if (m_screenshotRequested) {

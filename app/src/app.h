@@ -35,7 +35,7 @@ class App {
   void acceptFinishedBuild();
   void drawPanels(double now, float frameMilliseconds);
   void handleInput(const FrameView& view, double now);
-  void drawScene(const FrameView& view);
+  void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;
   void printProbes(const FrameView& view) const;
   /// Returns false when writing failed.

@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 #include <glm/gtc/type_ptr.hpp>
 
 #include "embedded.h"
@@ -38,18 +40,25 @@ Result<std::unique_ptr<Renderer>> Renderer::create() {
 Renderer::Renderer(ShaderProgram plain, ShaderProgram points, ShaderProgram thickLines)
     : m_plain(std::move(plain)), m_points(std::move(points)), m_thickLines(std::move(thickLines)) {}
 
-void Renderer::beginFrame(const FrameView& view) {
+void Renderer::beginFrame(const FrameView& view, const ScreenRect& area) {
   m_view = view;
   glViewport(0, 0, view.framebufferSize.x, view.framebufferSize.y);
+  glDisable(GL_SCISSOR_TEST);
   glClearColor(0.11f, 0.12f, 0.14f, 1.0f);
   glClearDepth(1.0);
   glDepthMask(GL_TRUE);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  const glm::vec2 scale = glm::vec2(view.framebufferSize) / view.windowSize;
+  const glm::ivec2 low = glm::ivec2(glm::floor(area.min * scale));
+  const glm::ivec2 high = glm::ivec2(glm::ceil(area.max * scale));
+  glEnable(GL_SCISSOR_TEST);
+  // GL counts rows from the bottom.
+  glScissor(low.x, view.framebufferSize.y - high.y, std::max(high.x - low.x, 0),
+            std::max(high.y - low.y, 0));
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDepthFunc(GL_LEQUAL);
   glDisable(GL_CULL_FACE);
-  glDisable(GL_SCISSOR_TEST);
   glEnable(GL_PROGRAM_POINT_SIZE);
 }
 

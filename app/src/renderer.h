@@ -10,6 +10,7 @@
 #include "frame_view.h"
 #include "gpu_batch.h"
 #include "nav/result.h"
+#include "orbit_camera.h"
 #include "shader_program.h"
 
 namespace nav::app {
@@ -29,8 +30,10 @@ class Renderer final : public DebugDraw {
   /// Compiles the embedded shaders; needs a current GL 3.3 context.
   static Result<std::unique_ptr<Renderer>> create();
 
-  /// Sets the viewport and matrices and clears the framebuffer.
-  void beginFrame(const FrameView& view);
+  /// Sets the viewport and matrices, clears the framebuffer and limits drawing to
+  /// `area` (window coordinates): what the opaque panels hide is not worth a
+  /// software rasteriser's time.
+  void beginFrame(const FrameView& view, const ScreenRect& area);
   void drawBatch(const GpuBatch& batch, const LayerStyle& style);
   /// Draws what was recorded through DebugDraw since the last call, then forgets it:
   /// first faintly through everything, then normally, so overlays stay findable behind walls.

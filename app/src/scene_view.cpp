@@ -14,7 +14,8 @@ constexpr LayerSpec kLayerSpecs[] = {
     {&DrawOptions::levelMesh, {}},
     {&DrawOptions::cells, {.nudge = 0.01f}},
     {&DrawOptions::sectors, {.nudge = 0.02f, .depthWrite = false}},
-    {&DrawOptions::corridor, {.nudge = 0.03f, .depthWrite = false}},
+    // The corridor's own alpha is lost among the translucent sectors under it.
+    {&DrawOptions::corridor, {.nudge = 0.03f, .depthWrite = false, .alphaScale = 1.4f}},
     {&DrawOptions::portals, {.nudge = 0.04f}},
     {&DrawOptions::searchTrace, {.nudge = 0.05f}},
 };

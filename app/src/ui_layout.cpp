@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +16,8 @@ namespace {
 
 /// A panel this close to an edge is docked to it. [pixels]
 constexpr float kDockSlack = 12.0f;
+/// Stretching stops here; the panel moves up instead. [pixels]
+constexpr float kMinPanelHeight = 120.0f;
 
 // "[Navscope][Layout]" remembers the display size the window positions were saved for.
 void* readOpen(ImGuiContext*, ImGuiSettingsHandler* handler, const char* name) {
@@ -35,7 +38,8 @@ void writeAll(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out
 }
 
 bool isPanel(const ImGuiWindow* window) {
-  return window->WasActive && !window->Hidden && window->ParentWindow == nullptr &&
+  // Active, not WasActive: the panels have been submitted this frame (also the first one).
+  return window->Active && window->ParentWindow == nullptr &&
          (window->Flags & (ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)) == 0;
 }
 
@@ -94,25 +98,33 @@ void UiLayout::beginFrame() {
   const glm::vec2 size(display.x, display.y);
   if (size.x <= 0.0f || size.y <= 0.0f || size == m_referenceSize) return;
   const glm::vec2 delta = size - m_referenceSize;
-  auto shift = [&](glm::vec2 position, glm::vec2 extent) {
-    glm::vec2 moved = position;
-    if (position.x + extent.x >= m_referenceSize.x - kDockSlack) moved.x += delta.x;
-    if (position.y + extent.y >= m_referenceSize.y - kDockSlack) moved.y += delta.y;
-    return glm::max(moved, glm::vec2(0.0f));
+  // Right-docked panels move with the right edge; bottom-docked ones stretch to
+  // the bottom edge, so stacked panels stay stacked.
+  auto follow = [&](ImVec2& position, ImVec2& extent) {
+    const bool right = position.x + extent.x >= m_referenceSize.x - kDockSlack;
+    const bool bottom = position.y + extent.y >= m_referenceSize.y - kDockSlack;
+    if (right) position.x = std::max(position.x + delta.x, 0.0f);
+    if (bottom) {
+      extent.y = std::max(extent.y + delta.y, kMinPanelHeight);
+      position.y = std::max(std::min(position.y, size.y - extent.y), 0.0f);
+    }
   };
   ImGuiContext& context = *ImGui::GetCurrentContext();
   for (ImGuiWindow* window : context.Windows) {
     if (window->ParentWindow != nullptr) continue;
-    const glm::vec2 moved = shift({window->Pos.x, window->Pos.y}, {window->Size.x, window->Size.y});
-    ImGui::SetWindowPos(window, ImVec2(moved.x, moved.y), ImGuiCond_Always);
+    ImVec2 position = window->Pos, extent = window->SizeFull;
+    follow(position, extent);
+    ImGui::SetWindowPos(window, position, ImGuiCond_Always);
+    ImGui::SetWindowSize(window, extent, ImGuiCond_Always);
   }
   // Panels not created yet take their place from their saved settings on first use.
   for (ImGuiWindowSettings* settings = context.SettingsWindows.begin(); settings != nullptr;
        settings = context.SettingsWindows.next_chunk(settings)) {
     if (ImGui::FindWindowByID(settings->ID) != nullptr) continue;
-    const glm::vec2 moved =
-        shift({settings->Pos.x, settings->Pos.y}, {settings->Size.x, settings->Size.y});
-    settings->Pos = ImVec2ih(short(moved.x), short(moved.y));
+    ImVec2 position(settings->Pos.x, settings->Pos.y), extent(settings->Size.x, settings->Size.y);
+    follow(position, extent);
+    settings->Pos = ImVec2ih(short(position.x), short(position.y));
+    settings->Size = ImVec2ih(short(extent.x), short(extent.y));
   }
   m_referenceSize = size;
   ImGui::MarkIniSettingsDirty();

@@ -51,7 +51,6 @@ Result<std::unique_ptr<Window>> Window::create(const std::string& title, glm::iv
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 0.0f;
   style.WindowBorderSize = 0.0f;
-  style.Colors[ImGuiCol_WindowBg].w = 0.92f;
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330");
   return WindowResult::success(std::unique_ptr<Window>(new Window(window)));

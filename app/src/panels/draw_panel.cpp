@@ -55,8 +55,11 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
   }
   ImGui::Separator();
   ImGui::TextDisabled("%.1f ms of work per frame (60 fps cap)", frameMilliseconds);
-  ImGui::TextDisabled("RMB orbit, MMB/Shift+RMB pan, wheel zoom");
-  ImGui::TextDisabled("LMB start, RMB click goal, F frame, F12 shot");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextDisabled(
+      "Left click: start. Right click: goal. Right drag: orbit. Middle or Shift+right drag: pan. "
+      "Wheel: zoom. F: frame the level. F12: screenshot.");
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 
