@@ -1,5 +1,8 @@
 #include "nav/funnel.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace nav {
 
 const char* toString(FunnelEvent event) {
@@ -153,6 +156,37 @@ class Funnel {
 };
 
 }  // namespace
+
+std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
+                                           std::span<const FunnelPortal> portals) {
+  std::vector<glm::vec3> path;
+  if (corners.empty()) return path;
+  path.push_back(corners.front());
+  auto add = [&path](const glm::vec3& p) {
+    if (!samePoint(path.back(), p)) path.push_back(p);
+  };
+  size_t corner = 0;  // the path is on the segment corners[corner] -> corners[corner + 1]
+  for (size_t i = 1; i + 1 < portals.size() && corner + 1 < corners.size(); ++i) {
+    const FunnelPortal& portal = portals[i];
+    const glm::vec3& next = corners[corner + 1];
+    // Corners are portal ends, met in portal order.
+    if (corner + 2 < corners.size() &&
+        (sameGroundPoint(next, portal.left) || sameGroundPoint(next, portal.right))) {
+      add(next);
+      ++corner;
+      continue;
+    }
+    // Where the segment crosses the portal's line, as a fraction along the portal.
+    const glm::vec2 a = groundOf(corners[corner]), b = groundOf(next);
+    const glm::vec2 l = groundOf(portal.left), r = groundOf(portal.right);
+    const float denominator = cross2(b - a, r - l);
+    float along = 0.5f;
+    if (std::abs(denominator) > 1e-12f) along = std::clamp(cross2(b - a, a - l) / denominator, 0.0f, 1.0f);
+    add(glm::mix(portal.left, portal.right, along));
+  }
+  add(corners.back());
+  return path;
+}
 
 // The simple stupid funnel algorithm (Mononen, as used by Detour's
 // findStraightPath), in the ground plane: triArea2 < 0 means "left of".

@@ -335,6 +335,50 @@ TEST(FunnelPortals, FromCorridor) {
   expectPoint(portals[3].right, {5, 1, 1});
 }
 
+TEST(FunnelHeights, StairsBetweenTwoCorners) {
+  // A straight climb: portals 0.25 m higher every 2 m, no corner in between.
+  std::vector<FunnelPortal> portals{point({0, 0, 0})};
+  for (int i = 1; i <= 4; ++i) {
+    const float y = 0.25f * float(i);
+    portals.push_back({{2.0f * float(i), y, -1}, {2.0f * float(i), y, 1}});
+  }
+  portals.push_back(point({10, 1.25f, 0}));
+  const FunnelResult result = stringPull(portals);
+  ASSERT_EQ(result.corners.size(), 2u);
+  const std::vector<glm::vec3> path = followPortalHeights(result.corners, portals);
+  ASSERT_EQ(path.size(), 6u);
+  for (int i = 1; i <= 4; ++i) expectPoint(path[size_t(i)], {2.0f * float(i), 0.25f * float(i), 0});
+  expectPoint(path.back(), {10, 1.25f, 0});
+}
+
+TEST(FunnelHeights, CrossingsInterpolateAlongTiltedPortals) {
+  // The L-shaped corridor with its first portal tilted (left end 0, right end 1).
+  std::vector<FunnelPortal> portals = lShapedCorridor();
+  portals[1].right.y = 1.0f;
+  const FunnelResult result = stringPull(portals);
+  const std::vector<glm::vec3> path = followPortalHeights(result.corners, portals);
+  // Both portals end at the corner (4, 2): the path is start, that corner, goal.
+  ASSERT_EQ(path.size(), 3u);
+  expectPoint(path[1], result.corners[1]);
+  EXPECT_NEAR(path[1].x, 4.0f, 1e-5f);
+  EXPECT_NEAR(path[1].z, 2.0f, 1e-5f);
+
+  // A zig-zag: every crossing is a corner, so the path is the corners.
+  const std::vector<FunnelPortal> zigZag = zigZagCorridor();
+  const std::vector<glm::vec3> zigZagPath = followPortalHeights(stringPull(zigZag).corners, zigZag);
+  ASSERT_EQ(zigZagPath.size(), kZigZagCorners.size());
+  for (size_t i = 0; i < zigZagPath.size(); ++i) expectPoint(zigZagPath[i], kZigZagCorners[i]);
+}
+
+TEST(FunnelHeights, MidSegmentCrossingOnASlopedPortal) {
+  // Straight path along z = 0 through a portal from (2, 0, -1) to (2, 2, 1):
+  // crossing at its middle, height 1.
+  const std::vector<FunnelPortal> portals{point({0, 0, 0}), {{2, 0, -1}, {2, 2, 1}}, point({4, 0, 0})};
+  const std::vector<glm::vec3> path = followPortalHeights(stringPull(portals).corners, portals);
+  ASSERT_EQ(path.size(), 3u);
+  expectPoint(path[1], {2, 1, 0});
+}
+
 TEST(FunnelLength, Polyline) {
   const std::vector<glm::vec3> points{{0, 0, 0}, {3, 4, 0}, {3, 4, 12}};
   EXPECT_NEAR(polylineLength(points), 17.0, 1e-5);

@@ -59,6 +59,12 @@ struct FunnelResult {
 /// Steps are recorded only when recordSteps is set.
 FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps = false);
 
+/// The corners with a point added wherever the path crosses a portal, at the
+/// portal's height there, so the path follows stairs and drops between corners
+/// instead of cutting through them. `portals` are the ones stringPull was given.
+std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
+                                           std::span<const FunnelPortal> portals);
+
 /// Length of a polyline in 3D. [metres]
 float polylineLength(std::span<const glm::vec3> points);
 
