@@ -196,9 +196,8 @@ int App::run() {
     const glm::vec2 windowSize = m_window->windowSize();
     const glm::ivec2 framebufferSize = m_window->framebufferSize();
     const ScreenRect freeArea = m_layout.unobstructedRect();
-    if (!m_cameraFramed && m_level) {
-      m_camera.frame(m_level->level.bounds, freeArea, windowSize);
-      m_cameraFramed = true;
+    if (frame == 0) {
+      if (m_level) m_camera.frame(m_level->level.bounds, freeArea, windowSize);
       printProbes(m_camera.frameView(windowSize, framebufferSize));
     }
     handleInput(m_camera.frameView(windowSize, framebufferSize), now);

@@ -51,7 +51,6 @@ class App {
   std::unique_ptr<SceneView> m_sceneView;
 
   OrbitCamera m_camera;
-  bool m_cameraFramed = false;
 
   std::shared_ptr<const LoadedLevel> m_level;
   std::string m_levelError;

@@ -111,10 +111,14 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
       row("sectors", "%zu", stats.sectors);
       row("portals", "%zu", stats.portals);
       row("graph memory", "%.1f KiB", double(stats.graphBytes) / 1024.0);
-      row("cell size", "%.2f m", double(status.build->graph.cellSize));
-      row("flood fill", "%.1f ms", stats.floodFillMs);
-      row("compress", "%.1f ms", stats.compressMs);
-      row("total", "%.1f ms", stats.totalMs);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kDimColor, "time");
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f ms", stats.totalMs);
+      ImGui::SameLine();
+      ImGui::TextColored(kDimColor, "(fill %.1f, compress %.1f)", stats.floodFillMs,
+                         stats.compressMs);
       ImGui::EndTable();
     }
   }

@@ -61,7 +61,9 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
   ImGui::Separator();
   if (!tool.notice().empty()) ImGui::TextColored(kBad, "%s", tool.notice().c_str());
   const PathSolution* solution = tool.solution();
-  if (!haveBuild) {
+  if (levelSettings == nullptr) {
+    ImGui::TextColored(kDim, "no level");
+  } else if (!haveBuild) {
     ImGui::TextColored(kDim, "waiting for the first build");
   } else if (!tool.start() || !tool.goal()) {
     ImGui::TextColored(kDim, "left click: start, right click: goal");

@@ -6,7 +6,8 @@
 
 namespace nav::app {
 
-/// levelSettings (may be null) offers a button back to the sidecar's start and goal.
+/// levelSettings (null when no level is loaded) offers a button back to the sidecar's start and
+/// goal.
 void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool haveBuild);
 
 }  // namespace nav::app
