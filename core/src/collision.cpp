@@ -59,7 +59,7 @@ int clipPolygon(const glm::vec3* in, int count, glm::vec3* out, int axis, float 
   int outCount = 0;
   for (int i = 0; i < count; ++i) {
     const glm::vec3& p = in[i];
-    const glm::vec3& q = in[(i + 1) % count];
+    const glm::vec3& q = in[i + 1 == count ? 0 : i + 1];
     const float dp = sign * (p[axis] - value);
     const float dq = sign * (q[axis] - value);
     if (dp <= 0.0f) out[outCount++] = p;
@@ -224,30 +224,22 @@ std::optional<RayHit> CollisionWorld::raycast(const glm::vec3& origin, const glm
   return best;
 }
 
-bool CollisionWorld::overlapsBox(const Aabb& box) const {
-  bool hit = false;
-  visitBox(box, [&](uint32_t t) {
-    const Triangle& tri = m_triangles[t];
-    hit = triangleOverlapsBox(tri.a, tri.b, tri.c, box);
-    return !hit;
-  });
-  return hit;
+bool CollisionWorld::triangleOverlaps(uint32_t triangle, const Aabb& box) const {
+  const Triangle& tri = m_triangles[triangle];
+  return triangleOverlapsBox(tri.a, tri.b, tri.c, box);
 }
 
-void CollisionWorld::trianglesInBox(const Aabb& box, std::vector<uint32_t>& out) const {
-  out.clear();
-  visitBox(box, [&](uint32_t t) {
-    const Triangle& tri = m_triangles[t];
-    if (triangleOverlapsBox(tri.a, tri.b, tri.c, box)) out.push_back(t);
-    return true;
-  });
-  std::sort(out.begin(), out.end());
-}
-
-std::optional<SupportHit> CollisionWorld::highestPointInBox(const Aabb& box) const {
-  std::optional<SupportHit> best;
-  visitBox(box, [&](uint32_t t) {
-    const Triangle& tri = m_triangles[t];
+void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
+                                  std::optional<SupportHit>& best) const {
+  const Triangle& tri = m_triangles[triangle];
+  const Aabb bounds = triangleBox(tri.a, tri.b, tri.c);
+  if (!bounds.overlaps(box)) return;
+  float height;
+  if (bounds.min.y == bounds.max.y) {
+    // Level floors are mostly flat triangles: their height, if they touch the box at all.
+    if (!triangleOverlapsBox(tri.a, tri.b, tri.c, box)) return;
+    height = bounds.max.y;
+  } else {
     // Clip the triangle to the box; the highest point of a planar polygon is one of its vertices.
     glm::vec3 bufferA[9] = {tri.a, tri.b, tri.c};
     glm::vec3 bufferB[9];
@@ -255,25 +247,78 @@ std::optional<SupportHit> CollisionWorld::highestPointInBox(const Aabb& box) con
     glm::vec3* out = bufferB;
     int count = 3;
     for (int axis = 0; axis < 3 && count > 0; ++axis) {
-      count = clipPolygon(in, count, out, axis, box.max[axis], 1.0f);
-      std::swap(in, out);
-      count = clipPolygon(in, count, out, axis, box.min[axis], -1.0f);
-      std::swap(in, out);
+      // Planes the triangle lies wholly inside cut nothing.
+      if (bounds.max[axis] > box.max[axis]) {
+        count = clipPolygon(in, count, out, axis, box.max[axis], 1.0f);
+        std::swap(in, out);
+      }
+      if (count > 0 && bounds.min[axis] < box.min[axis]) {
+        count = clipPolygon(in, count, out, axis, box.min[axis], -1.0f);
+        std::swap(in, out);
+      }
     }
-    if (count == 0) return true;
-    float height = in[0].y;
+    if (count == 0) return;
+    height = in[0].y;
     for (int i = 1; i < count; ++i) height = std::max(height, in[i].y);
-    const glm::vec3 normal = glm::cross(tri.b - tri.a, tri.c - tri.a);
-    const float normalLength = glm::length(normal);
-    const float normalY = normalLength > 0.0f ? std::abs(normal.y) / normalLength : 0.0f;
-    constexpr float kTie = 1e-4f;
-    const bool higher = !best || height > best->height + kTie;
-    const bool tieButFlatter = best && std::abs(height - best->height) <= kTie &&
-                               (normalY > best->normalY ||
-                                (normalY == best->normalY && t < best->triangle));
-    if (higher || tieButFlatter) best = SupportHit{height, t, normalY};
+  }
+  const glm::vec3 normal = glm::cross(tri.b - tri.a, tri.c - tri.a);
+  const float normalLength = glm::length(normal);
+  const float normalY = normalLength > 0.0f ? std::abs(normal.y) / normalLength : 0.0f;
+  constexpr float kTie = 1e-4f;
+  const bool higher = !best || height > best->height + kTie;
+  const bool tieButFlatter =
+      best && std::abs(height - best->height) <= kTie &&
+      (normalY > best->normalY || (normalY == best->normalY && triangle < best->triangle));
+  if (higher || tieButFlatter) best = SupportHit{height, triangle, normalY};
+}
+
+bool CollisionWorld::overlapsBox(const Aabb& box) const {
+  bool hit = false;
+  visitBox(box, [&](uint32_t t) {
+    hit = triangleOverlaps(t, box);
+    return !hit;
+  });
+  return hit;
+}
+
+bool CollisionWorld::overlapsBox(const Aabb& box, std::span<const uint32_t> candidates) const {
+  for (uint32_t t : candidates) {
+    if (triangleOverlaps(t, box)) return true;
+  }
+  return false;
+}
+
+void CollisionWorld::trianglesInBox(const Aabb& box, std::vector<uint32_t>& out) const {
+  out.clear();
+  visitBox(box, [&](uint32_t t) {
+    if (triangleOverlaps(t, box)) out.push_back(t);
     return true;
   });
+  std::sort(out.begin(), out.end());
+}
+
+void CollisionWorld::candidatesInBox(const Aabb& box, std::vector<uint32_t>& out) const {
+  out.clear();
+  visitBox(box, [&](uint32_t t) {
+    const Triangle& tri = m_triangles[t];
+    if (triangleBox(tri.a, tri.b, tri.c).overlaps(box)) out.push_back(t);
+    return true;
+  });
+}
+
+std::optional<SupportHit> CollisionWorld::highestPointInBox(const Aabb& box) const {
+  std::optional<SupportHit> best;
+  visitBox(box, [&](uint32_t t) {
+    raiseSupport(t, box, best);
+    return true;
+  });
+  return best;
+}
+
+std::optional<SupportHit> CollisionWorld::highestPointInBox(
+    const Aabb& box, std::span<const uint32_t> candidates) const {
+  std::optional<SupportHit> best;
+  for (uint32_t t : candidates) raiseSupport(t, box, best);
   return best;
 }
 

@@ -22,6 +22,7 @@
 #include <chrono>
 #include <cmath>
 #include <deque>
+#include <optional>
 #include <string>
 
 namespace nav {
@@ -37,6 +38,16 @@ struct Mover {
   const CollisionWorld& world;
   const UnitProfile& unit;
   float minNormalY;
+  // When set, queries test only these triangles: everything near the current
+  // cell, gathered once instead of walking the tree a dozen times per cell.
+  const std::vector<uint32_t>* candidates = nullptr;
+
+  std::optional<SupportHit> highestPoint(const Aabb& box) const {
+    return candidates ? world.highestPointInBox(box, *candidates) : world.highestPointInBox(box);
+  }
+  bool blocked(const Aabb& box) const {
+    return candidates ? world.overlapsBox(box, *candidates) : world.overlapsBox(box);
+  }
 
   Aabb footprint(glm::vec2 center, float yMin, float yMax) const {
     const float half = unit.width * 0.5f - kFootprintShrink;
@@ -44,10 +55,10 @@ struct Mover {
   }
 
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
-    const std::optional<SupportHit> support = world.highestPointInBox(footprint(center, yMin, yMax));
+    const std::optional<SupportHit> support = highestPoint(footprint(center, yMin, yMax));
     if (!support || support->normalY < minNormalY) return {false, 0.0f, 0};
     const float ground = support->height;
-    if (world.overlapsBox(footprint(center, ground + kGroundClearance, ground + unit.height)))
+    if (blocked(footprint(center, ground + kGroundClearance, ground + unit.height)))
       return {false, 0.0f, 0};
     return {true, ground, support->triangle};
   }
@@ -57,11 +68,11 @@ struct Mover {
     const float top = std::max(fromY, toY);
     Aabb sweep = footprint(from, top + kGroundClearance, top + unit.height);
     sweep.grow(footprint(to, top + kGroundClearance, top + unit.height));
-    if (world.overlapsBox(sweep)) return false;
+    if (blocked(sweep)) return false;
     // A drop deeper than the unit is tall leaves a gap between the sweep and
     // the landing box: the column the unit falls through.
     if (fromY - toY > unit.height - kGroundClearance &&
-        world.overlapsBox(footprint(to, toY + unit.height, fromY + kGroundClearance)))
+        blocked(footprint(to, toY + unit.height, fromY + kGroundClearance)))
       return false;
     return true;
   }
@@ -76,7 +87,14 @@ class Filler {
  public:
   Filler(const Level& level, const Mover& mover, CellGrid& grid, size_t maxCells,
          BuildControl* control)
-      : m_level(level), m_mover(mover), m_grid(grid), m_maxCells(maxCells), m_control(control) {}
+      : m_level(level),
+        m_mover(mover),
+        m_nearMover(mover),
+        m_grid(grid),
+        m_maxCells(maxCells),
+        m_control(control) {
+    m_nearMover.candidates = &m_candidates;
+  }
 
   // Adds a cell at the column if the unit can stand there and no cell of the
   // column is already at that ground, then explores everything reachable.
@@ -115,13 +133,20 @@ class Filler {
       m_open.pop_front();
       const Cell cell = m_grid[index];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
+      // Everything any of the four steps can touch: both footprints of each
+      // step, from the deepest drop up to a unit height above the highest step.
+      const float reach = m_grid.cellSize() + unit.width * 0.5f;
+      m_mover.world.candidatesInBox(
+          Aabb{{here.x - reach, cell.y - unit.maxDrop, here.y - reach},
+               {here.x + reach, cell.y + unit.stepHeight + unit.height + 0.01f, here.y + reach}},
+          m_candidates);
       uint8_t links = 0;
       for (int d = 0; d < kDirectionCount; ++d) {
         const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
         const glm::vec2 there = columnCenter2(m_grid, nx, nz);
         const StandResult standing =
-            m_mover.stand(there, cell.y - unit.maxDrop, cell.y + unit.stepHeight);
-        if (!standing.ok || !m_mover.canMove(here, cell.y, there, standing.y)) continue;
+            m_nearMover.stand(there, cell.y - unit.maxDrop, cell.y + unit.stepHeight);
+        if (!standing.ok || !m_nearMover.canMove(here, cell.y, there, standing.y)) continue;
         links |= uint8_t(1u << d);
         if (existing(nx, nz, standing.y) == kNoCell && !addCell(nx, nz, standing)) return false;
       }
@@ -139,6 +164,8 @@ class Filler {
 
   const Level& m_level;
   const Mover& m_mover;
+  Mover m_nearMover;
+  std::vector<uint32_t> m_candidates;
   CellGrid& m_grid;
   size_t m_maxCells;
   BuildControl* m_control;

@@ -3,6 +3,7 @@
 // answering ray casts (picking) and exact box queries (the flood fill's unit).
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "nav/geometry.h"
@@ -46,6 +47,15 @@ class CollisionWorld {
   /// triangle wins. Empty when nothing lies inside the box.
   std::optional<SupportHit> highestPointInBox(const Aabb& box) const;
 
+  /// Triangles whose bounding boxes overlap the box, in tree order: a superset
+  /// of trianglesInBox, for running many small queries inside one region.
+  void candidatesInBox(const Aabb& box, std::vector<uint32_t>& out) const;
+  /// overlapsBox over the given triangles only (e.g. candidatesInBox of a larger box).
+  bool overlapsBox(const Aabb& box, std::span<const uint32_t> candidates) const;
+  /// highestPointInBox over the given triangles only.
+  std::optional<SupportHit> highestPointInBox(const Aabb& box,
+                                              std::span<const uint32_t> candidates) const;
+
   size_t triangleCount() const { return m_triangles.size(); }
   size_t nodeCount() const { return m_nodes.size(); }
   const Aabb& bounds() const { return m_bounds; }
@@ -68,6 +78,9 @@ class CollisionWorld {
                  const std::vector<Aabb>& boxes, const std::vector<glm::vec3>& centroids);
   template <class Visit>
   void visitBox(const Aabb& box, Visit&& visit) const;
+  bool triangleOverlaps(uint32_t triangle, const Aabb& box) const;
+  /// Raises `best` to the triangle's highest point inside the box, if higher (or flatter on a tie).
+  void raiseSupport(uint32_t triangle, const Aabb& box, std::optional<SupportHit>& best) const;
 
   std::vector<Triangle> m_triangles;
   std::vector<uint32_t> m_order;
