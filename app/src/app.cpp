@@ -1,11 +1,11 @@
 #include "app.h"
 
-#include <glad/gl.h>
-
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <thread>
@@ -161,6 +161,38 @@ bool App::saveScreenshot(const std::string& path) {
   return true;
 }
 
+bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
+  const double now = glfwGetTime();
+  m_window->beginFrame();
+  m_layout.beginFrame();
+  acceptFinishedBuild();
+  drawPanels(now, workMilliseconds);
+
+  const glm::vec2 windowSize = m_window->windowSize();
+  const glm::ivec2 framebufferSize = m_window->framebufferSize();
+  // Known only now that the panels of this frame have been submitted.
+  const ScreenRect freeArea = m_layout.unobstructedRect();
+  if (frame == 0) {
+    if (m_level) m_camera.frame(m_level->level.bounds, freeArea, windowSize);
+    printProbes(m_camera.frameView(windowSize, framebufferSize));
+  }
+  handleInput(m_camera.frameView(windowSize, framebufferSize), now);
+  m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
+  m_printer.observe(m_pathTool);
+
+  drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
+  drawLevelError(freeArea);
+  m_window->renderUi();
+  bool ok = true;
+  if (m_screenshotRequested) {
+    m_screenshotRequested = false;
+    saveScreenshot(nextScreenshotName());
+  }
+  if (finalFrame && m_options.screenshotPath) ok = saveScreenshot(*m_options.screenshotPath);
+  m_window->present();
+  return ok;
+}
+
 int App::run() {
   Result<std::unique_ptr<Window>> window =
       Window::create(windowTitle(m_options.levelPath), m_options.windowSize);
@@ -187,33 +219,7 @@ int App::run() {
     const Clock::time_point frameStart = Clock::now();
     const bool finalFrame =
         m_window->shouldClose() || (m_options.frames && frame + 1 >= *m_options.frames);
-    const double now = glfwGetTime();
-    m_window->beginFrame();
-    m_layout.beginFrame();
-    acceptFinishedBuild();
-    drawPanels(now, workMilliseconds);
-
-    const glm::vec2 windowSize = m_window->windowSize();
-    const glm::ivec2 framebufferSize = m_window->framebufferSize();
-    const ScreenRect freeArea = m_layout.unobstructedRect();
-    if (frame == 0) {
-      if (m_level) m_camera.frame(m_level->level.bounds, freeArea, windowSize);
-      printProbes(m_camera.frameView(windowSize, framebufferSize));
-    }
-    handleInput(m_camera.frameView(windowSize, framebufferSize), now);
-    m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
-    m_printer.observe(m_pathTool);
-
-    drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
-    drawLevelError(freeArea);
-    m_window->renderUi();
-    if (m_screenshotRequested) {
-      m_screenshotRequested = false;
-      saveScreenshot(nextScreenshotName());
-    }
-    if (finalFrame && m_options.screenshotPath)
-      ok = saveScreenshot(*m_options.screenshotPath) && ok;
-    m_window->present();
+    ok = runFrame(frame, finalFrame, workMilliseconds) && ok;
     if (finalFrame) break;
 
     const Clock::time_point end = Clock::now();

@@ -30,6 +30,9 @@ class App {
   int run();
 
  private:
+  /// One frame: input, panels, scene, UI, screenshots. Returns false when a requested
+  /// screenshot could not be written.
+  bool runFrame(uint64_t frame, bool finalFrame, float workMilliseconds);
   void loadLevel();
   void requestBuild();
   void acceptFinishedBuild();

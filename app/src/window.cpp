@@ -7,10 +7,32 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
-#include <cstdio>
+#ifdef NAVSCOPE_PIN_GL_DRIVER
+#include <dlfcn.h>
+#include <link.h>
+
+#include <cstring>
+#endif
 
 namespace nav::app {
 namespace {
+
+#ifdef NAVSCOPE_PIN_GL_DRIVER
+// Sanitizer builds: glfwTerminate() unloads Mesa's driver before LeakSanitizer
+// runs, so the driver's own leftovers are reported from "<unknown module>" and
+// cannot be suppressed. Keeping the driver mapped makes that report go away
+// (real leaks in our code still fail the run).
+void pinGlDriver() {
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void*) {
+        if (info->dlpi_name != nullptr && std::strstr(info->dlpi_name, "_dri.so") != nullptr) {
+          dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+        }
+        return 0;
+      },
+      nullptr);
+}
+#endif
 
 std::string lastGlfwError() {
   const char* description = nullptr;
@@ -44,6 +66,9 @@ Result<std::unique_ptr<Window>> Window::create(const std::string& title, glm::iv
     return WindowResult::failure("cannot load the OpenGL 3.3 functions");
   }
   glfwSwapInterval(1);
+#ifdef NAVSCOPE_PIN_GL_DRIVER
+  pinGlDriver();
+#endif
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

@@ -79,6 +79,8 @@ void FunnelPanel::draw(const PathSolution* solution, double now) {
     ImGui::End();
     return;
   }
+  // The path may have changed since update() (a new build, the Path panel's buttons).
+  m_step = std::min(m_step, count - 1);
   if (ImGui::ArrowButton("prev", ImGuiDir_Left)) step(solution, -1);
   ImGui::SameLine();
   if (ImGui::Button(m_playing ? "Pause" : "Play", ImVec2(60.0f, 0.0f))) togglePlay(solution, now);
