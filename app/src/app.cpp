@@ -88,7 +88,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   if (m_buildPanel.takeRebuildRequest(now)) requestBuild();
 }
 
-void App::handleInput(const FrameView& view, double now) {
+void App::handleInput(const FrameView& view, const std::vector<int>& keys, double now) {
   const std::optional<ViewportClick> click = handleViewportMouse(m_camera, view.windowSize);
   if (click && m_level) {
     ClickEvent event{click->button, view.rayThrough(click->position), std::nullopt, click->shift,
@@ -97,12 +97,17 @@ void App::handleInput(const FrameView& view, double now) {
     event.hit = m_level->world.raycast(event.ray.origin, event.ray.direction, reach);
     m_pathTool.onClick(event);
   }
-  m_funnelPanel.handleKeys(m_pathTool.solution(), now);
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_F, false) && m_level) {
-    m_camera.frame(m_level->level.bounds, m_layout.unobstructedRect(), view.windowSize);
+  for (int key : keys) {
+    if (key == GLFW_KEY_F12) m_screenshotRequested = true;
   }
-  if (ImGui::IsKeyPressed(GLFW_KEY_F12, false)) m_screenshotRequested = true;
+  // Keys typed into a widget (a slider's text entry) are not shortcuts.
+  if (ImGui::GetIO().WantCaptureKeyboard) return;
+  m_funnelPanel.handleKeys(keys, m_pathTool.solution(), now);
+  for (int key : keys) {
+    if (key == GLFW_KEY_F && m_level) {
+      m_camera.frame(m_level->level.bounds, m_layout.unobstructedRect(), view.windowSize);
+    }
+  }
 }
 
 void App::drawScene(const FrameView& view, const ScreenRect& area) {
@@ -164,6 +169,7 @@ bool App::saveScreenshot(const std::string& path) {
 bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   const double now = glfwGetTime();
   m_window->beginFrame();
+  const std::vector<int> keys = m_window->takeKeyPresses();
   m_layout.beginFrame();
   acceptFinishedBuild();
   drawPanels(now, workMilliseconds);
@@ -176,7 +182,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
     if (m_level) m_camera.frame(m_level->level.bounds, freeArea, windowSize);
     printProbes(m_camera.frameView(windowSize, framebufferSize));
   }
-  handleInput(m_camera.frameView(windowSize, framebufferSize), now);
+  handleInput(m_camera.frameView(windowSize, framebufferSize), keys, now);
   m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   m_printer.observe(m_pathTool);
 

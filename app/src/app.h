@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "build_worker.h"
 #include "command_line.h"
@@ -37,7 +38,7 @@ class App {
   void requestBuild();
   void acceptFinishedBuild();
   void drawPanels(double now, float frameMilliseconds);
-  void handleInput(const FrameView& view, double now);
+  void handleInput(const FrameView& view, const std::vector<int>& keys, double now);
   void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;
   void printProbes(const FrameView& view) const;

@@ -70,6 +70,11 @@ Result<std::unique_ptr<Window>> Window::create(const std::string& title, glm::iv
   pinGlDriver();
 #endif
 
+  std::unique_ptr<Window> result(new Window(window));
+  glfwSetWindowUserPointer(window, result.get());
+  // Installed before ImGui's backend, which chains to it.
+  glfwSetKeyCallback(window, keyCallback);
+
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::StyleColorsDark();
@@ -78,7 +83,7 @@ Result<std::unique_ptr<Window>> Window::create(const std::string& title, glm::iv
   style.WindowBorderSize = 0.0f;
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330");
-  return WindowResult::success(std::unique_ptr<Window>(new Window(window)));
+  return WindowResult::success(std::move(result));
 }
 
 Window::~Window() {
@@ -87,6 +92,17 @@ Window::~Window() {
   ImGui::DestroyContext();
   glfwDestroyWindow(m_window);
   glfwTerminate();
+}
+
+void Window::keyCallback(GLFWwindow* window, int key, int, int action, int) {
+  auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window));
+  if (self != nullptr && action != GLFW_RELEASE) self->m_keyPresses.push_back(key);
+}
+
+std::vector<int> Window::takeKeyPresses() {
+  std::vector<int> presses;
+  presses.swap(m_keyPresses);
+  return presses;
 }
 
 bool Window::shouldClose() const {

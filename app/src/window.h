@@ -3,6 +3,7 @@
 // to it. Owning both keeps their start-up and shutdown order in one place.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -31,14 +32,21 @@ class Window {
   /// Shows the back buffer.
   void present();
 
+  /// GLFW key codes pressed (or auto-repeated) since the last call. Latched from
+  /// GLFW's callback: ImGui 1.86 only sees keys still down when a frame starts,
+  /// and a quick tap (or a scripted one) can fall between two frames.
+  std::vector<int> takeKeyPresses();
+
   /// Screen coordinates, the unit of mouse positions and ImGui.
   glm::vec2 windowSize() const;
   glm::ivec2 framebufferSize() const;
 
  private:
   explicit Window(GLFWwindow* window) : m_window(window) {}
+  static void keyCallback(GLFWwindow* window, int key, int scancode, int action, int mods);
 
   GLFWwindow* m_window;
+  std::vector<int> m_keyPresses;
 };
 
 }  // namespace nav::app

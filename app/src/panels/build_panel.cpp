@@ -99,7 +99,9 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
   }
   if (status.build != nullptr) {
     const BuildStats& stats = status.build->stats;
-    if (ImGui::BeginTable("stats", 2, ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable("stats", 2)) {
+      ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
       auto row = [](const char* name, const char* format, auto value) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -111,14 +113,9 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
       row("sectors", "%zu", stats.sectors);
       row("portals", "%zu", stats.portals);
       row("graph memory", "%.1f KiB", double(stats.graphBytes) / 1024.0);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextColored(kDimColor, "time");
-      ImGui::TableNextColumn();
-      ImGui::Text("%.1f ms", stats.totalMs);
-      ImGui::SameLine();
-      ImGui::TextColored(kDimColor, "(fill %.1f, compress %.1f)", stats.floodFillMs,
-                         stats.compressMs);
+      row("flood fill", "%.1f ms", stats.floodFillMs);
+      row("compress", "%.1f ms", stats.compressMs);
+      row("total", "%.1f ms", stats.totalMs);
       ImGui::EndTable();
     }
   }

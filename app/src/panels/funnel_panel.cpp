@@ -61,11 +61,13 @@ void FunnelPanel::togglePlay(const PathSolution* solution, double now) {
   m_lastAdvance = now;
 }
 
-void FunnelPanel::handleKeys(const PathSolution* solution, double now) {
-  if (ImGui::GetIO().WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) step(solution, -1);
-  if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) step(solution, +1);
-  if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) togglePlay(solution, now);
+void FunnelPanel::handleKeys(const std::vector<int>& keys, const PathSolution* solution,
+                             double now) {
+  for (int key : keys) {
+    if (key == GLFW_KEY_LEFT) step(solution, -1);
+    if (key == GLFW_KEY_RIGHT) step(solution, +1);
+    if (key == GLFW_KEY_SPACE) togglePlay(solution, now);
+  }
 }
 
 void FunnelPanel::draw(const PathSolution* solution, double now) {
@@ -100,7 +102,9 @@ void FunnelPanel::draw(const PathSolution* solution, double now) {
   ImGui::Text("event");
   ImGui::SameLine(90.0f);
   ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%s", toString(current.event));
-  if (ImGui::BeginTable("step", 2, ImGuiTableFlags_SizingStretchProp)) {
+  if (ImGui::BeginTable("step", 2)) {
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     auto row = [](const char* name, uint32_t value, ImVec4 color) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

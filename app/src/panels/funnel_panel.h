@@ -3,6 +3,7 @@
 // Next, Play, a slider), naming the event and the apex/left/right portals.
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "path_tool.h"
 
@@ -13,8 +14,8 @@ class FunnelPanel {
   /// Follows a new path (back to the first step) and advances while playing.
   void update(const PathSolution* solution, uint64_t pathRevision, double now);
   void draw(const PathSolution* solution, double now);
-  /// Arrow keys step, Space plays or pauses (when ImGui does not want the keyboard).
-  void handleKeys(const PathSolution* solution, double now);
+  /// Arrow keys step, Space plays or pauses. keys: GLFW key codes pressed this frame.
+  void handleKeys(const std::vector<int>& keys, const PathSolution* solution, double now);
   /// The step to draw; empty when there is no recorded funnel.
   std::optional<size_t> currentStep(const PathSolution* solution) const;
 

@@ -69,7 +69,9 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
     ImGui::TextColored(kDim, "left click: start, right click: goal");
   } else if (solution != nullptr) {
     statusLine(*solution);
-    if (ImGui::BeginTable("path", 2, ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable("path", 2)) {
+      ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
       auto row = [](const char* name, const char* format, auto value) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
