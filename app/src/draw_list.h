@@ -32,7 +32,6 @@ class DrawList final : public DebugDraw {
   /// Width of the lines recorded from now on. Lines wider than one pixel are
   /// drawn as quads by the thick-line pipeline. [pixels, > 0]
   void setLineWidth(float pixels) { m_lineWidth = pixels; }
-  float lineWidth() const { return m_lineWidth; }
 
   void clear();
   bool empty() const;

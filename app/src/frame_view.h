@@ -13,6 +13,14 @@ struct Ray {
   glm::vec3 direction;
 };
 
+/// A rectangle in window coordinates (origin top-left).
+struct ScreenRect {
+  glm::vec2 min{0.0f};
+  glm::vec2 max{0.0f};
+
+  glm::vec2 size() const { return max - min; }
+};
+
 struct FrameView {
   glm::mat4 view{1.0f};
   glm::mat4 projection{1.0f};

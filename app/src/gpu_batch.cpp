@@ -48,9 +48,4 @@ void GpuBatch::upload(const DrawList& list, GLenum usage) {
   m_texts = list.texts();
 }
 
-bool GpuBatch::empty() const {
-  return m_triangles.count == 0 && m_lines.count == 0 && m_thickLines.count == 0 &&
-         m_points.count == 0 && m_texts.empty();
-}
-
 }  // namespace nav::app

@@ -33,7 +33,6 @@ class GpuBatch {
   Range points() const { return m_points; }
   /// Text is drawn by ImGui, so it stays on the CPU.
   const std::vector<DebugText>& texts() const { return m_texts; }
-  bool empty() const;
 
  private:
   GLuint m_vertexArray = 0;

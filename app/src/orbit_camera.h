@@ -9,17 +9,6 @@
 
 namespace nav::app {
 
-/// A rectangle in window coordinates (origin top-left).
-struct ScreenRect {
-  glm::vec2 min{0.0f};
-  glm::vec2 max{0.0f};
-
-  glm::vec2 size() const { return max - min; }
-  bool contains(const glm::vec2& p) const {
-    return p.x >= min.x && p.y >= min.y && p.x <= max.x && p.y <= max.y;
-  }
-};
-
 class OrbitCamera {
  public:
   /// Centres the box in `area` of a window of `windowSize`, keeping the view direction,

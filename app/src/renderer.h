@@ -10,7 +10,6 @@
 #include "frame_view.h"
 #include "gpu_batch.h"
 #include "nav/result.h"
-#include "orbit_camera.h"
 #include "shader_program.h"
 
 namespace nav::app {

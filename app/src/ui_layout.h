@@ -7,7 +7,7 @@
 
 #include <glm/glm.hpp>
 
-#include "orbit_camera.h"
+#include "frame_view.h"
 
 namespace nav::app {
 
