@@ -20,6 +20,10 @@ namespace {
 
 /// Without vsync (as under Xvfb) frames are capped here, leaving CPU to the build worker.
 constexpr double kFramePeriod = 1.0 / 60.0;
+/// ImGui settles hover and focus changes over a few frames after the last event.
+constexpr uint64_t kFramesAfterEvent = 5;
+/// Longest sleep while nothing happens (ImGui still saves its settings on a timer). [seconds]
+constexpr double kIdleWait = 0.5;
 
 std::string windowTitle(const std::string& levelPath) {
   return "navscope - " + std::filesystem::path(levelPath).filename().string();
@@ -27,7 +31,11 @@ std::string windowTitle(const std::string& levelPath) {
 
 }  // namespace
 
-App::App(AppOptions options) : m_options(std::move(options)), m_printer(m_options.printState) {}
+// A finished build wakes the main loop if it is waiting for input (thread-safe in GLFW).
+App::App(AppOptions options)
+    : m_options(std::move(options)),
+      m_printer(m_options.printState),
+      m_worker(glfwPostEmptyEvent) {}
 
 void App::loadLevel() {
   Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(m_options.levelPath);
@@ -199,6 +207,11 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   return ok;
 }
 
+bool App::idle() const {
+  return !m_worker.busy() && !m_buildPanel.rebuildPending() && !m_funnelPanel.playing() &&
+         !m_worker.hasFinished();
+}
+
 int App::run() {
   Result<std::unique_ptr<Window>> window =
       Window::create(windowTitle(m_options.levelPath), m_options.windowSize);
@@ -221,7 +234,18 @@ int App::run() {
   Clock::time_point nextFrame = Clock::now();
   float workMilliseconds = 0.0f;
   bool ok = true;
+  uint64_t lastEventCount = 0;
+  uint64_t lastEventFrame = 0;
   for (uint64_t frame = 0;; ++frame) {
+    // A software rasteriser redrawing a still picture would only take CPU from
+    // the build worker (and everyone else). Scripted runs (--frames) never wait.
+    if (!m_options.frames && idle() && frame > lastEventFrame + kFramesAfterEvent) {
+      m_window->waitForEvents(kIdleWait);
+    }
+    if (m_window->eventCount() != lastEventCount) {
+      lastEventCount = m_window->eventCount();
+      lastEventFrame = frame;
+    }
     const Clock::time_point frameStart = Clock::now();
     const bool finalFrame =
         m_window->shouldClose() || (m_options.frames && frame + 1 >= *m_options.frames);

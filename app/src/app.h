@@ -34,6 +34,8 @@ class App {
   /// One frame: input, panels, scene, UI, screenshots. Returns false when a requested
   /// screenshot could not be written.
   bool runFrame(uint64_t frame, bool finalFrame, float workMilliseconds);
+  /// Nothing animates or waits for a result: frames may wait for input.
+  bool idle() const;
   void loadLevel();
   void requestBuild();
   void acceptFinishedBuild();

@@ -4,7 +4,8 @@
 
 namespace nav::app {
 
-BuildWorker::BuildWorker() : m_thread([this] { run(); }) {}
+BuildWorker::BuildWorker(std::function<void()> onFinished)
+    : m_onFinished(std::move(onFinished)), m_thread([this] { run(); }) {}
 
 BuildWorker::~BuildWorker() {
   {
@@ -42,6 +43,11 @@ bool BuildWorker::busy() const {
   return m_running || m_pending.has_value();
 }
 
+bool BuildWorker::hasFinished() const {
+  std::lock_guard lock(m_mutex);
+  return m_finished.has_value();
+}
+
 void BuildWorker::run() {
   std::unique_lock lock(m_mutex);
   for (;;) {
@@ -74,6 +80,7 @@ void BuildWorker::run() {
     lock.lock();
     m_running = false;
     if (job.id == m_lastId) m_finished = std::move(finished);
+    if (m_onFinished) m_onFinished();
   }
 }
 

@@ -4,6 +4,7 @@
 // request's result is handed back, on the main thread, through takeFinished().
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,7 +28,8 @@ struct FinishedBuild {
 
 class BuildWorker {
  public:
-  BuildWorker();
+  /// onFinished runs on the worker thread after each result is stored (to wake the main loop).
+  explicit BuildWorker(std::function<void()> onFinished);
   BuildWorker(const BuildWorker&) = delete;
   BuildWorker& operator=(const BuildWorker&) = delete;
   /// Cancels the running build and waits for the thread.
@@ -41,6 +43,8 @@ class BuildWorker {
 
   /// True while a build is queued or running.
   bool busy() const;
+  /// True when a result waits for takeFinished().
+  bool hasFinished() const;
   BuildStage stage() const { return m_control.stage.load(); }
   uint64_t cellsFound() const { return m_control.cellsFound.load(); }
 
@@ -61,6 +65,7 @@ class BuildWorker {
   bool m_running = false;
   bool m_quit = false;
   BuildControl m_control;
+  std::function<void()> m_onFinished;
   std::thread m_thread;
 };
 

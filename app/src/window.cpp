@@ -72,8 +72,16 @@ Result<std::unique_ptr<Window>> Window::create(const std::string& title, glm::iv
 
   std::unique_ptr<Window> result(new Window(window));
   glfwSetWindowUserPointer(window, result.get());
-  // Installed before ImGui's backend, which chains to it.
+  // Installed before ImGui's backend, which chains to the ones it also uses.
   glfwSetKeyCallback(window, keyCallback);
+  glfwSetCharCallback(window, [](GLFWwindow* w, unsigned int) { countEvent(w); });
+  glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int, int, int) { countEvent(w); });
+  glfwSetScrollCallback(window, [](GLFWwindow* w, double, double) { countEvent(w); });
+  glfwSetCursorPosCallback(window, [](GLFWwindow* w, double, double) { countEvent(w); });
+  glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int) { countEvent(w); });
+  glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { countEvent(w); });
+  glfwSetWindowSizeCallback(window, [](GLFWwindow* w, int, int) { countEvent(w); });
+  glfwSetWindowRefreshCallback(window, countEvent);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -94,9 +102,18 @@ Window::~Window() {
   glfwTerminate();
 }
 
+void Window::countEvent(GLFWwindow* window) {
+  if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window))) ++self->m_eventCount;
+}
+
 void Window::keyCallback(GLFWwindow* window, int key, int, int action, int) {
+  countEvent(window);
   auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window));
   if (self != nullptr && action != GLFW_RELEASE) self->m_keyPresses.push_back(key);
+}
+
+void Window::waitForEvents(double seconds) {
+  glfwWaitEventsTimeout(seconds);
 }
 
 std::vector<int> Window::takeKeyPresses() {

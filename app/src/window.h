@@ -1,6 +1,7 @@
 #pragma once
 // The GLFW window with its OpenGL 3.3 core context and the ImGui context bound
 // to it. Owning both keeps their start-up and shutdown order in one place.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,11 @@ class Window {
   /// and a quick tap (or a scripted one) can fall between two frames.
   std::vector<int> takeKeyPresses();
 
+  /// Input and window events received so far; unchanged means nothing happened.
+  uint64_t eventCount() const { return m_eventCount; }
+  /// Sleeps until an event arrives or `seconds` pass.
+  void waitForEvents(double seconds);
+
   /// Screen coordinates, the unit of mouse positions and ImGui.
   glm::vec2 windowSize() const;
   glm::ivec2 framebufferSize() const;
@@ -44,9 +50,11 @@ class Window {
  private:
   explicit Window(GLFWwindow* window) : m_window(window) {}
   static void keyCallback(GLFWwindow* window, int key, int scancode, int action, int mods);
+  static void countEvent(GLFWwindow* window);
 
   GLFWwindow* m_window;
   std::vector<int> m_keyPresses;
+  uint64_t m_eventCount = 0;
 };
 
 }  // namespace nav::app

@@ -31,6 +31,8 @@ class BuildPanel {
   bool takeRebuildRequest(double now);
 
   const FloodFillParams& params() const { return m_params; }
+  /// True while a change waits for the sliders to settle.
+  bool rebuildPending() const { return m_pending; }
 
  private:
   void changed(double now);

@@ -18,6 +18,7 @@ class FunnelPanel {
   void handleKeys(const std::vector<int>& keys, const PathSolution* solution, double now);
   /// The step to draw; empty when there is no recorded funnel.
   std::optional<size_t> currentStep(const PathSolution* solution) const;
+  bool playing() const { return m_playing; }
 
  private:
   void step(const PathSolution* solution, int delta);
