@@ -84,5 +84,49 @@ TEST(Compress, BundledLevels) {
   }
 }
 
+// FNV-1a over every field of the graph that a build produces.
+uint64_t hashGraph(const NavGraph& graph) {
+  uint64_t hash = 1469598103934665603ull;
+  auto add = [&hash](const void* data, size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
+  };
+  for (const Sector& s : graph.sectors) {
+    add(&s.bounds, sizeof(s.bounds));
+    add(&s.firstColumn, sizeof(s.firstColumn));
+    add(&s.lastColumn, sizeof(s.lastColumn));
+    add(&s.heightPlane, sizeof(s.heightPlane));
+    add(&s.material, sizeof(s.material));
+    add(&s.firstPortal, sizeof(s.firstPortal));
+    add(&s.portalCount, sizeof(s.portalCount));
+  }
+  for (const Portal& p : graph.portals) {
+    add(&p.fromSector, sizeof(p.fromSector));
+    add(&p.toSector, sizeof(p.toSector));
+    add(&p.left, sizeof(p.left));
+    add(&p.right, sizeof(p.right));
+    add(&p.direction, sizeof(p.direction));
+    add(&p.reverse, sizeof(p.reverse));
+  }
+  return hash;
+}
+
+TEST(Compress, BundledLevelsBuildIdentically) {
+  for (const char* name : {"showcase.obj", "funnel.obj"}) {
+    SCOPED_TRACE(name);
+    uint64_t hashes[2];
+    for (uint64_t& hash : hashes) {
+      // A fresh load and collision world each time: nothing carries over.
+      Result<Level> level = loadLevel(test::assetFile(name));
+      ASSERT_TRUE(level.ok()) << level.error();
+      CollisionWorld world(level.value());
+      Result<NavBuild> build = buildNavigation(level.value(), world, defaultFillParams(level.value()));
+      ASSERT_TRUE(build.ok()) << build.error();
+      hash = hashGraph(build.value().graph);
+    }
+    EXPECT_EQ(hashes[0], hashes[1]);
+  }
+}
+
 }  // namespace
 }  // namespace nav
