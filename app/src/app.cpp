@@ -193,6 +193,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   handleInput(m_camera.frameView(windowSize, framebufferSize), keys, now);
   m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   m_printer.observe(m_pathTool);
+  m_printer.observeFunnel(m_funnelPanel.currentStep(m_pathTool.solution()), m_pathTool.solution());
 
   drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
   drawLevelError(freeArea);

@@ -22,7 +22,7 @@ void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   if (m_start) drawMarker(draw, *m_start, markerHeight, colors::kStart);
   if (m_goal) drawMarker(draw, *m_goal, markerHeight, colors::kGoal);
   if (options.path && m_solution && !m_solution->funnel.corners.empty()) {
-    drawPath(draw, m_solution->funnel.corners, colors::kPath);
+    drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
   }
 }
 
@@ -55,6 +55,7 @@ void PathTool::solve() {
   if (solution.search.status == PathStatus::Found) {
     solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
     solution.funnel = stringPull(solution.portals, /*recordSteps=*/true);
+    solution.groundPath = followPortalHeights(solution.funnel.corners, solution.portals);
   }
   m_solution = std::move(solution);
 }

@@ -21,6 +21,8 @@ struct PathSolution {
   /// Start, corridor portals, goal; empty unless the search found a path.
   std::vector<FunnelPortal> portals;
   FunnelResult funnel;
+  /// The funnel's corners plus a point at every portal crossing, at the portal's height.
+  std::vector<glm::vec3> groundPath;
 };
 
 class PathTool final : public Tool {

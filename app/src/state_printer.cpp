@@ -71,6 +71,21 @@ void StatePrinter::observe(const PathTool& path) {
   print(format("path status=%s corners=%zu length=%.3f funnel_steps=%zu",
                statusName(solution->search.status), solution->funnel.corners.size(),
                solution->funnel.length, solution->funnel.steps.size()));
+  if (solution->funnel.corners.empty()) return;
+  std::string corners = "corners";
+  for (const glm::vec3& c : solution->funnel.corners) corners += format(" %.3f,%.3f,%.3f", c.x, c.y, c.z);
+  print(corners);
+}
+
+void StatePrinter::observeFunnel(std::optional<size_t> step, const PathSolution* solution) {
+  std::string line;
+  if (step && solution && *step < solution->funnel.steps.size()) {
+    line = format("funnel step=%zu/%zu event=%s", *step + 1, solution->funnel.steps.size(),
+                  toString(solution->funnel.steps[*step].event));
+  }
+  if (line == m_funnelLine) return;
+  m_funnelLine = line;
+  if (!line.empty()) print(line);
 }
 
 void StatePrinter::screenshotSaved(const std::string& path) {

@@ -23,8 +23,11 @@ class StatePrinter {
   void buildFinished(const BuildStats& stats);
   void buildFailed(const std::string& message);
   /// `start X Y Z`, `goal X Y Z`, `path status=S corners=N length=L funnel_steps=N`
-  /// and `notice TEXT`, each when it differs from what was printed last.
+  /// followed by `corners X,Y,Z X,Y,Z ...`, and `notice TEXT`, each when it differs
+  /// from what was printed last.
   void observe(const PathTool& path);
+  /// `funnel step=K/N event=NAME` (K from 1) when the shown funnel step changes.
+  void observeFunnel(std::optional<size_t> step, const PathSolution* solution);
   /// `screenshot PATH`.
   void screenshotSaved(const std::string& path);
 
@@ -36,6 +39,7 @@ class StatePrinter {
   std::optional<glm::vec3> m_goal;
   uint64_t m_pathRevision = 0;
   std::string m_notice;
+  std::string m_funnelLine;
 };
 
 /// snake_case name of a search status ("found", "start_off_mesh", ...).

@@ -125,20 +125,78 @@ class Image {
   std::unique_ptr<unsigned char, Free> m_pixels;
 };
 
-TEST(WindowClickPath, ClicksSetStartAndGoalAndTheFoundPathIsDrawnBetweenThem) {
-  const char* display = std::getenv("DISPLAY");
-  ASSERT_TRUE(display != nullptr && *display != '\0')
-      << "DISPLAY is not set: run under xvfb-run -a -s \"-screen 0 1280x720x24\" ctest ...";
+/// What one run of the debugger printed, and where the probed points were.
+struct Session {
+  std::vector<std::string> lines;
+  std::vector<Pixel> probes;
+  bool actionsDone = false;
+  int status = -1;
+  std::string transcript;
+};
 
+/// Runs navscope with `arguments` (which include one --probe per point to click)
+/// and, once every probe is printed, runs `actions` on its window. The run ends
+/// by itself (--frames).
+template <class Actions>
+Session runSession(const std::string& arguments, size_t probeCount, Actions&& actions) {
+  Session session;
+  const std::string command = shellQuote(NAVSCOPE_EXE) + " " + arguments;
+  FILE* app = popen(command.c_str(), "r");
+  if (app == nullptr) return session;
+  char buffer[4096];
+  while (session.probes.size() < probeCount && std::fgets(buffer, sizeof buffer, app) != nullptr) {
+    session.lines.emplace_back(buffer);
+    if (const std::optional<Pixel> probe = parseProbe(session.lines.back()))
+      session.probes.push_back(*probe);
+  }
+  if (session.probes.size() == probeCount) {
+    const std::optional<std::string> found =
+        capture("timeout 20 " + std::string(NAVSCOPE_XDOTOOL) + " search --sync --name navscope");
+    if (found && !found->empty())
+      session.actionsDone = actions(found->substr(0, found->find('\n')), session.probes);
+  }
+  while (std::fgets(buffer, sizeof buffer, app) != nullptr)
+    session.lines.emplace_back(buffer);
+  session.status = pclose(app);
+  std::ostringstream transcript;
+  transcript << command << "\n";
+  for (const std::string& line : session.lines)
+    transcript << "  " << line;
+  session.transcript = transcript.str();
+  return session;
+}
+
+/// The last line starting with `prefix`, or "".
+std::string lastLine(const std::vector<std::string>& lines, const std::string& prefix) {
+  std::string last;
+  for (const std::string& line : lines) {
+    if (line.rfind(prefix, 0) == 0) last = line;
+  }
+  return last;
+}
+
+/// A private output folder and settings directory: a saved layout must not move the panels.
+std::filesystem::path prepareOutput(const std::string& name) {
   namespace fs = std::filesystem;
-  const fs::path outputDir = fs::path(NAVSCOPE_TEST_OUTPUT_DIR) / "window_click_path";
+  const fs::path outputDir = fs::path(NAVSCOPE_TEST_OUTPUT_DIR) / name;
   fs::create_directories(outputDir);
-  const fs::path screenshot = outputDir / "after_clicks.png";
-  fs::remove(screenshot);
-  // A private settings directory: the user's saved layout must not move the panels.
   const fs::path config = outputDir / "config";
   fs::remove_all(config);
   setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+  return outputDir;
+}
+
+void requireDisplay() {
+  const char* display = std::getenv("DISPLAY");
+  ASSERT_TRUE(display != nullptr && *display != '\0')
+      << "DISPLAY is not set: run under xvfb-run -a -s \"-screen 0 1280x720x24\" ctest ...";
+}
+
+TEST(WindowClickPath, ClicksSetStartAndGoalAndTheFoundPathIsDrawnBetweenThem) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path screenshot = prepareOutput("window_click_path") / "after_clicks.png";
+  fs::remove(screenshot);
 
   // Lane 2 and lane 4 of the serpentine; the path between them winds around two
   // baffles. The app starts with a short path far from both (in lane 5), so the
@@ -147,59 +205,97 @@ TEST(WindowClickPath, ClicksSetStartAndGoalAndTheFoundPathIsDrawnBetweenThem) {
   const Point3 goal{14.0f, 0.0f, 2.0f};
   const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/funnel.obj";
   ASSERT_TRUE(fs::exists(level)) << level;
-  const std::string command = shellQuote(NAVSCOPE_EXE) + " " + shellQuote(level) +
-                              " --size 1280x720 --print-state --frames 420"
-                              " --start 18,0,1.5 --goal 18,0,3"
-                              " --probe 6,0,2 --probe 14,0,2 --screenshot " +
-                              shellQuote(screenshot.string());
-  FILE* app = popen(command.c_str(), "r");
-  ASSERT_NE(app, nullptr) << command;
+  const Session session = runSession(
+      shellQuote(level) +
+          " --size 1280x720 --print-state --frames 420 --start 18,0,1.5 --goal 18,0,3"
+          " --probe 6,0,2 --probe 14,0,2 --screenshot " + shellQuote(screenshot.string()),
+      2, [](const std::string& window, const std::vector<Pixel>& probes) {
+        return click(window, probes[0], 1) && click(window, probes[1], 3);
+      });
+  ASSERT_EQ(session.probes.size(), 2u) << "no probe lines from\n" << session.transcript;
+  ASSERT_TRUE(session.actionsDone) << "xdotool could not find or click the window";
+  ASSERT_TRUE(WIFEXITED(session.status) && WEXITSTATUS(session.status) == 0) << session.transcript;
 
-  std::vector<std::string> lines;
-  std::vector<Pixel> probes;
-  char buffer[1024];
-  while (probes.size() < 2 && std::fgets(buffer, sizeof buffer, app) != nullptr) {
-    lines.emplace_back(buffer);
-    if (const std::optional<Pixel> probe = parseProbe(lines.back())) probes.push_back(*probe);
-  }
-  bool clicked = false;
-  if (probes.size() == 2) {
-    const std::optional<std::string> found =
-        capture("timeout 20 " + std::string(NAVSCOPE_XDOTOOL) + " search --sync --name navscope");
-    if (found && !found->empty()) {
-      const std::string window = found->substr(0, found->find('\n'));
-      clicked = click(window, probes[0], 1) && click(window, probes[1], 3);
-    }
-  }
-  while (std::fgets(buffer, sizeof buffer, app) != nullptr)
-    lines.emplace_back(buffer);
-  const int status = pclose(app);
-  std::ostringstream transcript;
-  for (const std::string& line : lines)
-    transcript << "  " << line;
-
-  ASSERT_EQ(probes.size(), 2u) << "no probe lines from\n  " << command << "\n" << transcript.str();
-  ASSERT_TRUE(clicked) << "xdotool could not find or click the window";
-  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << transcript.str();
-
-  const std::optional<Point3> printedStart = lastPoint(lines, "start");
-  const std::optional<Point3> printedGoal = lastPoint(lines, "goal");
-  ASSERT_TRUE(printedStart && printedGoal) << transcript.str();
-  EXPECT_LT(groundDistance(*printedStart, start), 0.3f) << transcript.str();
-  EXPECT_LT(groundDistance(*printedGoal, goal), 0.3f) << transcript.str();
-  ASSERT_FALSE(lines.empty());
-  std::string lastPath;
-  for (const std::string& line : lines) {
-    if (line.rfind("path ", 0) == 0) lastPath = line;
-  }
-  EXPECT_EQ(lastPath.rfind("path status=found ", 0), 0u) << transcript.str();
+  const std::optional<Point3> printedStart = lastPoint(session.lines, "start");
+  const std::optional<Point3> printedGoal = lastPoint(session.lines, "goal");
+  ASSERT_TRUE(printedStart && printedGoal) << session.transcript;
+  EXPECT_LT(groundDistance(*printedStart, start), 0.3f) << session.transcript;
+  EXPECT_LT(groundDistance(*printedGoal, goal), 0.3f) << session.transcript;
+  EXPECT_EQ(lastLine(session.lines, "path ").rfind("path status=found ", 0), 0u) << session.transcript;
 
   const Image image(screenshot.string());
   ASSERT_TRUE(image.loaded()) << screenshot;
+  const std::vector<Pixel>& probes = session.probes;
   // A 4-pixel line leaving each place covers well over 40 pixels within 30 of it.
   EXPECT_GE(image.countPath(probes[0], 30), 40) << "start at " << probes[0].x << "," << probes[0].y;
   EXPECT_GE(image.countPath(probes[1], 30), 40) << "goal at " << probes[1].x << "," << probes[1].y;
   EXPECT_GE(image.countPath({0, 0}, -1), 1000) << "the whole path";
+}
+
+/// The corners printed after the last path line ("corners X,Y,Z X,Y,Z ...").
+std::vector<Point3> lastCorners(const std::vector<std::string>& lines) {
+  std::vector<Point3> corners;
+  std::istringstream in(lastLine(lines, "corners "));
+  std::string word;
+  in >> word;
+  Point3 p;
+  char comma1, comma2;
+  while (in >> p.x >> comma1 >> p.y >> comma2 >> p.z) corners.push_back(p);
+  return corners;
+}
+
+// The default level: a click on the plaza (ground floor) and one on the East
+// upper floor give a path up the stairs, and End steps the funnel to its goal.
+TEST(WindowClickPath, ShowcaseGroundToUpperFloorClimbsTheStairsAndTheFunnelReachesTheGoal) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path screenshot = prepareOutput("window_showcase") / "after_clicks.png";
+  fs::remove(screenshot);
+  const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
+  ASSERT_TRUE(fs::exists(level)) << level;
+  const Point3 start{20.0f, 0.0f, 24.0f};  // plaza, open sky
+  const Point3 goal{32.0f, 3.0f, 6.0f};    // East upper floor
+  const Session session = runSession(
+      shellQuote(level) +
+          " --size 1280x720 --print-state --frames 480 --start 2,0.05,38 --goal 2,0.05,39"
+          " --probe 20,0,24 --probe 32,3,6 --screenshot " + shellQuote(screenshot.string()),
+      2, [](const std::string& window, const std::vector<Pixel>& probes) {
+        const std::string xdotool = NAVSCOPE_XDOTOOL;
+        return click(window, probes[0], 1) && click(window, probes[1], 3) &&
+               run(xdotool + " key --window " + window + " End") && run("sleep 0.5");
+      });
+  ASSERT_EQ(session.probes.size(), 2u) << "no probe lines from\n" << session.transcript;
+  ASSERT_TRUE(session.actionsDone) << "xdotool could not find or click the window";
+  ASSERT_TRUE(WIFEXITED(session.status) && WEXITSTATUS(session.status) == 0) << session.transcript;
+
+  const std::optional<Point3> printedStart = lastPoint(session.lines, "start");
+  const std::optional<Point3> printedGoal = lastPoint(session.lines, "goal");
+  ASSERT_TRUE(printedStart && printedGoal) << session.transcript;
+  EXPECT_LT(groundDistance(*printedStart, start), 0.3f) << session.transcript;
+  EXPECT_LT(groundDistance(*printedGoal, goal), 0.3f) << session.transcript;
+  EXPECT_NEAR(printedGoal->y, 3.0f, 0.1f) << "the goal click must land on the upper floor";
+  EXPECT_EQ(lastLine(session.lines, "path ").rfind("path status=found ", 0), 0u) << session.transcript;
+
+  // The stairs climb from (x 4..6.4, z 17) up to (x 4..6.4, z 12.1): the path
+  // must turn there, at the bottom or the top of the flight.
+  const std::vector<Point3> corners = lastCorners(session.lines);
+  ASSERT_GE(corners.size(), 3u) << session.transcript;
+  bool onStairs = false;
+  for (const Point3& c : corners)
+    onStairs |= c.x > 3.5f && c.x < 7.0f && c.z > 11.0f && c.z < 18.5f;
+  EXPECT_TRUE(onStairs) << session.transcript;
+
+  // End jumps the funnel panel to its last step: the goal.
+  const std::string funnel = lastLine(session.lines, "funnel ");
+  unsigned shown = 0, total = 0;
+  ASSERT_EQ(std::sscanf(funnel.c_str(), "funnel step=%u/%u", &shown, &total), 2) << session.transcript;
+  EXPECT_EQ(shown, total) << session.transcript;
+  EXPECT_NE(funnel.find("event=goal"), std::string::npos) << session.transcript;
+
+  const Image image(screenshot.string());
+  ASSERT_TRUE(image.loaded()) << screenshot;
+  EXPECT_GE(image.countPath(session.probes[0], 30), 40);
+  EXPECT_GE(image.countPath(session.probes[1], 30), 40);
 }
 
 }  // namespace

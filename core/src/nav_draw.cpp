@@ -148,9 +148,10 @@ void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& cor
   }
 }
 
-void drawPath(DebugDraw& draw, std::span<const glm::vec3> corners, Color color) {
-  for (size_t i = 0; i + 1 < corners.size(); ++i)
-    draw.line(lifted(corners[i], kPathLift), lifted(corners[i + 1], kPathLift), color);
+void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
+              std::span<const glm::vec3> corners, Color color) {
+  for (size_t i = 0; i + 1 < points.size(); ++i)
+    draw.line(lifted(points[i], kPathLift), lifted(points[i + 1], kPathLift), color);
   for (const glm::vec3& c : corners) draw.point(lifted(c, kPathLift), 6.0f, color);
 }
 

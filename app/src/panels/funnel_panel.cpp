@@ -48,8 +48,8 @@ void FunnelPanel::step(const PathSolution* solution, int delta) {
   const size_t count = stepCount(solution);
   if (count == 0) return;
   m_playing = false;
-  if (delta < 0 && m_step > 0) --m_step;
-  if (delta > 0 && m_step + 1 < count) ++m_step;
+  const long long target = (long long)m_step + delta;
+  m_step = size_t(std::clamp<long long>(target, 0, (long long)count - 1));
 }
 
 void FunnelPanel::togglePlay(const PathSolution* solution, double now) {
@@ -66,6 +66,8 @@ void FunnelPanel::handleKeys(const std::vector<int>& keys, const PathSolution* s
   for (int key : keys) {
     if (key == GLFW_KEY_LEFT) step(solution, -1);
     if (key == GLFW_KEY_RIGHT) step(solution, +1);
+    if (key == GLFW_KEY_HOME) step(solution, -int(stepCount(solution)));
+    if (key == GLFW_KEY_END) step(solution, int(stepCount(solution)));
     if (key == GLFW_KEY_SPACE) togglePlay(solution, now);
   }
 }
@@ -122,7 +124,7 @@ void FunnelPanel::draw(const PathSolution* solution, double now) {
     ImGui::EndTable();
   }
   ImGui::TextDisabled("%zu portals (start and goal included)", solution->portals.size());
-  ImGui::TextDisabled("keys: Left/Right step, Space play");
+  ImGui::TextDisabled("keys: Left/Right step, Home/End, Space play");
   ImGui::End();
 }
 

@@ -54,7 +54,9 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph);
 void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor);
 void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
                      const SearchTrace& trace);
-void drawPath(DebugDraw& draw, std::span<const glm::vec3> corners, Color color);
+/// A path as a line through `points` (e.g. followPortalHeights), with a dot at each corner.
+void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
+              std::span<const glm::vec3> corners, Color color);
 /// The funnel at one step: apex, the left and right sides, the portal considered.
 void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals, const FunnelStep& step);
 void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color);
