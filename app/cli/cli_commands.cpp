@@ -46,6 +46,7 @@ FloodFillParams fillParams(const Level& level, const BuildFlags& flags) {
   if (flags.maxDrop) params.unit.maxDrop = *flags.maxDrop;
   if (flags.maxSlopeDegrees) params.unit.maxSlopeDegrees = *flags.maxSlopeDegrees;
   if (flags.maxCells) params.maxCells = *flags.maxCells;
+  if (flags.threads) params.threads = *flags.threads;
   return params;
 }
 
@@ -64,15 +65,16 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
     exitCode = fail(command, level.error(), 2);
     return std::nullopt;
   }
-  Prepared prepared{std::move(level).value(), nullptr, {}, {}};
-  prepared.world = std::make_unique<CollisionWorld>(prepared.level);
-  prepared.params = fillParams(prepared.level, flags);
-  Result<NavBuild> build = buildNavigation(prepared.level, *prepared.world, prepared.params);
+  std::optional<Prepared> prepared(std::in_place);
+  prepared->level = std::move(level).value();
+  prepared->world = std::make_unique<CollisionWorld>(prepared->level);
+  prepared->params = fillParams(prepared->level, flags);
+  Result<NavBuild> build = buildNavigation(prepared->level, *prepared->world, prepared->params);
   if (!build) {
     exitCode = fail(command, build.error(), 1);
     return std::nullopt;
   }
-  prepared.build = std::move(build).value();
+  prepared->build = std::move(build).value();
   return prepared;
 }
 
@@ -124,6 +126,16 @@ std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::
     queries.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
   }
   return queries;
+}
+
+// The process's peak resident memory (Linux: VmHWM), 0 when unknown.
+uint64_t peakRssBytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -182,7 +194,10 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
                     {"bytes", stats.graphBytes},
                     {"ms", rounded(stats.totalMs)},
                     {"fill_ms", rounded(stats.floodFillMs)},
-                    {"compress_ms", rounded(stats.compressMs)}};
+                    {"compress_ms", rounded(stats.compressMs)},
+                    {"cell_bytes", stats.cellBytes},
+                    {"bytes_per_cell", stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
+                    {"peak_rss_bytes", peakRssBytes()}};
   std::cout << result.dump() << "\n";
   return 0;
 }

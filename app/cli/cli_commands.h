@@ -15,6 +15,7 @@ struct BuildFlags {
   std::optional<float> cellSize;
   std::optional<float> unitWidth, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
   std::optional<size_t> maxCells;
+  std::optional<int> threads;
 };
 
 int runInfo(const std::string& levelPath);

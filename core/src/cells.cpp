@@ -1,11 +1,75 @@
 #include "nav/cells.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "chunked_array.h"
+
 namespace nav {
+namespace {
+
+constexpr int kTileBits = 4;
+constexpr int32_t kTileSize = 1 << kTileBits;  // columns per tile side
+constexpr int32_t kTileMask = kTileSize - 1;
+
+struct Tile {
+  /// First cell of each column (the most recently added), kNoCell when empty.
+  uint32_t head[kTileSize * kTileSize];
+};
+
+uint64_t tileKey(int32_t tileX, int32_t tileZ) {
+  return (uint64_t(uint32_t(tileX)) << 32) | uint32_t(tileZ);
+}
+
+// Column packed as tile index (high bits) and position in the tile (low 8 bits).
+uint32_t packColumn(uint32_t tile, int32_t localX, int32_t localZ) {
+  return (tile << (2 * kTileBits)) | uint32_t(localZ << kTileBits) | uint32_t(localX);
+}
+
+}  // namespace
+
+struct CellGrid::Storage {
+  ChunkedArray<float> height;
+  ChunkedArray<uint32_t> nextInColumn;
+  ChunkedArray<uint16_t> material;
+  ChunkedArray<uint8_t> links;
+  ChunkedArray<Tile, 8> tiles;
+  /// Tile origin (in columns) of each tile, for turning a packed column back into x, z.
+  std::vector<glm::ivec2> tileOrigin;
+  std::unordered_map<uint64_t, uint32_t> tileIndex;
+  /// Packed column of each cell; filled by indexColumns().
+  std::vector<uint32_t> column;
+
+  const Tile* findTile(int32_t x, int32_t z) const {
+    const auto found = tileIndex.find(tileKey(x >> kTileBits, z >> kTileBits));
+    return found == tileIndex.end() ? nullptr : &tiles[found->second];
+  }
+};
+
+CellGrid::CellGrid(float cellSize, glm::vec2 origin, float stepHeight, float maxDrop)
+    : m_cellSize(cellSize),
+      m_origin(origin),
+      m_stepHeight(stepHeight),
+      m_maxDrop(maxDrop),
+      m_storage(std::make_unique<Storage>()) {}
+CellGrid::CellGrid(CellGrid&&) noexcept = default;
+CellGrid& CellGrid::operator=(CellGrid&&) noexcept = default;
+CellGrid::~CellGrid() = default;
+
+size_t CellGrid::size() const { return m_storage->height.size(); }
+
+float CellGrid::height(uint32_t i) const { return m_storage->height[i]; }
+
+Cell CellGrid::operator[](uint32_t i) const {
+  const Storage& s = *m_storage;
+  const uint32_t packed = s.column[i];
+  const glm::ivec2 tile = s.tileOrigin[packed >> (2 * kTileBits)];
+  return Cell{tile.x + int32_t(packed & kTileMask), tile.y + int32_t((packed >> kTileBits) & kTileMask),
+              s.height[i], s.links[i], s.material[i]};
+}
 
 glm::vec3 CellGrid::center(uint32_t i) const {
-  const Cell& cell = m_cells[i];
+  const Cell cell = (*this)[i];
   return columnCenter(cell.x, cell.z, cell.y);
 }
 
@@ -19,18 +83,24 @@ glm::ivec2 CellGrid::columnOf(const glm::vec3& p) const {
 }
 
 uint32_t CellGrid::findInColumn(int32_t x, int32_t z, float yMin, float yMax) const {
-  const auto head = m_columnHead.find(key(x, z));
-  if (head == m_columnHead.end()) return kNoCell;
+  const Storage& s = *m_storage;
+  const Tile* tile = s.findTile(x, z);
+  if (!tile) return kNoCell;
   uint32_t best = kNoCell;
-  for (uint32_t i = head->second; i != kNoCell; i = m_nextInColumn[i]) {
-    const float y = m_cells[i].y;
-    if (y >= yMin && y <= yMax && (best == kNoCell || y > m_cells[best].y)) best = i;
+  float bestY = 0.0f;
+  for (uint32_t i = tile->head[((z & kTileMask) << kTileBits) | (x & kTileMask)]; i != kNoCell;
+       i = s.nextInColumn[i]) {
+    const float y = s.height[i];
+    if (y >= yMin && y <= yMax && (best == kNoCell || y > bestY)) {
+      best = i;
+      bestY = y;
+    }
   }
   return best;
 }
 
 uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
-  const Cell& from = m_cells[cell];
+  const Cell from = (*this)[cell];
   if (!from.canStep(d)) return kNoCell;
   // The step lands on the highest ground within the move's height window; no
   // other cell of that column can lie inside the window above it (see flood_fill.cpp).
@@ -39,20 +109,53 @@ uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
                       from.y - m_maxDrop - kSlack, from.y + m_stepHeight + kSlack);
 }
 
-uint32_t CellGrid::add(const Cell& cell) {
-  const uint32_t index = uint32_t(m_cells.size());
-  m_cells.push_back(cell);
-  auto [head, inserted] = m_columnHead.try_emplace(key(cell.x, cell.z), index);
-  m_nextInColumn.push_back(inserted ? kNoCell : head->second);
-  head->second = index;
+uint32_t CellGrid::add(int32_t x, int32_t z, float y, uint16_t material) {
+  Storage& s = *m_storage;
+  const uint64_t key = tileKey(x >> kTileBits, z >> kTileBits);
+  auto [found, inserted] = s.tileIndex.try_emplace(key, uint32_t(s.tiles.size()));
+  if (inserted) {
+    Tile tile;
+    std::fill(std::begin(tile.head), std::end(tile.head), kNoCell);
+    s.tiles.push_back(tile);
+    s.tileOrigin.push_back({x & ~kTileMask, z & ~kTileMask});
+  }
+  uint32_t& head = s.tiles[found->second].head[((z & kTileMask) << kTileBits) | (x & kTileMask)];
+  const uint32_t index = uint32_t(s.height.size());
+  s.height.push_back(y);
+  s.nextInColumn.push_back(head);
+  s.material.push_back(material);
+  s.links.push_back(0);
+  head = index;
+  if (!s.column.empty()) std::vector<uint32_t>().swap(s.column);  // stale once cells are added
   return index;
 }
 
+void CellGrid::setLinks(uint32_t i, uint8_t links) { m_storage->links[i] = links; }
+
+void CellGrid::indexColumns() {
+  Storage& s = *m_storage;
+  s.column.assign(size(), 0);
+  for (uint32_t t = 0; t < s.tiles.size(); ++t) {
+    for (int32_t local = 0; local < kTileSize * kTileSize; ++local) {
+      for (uint32_t i = s.tiles[t].head[local]; i != kNoCell; i = s.nextInColumn[i])
+        s.column[i] = packColumn(t, local & kTileMask, local >> kTileBits);
+    }
+  }
+}
+
 size_t CellGrid::memoryBytes() const {
+  return fillMemoryBytes() + m_storage->column.capacity() * sizeof(uint32_t);
+}
+
+size_t CellGrid::fillMemoryBytes() const {
+  const Storage& s = *m_storage;
   // Hash nodes hold the key, the value and a next pointer; buckets one pointer each.
-  const size_t nodeBytes = sizeof(uint64_t) + sizeof(uint32_t) + 2 * sizeof(void*);
-  return m_cells.capacity() * sizeof(Cell) + m_nextInColumn.capacity() * sizeof(uint32_t) +
-         m_columnHead.size() * nodeBytes + m_columnHead.bucket_count() * sizeof(void*);
+  const size_t tileIndexBytes =
+      s.tileIndex.size() * (sizeof(uint64_t) + sizeof(uint32_t) + 2 * sizeof(void*)) +
+      s.tileIndex.bucket_count() * sizeof(void*);
+  return s.height.memoryBytes() + s.nextInColumn.memoryBytes() + s.material.memoryBytes() +
+         s.links.memoryBytes() + s.tiles.memoryBytes() +
+         s.tileOrigin.capacity() * sizeof(glm::ivec2) + tileIndexBytes;
 }
 
 }  // namespace nav

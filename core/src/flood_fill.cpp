@@ -19,11 +19,11 @@
 // cell within the move's window" the unique target of a step.
 #include "nav/flood_fill.h"
 
-#include <chrono>
+#include <algorithm>
 #include <cmath>
-#include <deque>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace nav {
 namespace {
@@ -83,18 +83,35 @@ glm::vec2 columnCenter2(const CellGrid& grid, int32_t x, int32_t z) {
   return {c.x, c.z};
 }
 
+// A cell waiting to be explored, with the column the grid does not store per cell.
+struct OpenCell {
+  int32_t x, z;
+  uint32_t index;
+  float y;
+};
+
+// What one step from an open cell finds: the pure geometric part of the fill,
+// which threads compute independently.
+struct StepResult {
+  float y;
+  uint32_t triangle;
+  bool ok;
+};
+
+// Breadth-first, one level at a time: the steps of a whole level are tested
+// (on one or two threads), then merged into the grid in level order. Merging
+// in order makes the cells, their indices and links identical whatever the
+// thread count, and identical to a plain first-in-first-out fill.
 class Filler {
  public:
-  Filler(const Level& level, const Mover& mover, CellGrid& grid, size_t maxCells,
+  Filler(const Level& level, const Mover& mover, CellGrid& grid, const FloodFillParams& params,
          BuildControl* control)
       : m_level(level),
         m_mover(mover),
-        m_nearMover(mover),
         m_grid(grid),
-        m_maxCells(maxCells),
-        m_control(control) {
-    m_nearMover.candidates = &m_candidates;
-  }
+        m_maxCells(params.maxCells),
+        m_threads(std::clamp(params.threads, 1, 2)),
+        m_control(control) {}
 
   // Adds a cell at the column if the unit can stand there and no cell of the
   // column is already at that ground, then explores everything reachable.
@@ -102,7 +119,7 @@ class Filler {
     const StandResult standing = m_mover.stand(columnCenter2(m_grid, x, z), yMin, yMax);
     if (!standing.ok) return true;
     if (existing(x, z, standing.y) != kNoCell) return true;
-    if (!addCell(x, z, standing)) return false;
+    if (!addCell(x, z, standing.y, standing.triangle)) return false;
     return explore();
   }
 
@@ -114,44 +131,72 @@ class Filler {
   }
 
  private:
-
-  bool addCell(int32_t x, int32_t z, const StandResult& standing) {
+  bool addCell(int32_t x, int32_t z, float y, uint32_t triangle) {
     if (m_grid.size() >= m_maxCells) {
       m_error = "flood fill: more than maxCells = " + std::to_string(m_maxCells) +
                 " cells; raise the limit or the cell size";
       return false;
     }
-    const uint16_t material = m_level.triangles[standing.triangle].material;
-    m_open.push_back(m_grid.add(Cell{x, z, standing.y, 0, material}));
+    const uint32_t index = m_grid.add(x, z, y, m_level.triangles[triangle].material);
+    m_next.push_back({x, z, index, y});
     return true;
   }
 
-  bool explore() {
+  // Tests the four steps of open[first, last) into results.
+  void testSteps(size_t first, size_t last, std::vector<uint32_t>& candidates) {
     const UnitProfile& unit = m_mover.unit;
-    while (!m_open.empty()) {
-      const uint32_t index = m_open.front();
-      m_open.pop_front();
-      const Cell cell = m_grid[index];
+    Mover near = m_mover;
+    near.candidates = &candidates;
+    const float reach = m_grid.cellSize() + unit.width * 0.5f;
+    for (size_t i = first; i < last; ++i) {
+      const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
       // Everything any of the four steps can touch: both footprints of each
       // step, from the deepest drop up to a unit height above the highest step.
-      const float reach = m_grid.cellSize() + unit.width * 0.5f;
       m_mover.world.candidatesInBox(
           Aabb{{here.x - reach, cell.y - unit.maxDrop, here.y - reach},
                {here.x + reach, cell.y + unit.stepHeight + unit.height + 0.01f, here.y + reach}},
-          m_candidates);
-      uint8_t links = 0;
+          candidates);
       for (int d = 0; d < kDirectionCount; ++d) {
-        const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
-        const glm::vec2 there = columnCenter2(m_grid, nx, nz);
+        const glm::vec2 there =
+            columnCenter2(m_grid, cell.x + kDirectionDx[d], cell.z + kDirectionDz[d]);
         const StandResult standing =
-            m_nearMover.stand(there, cell.y - unit.maxDrop, cell.y + unit.stepHeight);
-        if (!standing.ok || !m_nearMover.canMove(here, cell.y, there, standing.y)) continue;
-        links |= uint8_t(1u << d);
-        if (existing(nx, nz, standing.y) == kNoCell && !addCell(nx, nz, standing)) return false;
+            near.stand(there, cell.y - unit.maxDrop, cell.y + unit.stepHeight);
+        const bool ok = standing.ok && near.canMove(here, cell.y, there, standing.y);
+        m_results[i * kDirectionCount + size_t(d)] = {standing.y, standing.triangle, ok};
       }
-      m_grid.setLinks(index, links);
-      if ((m_grid.size() & 4095u) == 0 && m_control) {
+    }
+  }
+
+  bool explore() {
+    // Below this many cells a level is not worth a thread.
+    constexpr size_t kMinParallelLevel = 256;
+    while (!m_next.empty()) {
+      m_open.swap(m_next);
+      m_next.clear();
+      m_results.resize(m_open.size() * kDirectionCount);
+      if (m_threads > 1 && m_open.size() >= kMinParallelLevel) {
+        const size_t half = m_open.size() / 2;
+        std::thread helper([&] { testSteps(half, m_open.size(), m_helperCandidates); });
+        testSteps(0, half, m_candidates);
+        helper.join();
+      } else {
+        testSteps(0, m_open.size(), m_candidates);
+      }
+      for (size_t i = 0; i < m_open.size(); ++i) {
+        const OpenCell& cell = m_open[i];
+        uint8_t links = 0;
+        for (int d = 0; d < kDirectionCount; ++d) {
+          const StepResult& step = m_results[i * kDirectionCount + size_t(d)];
+          if (!step.ok) continue;
+          links |= uint8_t(1u << d);
+          const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
+          if (existing(nx, nz, step.y) == kNoCell && !addCell(nx, nz, step.y, step.triangle))
+            return false;
+        }
+        m_grid.setLinks(cell.index, links);
+      }
+      if (m_control) {
         m_control->cellsFound.store(m_grid.size(), std::memory_order_relaxed);
         if (m_control->cancelRequested.load(std::memory_order_relaxed)) {
           m_error = "flood fill: cancelled";
@@ -164,12 +209,13 @@ class Filler {
 
   const Level& m_level;
   const Mover& m_mover;
-  Mover m_nearMover;
-  std::vector<uint32_t> m_candidates;
   CellGrid& m_grid;
   size_t m_maxCells;
+  int m_threads;
   BuildControl* m_control;
-  std::deque<uint32_t> m_open;
+  std::vector<OpenCell> m_open, m_next;
+  std::vector<StepResult> m_results;
+  std::vector<uint32_t> m_candidates, m_helperCandidates;
   std::string m_error;
 };
 
@@ -235,7 +281,7 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
   CellGrid grid(cellSize, {level.bounds.min.x, level.bounds.min.z}, params.unit.stepHeight,
                 params.unit.maxDrop);
   const Mover mover{world, params.unit, std::cos(glm::radians(params.unit.maxSlopeDegrees))};
-  Filler filler(level, mover, grid, params.maxCells, control);
+  Filler filler(level, mover, grid, params, control);
   if (control) control->stage = BuildStage::FloodFill;
 
   bool ok = true;
@@ -251,6 +297,7 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
   }
   if (!ok) return Result<CellGrid>::failure(filler.error());
   if (control) control->cellsFound.store(grid.size());
+  grid.indexColumns();
   return Result<CellGrid>::success(std::move(grid));
 }
 

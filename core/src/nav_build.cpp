@@ -29,6 +29,7 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   if (!cells) return Result<NavBuild>::failure(cells.error());
   build.stats.floodFillMs = millisecondsSince(start);
   build.stats.cells = cells.value().size();
+  build.stats.cellBytes = cells.value().fillMemoryBytes();
 
   if (control) {
     if (control->cancelRequested) return Result<NavBuild>::failure("build cancelled");

@@ -26,7 +26,7 @@ Built fill(Level level, FloodFillParams params = {}) {
 
 size_t countAt(const CellGrid& cells, float y) {
   size_t n = 0;
-  for (const Cell& c : cells.cells()) n += std::abs(c.y - y) < 1e-4f;
+  for (uint32_t i = 0; i < cells.size(); ++i) n += std::abs(cells.height(i) - y) < 1e-4f;
   return n;
 }
 
@@ -55,8 +55,8 @@ TEST(FloodFill, FlatFloorCellCountAndLinks) {
   EXPECT_EQ(cells.size(), 144u);
   // Every cell links to each neighbour that exists: 2 * 12 * 11 pairs, both ways.
   size_t links = 0;
-  for (const Cell& c : cells.cells()) {
-    for (int d = 0; d < kDirectionCount; ++d) links += c.canStep(Direction(d));
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    for (int d = 0; d < kDirectionCount; ++d) links += cells[i].canStep(Direction(d));
   }
   EXPECT_EQ(links, 2u * 2u * 12u * 11u);
 }
@@ -142,7 +142,7 @@ TEST(FloodFill, TwoCellsInOneColumnUnderABridge) {
   ASSERT_TRUE(built.cells.ok());
   const CellGrid& cells = built.cells.value();
   std::map<std::pair<int, int>, std::vector<float>> columns;
-  for (const Cell& c : cells.cells()) columns[{c.x, c.z}].push_back(c.y);
+  for (uint32_t i = 0; i < cells.size(); ++i) columns[{cells[i].x, cells[i].z}].push_back(cells[i].y);
   size_t stacked = 0;
   for (auto& [column, heights] : columns) {
     if (heights.size() < 2) continue;
@@ -187,7 +187,8 @@ TEST(FloodFill, SlopeLimit) {
     Built built = fill(std::move(level), params);
     ASSERT_TRUE(built.cells.ok());
     float highest = 0;
-    for (const Cell& c : built.cells.value().cells()) highest = std::max(highest, c.y);
+    const CellGrid& cells = built.cells.value();
+    for (uint32_t i = 0; i < cells.size(); ++i) highest = std::max(highest, cells.height(i));
     if (degrees < 45) {
       EXPECT_GT(highest, rise * 0.8f);
     } else {
@@ -241,9 +242,55 @@ TEST(FloodFill, SameInputSameCells) {
   ASSERT_TRUE(a.cells.ok() && b.cells.ok());
   ASSERT_EQ(a.cells.value().size(), b.cells.value().size());
   for (uint32_t i = 0; i < a.cells.value().size(); ++i) {
-    const Cell &x = a.cells.value()[i], &y = b.cells.value()[i];
+    const Cell x = a.cells.value()[i], y = b.cells.value()[i];
     EXPECT_TRUE(x.x == y.x && x.z == y.z && x.y == y.y && x.links == y.links);
   }
+}
+
+// A big two-storey hall: wide fill fronts (so a second thread gets work) and
+// two cells in most columns.
+Level twoStoreyHall(float size) {
+  Level level;
+  test::addFloor(level, 0, 0, size, size, 0);
+  test::addBox(level, Aabb{{0, 2.8f, 0}, {size, 3.0f, size * 0.5f}});  // upper floor, open above the stairs' foot
+  for (int step = 0; step < 15; ++step) {  // stairs up to the upper floor along +z at x 1..3
+    const float top = 0.2f * float(step + 1);
+    const float z0 = size * 0.5f + 0.35f * float(14 - step);
+    test::addBox(level, Aabb{{1, 0, z0}, {3, top, z0 + 0.35f}});
+  }
+  for (float x = 5; x < size - 2; x += 6) test::addBox(level, Aabb{{x, 0, 4}, {x + 1, 2.8f, 8}});
+  return level;
+}
+
+TEST(FloodFill, TwoThreadsGiveTheSameCells) {
+  FloodFillParams one;
+  one.seeds = {{2, 0.05f, 2}};
+  FloodFillParams two = one;
+  two.threads = 2;
+  Built a = fill(twoStoreyHall(30), one);
+  Built b = fill(twoStoreyHall(30), two);
+  ASSERT_TRUE(a.cells.ok() && b.cells.ok());
+  const CellGrid &x = a.cells.value(), &y = b.cells.value();
+  ASSERT_GT(x.size(), 10000u);
+  ASSERT_EQ(x.size(), y.size());
+  for (uint32_t i = 0; i < x.size(); ++i) {
+    const Cell p = x[i], q = y[i];
+    ASSERT_TRUE(p.x == q.x && p.z == q.z && p.y == q.y && p.links == q.links && p.material == q.material)
+        << "cell " << i;
+  }
+  EXPECT_GT(countAt(x, 3.0f), 1000u) << "the upper floor is reached by the stairs";
+}
+
+TEST(FloodFill, CellsTakeAtMostSixteenBytesEach) {
+  // About 200,000 cells on two storeys: the per-cell storage, the column tiles
+  // and the unused tails of the storage blocks all count.
+  FloodFillParams params;
+  params.seeds = {{2, 0.05f, 2}};
+  Built built = fill(twoStoreyHall(100), params);
+  ASSERT_TRUE(built.cells.ok());
+  const CellGrid& cells = built.cells.value();
+  ASSERT_GT(cells.size(), 150000u);
+  EXPECT_LE(double(cells.fillMemoryBytes()) / double(cells.size()), 16.0);
 }
 
 }  // namespace

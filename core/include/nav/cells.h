@@ -2,7 +2,14 @@
 // Cells found by the flood fill: places where the unit's box can stand, on a
 // regular grid in x and z, with any number of cells per column at different
 // heights (floors, bridges, stairs).
+//
+// Stored compactly for fills of tens of millions of cells: per cell only its
+// height, links, material and the next cell of its column (11 bytes), in
+// blocks that never reallocate; columns are found through tiles of 16 x 16
+// column heads. A cell's own column is recorded only once the fill is done
+// (indexColumns), for the stages that read cells by index.
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -19,6 +26,7 @@ inline Direction opposite(Direction d) { return Direction((int(d) + 2) & 3); }
 
 constexpr uint32_t kNoCell = 0xffffffffu;
 
+/// One cell, assembled on request from the grid's compact storage.
 struct Cell {
   /// Grid column.
   int32_t x, z;
@@ -35,17 +43,20 @@ struct Cell {
 class CellGrid {
  public:
   /// stepHeight and maxDrop are the unit's: they bound where a step can land.
-  CellGrid(float cellSize, glm::vec2 origin, float stepHeight, float maxDrop)
-      : m_cellSize(cellSize), m_origin(origin), m_stepHeight(stepHeight), m_maxDrop(maxDrop) {}
+  CellGrid(float cellSize, glm::vec2 origin, float stepHeight, float maxDrop);
+  CellGrid(CellGrid&&) noexcept;
+  CellGrid& operator=(CellGrid&&) noexcept;
+  ~CellGrid();
 
   float cellSize() const { return m_cellSize; }
   /// World (x, z) of the corner of column (0, 0).
   glm::vec2 origin() const { return m_origin; }
-  const std::vector<Cell>& cells() const { return m_cells; }
-  size_t size() const { return m_cells.size(); }
-  const Cell& operator[](uint32_t i) const { return m_cells[i]; }
+  size_t size() const;
+  /// The cell with its column; needs indexColumns().
+  Cell operator[](uint32_t i) const;
+  float height(uint32_t i) const;
 
-  /// Centre of the cell's footprint on its ground.
+  /// Centre of the cell's footprint on its ground; needs indexColumns().
   glm::vec3 center(uint32_t i) const;
   /// Centre of column (x, z) at height y.
   glm::vec3 columnCenter(int32_t x, int32_t z, float y) const;
@@ -54,28 +65,28 @@ class CellGrid {
 
   /// Highest cell of column (x, z) with a height in [yMin, yMax], or kNoCell.
   uint32_t findInColumn(int32_t x, int32_t z, float yMin, float yMax) const;
-  /// The cell reached by stepping from `cell` in direction d (kNoCell when the step fails).
+  /// The cell reached by stepping from `cell` in direction d (kNoCell when the
+  /// step fails); needs indexColumns().
   uint32_t neighbor(uint32_t cell, Direction d) const;
 
-  /// Appends a cell; returns its index.
-  uint32_t add(const Cell& cell);
-  void setLinks(uint32_t i, uint8_t links) { m_cells[i].links = links; }
-  /// Bytes held by cells and the column index.
+  /// Appends a cell with no links yet; returns its index.
+  uint32_t add(int32_t x, int32_t z, float y, uint16_t material);
+  void setLinks(uint32_t i, uint8_t links);
+  /// Records every cell's column, for reading cells by index (4 bytes a cell).
+  void indexColumns();
+
+  /// Bytes held by the cells, the column index and the tiles.
   size_t memoryBytes() const;
+  /// Bytes the fill itself needs: everything but the column index.
+  size_t fillMemoryBytes() const;
 
  private:
-  static uint64_t key(int32_t x, int32_t z) {
-    return (uint64_t(uint32_t(x)) << 32) | uint32_t(z);
-  }
-
+  struct Storage;
   float m_cellSize;
   glm::vec2 m_origin;
   float m_stepHeight;
   float m_maxDrop;
-  std::vector<Cell> m_cells;
-  /// Next cell up or down the same column, kNoCell at the end.
-  std::vector<uint32_t> m_nextInColumn;
-  std::unordered_map<uint64_t, uint32_t> m_columnHead;
+  std::unique_ptr<Storage> m_storage;
 };
 
 }  // namespace nav

@@ -5,7 +5,7 @@
 
 namespace nav {
 
-/// Each cell's sector, indexed like CellGrid::cells(). Kept for inspection and tests.
+/// Each cell's sector, indexed like the CellGrid's cells. Kept for inspection and tests.
 using CellSectors = std::vector<uint32_t>;
 
 /// Greedily grows maximal rectangles of mutually connected cells with one

@@ -19,6 +19,8 @@ struct FloodFillParams {
   std::vector<glm::vec3> seeds;
   /// The fill stops with an error past this many cells.
   size_t maxCells = 20'000'000;
+  /// Threads testing steps: 1 or 2. The cells are identical either way.
+  int threads = 1;
 };
 
 /// The cell size a build uses for these parameters.

@@ -19,6 +19,8 @@ struct BuildStats {
   size_t portals = 0;
   /// Bytes of the finished graph.
   size_t graphBytes = 0;
+  /// Bytes the cells took at the end of the fill (their peak; freed after compression).
+  size_t cellBytes = 0;
   double floodFillMs = 0.0;
   double compressMs = 0.0;
   double totalMs = 0.0;
