@@ -170,7 +170,9 @@ int runInfo(const std::string& levelPath) {
   if (settings.start) out["start"] = pointJson(*settings.start);
   if (settings.goal) out["goal"] = pointJson(*settings.goal);
   if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
-  if (settings.unit) out["unit"] = unitJson(*settings.unit);
+  Json units = Json::array();
+  for (const UnitProfile& unit : settings.units) units.push_back(unitJson(unit));
+  out["units"] = units;
   std::cout << out.dump() << "\n";
   return 0;
 }

@@ -1,5 +1,7 @@
 #include "nav/level.h"
 
+#include "guarded.h"
+
 #include <tiny_obj_loader.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 #include <map>
 #include <memory>
 #include <new>
-#include <nlohmann/json.hpp>
 #include <span>
 #include <streambuf>
 
@@ -475,176 +476,6 @@ Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
 }
 
 // ---------------------------------------------------------------------------
-// Sidecar JSON
-// ---------------------------------------------------------------------------
-
-using Json = nlohmann::json;
-
-/// Thrown by the readers below and caught in parseLevelSettings: names the key path at fault.
-struct SettingsError {
-  std::string path;
-  std::string message;
-};
-
-std::string keyPath(const std::string& parent, std::string_view key) {
-  return parent.empty() ? std::string(key) : parent + "." + std::string(key);
-}
-
-std::string indexPath(const std::string& parent, size_t index) {
-  return parent + "[" + std::to_string(index) + "]";
-}
-
-float readNumber(const Json& value, const std::string& path) {
-  if (!value.is_number()) throw SettingsError{path, "expected a number, got " + value.dump()};
-  const double number = value.get<double>();
-  // Checked before narrowing: converting an out-of-range double to float is undefined.
-  if (!(std::abs(number) <= double(std::numeric_limits<float>::max()))) {
-    throw SettingsError{path, value.dump() + " is not a finite 32-bit number"};
-  }
-  return float(number);
-}
-
-std::string readString(const Json& value, const std::string& path) {
-  if (!value.is_string()) throw SettingsError{path, "expected a string, got " + value.dump()};
-  return value.get<std::string>();
-}
-
-glm::vec3 readPoint(const Json& value, const std::string& path) {
-  if (!value.is_array() || value.size() != 3) {
-    throw SettingsError{path, "expected 3 numbers [x, y, z]"};
-  }
-  return {readNumber(value[0], indexPath(path, 0)), readNumber(value[1], indexPath(path, 1)),
-          readNumber(value[2], indexPath(path, 2))};
-}
-
-template <class Target>
-struct Field {
-  std::string_view key;
-  void (*read)(const Json& value, const std::string& path, Target& out);
-};
-
-/// Reads an object whose keys must all be known: a typo is an error, not a silent default.
-template <class Target>
-void readObject(const Json& value, const std::string& path, std::span<const Field<Target>> fields,
-                Target& out) {
-  if (!value.is_object()) {
-    throw SettingsError{path, "expected an object, got " + std::string(value.type_name())};
-  }
-  for (const auto& [key, item] : value.items()) {
-    const auto field = std::find_if(fields.begin(), fields.end(),
-                                    [&](const Field<Target>& f) { return f.key == key; });
-    if (field == fields.end()) {
-      std::string known;
-      for (const Field<Target>& f : fields)
-        known += (known.empty() ? "" : ", ") + std::string(f.key);
-      throw SettingsError{keyPath(path, key), "unknown key (known keys: " + known + ")"};
-    }
-    field->read(item, keyPath(path, key), out);
-  }
-}
-
-const Field<UnitProfile> kUnitFields[] = {
-    {"name",
-     [](const Json& v, const std::string& p, UnitProfile& u) { u.name = readString(v, p); }},
-    {"width",
-     [](const Json& v, const std::string& p, UnitProfile& u) { u.width = readNumber(v, p); }},
-    {"height",
-     [](const Json& v, const std::string& p, UnitProfile& u) { u.height = readNumber(v, p); }},
-    {"stepHeight",
-     [](const Json& v, const std::string& p, UnitProfile& u) { u.stepHeight = readNumber(v, p); }},
-    {"maxDrop",
-     [](const Json& v, const std::string& p, UnitProfile& u) { u.maxDrop = readNumber(v, p); }},
-    {"maxSlopeDegrees", [](const Json& v, const std::string& p,
-                           UnitProfile& u) { u.maxSlopeDegrees = readNumber(v, p); }},
-};
-
-// One line per top-level key.
-const Field<LevelSettings> kSettingsFields[] = {
-    {"seeds",
-     [](const Json& v, const std::string& p, LevelSettings& s) {
-       if (!v.is_array()) throw SettingsError{p, "expected an array of [x, y, z] points"};
-       for (size_t i = 0; i < v.size(); ++i)
-         s.seeds.push_back(readPoint(v[i], indexPath(p, i)));
-     }},
-    {"start",
-     [](const Json& v, const std::string& p, LevelSettings& s) { s.start = readPoint(v, p); }},
-    {"goal",
-     [](const Json& v, const std::string& p, LevelSettings& s) { s.goal = readPoint(v, p); }},
-    {"cellSize",
-     [](const Json& v, const std::string& p, LevelSettings& s) {
-       s.cellSize = readNumber(v, p);
-       if (!(*s.cellSize > 0.0f)) throw SettingsError{p, v.dump() + " must be > 0 metres"};
-     }},
-    {"unit",
-     [](const Json& v, const std::string& p, LevelSettings& s) {
-       UnitProfile unit;
-       readObject<UnitProfile>(v, p, kUnitFields, unit);
-       const Result<UnitProfile> valid = validateUnitProfile(unit);
-       if (!valid) throw SettingsError{p, valid.error()};
-       s.unit = valid.value();
-     }},
-};
-
-/// Builds the document like Json::parse, but keeps the position of an error:
-/// nlohmann's number-overflow exception (1e400) carries none.
-class PositionedParser : public nlohmann::detail::json_sax_dom_parser<Json> {
- public:
-  explicit PositionedParser(Json& document) : json_sax_dom_parser(document) {}
-
-  // Hides the base's parse_error (sax_parse calls it statically) to record instead of throw.
-  bool parse_error(size_t position, const std::string&, const nlohmann::detail::exception& e) {
-    errorPosition = position;
-    errorMessage = e.what();
-    return false;
-  }
-
-  size_t errorPosition = 0;
-  std::string errorMessage;
-};
-
-/// nlohmann counts characters read; people want line:column (1-based) of the last one.
-std::string lineColumn(std::string_view text, size_t charactersRead) {
-  const size_t offset = std::min(charactersRead > 0 ? charactersRead - 1 : 0, text.size());
-  const std::string_view before = text.substr(0, offset);
-  const size_t line = size_t(std::count(before.begin(), before.end(), '\n')) + 1;
-  const size_t lineStart = before.find_last_of('\n');
-  const size_t column = lineStart == std::string_view::npos ? offset + 1 : offset - lineStart;
-  return std::to_string(line) + ":" + std::to_string(column);
-}
-
-Result<LevelSettings> parseSettingsUnchecked(std::string_view text, std::string_view name) {
-  Json root;
-  PositionedParser parser(root);
-  if (!Json::sax_parse(text.begin(), text.end(), &parser)) {
-    // Drop "[json.exception.parse_error.101] parse error at line L, column C: ".
-    std::string_view detail = parser.errorMessage;
-    if (const size_t bracket = detail.find("] "); bracket != std::string_view::npos) {
-      detail.remove_prefix(bracket + 2);
-    }
-    if (detail.starts_with("parse error")) {
-      if (const size_t colon = detail.find(": "); colon != std::string_view::npos) {
-        detail.remove_prefix(colon + 2);
-      }
-    }
-    return Result<LevelSettings>::failure(std::string(name) + ":" +
-                                          lineColumn(text, parser.errorPosition) + ": " +
-                                          std::string(detail));
-  }
-  LevelSettings settings;
-  try {
-    if (!root.is_object()) {
-      throw SettingsError{
-          "", "expected a JSON object at the top level, got " + std::string(root.type_name())};
-    }
-    readObject<LevelSettings>(root, "", kSettingsFields, settings);
-  } catch (const SettingsError& e) {
-    return Result<LevelSettings>::failure(std::string(name) + ": " +
-                                          (e.path.empty() ? "" : e.path + ": ") + e.message);
-  }
-  return Result<LevelSettings>::success(std::move(settings));
-}
-
-// ---------------------------------------------------------------------------
 // Files
 // ---------------------------------------------------------------------------
 
@@ -699,28 +530,10 @@ Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limi
   return level;
 }
 
-/// Runs f, turning anything thrown (out of memory above all) into an error naming `name`.
-template <class T, class F>
-Result<T> guarded(std::string_view name, F&& f) {
-  try {
-    return f();
-  } catch (const std::bad_alloc&) {
-    return Result<T>::failure(std::string(name) + ": out of memory");
-  } catch (const std::exception& e) {
-    return Result<T>::failure(std::string(name) + ": " + e.what());
-  } catch (...) {
-    return Result<T>::failure(std::string(name) + ": unexpected error");
-  }
-}
-
 }  // namespace
 
 Result<Level> parseObj(std::string_view text, std::string_view name, const LoadLimits& limits) {
   return guarded<Level>(name, [&] { return parseObjUnchecked(text, name, limits); });
-}
-
-Result<LevelSettings> parseLevelSettings(std::string_view json, std::string_view name) {
-  return guarded<LevelSettings>(name, [&] { return parseSettingsUnchecked(json, name); });
 }
 
 Result<Level> loadLevel(const std::string& path, const LoadLimits& limits) {

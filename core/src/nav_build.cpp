@@ -13,7 +13,7 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 
 FloodFillParams defaultFillParams(const Level& level) {
   FloodFillParams params;
-  if (level.settings.unit) params.unit = *level.settings.unit;
+  if (!level.settings.units.empty()) params.unit = level.settings.units.front();
   if (level.settings.cellSize) params.cellSize = *level.settings.cellSize;
   params.seeds = level.settings.seeds;
   return params;

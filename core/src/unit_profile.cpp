@@ -1,6 +1,8 @@
 #include "nav/unit_profile.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <string_view>
 
 namespace nav {
@@ -23,6 +25,21 @@ std::string outOfRange(std::string_view parameter, float value, std::string_view
 
 }  // namespace
 
+const char* toString(UnitKind kind) {
+  switch (kind) {
+    case UnitKind::Human:
+      return "human";
+    case UnitKind::Vehicle:
+      return "vehicle";
+  }
+  return "unknown";
+}
+
+float UnitProfile::footprint() const {
+  if (kind != UnitKind::Vehicle) return width;
+  return std::hypot(width, std::max(length, width));
+}
+
 Result<UnitProfile> validateUnitProfile(const UnitProfile& unit) {
   using R = Result<UnitProfile>;
   const std::string maxSize = formatValue(kMaxSize);
@@ -44,6 +61,13 @@ Result<UnitProfile> validateUnitProfile(const UnitProfile& unit) {
   if (!(unit.maxSlopeDegrees >= 0.0f && unit.maxSlopeDegrees <= 89.0f)) {
     return R::failure(outOfRange("maxSlopeDegrees", unit.maxSlopeDegrees, "[0, 89] degrees"));
   }
+  if (!(unit.length >= 0.0f && unit.length <= kMaxSize)) {
+    return R::failure(outOfRange("length", unit.length, "[0, " + maxSize + "] metres"));
+  }
+  if (!(unit.turningRadius >= 0.0f && unit.turningRadius <= kMaxSize)) {
+    return R::failure(outOfRange("turningRadius", unit.turningRadius, "[0, " + maxSize + "] metres"));
+  }
+  if (int(unit.kind) >= kUnitKindCount) return R::failure("kind: not a unit kind");
   return R::success(unit);
 }
 

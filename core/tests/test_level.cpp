@@ -471,7 +471,7 @@ TEST(LevelLoad, WithoutSidecar) {
   EXPECT_EQ(level.value().triangles.size(), 1u);
   EXPECT_TRUE(level.value().settings.seeds.empty());
   EXPECT_FALSE(level.value().settings.start.has_value());
-  EXPECT_FALSE(level.value().settings.unit.has_value());
+  EXPECT_TRUE(level.value().settings.units.empty());
 }
 
 TEST(LevelLoad, PicksUpTheSidecarWithTheSameStem) {
@@ -505,7 +505,7 @@ TEST(LevelLoad, BundledAssetsLoadWithTheirSidecars) {
     ASSERT_TRUE(level.ok()) << level.error();
     EXPECT_GT(level.value().triangles.size(), 0u);
     if (fs::exists(fs::path(path).replace_extension(".json"))) {
-      EXPECT_TRUE(level.value().settings.unit.has_value()) << name;
+      EXPECT_FALSE(level.value().settings.units.empty()) << name;
       EXPECT_TRUE(level.value().settings.cellSize.has_value()) << name;
     }
   }
@@ -551,32 +551,32 @@ TEST(Sidecar, FullValidFile) {
   EXPECT_EQ(s.start, glm::vec3(0, 0.5f, 0));
   EXPECT_EQ(s.goal, glm::vec3(10, 0, -10));
   EXPECT_EQ(s.cellSize, 0.3f);
-  ASSERT_TRUE(s.unit.has_value());
-  EXPECT_EQ(s.unit->name, "ogre");
-  EXPECT_EQ(s.unit->width, 1.2f);
-  EXPECT_EQ(s.unit->height, 3.0f);
-  EXPECT_EQ(s.unit->stepHeight, 0.6f);
-  EXPECT_EQ(s.unit->maxDrop, 2.0f);
-  EXPECT_EQ(s.unit->maxSlopeDegrees, 30.0f);
+  ASSERT_EQ(s.units.size(), 1u);
+  EXPECT_EQ(s.units[0].name, "ogre");
+  EXPECT_EQ(s.units[0].width, 1.2f);
+  EXPECT_EQ(s.units[0].height, 3.0f);
+  EXPECT_EQ(s.units[0].stepHeight, 0.6f);
+  EXPECT_EQ(s.units[0].maxDrop, 2.0f);
+  EXPECT_EQ(s.units[0].maxSlopeDegrees, 30.0f);
 }
 
 TEST(Sidecar, EveryKeyIsOptional) {
   const Result<LevelSettings> empty = sidecar("{}");
   ASSERT_TRUE(empty.ok()) << empty.error();
   EXPECT_TRUE(empty.value().seeds.empty());
-  EXPECT_FALSE(empty.value().start || empty.value().goal || empty.value().cellSize ||
-               empty.value().unit);
+  EXPECT_FALSE(empty.value().start || empty.value().goal || empty.value().cellSize);
+  EXPECT_TRUE(empty.value().units.empty());
 
   const Result<LevelSettings> partial = sidecar(R"({"unit": {"width": 0.8}})");
   ASSERT_TRUE(partial.ok()) << partial.error();
   const UnitProfile defaults;
-  ASSERT_TRUE(partial.value().unit.has_value());
-  EXPECT_EQ(partial.value().unit->width, 0.8f);
-  EXPECT_EQ(partial.value().unit->name, defaults.name);
-  EXPECT_EQ(partial.value().unit->height, defaults.height);
-  EXPECT_EQ(partial.value().unit->stepHeight, defaults.stepHeight);
-  EXPECT_EQ(partial.value().unit->maxDrop, defaults.maxDrop);
-  EXPECT_EQ(partial.value().unit->maxSlopeDegrees, defaults.maxSlopeDegrees);
+  ASSERT_EQ(partial.value().units.size(), 1u);
+  EXPECT_EQ(partial.value().units[0].width, 0.8f);
+  EXPECT_EQ(partial.value().units[0].name, defaults.name);
+  EXPECT_EQ(partial.value().units[0].height, defaults.height);
+  EXPECT_EQ(partial.value().units[0].stepHeight, defaults.stepHeight);
+  EXPECT_EQ(partial.value().units[0].maxDrop, defaults.maxDrop);
+  EXPECT_EQ(partial.value().units[0].maxSlopeDegrees, defaults.maxSlopeDegrees);
 }
 
 TEST(Sidecar, SyntaxErrorHasLineAndColumn) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "nav/geometry.h"
+#include "nav/level_settings.h"
 #include "nav/result.h"
 #include "nav/unit_profile.h"
 
@@ -18,17 +19,6 @@ struct LevelTriangle {
   uint32_t vertex[3];
   /// Index into Level::materials (0 is the unnamed default material).
   uint16_t material;
-};
-
-/// What the sidecar JSON adds to the geometry. Every field is optional.
-struct LevelSettings {
-  /// Points the flood fill starts from; empty means every walkable surface.
-  std::vector<glm::vec3> seeds;
-  std::optional<glm::vec3> start;
-  std::optional<glm::vec3> goal;
-  std::optional<UnitProfile> unit;
-  /// Cell size to build with. [metres, > 0]
-  std::optional<float> cellSize;
 };
 
 struct Level {
@@ -56,9 +46,6 @@ struct LoadLimits {
 /// Parses OBJ text. `name` is used in error messages ("name:line: ...").
 /// Handles n-gons (ear clipping), negative (relative) indices and usemtl.
 Result<Level> parseObj(std::string_view text, std::string_view name, const LoadLimits& limits = {});
-
-/// Parses sidecar JSON text; `name` is used in error messages.
-Result<LevelSettings> parseLevelSettings(std::string_view json, std::string_view name);
 
 /// Loads `path` (an .obj) and, when present, the sidecar with the same stem and a .json extension.
 Result<Level> loadLevel(const std::string& path, const LoadLimits& limits = {});

@@ -1,13 +1,20 @@
 #pragma once
 // The box-shaped unit that explores a level: its size and how it moves.
+#include <cstdint>
 #include <string>
 
 #include "nav/result.h"
 
 namespace nav {
 
+/// What kind of mover a profile describes; surfaces and waypaths name the kinds they allow.
+enum class UnitKind : uint8_t { Human, Vehicle };
+constexpr int kUnitKindCount = 2;
+const char* toString(UnitKind kind);
+
 struct UnitProfile {
   std::string name = "human";
+  UnitKind kind = UnitKind::Human;
   /// Side of the unit's square footprint. [metres, > 0]
   float width = 0.6f;
   /// Height of the unit's box. [metres, > 0]
@@ -18,6 +25,14 @@ struct UnitProfile {
   float maxDrop = 3.5f;
   /// Steepest surface the unit can stand on. [degrees, 0..89]
   float maxSlopeDegrees = 45.0f;
+  /// Length of a vehicle's body; 0 means as long as it is wide. [metres, >= 0]
+  float length = 0.0f;
+  /// Tightest turn a vehicle can make; 0 turns on the spot. [metres, >= 0]
+  float turningRadius = 0.0f;
+
+  /// Side of the square box the flood fill moves: the unit's width, or for a
+  /// vehicle the widest bounding box of its body in any orientation (its diagonal).
+  float footprint() const;
 };
 
 /// Checks every field's range; the message names the first bad parameter.

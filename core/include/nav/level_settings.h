@@ -1,0 +1,93 @@
+#pragma once
+// What a level's sidecar JSON adds to its geometry: seeds, default start and
+// goal, unit profiles, surfaces, teleport devices and innate waypaths.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "nav/geometry.h"
+#include "nav/result.h"
+#include "nav/unit_profile.h"
+
+namespace nav {
+
+/// How a surface is walked: its cost and who may walk it.
+struct SurfaceSpec {
+  std::string name;
+  /// Multiplies the distance walked on it. [> 0]
+  float cost = 1.0f;
+  /// Bit (1 << UnitKind) set for each kind allowed on it.
+  uint8_t allowedKinds = 0xff;
+
+  bool allows(UnitKind kind) const { return (allowedKinds >> int(kind)) & 1u; }
+};
+
+enum class DeviceKind : uint8_t { Door, Elevator, Ladder };
+constexpr int kDeviceKindCount = 3;
+const char* toString(DeviceKind kind);
+
+/// A teleport: a unit standing fully inside the entry zone comes out at the
+/// centre of the exit zone (and back, when two-way).
+struct DeviceSpec {
+  std::string id;
+  DeviceKind kind = DeviceKind::Door;
+  Aabb entry;
+  Aabb exit;
+  bool twoWay = true;
+  /// A locked device needs `key` to use.
+  bool locked = false;
+  std::string key;
+  /// What the game does to use it ("open", "call", "climb"), for the game's code.
+  std::string action;
+  /// Waiting before use (an elevator's call). [seconds, >= 0]
+  float waitTime = 0.0f;
+  /// Time to go through. [seconds, >= 0]
+  float travelTime = 0.0f;
+};
+
+/// An innate path that biases the solver: a polyline, optionally one-way and
+/// for one unit kind only (vehicles keeping to their side of a road).
+struct WaypathSpec {
+  std::string id;
+  std::vector<glm::vec3> points;
+  bool oneWay = false;
+  std::optional<UnitKind> unitKind;
+};
+
+struct LevelSettings {
+  /// Points the flood fill starts from; empty means every walkable surface.
+  std::vector<glm::vec3> seeds;
+  std::optional<glm::vec3> start;
+  std::optional<glm::vec3> goal;
+  /// Cell size to build with. [metres, > 0]
+  std::optional<float> cellSize;
+  /// Unit profiles, one build each; the first is the default. Empty: the default human.
+  std::vector<UnitProfile> units;
+  /// OBJ material name -> surface name ("asphalt" -> "road"). A material named
+  /// like a surface needs no entry; anything else is "default".
+  std::map<std::string, std::string> materialSurfaces;
+  /// Surfaces added to or overriding the built-in ones (defaultSurfaces()).
+  std::vector<SurfaceSpec> surfaces;
+  std::vector<DeviceSpec> devices;
+  std::vector<WaypathSpec> waypaths;
+};
+
+/// The built-in surfaces: default, sidewalk, road, grass, water, lava.
+std::vector<SurfaceSpec> defaultSurfaces();
+
+/// The surfaces of a level: the built-in ones with the sidecar's on top, in a
+/// fixed order (built-ins first, then new ones by name).
+std::vector<SurfaceSpec> surfaceTable(const LevelSettings& settings);
+
+/// Surface index (into `table`) of each material name.
+std::vector<uint16_t> materialSurfaceIndices(const LevelSettings& settings,
+                                             const std::vector<std::string>& materials,
+                                             const std::vector<SurfaceSpec>& table);
+
+/// Parses sidecar JSON text; `name` is used in error messages.
+Result<LevelSettings> parseLevelSettings(std::string_view json, std::string_view name);
+
+}  // namespace nav
