@@ -2,16 +2,17 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "nav/city_generator.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
 #include "nav/level.h"
 #include "nav/nav_build.h"
+#include "nav/nav_file.h"
 #include "nav/search.h"
 
 namespace nav::cli {
@@ -101,6 +102,56 @@ Json graphJson(const NavGraph& graph) {
               {"portals", portals}};
 }
 
+// Writes the graph, binary when the path ends in .nav and JSON otherwise; returns its bytes.
+Result<size_t> writeGraph(const std::string& path, const NavGraph& graph) {
+  if (isNavFile(path)) return writeNavFile(path, graph);
+  const std::string text = graphJson(graph).dump() + "\n";
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) return Result<size_t>::failure(path + ": cannot write");
+  return Result<size_t>::success(text.size());
+}
+
+// The graph a query runs on: read from a .nav file, or built from a level.
+std::optional<NavGraph> queryGraph(const std::string& path, const BuildFlags& flags,
+                                   int& exitCode) {
+  if (isNavFile(path)) {
+    Result<NavGraph> read = readNavFile(path);
+    if (read) return std::move(read).value();
+    exitCode = fail("query", read.error(), 2);
+    return std::nullopt;
+  }
+  std::optional<Prepared> prepared = prepare("query", path, flags, exitCode);
+  if (!prepared) return std::nullopt;
+  return std::move(prepared->build.graph);
+}
+
+int runNavInfo(const std::string& path) {
+  const Result<NavGraph> read = readNavFile(path);
+  if (!read) return fail("info", read.error(), 2);
+  const NavGraph& graph = read.value();
+  std::error_code error;
+  const uintmax_t bytes = std::filesystem::file_size(path, error);
+  const auto oneWay = std::count_if(graph.portals.begin(), graph.portals.end(),
+                                    [](const Portal& p) { return p.oneWay(); });
+  const Json out{{"nav", path},
+                 {"version", kNavFileVersion},
+                 {"bytes", error ? 0 : bytes},
+                 {"cell_size", rounded(graph.cellSize)},
+                 {"origin", Json::array({rounded(graph.origin.x), rounded(graph.origin.y)})},
+                 {"unit", unitJson(graph.unit)},
+                 {"sectors", graph.sectors.size()},
+                 {"portals", graph.portals.size()},
+                 {"one_way_portals", oneWay},
+                 {"materials", graph.materials},
+                 {"bounds",
+                  Json{{"min", pointJson(graph.bounds.min)}, {"max", pointJson(graph.bounds.max)}}},
+                 {"memory_bytes", graph.memoryBytes()}};
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
 struct QueryLine {
   glm::vec3 from, to;
 };
@@ -155,7 +206,10 @@ std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& 
   return p;
 }
 
+bool isNavFile(const std::string& path) { return std::filesystem::path(path).extension() == ".nav"; }
+
 int runInfo(const std::string& levelPath) {
+  if (isNavFile(levelPath)) return runNavInfo(levelPath);
   Result<Level> loaded = loadLevel(levelPath);
   if (!loaded) return fail("info", loaded.error(), 2);
   const Level& level = loaded.value();
@@ -183,24 +237,29 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
   std::optional<Prepared> prepared = prepare("build", levelPath, flags, exitCode);
   if (!prepared) return exitCode;
   const BuildStats& stats = prepared->build.stats;
+  std::optional<size_t> outputBytes;
   if (!outputPath.empty()) {
-    std::ofstream out(outputPath);
-    out << graphJson(prepared->build.graph).dump() << "\n";
-    if (!out) return fail("build", outputPath + ": cannot write", 1);
+    const Result<size_t> written = writeGraph(outputPath, prepared->build.graph);
+    if (!written) return fail("build", written.error(), 1);
+    outputBytes = written.value();
   }
-  const Json result{{"level", levelPath},
-                    {"cell_size", rounded(effectiveCellSize(prepared->params))},
-                    {"unit", unitJson(prepared->params.unit)},
-                    {"cells", stats.cells},
-                    {"sectors", stats.sectors},
-                    {"portals", stats.portals},
-                    {"bytes", stats.graphBytes},
-                    {"ms", rounded(stats.totalMs)},
-                    {"fill_ms", rounded(stats.floodFillMs)},
-                    {"compress_ms", rounded(stats.compressMs)},
-                    {"cell_bytes", stats.cellBytes},
-                    {"bytes_per_cell", stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
-                    {"peak_rss_bytes", peakRssBytes()}};
+  Json result{{"level", levelPath},
+              {"cell_size", rounded(effectiveCellSize(prepared->params))},
+              {"unit", unitJson(prepared->params.unit)},
+              {"cells", stats.cells},
+              {"sectors", stats.sectors},
+              {"portals", stats.portals},
+              {"bytes", stats.graphBytes},
+              {"ms", rounded(stats.totalMs)},
+              {"fill_ms", rounded(stats.floodFillMs)},
+              {"compress_ms", rounded(stats.compressMs)},
+              {"cell_bytes", stats.cellBytes},
+              {"bytes_per_cell", stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
+              {"peak_rss_bytes", peakRssBytes()}};
+  if (outputBytes) {
+    result["output"] = outputPath;
+    result["output_bytes"] = *outputBytes;
+  }
   std::cout << result.dump() << "\n";
   return 0;
 }
@@ -216,9 +275,9 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
     queries = std::move(*read);
   }
   int exitCode = 0;
-  std::optional<Prepared> prepared = prepare("query", levelPath, flags, exitCode);
-  if (!prepared) return exitCode;
-  const NavGraph& graph = prepared->build.graph;
+  const std::optional<NavGraph> loaded = queryGraph(levelPath, flags, exitCode);
+  if (!loaded) return exitCode;
+  const NavGraph& graph = *loaded;
 
   for (const QueryLine& q : queries) {
     const auto start = std::chrono::steady_clock::now();
@@ -245,49 +304,6 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                      .dump()
               << "\n";
   }
-  return 0;
-}
-
-int runGenerateCity(const CityFlags& flags) {
-  const std::string command = "generate city";
-  constexpr int64_t kMinCells = 1000, kMaxCells = 200'000'000;
-  if (flags.targetCells < kMinCells || flags.targetCells > kMaxCells) {
-    return fail(command,
-                "--target-cells " + std::to_string(flags.targetCells) + ": must be from " +
-                    std::to_string(kMinCells) + " to " + std::to_string(kMaxCells),
-                2);
-  }
-  const std::string& objPath = flags.outputPath;
-  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
-    return fail(command,
-                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)", 2);
-  }
-  const std::string sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
-  CityParams params;
-  params.targetCells = uint64_t(flags.targetCells);
-  params.seed = flags.seed;
-  std::ofstream obj(objPath, std::ios::binary);
-  if (!obj) return fail(command, objPath + ": cannot open for writing", 1);
-  const Result<CityInfo> city = generateCity(params, obj);
-  if (!city) return fail(command, objPath + ": " + city.error(), 1);
-  obj.close();
-  if (!obj) return fail(command, objPath + ": cannot write", 1);
-  std::ofstream sidecar(sidecarPath, std::ios::binary);
-  sidecar << city.value().sidecarJson;
-  sidecar.close();
-  if (!sidecar) return fail(command, sidecarPath + ": cannot write", 1);
-  const CityInfo& info = city.value();
-  std::cout << Json{{"obj", objPath},
-                    {"sidecar", sidecarPath},
-                    {"triangles", info.triangles},
-                    {"estimated_cells", info.estimatedCells},
-                    {"seed", params.seed},
-                    {"blocks", info.blocksX * info.blocksZ},
-                    {"block_size", rounded(info.blockSize)},
-                    {"buildings", info.buildings.size()},
-                    {"bridges", info.bridges.size()}}
-                   .dump()
-            << "\n";
   return 0;
 }
 

@@ -27,14 +27,8 @@ struct QueryFlags {
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 
-/// `generate city` settings; checked by runGenerateCity.
-struct CityFlags {
-  int64_t targetCells = 0;
-  uint32_t seed = 1;
-  std::string outputPath;
-};
-/// Writes a procedural city (FILE.obj and its sidecar FILE.json) and prints what it wrote.
-int runGenerateCity(const CityFlags& flags);
+/// True when the path names a binary navigation file (.nav) rather than a level.
+bool isNavFile(const std::string& path);
 
 /// Parses "X,Y,Z" into a point; the message names the option.
 std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,

@@ -27,21 +27,25 @@ int main(int argc, char** argv) {
   std::string levelPath;
   nav::cli::BuildFlags flags;
 
-  CLI::App* info = app.add_subcommand("info", "Print what a level file contains");
-  info->add_option("level", levelPath, "Level (.obj)")->required();
+  CLI::App* info = app.add_subcommand("info", "Print what a level or .nav file contains");
+  info->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
 
   std::string outputPath;
   CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
   build->add_option("level", levelPath, "Level (.obj)")->required();
   addBuildOptions(*build, flags);
-  build->add_option("-o,--output", outputPath, "Write the sectors and portals as JSON to FILE");
+  build->add_option("-o,--output", outputPath,
+                    "Write the graph to FILE: binary when FILE ends in .nav, else JSON");
 
   std::string fromText, toText;
   nav::cli::QueryFlags query;
   CLI::App* queryCommand =
       app.add_subcommand("query", "Find paths; prints one JSON object per query");
-  queryCommand->add_option("level", levelPath, "Level (.obj)")->required();
+  queryCommand->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
+  // Remembered to refuse them with a .nav file, whose graph is already built.
+  const size_t firstBuildOption = queryCommand->get_options().size();
   addBuildOptions(*queryCommand, flags);
+  const size_t endBuildOptions = queryCommand->get_options().size();
   CLI::Option* from = queryCommand->add_option("--from", fromText, "Start point X,Y,Z");
   CLI::Option* to = queryCommand->add_option("--to", toText, "Goal point X,Y,Z");
   CLI::Option* queries =
@@ -49,18 +53,6 @@ int main(int argc, char** argv) {
   from->needs(to);
   to->needs(from);
   queries->excludes(from)->excludes(to);
-
-  nav::cli::CityFlags city;
-  CLI::App* generate = app.add_subcommand("generate", "Write a procedural level");
-  generate->require_subcommand(1);
-  CLI::App* cityCommand = generate->add_subcommand(
-      "city", "Streets, buildings with floors and stairs, bridges: writes FILE.obj and FILE.json");
-  cityCommand
-      ->add_option("--target-cells", city.targetCells,
-                    "Cells a build should find (1000 to 200000000)")
-      ->required();
-  cityCommand->add_option("--seed", city.seed, "Random seed: the same seed writes the same files");
-  cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj)")->required();
 
   try {
     app.parse(argc, argv);
@@ -70,7 +62,15 @@ int main(int argc, char** argv) {
 
   if (*info) return nav::cli::runInfo(levelPath);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
-  if (*cityCommand) return nav::cli::runGenerateCity(city);
+  if (nav::cli::isNavFile(levelPath)) {
+    const auto options = queryCommand->get_options();
+    for (size_t i = firstBuildOption; i < endBuildOptions; ++i) {
+      if (options[i]->count() == 0) continue;
+      std::cerr << "navscope-cli query: " << options[i]->get_name()
+                << ": a .nav file fixes the build settings; build options need a level (.obj)\n";
+      return 2;
+    }
+  }
   if (query.queriesPath.empty() && fromText.empty()) {
     std::cerr << "navscope-cli query: give --from and --to, or --queries FILE\n";
     return 2;

@@ -1,0 +1,693 @@
+#include "nav/nav_file.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <new>
+
+namespace nav {
+namespace {
+
+// Layout. Every integer and float is little-endian and written field by field,
+// so there are no padding bytes and identical graphs give identical files.
+//
+//   header   magic "NAVSCOPE" [8 bytes], version u32, sectionCount u32, fileBytes u64
+//   table    sectionCount x {id u32, flags u32, offset u64, bytes u64}
+//   sections back to back from the end of the table, in table order
+//   trailer  CRC-32 (IEEE 802.3) of every byte before it, u32
+//
+// A section a reader does not know is skipped unless its Required flag is set.
+// New data (devices, waypaths, surfaces, jump portals) gets a new section id and
+// an entry in kSections; the version changes only when existing sections change.
+
+constexpr std::array<uint8_t, 8> kMagic = {'N', 'A', 'V', 'S', 'C', 'O', 'P', 'E'};
+constexpr size_t kHeaderBytes = 24;
+constexpr size_t kTableEntryBytes = 24;
+constexpr size_t kChecksumBytes = 4;
+constexpr uint32_t kMaxSections = 256;
+constexpr uint32_t kRequiredFlag = 1;
+
+// Bytes of one sector and one portal on disk (see writeSectors, writePortals).
+constexpr uint64_t kSectorBytes = 24 + 16 + 12 + 2 + 8;
+constexpr uint64_t kPortalBytes = 4 + 4 + 12 + 12 + 1 + 4;
+
+constexpr std::array<uint32_t, 256> makeCrcTable() {
+  std::array<uint32_t, 256> table{};
+  for (uint32_t i = 0; i < 256; ++i) {
+    uint32_t c = i;
+    for (int bit = 0; bit < 8; ++bit)
+      c = (c & 1u) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+    table[i] = c;
+  }
+  return table;
+}
+constexpr std::array<uint32_t, 256> kCrcTable = makeCrcTable();
+
+// CRC-32 rather than a plain hash: it detects every burst of up to 32 flipped bits.
+uint32_t crc32(std::span<const uint8_t> bytes) {
+  uint32_t c = 0xffffffffu;
+  for (uint8_t b : bytes)
+    c = kCrcTable[(c ^ b) & 0xffu] ^ (c >> 8);
+  return c ^ 0xffffffffu;
+}
+
+class ByteWriter {
+ public:
+  std::vector<uint8_t>& bytes() { return m_bytes; }
+  void u8(uint8_t v) { m_bytes.push_back(v); }
+  void u16(uint16_t v) { put(v, 2); }
+  void u32(uint32_t v) { put(v, 4); }
+  void u64(uint64_t v) { put(v, 8); }
+  void i32(int32_t v) { u32(uint32_t(v)); }
+  void f32(float v) { u32(std::bit_cast<uint32_t>(v)); }
+  void vec2(const glm::vec2& v) {
+    f32(v.x);
+    f32(v.y);
+  }
+  void ivec2(const glm::ivec2& v) {
+    i32(v.x);
+    i32(v.y);
+  }
+  void vec3(const glm::vec3& v) {
+    f32(v.x);
+    f32(v.y);
+    f32(v.z);
+  }
+  void aabb(const Aabb& box) {
+    vec3(box.min);
+    vec3(box.max);
+  }
+  void text(const std::string& s) {
+    u32(uint32_t(s.size()));
+    m_bytes.insert(m_bytes.end(), s.begin(), s.end());
+  }
+  /// Overwrites bytes written earlier (table entries filled in once sizes are known).
+  void patch(size_t at, uint64_t v, int size) {
+    for (int i = 0; i < size; ++i)
+      m_bytes[at + size_t(i)] = uint8_t(v >> (8 * i));
+  }
+
+ private:
+  void put(uint64_t v, int size) {
+    for (int i = 0; i < size; ++i)
+      m_bytes.push_back(uint8_t(v >> (8 * i)));
+  }
+  std::vector<uint8_t> m_bytes;
+};
+
+// Reads past the end return zeros and clear ok() for good, so a section reader
+// can read all its fields and check once.
+class ByteReader {
+ public:
+  explicit ByteReader(std::span<const uint8_t> bytes) : m_bytes(bytes) {}
+  bool ok() const { return m_ok; }
+  size_t remaining() const { return m_bytes.size() - m_at; }
+  uint8_t u8() { return uint8_t(take(1)); }
+  uint16_t u16() { return uint16_t(take(2)); }
+  uint32_t u32() { return uint32_t(take(4)); }
+  uint64_t u64() { return take(8); }
+  int32_t i32() { return int32_t(u32()); }
+  float f32() { return std::bit_cast<float>(u32()); }
+  // Sequential statements: the order of function arguments is unspecified.
+  glm::vec2 vec2() {
+    glm::vec2 v;
+    v.x = f32();
+    v.y = f32();
+    return v;
+  }
+  glm::ivec2 ivec2() {
+    glm::ivec2 v;
+    v.x = i32();
+    v.y = i32();
+    return v;
+  }
+  glm::vec3 vec3() {
+    glm::vec3 v;
+    v.x = f32();
+    v.y = f32();
+    v.z = f32();
+    return v;
+  }
+  Aabb aabb() {
+    Aabb box;
+    box.min = vec3();
+    box.max = vec3();
+    return box;
+  }
+  /// A u32 length, then the bytes; never allocates more than what remains.
+  std::string text() {
+    const uint32_t size = u32();
+    if (!m_ok || remaining() < size) {
+      m_ok = false;
+      return {};
+    }
+    std::string s(reinterpret_cast<const char*>(m_bytes.data() + m_at), size);
+    m_at += size;
+    return s;
+  }
+
+ private:
+  uint64_t take(size_t size) {
+    if (!m_ok || remaining() < size) {
+      m_ok = false;
+      return 0;
+    }
+    uint64_t v = 0;
+    for (size_t i = 0; i < size; ++i)
+      v |= uint64_t(m_bytes[m_at + i]) << (8 * i);
+    m_at += size;
+    return v;
+  }
+  std::span<const uint8_t> m_bytes;
+  size_t m_at = 0;
+  bool m_ok = true;
+};
+
+using SectionError = std::optional<std::string>;
+
+void writeSettings(ByteWriter& out, const NavGraph& graph) {
+  out.f32(graph.cellSize);
+  out.vec2(graph.origin);
+  out.aabb(graph.bounds);
+  out.text(graph.unit.name);
+  out.u8(uint8_t(graph.unit.kind));
+  out.f32(graph.unit.width);
+  out.f32(graph.unit.height);
+  out.f32(graph.unit.stepHeight);
+  out.f32(graph.unit.maxDrop);
+  out.f32(graph.unit.maxSlopeDegrees);
+  out.f32(graph.unit.length);
+  out.f32(graph.unit.turningRadius);
+}
+
+SectionError readSettings(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  graph.cellSize = in.f32();
+  graph.origin = in.vec2();
+  graph.bounds = in.aabb();
+  graph.unit.name = in.text();
+  // Range-checked by validateUnitProfile, like the direction below.
+  graph.unit.kind = UnitKind(in.u8());
+  graph.unit.width = in.f32();
+  graph.unit.height = in.f32();
+  graph.unit.stepHeight = in.f32();
+  graph.unit.maxDrop = in.f32();
+  graph.unit.maxSlopeDegrees = in.f32();
+  graph.unit.length = in.f32();
+  graph.unit.turningRadius = in.f32();
+  return std::nullopt;
+}
+
+void writeMaterials(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.materials.size()));
+  for (const std::string& name : graph.materials)
+    out.text(name);
+}
+
+SectionError readMaterials(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
+  const uint32_t count = in.u32();
+  // An empty name is 4 bytes on disk but a whole std::string in memory: bound the count first.
+  if (count > limits.maxMaterials) {
+    return std::to_string(count) + " materials (limit " + std::to_string(limits.maxMaterials) + ")";
+  }
+  for (uint32_t i = 0; i < count && in.ok(); ++i)
+    graph.materials.push_back(in.text());
+  return std::nullopt;
+}
+
+void writeSectors(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.sectors.size()));
+  for (const Sector& s : graph.sectors) {
+    out.aabb(s.bounds);
+    out.ivec2(s.firstColumn);
+    out.ivec2(s.lastColumn);
+    out.vec3(s.heightPlane);
+    out.u16(s.material);
+    out.u32(s.firstPortal);
+    out.u32(s.portalCount);
+  }
+}
+
+// Checks a fixed-size element count against the limit and the section's size
+// before anything is allocated for it.
+SectionError checkCount(const ByteReader& in, uint32_t count, uint32_t limit, uint64_t elementBytes,
+                        const char* what) {
+  if (count > limit) {
+    return std::to_string(count) + " " + what + " (limit " + std::to_string(limit) + ")";
+  }
+  if (in.remaining() != count * elementBytes) {
+    return std::to_string(count) + " " + what + " need " + std::to_string(count * elementBytes) +
+           " bytes, the section holds " + std::to_string(in.remaining());
+  }
+  return std::nullopt;
+}
+
+SectionError readSectors(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
+  const uint32_t count = in.u32();
+  if (SectionError error = checkCount(in, count, limits.maxSectors, kSectorBytes, "sectors")) {
+    return error;
+  }
+  graph.sectors.resize(count);
+  for (Sector& s : graph.sectors) {
+    s.bounds = in.aabb();
+    s.firstColumn = in.ivec2();
+    s.lastColumn = in.ivec2();
+    s.heightPlane = in.vec3();
+    s.material = in.u16();
+    s.firstPortal = in.u32();
+    s.portalCount = in.u32();
+  }
+  return std::nullopt;
+}
+
+void writePortals(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.portals.size()));
+  for (const Portal& p : graph.portals) {
+    out.u32(p.fromSector);
+    out.u32(p.toSector);
+    out.vec3(p.left);
+    out.vec3(p.right);
+    out.u8(uint8_t(p.direction));
+    out.u32(p.reverse);
+  }
+}
+
+SectionError readPortals(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
+  const uint32_t count = in.u32();
+  if (SectionError error = checkCount(in, count, limits.maxPortals, kPortalBytes, "portals")) {
+    return error;
+  }
+  graph.portals.resize(count);
+  for (Portal& p : graph.portals) {
+    p.fromSector = in.u32();
+    p.toSector = in.u32();
+    p.left = in.vec3();
+    p.right = in.vec3();
+    // Range-checked by findGraphError; a uint8_t enum holds any byte value.
+    p.direction = Direction(in.u8());
+    p.reverse = in.u32();
+  }
+  return std::nullopt;
+}
+
+struct SectionType {
+  uint32_t id;
+  const char* name;
+  void (*write)(ByteWriter&, const NavGraph&);
+  SectionError (*read)(ByteReader&, NavGraph&, const NavFileLimits&);
+};
+
+// Written in this order; every one is required by version 1.
+constexpr SectionType kSections[] = {
+    {1, "settings", writeSettings, readSettings},
+    {2, "materials", writeMaterials, readMaterials},
+    {3, "sectors", writeSectors, readSectors},
+    {4, "portals", writePortals, readPortals},
+};
+
+const SectionType* findSection(uint32_t id) {
+  for (const SectionType& type : kSections) {
+    if (type.id == id) return &type;
+  }
+  return nullptr;
+}
+
+bool finite(float v) {
+  return std::isfinite(v);
+}
+bool finite(const glm::vec2& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y);
+}
+bool finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+bool validUtf8(std::string_view s) {
+  constexpr uint32_t kSmallestOfLength[4] = {0, 0x80, 0x800, 0x10000};
+  for (size_t i = 0; i < s.size();) {
+    const auto lead = uint8_t(s[i]);
+    size_t extra = 0;
+    uint32_t code = lead;
+    if (lead >= 0xf0 && lead < 0xf8) {
+      extra = 3;
+      code = lead & 0x07u;
+    } else if (lead >= 0xe0) {
+      extra = 2;
+      code = lead & 0x0fu;
+    } else if (lead >= 0xc0) {
+      extra = 1;
+      code = lead & 0x1fu;
+    } else if (lead >= 0x80) {
+      return false;
+    }
+    if (lead >= 0xf8 || s.size() - i <= extra) return false;
+    for (size_t k = 1; k <= extra; ++k) {
+      const auto next = uint8_t(s[i + k]);
+      if ((next & 0xc0u) != 0x80u) return false;
+      code = (code << 6) | (next & 0x3fu);
+    }
+    // Overlong forms and UTF-16 surrogates are not UTF-8.
+    if (code < kSmallestOfLength[extra] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
+      return false;
+    }
+    i += extra + 1;
+  }
+  return true;
+}
+
+std::string checkName(const std::string& name, uint32_t maxBytes) {
+  if (name.size() > maxBytes) {
+    return "name is " + std::to_string(name.size()) + " bytes (limit " + std::to_string(maxBytes) +
+           ")";
+  }
+  if (!validUtf8(name)) return "name is not valid UTF-8";
+  return {};
+}
+
+// Shortest text that reads back as the same float (std::to_string would print "0.000000").
+std::string formatFloat(float v) {
+  char text[32];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, v);
+  return error == std::errc() ? std::string(text, end) : std::string("?");
+}
+
+std::string describeBox(const Aabb& box) {
+  auto point = [](const glm::vec3& p) {
+    return "(" + formatFloat(p.x) + ", " + formatFloat(p.y) + ", " + formatFloat(p.z) + ")";
+  };
+  return point(box.min) + " .. " + point(box.max);
+}
+
+// The checks behind checkNavGraph; messages lack the file name.
+std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLimits& limits) {
+  using std::to_string;
+  if (!(finite(graph.cellSize) && graph.cellSize > 0.0f)) {
+    return "cellSize " + formatFloat(graph.cellSize) + " is not a positive finite number";
+  }
+  if (!finite(graph.origin)) return std::string("origin is not finite");
+  if (std::string error = checkName(graph.unit.name, limits.maxNameBytes); !error.empty()) {
+    return "unit: " + error;
+  }
+  if (Result<UnitProfile> unit = validateUnitProfile(graph.unit); !unit) {
+    return "unit: " + unit.error();
+  }
+  if (graph.materials.size() > limits.maxMaterials) {
+    return to_string(graph.materials.size()) + " materials (limit " +
+           to_string(limits.maxMaterials) + ")";
+  }
+  for (size_t m = 0; m < graph.materials.size(); ++m) {
+    if (std::string error = checkName(graph.materials[m], limits.maxNameBytes); !error.empty()) {
+      return "material " + to_string(m) + ": " + error;
+    }
+  }
+
+  // kNoSector and kNoPortal must never be valid indices, and the search numbers
+  // its nodes portals.size() + 2 in 32 bits.
+  const size_t sectorCount = graph.sectors.size();
+  const size_t portalCount = graph.portals.size();
+  const size_t maxSectors = std::min<size_t>(limits.maxSectors, kNoSector - 1);
+  const size_t maxPortals = std::min<size_t>(limits.maxPortals, kNoPortal - 2);
+  if (sectorCount > maxSectors) {
+    return to_string(sectorCount) + " sectors (limit " + to_string(maxSectors) + ")";
+  }
+  if (portalCount > maxPortals) {
+    return to_string(portalCount) + " portals (limit " + to_string(maxPortals) + ")";
+  }
+
+  for (size_t i = 0; i < portalCount; ++i) {
+    const Portal& p = graph.portals[i];
+    // Messages are built only on failure: this loop runs over every portal of every load.
+    auto bad = [&](const std::string& what) { return "portal " + to_string(i) + ": " + what; };
+    auto badSector = [&](const char* field, uint32_t sector) {
+      return bad(field + (" " + to_string(sector)) + " out of range (" + to_string(sectorCount) +
+                 " sectors)");
+    };
+    if (p.fromSector >= sectorCount) return badSector("fromSector", p.fromSector);
+    if (p.toSector >= sectorCount) return badSector("toSector", p.toSector);
+    if (p.toSector == p.fromSector) {
+      return bad("leads from sector " + to_string(p.toSector) + " to itself");
+    }
+    if (!finite(p.left) || !finite(p.right)) return bad("an endpoint is not finite");
+    if (uint8_t(p.direction) >= kDirectionCount) {
+      return bad("direction " + to_string(int(p.direction)) + " is not one of the 4 directions");
+    }
+    if (p.reverse == kNoPortal) continue;
+    if (p.reverse >= portalCount) {
+      return bad("reverse " + to_string(p.reverse) + " out of range (" + to_string(portalCount) +
+                 " portals)");
+    }
+    const Portal& back = graph.portals[p.reverse];
+    if (back.reverse != i || back.fromSector != p.toSector || back.toSector != p.fromSector ||
+        back.direction != opposite(p.direction)) {
+      return bad("reverse " + to_string(p.reverse) + " does not lead back over the same edge");
+    }
+  }
+
+  // Each sector's outgoing portals follow the previous sector's: portals sorted by fromSector.
+  Aabb bounds;
+  uint32_t nextPortal = 0;
+  for (size_t s = 0; s < sectorCount; ++s) {
+    const Sector& sector = graph.sectors[s];
+    auto bad = [&](const std::string& what) { return "sector " + to_string(s) + ": " + what; };
+    const Aabb& box = sector.bounds;
+    if (!finite(box.min) || !finite(box.max) || box.empty()) {
+      return bad("bounds " + describeBox(box) + " are not a finite box");
+    }
+    if (sector.firstColumn.x > sector.lastColumn.x || sector.firstColumn.y > sector.lastColumn.y) {
+      return bad("first column is past the last column");
+    }
+    if (!finite(sector.heightPlane)) return bad("height plane is not finite");
+    if (sector.material >= graph.materials.size()) {
+      return bad("material " + to_string(sector.material) + " out of range (" +
+                 to_string(graph.materials.size()) + " materials)");
+    }
+    if (sector.firstPortal != nextPortal) {
+      return bad("firstPortal " + to_string(sector.firstPortal) + ", expected " +
+                 to_string(nextPortal) + " (portals must be sorted by fromSector)");
+    }
+    if (sector.portalCount > portalCount - nextPortal) {
+      return bad("portals " + to_string(sector.firstPortal) + " + " +
+                 to_string(sector.portalCount) + " run past the " + to_string(portalCount) +
+                 " portals");
+    }
+    nextPortal += sector.portalCount;
+    for (uint32_t p = sector.firstPortal; p < nextPortal; ++p) {
+      if (graph.portals[p].fromSector != s) {
+        return "portal " + to_string(p) + ": fromSector " + to_string(graph.portals[p].fromSector) +
+               " but listed under sector " + to_string(s);
+      }
+    }
+    bounds.grow(box);
+  }
+  if (nextPortal != portalCount) {
+    return to_string(portalCount - nextPortal) + " portals after the last sector's";
+  }
+  if (bounds.min != graph.bounds.min || bounds.max != graph.bounds.max) {
+    return "bounds " + describeBox(graph.bounds) + " differ from the sectors' " +
+           describeBox(bounds);
+  }
+  return std::nullopt;
+}
+
+std::string hex(uint32_t v) {
+  char text[11];
+  std::snprintf(text, sizeof text, "0x%08x", v);
+  return text;
+}
+
+Result<NavGraph> deserialize(std::span<const uint8_t> bytes, std::string_view nameForErrors,
+                             const NavFileLimits& limits) {
+  using std::to_string;
+  auto fail = [&](const std::string& message) {
+    return Result<NavGraph>::failure(std::string(nameForErrors) + ": " + message);
+  };
+  const size_t size = bytes.size();
+  if (size == 0) return fail("empty file");
+  if (size > limits.maxFileBytes) {
+    return fail(to_string(size) + " bytes (limit " + to_string(limits.maxFileBytes) + ")");
+  }
+  if (!std::equal(bytes.begin(), bytes.begin() + std::ptrdiff_t(std::min(size, kMagic.size())),
+                  kMagic.begin())) {
+    return fail("not a .nav file (no NAVSCOPE magic)");
+  }
+  if (size < kHeaderBytes + kChecksumBytes) {
+    return fail("truncated: " + to_string(size) + " bytes, a .nav file has at least " +
+                to_string(kHeaderBytes + kChecksumBytes));
+  }
+  ByteReader header(bytes.subspan(kMagic.size(), kHeaderBytes - kMagic.size()));
+  const uint32_t version = header.u32();
+  const uint32_t sectionCount = header.u32();
+  const uint64_t fileBytes = header.u64();
+  if (version > kNavFileVersion) {
+    return fail("format version " + to_string(version) + " is newer than this navscope reads (" +
+                to_string(kNavFileVersion) + "); update navscope or rebuild the file");
+  }
+  if (version == 0) return fail("format version 0 does not exist");
+  if (fileBytes > size) {
+    return fail("truncated: " + to_string(size) + " bytes, the header says " +
+                to_string(fileBytes));
+  }
+  if (fileBytes < size) {
+    return fail(to_string(size - fileBytes) + " bytes after the end (the header says " +
+                to_string(fileBytes) + " bytes)");
+  }
+  const size_t checksumAt = size - kChecksumBytes;
+  const uint32_t stored = ByteReader(bytes.subspan(checksumAt)).u32();
+  const uint32_t computed = crc32(bytes.first(checksumAt));
+  if (stored != computed) {
+    return fail("checksum " + hex(computed) + " does not match the stored " + hex(stored) +
+                ": the file is corrupted");
+  }
+
+  if (sectionCount > kMaxSections) {
+    return fail(to_string(sectionCount) + " sections (limit " + to_string(kMaxSections) + ")");
+  }
+  const size_t tableEnd = kHeaderBytes + sectionCount * kTableEntryBytes;
+  if (tableEnd > checksumAt) {
+    return fail("the table of " + to_string(sectionCount) + " sections runs past the end");
+  }
+  ByteReader table(bytes.subspan(kHeaderBytes, tableEnd - kHeaderBytes));
+  NavGraph graph;
+  std::vector<uint32_t> seen;
+  uint64_t expectedOffset = tableEnd;
+  for (uint32_t k = 0; k < sectionCount; ++k) {
+    const uint32_t id = table.u32();
+    const uint32_t flags = table.u32();
+    const uint64_t offset = table.u64();
+    const uint64_t sectionBytes = table.u64();
+    const SectionType* type = findSection(id);
+    const std::string where = "section " + to_string(id) +
+                              (type ? std::string(" (") + type->name + ")" : std::string()) + ": ";
+    if (flags & ~kRequiredFlag) return fail(where + "unknown flags " + hex(flags));
+    // Back to back and inside the file: no overlaps, no gaps, nothing hidden.
+    if (offset != expectedOffset) {
+      return fail(where + "starts at byte " + to_string(offset) + ", expected " +
+                  to_string(expectedOffset));
+    }
+    if (sectionBytes > checksumAt - offset) {
+      return fail(where + to_string(sectionBytes) + " bytes from byte " + to_string(offset) +
+                  " run past the end (" + to_string(checksumAt) + ")");
+    }
+    expectedOffset = offset + sectionBytes;
+    if (std::find(seen.begin(), seen.end(), id) != seen.end()) return fail(where + "appears twice");
+    seen.push_back(id);
+    if (!type) {
+      if (flags & kRequiredFlag) {
+        return fail(where + "unknown required section (written by a newer navscope?)");
+      }
+      continue;
+    }
+    ByteReader in(bytes.subspan(size_t(offset), size_t(sectionBytes)));
+    if (SectionError error = type->read(in, graph, limits)) return fail(where + *error);
+    if (!in.ok()) return fail(where + "ends early");
+    if (in.remaining() != 0) return fail(where + to_string(in.remaining()) + " bytes left over");
+  }
+  if (expectedOffset != checksumAt) {
+    return fail(to_string(checksumAt - expectedOffset) +
+                " bytes between the last section and the checksum");
+  }
+  for (const SectionType& type : kSections) {
+    if (std::find(seen.begin(), seen.end(), type.id) == seen.end()) {
+      return fail(std::string("missing section ") + to_string(type.id) + " (" + type.name + ")");
+    }
+  }
+  if (std::optional<std::string> error = findGraphError(graph, limits)) return fail(*error);
+  return Result<NavGraph>::success(std::move(graph));
+}
+
+}  // namespace
+
+std::vector<uint8_t> serializeNavGraph(const NavGraph& graph) {
+  ByteWriter out;
+  for (uint8_t c : kMagic)
+    out.u8(c);
+  out.u32(kNavFileVersion);
+  out.u32(uint32_t(std::size(kSections)));
+  const size_t fileBytesAt = out.bytes().size();
+  out.u64(0);
+  const size_t tableAt = out.bytes().size();
+  for (const SectionType& type : kSections) {
+    out.u32(type.id);
+    out.u32(kRequiredFlag);
+    out.u64(0);
+    out.u64(0);
+  }
+  for (size_t k = 0; k < std::size(kSections); ++k) {
+    const size_t start = out.bytes().size();
+    kSections[k].write(out, graph);
+    const size_t entry = tableAt + k * kTableEntryBytes;
+    out.patch(entry + 8, start, 8);
+    out.patch(entry + 16, out.bytes().size() - start, 8);
+  }
+  out.patch(fileBytesAt, out.bytes().size() + kChecksumBytes, 8);
+  out.u32(crc32(out.bytes()));
+  return std::move(out.bytes());
+}
+
+Result<NavGraph> deserializeNavGraph(std::span<const uint8_t> bytes, std::string_view nameForErrors,
+                                     const NavFileLimits& limits) {
+  try {
+    return deserialize(bytes, nameForErrors, limits);
+  } catch (const std::bad_alloc&) {
+    return Result<NavGraph>::failure(std::string(nameForErrors) + ": out of memory");
+  }
+}
+
+std::optional<std::string> checkNavGraph(const NavGraph& graph, std::string_view nameForErrors,
+                                         const NavFileLimits& limits) {
+  std::optional<std::string> error = findGraphError(graph, limits);
+  if (error) *error = std::string(nameForErrors) + ": " + *error;
+  return error;
+}
+
+Result<size_t> writeNavFile(const std::string& path, const NavGraph& graph) {
+  using R = Result<size_t>;
+  try {
+    if (std::optional<std::string> error = checkNavGraph(graph, path)) {
+      return R::failure(*error + " (not written)");
+    }
+    const std::vector<uint8_t> bytes = serializeNavGraph(graph);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) return R::failure(path + ": cannot open for writing");
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    out.close();
+    if (!out) return R::failure(path + ": cannot write");
+    return R::success(bytes.size());
+  } catch (const std::bad_alloc&) {
+    return R::failure(path + ": out of memory");
+  }
+}
+
+Result<NavGraph> readNavFile(const std::string& path, const NavFileLimits& limits) {
+  using R = Result<NavGraph>;
+  try {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (error) return R::failure(path + ": cannot open (" + error.message() + ")");
+    // Devices and pipes could be endless; only a regular file has a size to check.
+    if (!fs::is_regular_file(status)) return R::failure(path + ": not a regular file");
+    const uintmax_t size = fs::file_size(path, error);
+    if (error) return R::failure(path + ": cannot open (" + error.message() + ")");
+    if (size > limits.maxFileBytes) {
+      return R::failure(path + ": " + std::to_string(size) + " bytes (limit " +
+                        std::to_string(limits.maxFileBytes) + ")");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return R::failure(path + ": cannot open");
+    std::vector<uint8_t> bytes(size);
+    in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size));
+    if (size_t(in.gcount()) != size)
+      return R::failure(path + ": cannot read (changed while reading?)");
+    return deserialize(bytes, path, limits);
+  } catch (const std::bad_alloc&) {
+    return R::failure(path + ": out of memory");
+  }
+}
+
+}  // namespace nav

@@ -1,0 +1,581 @@
+// The .nav format: round trips of real builds, byte-identical output, and a
+// corpus of truncated, corrupted and hostile files that must all fail cleanly.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <random>
+
+#include "nav/nav_build.h"
+#include "nav/nav_file.h"
+#include "nav/search.h"
+#include "test_levels.h"
+
+namespace nav {
+namespace {
+
+constexpr const char* kName = "bad.nav";
+
+// Bit-by-bit CRC-32 (IEEE, reflected), independent of the table-driven one in the reader.
+uint32_t referenceCrc32(const uint8_t* data, size_t size) {
+  uint32_t crc = 0xffffffffu;
+  for (size_t i = 0; i < size; ++i) {
+    crc ^= data[i];
+    for (int bit = 0; bit < 8; ++bit)
+      crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+}
+
+uint32_t getU32(const std::vector<uint8_t>& bytes, size_t at) {
+  return uint32_t(bytes[at]) | uint32_t(bytes[at + 1]) << 8 | uint32_t(bytes[at + 2]) << 16 |
+         uint32_t(bytes[at + 3]) << 24;
+}
+uint64_t getU64(const std::vector<uint8_t>& bytes, size_t at) {
+  return uint64_t(getU32(bytes, at)) | uint64_t(getU32(bytes, at + 4)) << 32;
+}
+void putBytes(std::vector<uint8_t>& bytes, size_t at, uint64_t value, int size) {
+  for (int i = 0; i < size; ++i)
+    bytes[at + size_t(i)] = uint8_t(value >> (8 * i));
+}
+void putU32(std::vector<uint8_t>& bytes, size_t at, uint32_t value) {
+  putBytes(bytes, at, value, 4);
+}
+void putF32(std::vector<uint8_t>& bytes, size_t at, float value) {
+  putU32(bytes, at, std::bit_cast<uint32_t>(value));
+}
+
+// Rewrites the trailer so a tampered file passes the checksum and reaches the later checks.
+void fixChecksum(std::vector<uint8_t>& bytes) {
+  const size_t at = bytes.size() - 4;
+  putU32(bytes, at, referenceCrc32(bytes.data(), at));
+}
+
+// Where a section's payload starts, read from the table (header 24 bytes, entries 24 bytes).
+size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
+  const uint32_t count = getU32(bytes, 12);
+  for (uint32_t k = 0; k < count; ++k) {
+    if (getU32(bytes, 24 + 24 * k) == id) return size_t(getU64(bytes, 24 + 24 * k + 8));
+  }
+  ADD_FAILURE() << "no section " << id;
+  return 0;
+}
+constexpr uint32_t kSettings = 1, kMaterials = 2, kSectors = 3, kPortals = 4;
+// Field offsets inside one sector (62 bytes) and one portal (37 bytes) on disk.
+constexpr size_t kSectorBytes = 62, kPortalBytes = 37;
+constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
+                 kSectorMaterial = 52, kSectorFirstPortal = 54, kSectorPortalCount = 58;
+constexpr size_t kPortalTo = 4, kPortalLeft = 8, kPortalDirection = 32, kPortalReverse = 33;
+
+size_t sectorField(const std::vector<uint8_t>& bytes, uint32_t sector, size_t field) {
+  return sectionOffset(bytes, kSectors) + 4 + sector * kSectorBytes + field;
+}
+size_t portalField(const std::vector<uint8_t>& bytes, uint32_t portal, size_t field) {
+  return sectionOffset(bytes, kPortals) + 4 + portal * kPortalBytes + field;
+}
+
+Sector box(float x0, float x1, int column0, int column1, uint16_t material) {
+  Sector s{};
+  s.bounds.min = {x0, 0.0f, 0.0f};
+  s.bounds.max = {x1, 0.0f, 1.0f};
+  s.firstColumn = {column0, 0};
+  s.lastColumn = {column1, 1};
+  s.heightPlane = {0.0f, 0.0f, 0.0f};
+  s.material = material;
+  return s;
+}
+
+// A vehicle and three sectors in a row: 0 <-> 1 two-way, 1 -> 2 one-way (a drop). 518 bytes.
+NavGraph smallGraph() {
+  NavGraph graph;
+  graph.unit.name = "cart";
+  graph.unit.kind = UnitKind::Vehicle;
+  graph.unit.length = 1.5f;
+  graph.unit.turningRadius = 2.0f;
+  graph.cellSize = 0.5f;
+  graph.origin = {0.0f, 0.0f};
+  graph.materials = {"", "road"};
+  graph.sectors = {box(0, 1, 0, 1, 0), box(1, 2, 2, 3, 0), box(2, 3, 4, 5, 1)};
+  graph.sectors[0].firstPortal = 0;
+  graph.sectors[0].portalCount = 1;
+  graph.sectors[1].firstPortal = 1;
+  graph.sectors[1].portalCount = 2;
+  graph.sectors[2].firstPortal = 3;
+  graph.sectors[2].portalCount = 0;
+  graph.portals = {
+      {0, 1, {1, 0, 0.25f}, {1, 0, 0.75f}, Direction::PlusX, 1},
+      {1, 0, {1, 0, 0.75f}, {1, 0, 0.25f}, Direction::MinusX, 0},
+      {1, 2, {2, 0, 0.25f}, {2, 0, 0.75f}, Direction::PlusX, kNoPortal},
+  };
+  for (const Sector& s : graph.sectors)
+    graph.bounds.grow(s.bounds);
+  return graph;
+}
+
+Result<NavGraph> load(const std::vector<uint8_t>& bytes, const NavFileLimits& limits = {}) {
+  return deserializeNavGraph(bytes, kName, limits);
+}
+
+// Fails the test unless the bytes are refused with a message naming the file.
+void expectRefused(const std::vector<uint8_t>& bytes, const std::string& expected = "") {
+  const Result<NavGraph> loaded = load(bytes);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().rfind(std::string(kName) + ": ", 0), 0u) << loaded.error();
+  EXPECT_NE(loaded.error().find(expected), std::string::npos) << loaded.error();
+}
+
+// Field by field, floats compared as bits (so -0 and 0 would differ).
+void expectSameGraph(const NavGraph& a, const NavGraph& b) {
+  auto bits = [](float v) { return std::bit_cast<uint32_t>(v); };
+  auto sameVec3 = [&](const glm::vec3& p, const glm::vec3& q) {
+    return bits(p.x) == bits(q.x) && bits(p.y) == bits(q.y) && bits(p.z) == bits(q.z);
+  };
+  EXPECT_EQ(a.unit.name, b.unit.name);
+  EXPECT_EQ(a.unit.kind, b.unit.kind);
+  EXPECT_EQ(bits(a.unit.length), bits(b.unit.length));
+  EXPECT_EQ(bits(a.unit.turningRadius), bits(b.unit.turningRadius));
+  EXPECT_EQ(bits(a.unit.width), bits(b.unit.width));
+  EXPECT_EQ(bits(a.unit.height), bits(b.unit.height));
+  EXPECT_EQ(bits(a.unit.stepHeight), bits(b.unit.stepHeight));
+  EXPECT_EQ(bits(a.unit.maxDrop), bits(b.unit.maxDrop));
+  EXPECT_EQ(bits(a.unit.maxSlopeDegrees), bits(b.unit.maxSlopeDegrees));
+  EXPECT_EQ(bits(a.cellSize), bits(b.cellSize));
+  EXPECT_EQ(bits(a.origin.x), bits(b.origin.x));
+  EXPECT_EQ(bits(a.origin.y), bits(b.origin.y));
+  EXPECT_TRUE(sameVec3(a.bounds.min, b.bounds.min) && sameVec3(a.bounds.max, b.bounds.max));
+  EXPECT_EQ(a.materials, b.materials);
+  ASSERT_EQ(a.sectors.size(), b.sectors.size());
+  for (size_t i = 0; i < a.sectors.size(); ++i) {
+    const Sector &s = a.sectors[i], &t = b.sectors[i];
+    SCOPED_TRACE("sector " + std::to_string(i));
+    EXPECT_TRUE(sameVec3(s.bounds.min, t.bounds.min) && sameVec3(s.bounds.max, t.bounds.max));
+    EXPECT_EQ(s.firstColumn, t.firstColumn);
+    EXPECT_EQ(s.lastColumn, t.lastColumn);
+    EXPECT_TRUE(sameVec3(s.heightPlane, t.heightPlane));
+    EXPECT_EQ(s.material, t.material);
+    EXPECT_EQ(s.firstPortal, t.firstPortal);
+    EXPECT_EQ(s.portalCount, t.portalCount);
+  }
+  ASSERT_EQ(a.portals.size(), b.portals.size());
+  for (size_t i = 0; i < a.portals.size(); ++i) {
+    const Portal &p = a.portals[i], &q = b.portals[i];
+    SCOPED_TRACE("portal " + std::to_string(i));
+    EXPECT_EQ(p.fromSector, q.fromSector);
+    EXPECT_EQ(p.toSector, q.toSector);
+    EXPECT_TRUE(sameVec3(p.left, q.left) && sameVec3(p.right, q.right));
+    EXPECT_EQ(p.direction, q.direction);
+    EXPECT_EQ(p.reverse, q.reverse);
+  }
+}
+
+struct BuiltLevel {
+  Level level;
+  NavGraph graph;
+};
+
+BuiltLevel buildAsset(const char* name) {
+  Result<Level> level = loadLevel(test::assetFile(name));
+  EXPECT_TRUE(level.ok()) << level.error();
+  if (!level) return {};
+  const CollisionWorld world(level.value());
+  Result<NavBuild> build = buildNavigation(level.value(), world, defaultFillParams(level.value()));
+  EXPECT_TRUE(build.ok()) << build.error();
+  if (!build) return {};
+  return {std::move(level).value(), std::move(build).value().graph};
+}
+
+// The bundled levels are built once for the whole suite.
+class NavFileLevels : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    for (const char* name : {"showcase.obj", "funnel.obj"})
+      s_levels.push_back(buildAsset(name));
+  }
+  static void TearDownTestSuite() { s_levels.clear(); }
+  static std::vector<BuiltLevel> s_levels;
+};
+std::vector<BuiltLevel> NavFileLevels::s_levels;
+
+TEST_F(NavFileLevels, RoundTripKeepsEveryFieldAndAnswersTheSameQueries) {
+  for (const BuiltLevel& built : s_levels) {
+    ASSERT_FALSE(built.graph.sectors.empty());
+    const std::vector<uint8_t> bytes = serializeNavGraph(built.graph);
+    const Result<NavGraph> loaded = deserializeNavGraph(bytes, "level.nav");
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    expectSameGraph(built.graph, loaded.value());
+    // And the loaded graph works: the sidecar's query finds the same path.
+    ASSERT_TRUE(built.level.settings.start && built.level.settings.goal);
+    const PathResult before =
+        findPath(built.graph, *built.level.settings.start, *built.level.settings.goal);
+    const PathResult after =
+        findPath(loaded.value(), *built.level.settings.start, *built.level.settings.goal);
+    EXPECT_EQ(before.status, PathStatus::Found);
+    EXPECT_EQ(after.status, before.status);
+    EXPECT_EQ(after.corridor.portals, before.corridor.portals);
+    EXPECT_EQ(after.cost, before.cost);
+  }
+}
+
+TEST_F(NavFileLevels, WriteAndReadAFile) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("navscope_test_" + std::to_string(::getpid()) + ".nav");
+  const NavGraph& graph = s_levels.front().graph;
+  const Result<size_t> written = writeNavFile(path.string(), graph);
+  ASSERT_TRUE(written.ok()) << written.error();
+  EXPECT_EQ(written.value(), std::filesystem::file_size(path));
+  EXPECT_EQ(written.value(), serializeNavGraph(graph).size());
+  const Result<NavGraph> read = readNavFile(path.string());
+  ASSERT_TRUE(read.ok()) << read.error();
+  expectSameGraph(graph, read.value());
+
+  // A file past the size limit is refused before it is read.
+  NavFileLimits limits;
+  limits.maxFileBytes = written.value() - 1;
+  const Result<NavGraph> tooBig = readNavFile(path.string(), limits);
+  ASSERT_FALSE(tooBig.ok());
+  EXPECT_NE(tooBig.error().find("(limit"), std::string::npos) << tooBig.error();
+  std::filesystem::remove(path);
+}
+
+TEST_F(NavFileLevels, SameInputGivesByteIdenticalFiles) {
+  const char* names[] = {"showcase.obj", "funnel.obj"};
+  for (size_t i = 0; i < s_levels.size(); ++i) {
+    SCOPED_TRACE(names[i]);
+    // A fresh load and build: nothing carries over from the first one.
+    const BuiltLevel again = buildAsset(names[i]);
+    const std::vector<uint8_t> first = serializeNavGraph(s_levels[i].graph);
+    EXPECT_EQ(first, serializeNavGraph(again.graph));
+    // Reading and writing again changes nothing either.
+    const Result<NavGraph> loaded = deserializeNavGraph(first, names[i]);
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    EXPECT_EQ(first, serializeNavGraph(loaded.value()));
+  }
+}
+
+TEST(NavFile, LayoutOfASmallGraph) {
+  const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
+  // Header 24, table 4 x 24, settings 4+8+24+(4+4)+1+28, materials 4+(4+0)+(4+4),
+  // sectors 4+3x62, portals 4+3x37, checksum 4.
+  ASSERT_EQ(bytes.size(), 24u + 96u + 73u + 16u + 190u + 115u + 4u);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
+  EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
+  EXPECT_EQ(getU32(bytes, 12), 4u);
+  EXPECT_EQ(getU64(bytes, 16), bytes.size());
+  EXPECT_EQ(sectionOffset(bytes, kSettings), 120u);
+  EXPECT_EQ(sectionOffset(bytes, kMaterials), 193u);
+  EXPECT_EQ(sectionOffset(bytes, kSectors), 209u);
+  EXPECT_EQ(sectionOffset(bytes, kPortals), 399u);
+  EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
+  // The reference CRC is the standard one.
+  const char* check = "123456789";
+  EXPECT_EQ(referenceCrc32(reinterpret_cast<const uint8_t*>(check), 9), 0xcbf43926u);
+
+  const Result<NavGraph> loaded = load(bytes);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  expectSameGraph(smallGraph(), loaded.value());
+}
+
+TEST(NavFile, EveryTruncationFails) {
+  const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
+  for (size_t size = 0; size < bytes.size(); ++size) {
+    SCOPED_TRACE(size);
+    expectRefused(std::vector<uint8_t>(bytes.begin(), bytes.begin() + std::ptrdiff_t(size)));
+  }
+  expectRefused({}, "empty file");
+  expectRefused(std::vector<uint8_t>(bytes.begin(), bytes.begin() + 20), "truncated");
+  expectRefused(std::vector<uint8_t>(bytes.begin(), bytes.end() - 1), "truncated");
+}
+
+TEST(NavFile, EverySingleByteChangeFails) {
+  const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
+  std::vector<uint8_t> changed = bytes;
+  for (size_t at = 0; at < bytes.size(); ++at) {
+    for (int value = 0; value < 256; ++value) {
+      if (value == bytes[at]) continue;
+      changed[at] = uint8_t(value);
+      const Result<NavGraph> loaded = load(changed);
+      ASSERT_FALSE(loaded.ok()) << "byte " << at << " = " << value;
+      ASSERT_EQ(loaded.error().rfind("bad.nav: ", 0), 0u) << loaded.error();
+    }
+    changed[at] = bytes[at];
+  }
+  // Past the header, a changed byte is reported as corruption.
+  changed[300] ^= 0x10;
+  expectRefused(changed, "checksum");
+}
+
+TEST(NavFile, WrongMagicVersionAndGarbage) {
+  const std::vector<uint8_t> good = serializeNavGraph(smallGraph());
+  std::vector<uint8_t> bytes = good;
+  bytes[7] = 'X';
+  expectRefused(bytes, "not a .nav file");
+  const std::string obj = "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n";
+  expectRefused(std::vector<uint8_t>(obj.begin(), obj.end()), "not a .nav file");
+
+  bytes = good;
+  putU32(bytes, 8, kNavFileVersion + 1);
+  fixChecksum(bytes);
+  expectRefused(bytes, "format version 2 is newer");
+  putU32(bytes, 8, 0xffffffffu);  // the version is checked before the checksum
+  expectRefused(bytes, "newer");
+  putU32(bytes, 8, 0);
+  fixChecksum(bytes);
+  expectRefused(bytes, "version 0");
+
+  // Random bytes, with and without the magic in front.
+  std::mt19937 random(7);
+  for (int i = 0; i < 2000; ++i) {
+    std::vector<uint8_t> garbage(random() % 700);
+    for (uint8_t& b : garbage)
+      b = uint8_t(random());
+    if (i % 2 && garbage.size() >= 8) std::copy(good.begin(), good.begin() + 8, garbage.begin());
+    if (i % 4 == 1 && garbage.size() >= 28) {
+      // Past the magic, version, size and checksum checks: the table and sections are random.
+      putU32(garbage, 8, kNavFileVersion);
+      putU32(garbage, 12, random() % 8);
+      putBytes(garbage, 16, garbage.size(), 8);
+      fixChecksum(garbage);
+    }
+    expectRefused(garbage);
+  }
+}
+
+TEST(NavFile, HostileStructureWithAValidChecksum) {
+  const std::vector<uint8_t> good = serializeNavGraph(smallGraph());
+  struct Case {
+    const char* what;
+    std::function<void(std::vector<uint8_t>&)> tamper;
+    const char* expected;
+  };
+  const size_t table = 24;  // entries {id, flags, offset, bytes}, 24 bytes each
+  const std::vector<Case> cases = {
+      {"header size", [](auto& b) { putBytes(b, 16, b.size() + 1000, 8); }, "truncated"},
+      {"section count", [](auto& b) { putU32(b, 12, 0xffffffffu); }, "sections (limit"},
+      {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
+      {"too few sections", [](auto& b) { putU32(b, 12, 3); }, "starts at byte"},
+      {"overlapping sections", [&](auto& b) { putBytes(b, table + 24 + 8, 120, 8); },
+       "starts at byte 120, expected 193"},
+      {"huge section", [&](auto& b) { putBytes(b, table + 24 + 16, uint64_t(1) << 62, 8); },
+       "run past the end"},
+      {"short section", [&](auto& b) { putBytes(b, table + 3 * 24 + 16, 111, 8); },
+       "3 portals need 111 bytes, the section holds 107"},
+      {"unknown flags", [&](auto& b) { putU32(b, table + 4, 6); }, "unknown flags"},
+      {"duplicate section", [&](auto& b) { putU32(b, table + 3 * 24, kSectors); }, "appears twice"},
+      {"unknown required section", [&](auto& b) { putU32(b, table + 3 * 24, 99); },
+       "section 99: unknown required section"},
+      {"unknown optional section, missing portals",
+       [&](auto& b) {
+         putU32(b, table + 3 * 24, 99);
+         putU32(b, table + 3 * 24 + 4, 0);
+       },
+       "missing section 4 (portals)"},
+      {"material count", [](auto& b) { putU32(b, sectionOffset(b, kMaterials), 0xffffffffu); },
+       "materials (limit 65536)"},
+      {"material count past the data",
+       [](auto& b) { putU32(b, sectionOffset(b, kMaterials), 1000); }, "ends early"},
+      {"material name length",
+       [](auto& b) { putU32(b, sectionOffset(b, kMaterials) + 8, 0xfffffff0u); }, "ends early"},
+      {"unit name length",
+       [](auto& b) { putU32(b, sectionOffset(b, kSettings) + 36, 0xfffffff0u); }, "ends early"},
+      {"sector count", [](auto& b) { putU32(b, sectionOffset(b, kSectors), 0xffffffffu); },
+       "4294967295 sectors (limit"},
+      {"sector count past the data", [](auto& b) { putU32(b, sectionOffset(b, kSectors), 1000); },
+       "1000 sectors need 62000 bytes, the section holds 186"},
+      {"sector count short of the data", [](auto& b) { putU32(b, sectionOffset(b, kSectors), 2); },
+       "2 sectors need 124 bytes"},
+      {"portal count", [](auto& b) { putU32(b, sectionOffset(b, kPortals), 0x7fffffffu); },
+       "portals (limit"},
+      {"portal toSector", [](auto& b) { putU32(b, portalField(b, 2, kPortalTo), 99); },
+       "bad.nav: portal 2: toSector 99 out of range (3 sectors)"},
+      {"portal fromSector", [](auto& b) { putU32(b, portalField(b, 0, 0), 3); },
+       "portal 0: fromSector 3 out of range"},
+      {"portal to itself", [](auto& b) { putU32(b, portalField(b, 2, kPortalTo), 1); },
+       "to itself"},
+      {"portal under the wrong sector", [](auto& b) { putU32(b, portalField(b, 2, 0), 0); },
+       "portal 2: fromSector 0 but listed under sector 1"},
+      {"portal reverse", [](auto& b) { putU32(b, portalField(b, 0, kPortalReverse), 7); },
+       "reverse 7 out of range (3 portals)"},
+      {"portal reverse not back", [](auto& b) { putU32(b, portalField(b, 0, kPortalReverse), 2); },
+       "does not lead back"},
+      {"portal reverse one side only",
+       [](auto& b) { putU32(b, portalField(b, 2, kPortalReverse), 0); }, "does not lead back"},
+      {"portal direction", [](auto& b) { b[portalField(b, 2, kPortalDirection)] = 4; },
+       "portal 2: direction 4 is not one of"},
+      {"portal direction of a pair", [](auto& b) { b[portalField(b, 1, kPortalDirection)] = 1; },
+       "does not lead back"},
+      {"portal NaN", [](auto& b) { putF32(b, portalField(b, 1, kPortalLeft), std::nanf("")); },
+       "not finite"},
+      {"portal infinity", [](auto& b) { putF32(b, portalField(b, 1, kPortalLeft + 16), INFINITY); },
+       "not finite"},
+      {"sector material", [](auto& b) { putBytes(b, sectorField(b, 2, kSectorMaterial), 2, 2); },
+       "sector 2: material 2 out of range (2 materials)"},
+      {"sector firstPortal", [](auto& b) { putU32(b, sectorField(b, 1, kSectorFirstPortal), 0); },
+       "sector 1: firstPortal 0, expected 1"},
+      {"sector portalCount",
+       [](auto& b) { putU32(b, sectorField(b, 1, kSectorPortalCount), 0xffffffffu); },
+       "run past the 3 portals"},
+      {"sector portals left over",
+       [](auto& b) {
+         putU32(b, sectorField(b, 1, kSectorPortalCount), 1);
+         putU32(b, sectorField(b, 2, kSectorFirstPortal), 2);
+       },
+       "1 portals after the last sector's"},
+      {"sector bounds NaN", [](auto& b) { putF32(b, sectorField(b, 0, 4), std::nanf("")); },
+       "sector 0: bounds"},
+      {"sector bounds inverted", [](auto& b) { putF32(b, sectorField(b, 0, 0), 5.0f); },
+       "not a finite box"},
+      {"sector columns", [](auto& b) { putU32(b, sectorField(b, 0, kSectorFirstColumn), 9); },
+       "first column is past"},
+      {"sector columns negative",
+       [](auto& b) { putU32(b, sectorField(b, 0, kSectorLastColumn + 4), 0xffffffffu); },
+       "first column is past"},
+      {"sector plane", [](auto& b) { putF32(b, sectorField(b, 0, kSectorPlane + 8), -INFINITY); },
+       "height plane"},
+      {"graph bounds", [](auto& b) { putF32(b, sectionOffset(b, kSettings) + 12, -1.0f); },
+       "differ from the sectors'"},
+      {"cell size zero", [](auto& b) { putF32(b, sectionOffset(b, kSettings), 0.0f); },
+       "cellSize 0 is not"},
+      {"cell size NaN", [](auto& b) { putF32(b, sectionOffset(b, kSettings), std::nanf("")); },
+       "cellSize"},
+      {"origin", [](auto& b) { putF32(b, sectionOffset(b, kSettings) + 8, INFINITY); }, "origin"},
+      {"unit kind", [](auto& b) { b[sectionOffset(b, kSettings) + 44] = 2; }, "unit: kind"},
+      {"unit width", [](auto& b) { putF32(b, sectionOffset(b, kSettings) + 45, 0.0f); },
+       "unit: width = 0"},
+      {"unit slope", [](auto& b) { putF32(b, sectionOffset(b, kSettings) + 61, 90.0f); },
+       "unit: maxSlopeDegrees"},
+      {"unit turning radius", [](auto& b) { putF32(b, sectionOffset(b, kSettings) + 69, -1.0f); },
+       "unit: turningRadius"},
+      {"unit name", [](auto& b) { b[sectionOffset(b, kSettings) + 40] = 0xc0; },
+       "unit: name is not valid UTF-8"},
+      {"material name", [](auto& b) { b[sectionOffset(b, kMaterials) + 14] = 0xff; },
+       "material 1: name is not valid UTF-8"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    std::vector<uint8_t> bytes = good;
+    c.tamper(bytes);
+    fixChecksum(bytes);
+    expectRefused(bytes, c.expected);
+  }
+
+  // Trailing bytes, counted in the header or not.
+  std::vector<uint8_t> longer = good;
+  longer.insert(longer.end() - 4, 0);
+  fixChecksum(longer);
+  expectRefused(longer, "1 bytes after the end");
+  putBytes(longer, 16, longer.size(), 8);
+  fixChecksum(longer);
+  expectRefused(longer, "1 bytes between the last section and the checksum");
+}
+
+TEST(NavFile, UnknownOptionalSectionIsSkipped) {
+  // A later version's optional section, appended after the portals.
+  std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
+  const std::vector<uint8_t> extra = {1, 2, 3, 4, 5};
+  bytes.insert(bytes.end() - 4, extra.begin(), extra.end());
+  std::vector<uint8_t> entry(24, 0);
+  putU32(entry, 0, 77);
+  putBytes(entry, 8, bytes.size() - 4 - extra.size() + 24, 8);
+  putBytes(entry, 16, extra.size(), 8);
+  bytes.insert(bytes.begin() + 24 + 4 * 24, entry.begin(), entry.end());
+  putU32(bytes, 12, 5);
+  for (uint32_t k = 0; k < 4; ++k) {
+    const size_t at = 24 + 24 * k + 8;
+    putBytes(bytes, at, getU64(bytes, at) + 24, 8);
+  }
+  putBytes(bytes, 16, bytes.size(), 8);
+  fixChecksum(bytes);
+  const Result<NavGraph> loaded = load(bytes);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  expectSameGraph(smallGraph(), loaded.value());
+
+  putU32(bytes, 24 + 4 * 24 + 4, 1);  // the same section marked required
+  fixChecksum(bytes);
+  expectRefused(bytes, "section 77: unknown required section");
+}
+
+TEST(NavFile, LimitsAreEnforced) {
+  const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
+  NavFileLimits limits;
+  limits.maxSectors = 2;
+  EXPECT_FALSE(load(bytes, limits).ok());
+  limits = {};
+  limits.maxPortals = 2;
+  EXPECT_FALSE(load(bytes, limits).ok());
+  limits = {};
+  limits.maxMaterials = 1;
+  EXPECT_FALSE(load(bytes, limits).ok());
+  limits = {};
+  limits.maxNameBytes = 3;
+  const Result<NavGraph> longName = load(bytes, limits);
+  ASSERT_FALSE(longName.ok());
+  EXPECT_NE(longName.error().find("unit: name is 4 bytes (limit 3)"), std::string::npos)
+      << longName.error();
+  limits = {};
+  limits.maxFileBytes = bytes.size() - 1;
+  EXPECT_FALSE(load(bytes, limits).ok());
+  limits.maxFileBytes = bytes.size();
+  EXPECT_TRUE(load(bytes, limits).ok());
+}
+
+TEST(NavFile, RandomChangesWithAValidChecksumNeverBreakTheReader) {
+  const std::vector<uint8_t> good = serializeNavGraph(smallGraph());
+  std::mt19937 random(11);
+  int accepted = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::vector<uint8_t> bytes = good;
+    const int changes = 1 + int(random() % 4);
+    for (int c = 0; c < changes; ++c) {
+      // Mostly small values: they reach the index and count checks more often than random bits.
+      const size_t at = random() % (bytes.size() - 4);
+      bytes[at] = uint8_t(random() % 3 == 0 ? random() : random() % 8);
+    }
+    fixChecksum(bytes);
+    const Result<NavGraph> loaded = load(bytes);
+    if (!loaded) {
+      ASSERT_EQ(loaded.error().rfind("bad.nav: ", 0), 0u) << loaded.error();
+      continue;
+    }
+    // What is accepted is sound: it passes the graph check and writes back the same way.
+    ++accepted;
+    const std::optional<std::string> error = checkNavGraph(loaded.value(), kName);
+    ASSERT_FALSE(error) << *error;
+    const Result<NavGraph> again = load(serializeNavGraph(loaded.value()));
+    ASSERT_TRUE(again.ok()) << again.error();
+  }
+  EXPECT_GT(accepted, 0);  // e.g. a changed portal endpoint is still a valid graph
+}
+
+TEST(NavFile, UnsoundGraphsAreNotWritten) {
+  NavGraph graph = smallGraph();
+  graph.portals[2].toSector = 40;
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "navscope_unsound.nav").string();
+  std::filesystem::remove(path);
+  const Result<size_t> written = writeNavFile(path, graph);
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error(),
+            path + ": portal 2: toSector 40 out of range (3 sectors) (not written)");
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_FALSE(checkNavGraph(smallGraph(), kName));
+}
+
+TEST(NavFile, ReadingNamesThePath) {
+  const Result<NavGraph> missing = readNavFile("/nonexistent/level.nav");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().rfind("/nonexistent/level.nav: ", 0), 0u) << missing.error();
+  const Result<NavGraph> directory = readNavFile(std::filesystem::temp_directory_path().string());
+  ASSERT_FALSE(directory.ok());
+  EXPECT_NE(directory.error().find("not a regular file"), std::string::npos) << directory.error();
+  const Result<NavGraph> device = readNavFile("/dev/zero");
+  ASSERT_FALSE(device.ok());
+  EXPECT_NE(device.error().find("not a regular file"), std::string::npos) << device.error();
+}
+
+}  // namespace
+}  // namespace nav
