@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "nav/city_generator.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
 #include "nav/level.h"
@@ -304,6 +305,49 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                      .dump()
               << "\n";
   }
+  return 0;
+}
+
+int runGenerateCity(const CityFlags& flags) {
+  const std::string command = "generate city";
+  constexpr int64_t kMinCells = 1000, kMaxCells = 200'000'000;
+  if (flags.targetCells < kMinCells || flags.targetCells > kMaxCells) {
+    return fail(command,
+                "--target-cells " + std::to_string(flags.targetCells) + ": must be from " +
+                    std::to_string(kMinCells) + " to " + std::to_string(kMaxCells),
+                2);
+  }
+  const std::string& objPath = flags.outputPath;
+  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
+    return fail(command,
+                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)", 2);
+  }
+  const std::string sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
+  CityParams params;
+  params.targetCells = uint64_t(flags.targetCells);
+  params.seed = flags.seed;
+  std::ofstream obj(objPath, std::ios::binary);
+  if (!obj) return fail(command, objPath + ": cannot open for writing", 1);
+  const Result<CityInfo> city = generateCity(params, obj);
+  if (!city) return fail(command, objPath + ": " + city.error(), 1);
+  obj.close();
+  if (!obj) return fail(command, objPath + ": cannot write", 1);
+  std::ofstream sidecar(sidecarPath, std::ios::binary);
+  sidecar << city.value().sidecarJson;
+  sidecar.close();
+  if (!sidecar) return fail(command, sidecarPath + ": cannot write", 1);
+  const CityInfo& info = city.value();
+  std::cout << Json{{"obj", objPath},
+                    {"sidecar", sidecarPath},
+                    {"triangles", info.triangles},
+                    {"estimated_cells", info.estimatedCells},
+                    {"seed", params.seed},
+                    {"blocks", info.blocksX * info.blocksZ},
+                    {"block_size", rounded(info.blockSize)},
+                    {"buildings", info.buildings.size()},
+                    {"bridges", info.bridges.size()}}
+                   .dump()
+            << "\n";
   return 0;
 }
 

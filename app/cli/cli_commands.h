@@ -27,6 +27,15 @@ struct QueryFlags {
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 
+/// `generate city` settings; checked by runGenerateCity.
+struct CityFlags {
+  int64_t targetCells = 0;
+  uint32_t seed = 1;
+  std::string outputPath;
+};
+/// Writes a procedural city (FILE.obj and its sidecar FILE.json) and prints what it wrote.
+int runGenerateCity(const CityFlags& flags);
+
 /// True when the path names a binary navigation file (.nav) rather than a level.
 bool isNavFile(const std::string& path);
 

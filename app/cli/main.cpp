@@ -54,6 +54,18 @@ int main(int argc, char** argv) {
   to->needs(from);
   queries->excludes(from)->excludes(to);
 
+  nav::cli::CityFlags city;
+  CLI::App* generate = app.add_subcommand("generate", "Write a procedural level");
+  generate->require_subcommand(1);
+  CLI::App* cityCommand = generate->add_subcommand(
+      "city", "Streets, buildings with floors and stairs, bridges: writes FILE.obj and FILE.json");
+  cityCommand
+      ->add_option("--target-cells", city.targetCells,
+                    "Cells a build should find (1000 to 200000000)")
+      ->required();
+  cityCommand->add_option("--seed", city.seed, "Random seed: the same seed writes the same files");
+  cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj)")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -62,6 +74,7 @@ int main(int argc, char** argv) {
 
   if (*info) return nav::cli::runInfo(levelPath);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
+  if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (nav::cli::isNavFile(levelPath)) {
     const auto options = queryCommand->get_options();
     for (size_t i = firstBuildOption; i < endBuildOptions; ++i) {
