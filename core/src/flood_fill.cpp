@@ -24,6 +24,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 namespace nav {
 namespace {
@@ -38,6 +39,8 @@ struct Mover {
   const CollisionWorld& world;
   const UnitProfile& unit;
   float minNormalY;
+  /// Per triangle: may the unit stand on it (its surface allows the unit's kind). Empty: all.
+  const std::vector<bool>* walkableTriangles = nullptr;
   // When set, queries test only these triangles: everything near the current
   // cell, gathered once instead of walking the tree a dozen times per cell.
   const std::vector<uint32_t>* candidates = nullptr;
@@ -50,13 +53,14 @@ struct Mover {
   }
 
   Aabb footprint(glm::vec2 center, float yMin, float yMax) const {
-    const float half = unit.width * 0.5f - kFootprintShrink;
+    const float half = unit.footprint() * 0.5f - kFootprintShrink;
     return Aabb{{center.x - half, yMin, center.y - half}, {center.x + half, yMax, center.y + half}};
   }
 
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
     const std::optional<SupportHit> support = highestPoint(footprint(center, yMin, yMax));
     if (!support || support->normalY < minNormalY) return {false, 0.0f, 0};
+    if (walkableTriangles && !(*walkableTriangles)[support->triangle]) return {false, 0.0f, 0};
     const float ground = support->height;
     if (blocked(footprint(center, ground + kGroundClearance, ground + unit.height)))
       return {false, 0.0f, 0};
@@ -98,6 +102,19 @@ struct StepResult {
   bool ok;
 };
 
+// One direction of a device: a unit fully inside `entry` comes out at the
+// centre of `exit`.
+// Teleports are found through tiles of 16 x 16 columns.
+constexpr int kTeleportTileBits = 4;
+
+struct Teleport {
+  Aabb entry;
+  Aabb exit;
+  const DeviceSpec* device;
+  /// Going from the device's exit zone back to its entry zone.
+  bool reverse;
+};
+
 // Breadth-first, one level at a time: the steps of a whole level are tested
 // (on one or two threads), then merged into the grid in level order. Merging
 // in order makes the cells, their indices and links identical whatever the
@@ -111,7 +128,21 @@ class Filler {
         m_grid(grid),
         m_maxCells(params.maxCells),
         m_threads(std::clamp(params.threads, 1, 2)),
-        m_control(control) {}
+        m_control(control) {
+    for (const DeviceSpec& device : params.devices) {
+      m_teleports.push_back({device.entry, device.exit, &device, false});
+      if (device.twoWay) m_teleports.push_back({device.exit, device.entry, &device, true});
+    }
+    m_teleportUsed.assign(m_teleports.size(), false);
+    // Each teleport listed under every tile of columns its entry zone covers.
+    for (uint32_t t = 0; t < m_teleports.size(); ++t) {
+      const glm::ivec2 lo = m_grid.columnOf(m_teleports[t].entry.min) >> kTeleportTileBits;
+      const glm::ivec2 hi = m_grid.columnOf(m_teleports[t].entry.max) >> kTeleportTileBits;
+      for (int32_t z = lo.y; z <= hi.y; ++z) {
+        for (int32_t x = lo.x; x <= hi.x; ++x) m_teleportsByTile[tileKey(x, z)].push_back(t);
+      }
+    }
+  }
 
   // Adds a cell at the column if the unit can stand there and no cell of the
   // column is already at that ground, then explores everything reachable.
@@ -119,11 +150,12 @@ class Filler {
     const StandResult standing = m_mover.stand(columnCenter2(m_grid, x, z), yMin, yMax);
     if (!standing.ok) return true;
     if (existing(x, z, standing.y) != kNoCell) return true;
-    if (!addCell(x, z, standing.y, standing.triangle)) return false;
+    if (!addCell(x, z, standing.y, standing.triangle) || !teleport()) return false;
     return explore();
   }
 
   const std::string& error() const { return m_error; }
+  const std::vector<std::string>& warnings() const { return m_warnings; }
 
   uint32_t existing(int32_t x, int32_t z, float y) const {
     const float tolerance = m_mover.unit.height * 0.5f;
@@ -139,6 +171,53 @@ class Filler {
     }
     const uint32_t index = m_grid.add(x, z, y, m_level.triangles[triangle].material);
     m_next.push_back({x, z, index, y});
+    noteTeleports(x, z, y);
+    return true;
+  }
+
+  static uint64_t tileKey(int32_t x, int32_t z) {
+    return (uint64_t(uint32_t(x)) << 32) | uint32_t(z);
+  }
+
+  // Queues each unused teleport whose entry zone holds the whole cell.
+  void noteTeleports(int32_t x, int32_t z, float y) {
+    if (m_teleports.empty()) return;
+    const auto listed = m_teleportsByTile.find(tileKey(x >> kTeleportTileBits, z >> kTeleportTileBits));
+    if (listed == m_teleportsByTile.end()) return;
+    const float half = m_grid.cellSize() * 0.5f;
+    const glm::vec3 c = m_grid.columnCenter(x, z, y);
+    for (uint32_t t : listed->second) {
+      const Aabb& zone = m_teleports[t].entry;
+      const bool inside = c.x - half >= zone.min.x && c.x + half <= zone.max.x &&
+                          c.z - half >= zone.min.z && c.z + half <= zone.max.z &&
+                          y >= zone.min.y && y <= zone.max.y;
+      if (inside && !m_teleportUsed[t]) {
+        m_teleportUsed[t] = true;
+        m_pendingTeleports.push_back(t);
+      }
+    }
+  }
+
+  // Spawns a cell at the exit of every queued teleport (in queue order); the
+  // fill goes on from there with the next level.
+  bool teleport() {
+    for (size_t i = 0; i < m_pendingTeleports.size(); ++i) {
+      const Teleport& t = m_teleports[m_pendingTeleports[i]];
+      const glm::vec3 target = t.exit.center();
+      const glm::ivec2 column = m_grid.columnOf(target);
+      const StandResult standing =
+          m_mover.stand(columnCenter2(m_grid, column.x, column.y), t.exit.min.y, t.exit.max.y);
+      if (!standing.ok) {
+        m_warnings.push_back("device '" + t.device->id +
+                             "': the unit has no room to stand at the centre of its " +
+                             (t.reverse ? "entry" : "exit") + " zone");
+        continue;
+      }
+      if (existing(column.x, column.y, standing.y) == kNoCell &&
+          !addCell(column.x, column.y, standing.y, standing.triangle))
+        return false;
+    }
+    m_pendingTeleports.clear();
     return true;
   }
 
@@ -147,7 +226,7 @@ class Filler {
     const UnitProfile& unit = m_mover.unit;
     Mover near = m_mover;
     near.candidates = &candidates;
-    const float reach = m_grid.cellSize() + unit.width * 0.5f;
+    const float reach = m_grid.cellSize() + unit.footprint() * 0.5f;
     for (size_t i = first; i < last; ++i) {
       const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
@@ -196,6 +275,7 @@ class Filler {
         }
         m_grid.setLinks(cell.index, links);
       }
+      if (!teleport()) return false;
       if (m_control) {
         m_control->cellsFound.store(m_grid.size(), std::memory_order_relaxed);
         if (m_control->cancelRequested.load(std::memory_order_relaxed)) {
@@ -216,6 +296,11 @@ class Filler {
   std::vector<OpenCell> m_open, m_next;
   std::vector<StepResult> m_results;
   std::vector<uint32_t> m_candidates, m_helperCandidates;
+  std::vector<Teleport> m_teleports;
+  std::vector<bool> m_teleportUsed;
+  std::vector<uint32_t> m_pendingTeleports;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> m_teleportsByTile;
+  std::vector<std::string> m_warnings;
   std::string m_error;
 };
 
@@ -252,7 +337,7 @@ bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, 
 }  // namespace
 
 float effectiveCellSize(const FloodFillParams& params) {
-  return params.cellSize == 0.0f ? params.unit.width * 0.5f : params.cellSize;
+  return params.cellSize == 0.0f ? params.unit.footprint() * 0.5f : params.cellSize;
 }
 
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::vec2 footprintCenter,
@@ -262,14 +347,21 @@ StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::
 }
 
 Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
-                           const FloodFillParams& params, BuildControl* control) {
+                           const FloodFillParams& params, BuildControl* control,
+                           std::vector<std::string>* warnings) {
   const Result<UnitProfile> unit = validateUnitProfile(params.unit);
   if (!unit) return Result<CellGrid>::failure(unit.error());
   const float cellSize = effectiveCellSize(params);
-  if (!std::isfinite(cellSize) || cellSize < params.unit.width / 64.0f || cellSize > 100.0f) {
+  if (!std::isfinite(cellSize) || cellSize < params.unit.footprint() / 64.0f || cellSize > 100.0f) {
     return Result<CellGrid>::failure(
         "flood fill: cellSize = " + std::to_string(cellSize) +
-        " is out of range (from unit width / 64 to 100 metres)");
+        " is out of range (from the unit's footprint / 64 to 100 metres)");
+  }
+  if (!params.walkableMaterials.empty() && params.walkableMaterials.size() != level.materials.size()) {
+    return Result<CellGrid>::failure("flood fill: walkableMaterials has " +
+                                     std::to_string(params.walkableMaterials.size()) +
+                                     " entries for " + std::to_string(level.materials.size()) +
+                                     " materials");
   }
   for (size_t i = 0; i < params.seeds.size(); ++i) {
     if (!isFinite(params.seeds[i]))
@@ -280,7 +372,14 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
 
   CellGrid grid(cellSize, {level.bounds.min.x, level.bounds.min.z}, params.unit.stepHeight,
                 params.unit.maxDrop);
-  const Mover mover{world, params.unit, std::cos(glm::radians(params.unit.maxSlopeDegrees))};
+  std::vector<bool> walkableTriangles;
+  Mover mover{world, params.unit, std::cos(glm::radians(params.unit.maxSlopeDegrees))};
+  if (!params.walkableMaterials.empty()) {
+    walkableTriangles.resize(level.triangles.size());
+    for (size_t t = 0; t < level.triangles.size(); ++t)
+      walkableTriangles[t] = params.walkableMaterials[level.triangles[t].material];
+    mover.walkableTriangles = &walkableTriangles;
+  }
   Filler filler(level, mover, grid, params, control);
   if (control) control->stage = BuildStage::FloodFill;
 
@@ -296,6 +395,7 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
     }
   }
   if (!ok) return Result<CellGrid>::failure(filler.error());
+  if (warnings) warnings->insert(warnings->end(), filler.warnings().begin(), filler.warnings().end());
   if (control) control->cellsFound.store(grid.size());
   grid.indexColumns();
   return Result<CellGrid>::success(std::move(grid));

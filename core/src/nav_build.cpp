@@ -14,8 +14,21 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 FloodFillParams defaultFillParams(const Level& level) {
   FloodFillParams params;
   if (!level.settings.units.empty()) params.unit = level.settings.units.front();
+  return fillParamsFor(level, params.unit);
+}
+
+FloodFillParams fillParamsFor(const Level& level, const UnitProfile& unit) {
+  FloodFillParams params;
+  params.unit = unit;
   if (level.settings.cellSize) params.cellSize = *level.settings.cellSize;
   params.seeds = level.settings.seeds;
+  params.devices = level.settings.devices;
+  const std::vector<SurfaceSpec> surfaces = surfaceTable(level.settings);
+  const std::vector<uint16_t> surfaceOf =
+      materialSurfaceIndices(level.settings, level.materials, surfaces);
+  params.walkableMaterials.resize(level.materials.size());
+  for (size_t m = 0; m < level.materials.size(); ++m)
+    params.walkableMaterials[m] = surfaces[surfaceOf[m]].allows(unit.kind);
   return params;
 }
 
@@ -25,7 +38,7 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   const auto start = std::chrono::steady_clock::now();
   NavBuild build;
 
-  Result<CellGrid> cells = floodFill(level, world, params, control);
+  Result<CellGrid> cells = floodFill(level, world, params, control, &build.stats.warnings);
   if (!cells) return Result<NavBuild>::failure(cells.error());
   build.stats.floodFillMs = millisecondsSince(start);
   build.stats.cells = cells.value().size();

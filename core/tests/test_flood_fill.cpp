@@ -293,5 +293,125 @@ TEST(FloodFill, CellsTakeAtMostSixteenBytesEach) {
   EXPECT_LE(double(cells.fillMemoryBytes()) / double(cells.size()), 16.0);
 }
 
+// Room A (x 0..5) and room B (x 5.4..10) split by a solid wall, plus a 3 m
+// platform in room B (z 6..10) with no way up.
+Level roomsAndPlatform() {
+  Level level;
+  test::addFloor(level, 0, 0, 10, 10, 0);
+  test::addBox(level, Aabb{{5.0f, 0, -0.5f}, {5.4f, 3.5f, 10.5f}});
+  test::addBox(level, Aabb{{5.4f, 0, 6}, {10, 3, 10}});
+  return level;
+}
+
+DeviceSpec device(const std::string& id, DeviceKind kind, Aabb entry, Aabb exit) {
+  DeviceSpec spec;
+  spec.id = id;
+  spec.kind = kind;
+  spec.entry = entry;
+  spec.exit = exit;
+  return spec;
+}
+
+float maxX(const CellGrid& cells, float y) {
+  float m = -1e9f;
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    if (std::abs(cells.height(i) - y) < 1e-3f) m = std::max(m, cells.center(i).x);
+  }
+  return m;
+}
+
+TEST(FloodFillDevices, EachKindIsTheOnlyWayAcross) {
+  const Aabb inRoomA{{3.5f, -0.5f, 2}, {4.7f, 0.5f, 3.2f}};
+  const Aabb inRoomB{{6, -0.5f, 2}, {7.2f, 0.5f, 3.2f}};
+  const Aabb onPlatform{{7, 2.5f, 7}, {8.2f, 3.5f, 8.2f}};
+  FloodFillParams params;
+  params.seeds = {{1, 0.05f, 1}};
+
+  Built none = fill(roomsAndPlatform(), params);
+  ASSERT_TRUE(none.cells.ok());
+  EXPECT_LT(maxX(none.cells.value(), 0.0f), 5.0f) << "without devices room B is out of reach";
+
+  params.devices = {device("door", DeviceKind::Door, inRoomA, inRoomB)};
+  Built door = fill(roomsAndPlatform(), params);
+  ASSERT_TRUE(door.cells.ok());
+  EXPECT_GT(maxX(door.cells.value(), 0.0f), 9.0f) << "the door leads into room B";
+  EXPECT_EQ(countAt(door.cells.value(), 3.0f), 0u) << "but not onto the platform";
+
+  for (const DeviceKind kind : {DeviceKind::Elevator, DeviceKind::Ladder}) {
+    params.devices.push_back(device(toString(kind), kind, inRoomB, onPlatform));
+    Built up = fill(roomsAndPlatform(), params);
+    ASSERT_TRUE(up.cells.ok());
+    EXPECT_GT(countAt(up.cells.value(), 3.0f), 100u) << toString(kind) << " reaches the platform";
+    params.devices.pop_back();
+  }
+}
+
+TEST(FloodFillDevices, OneWayDeviceDoesNotLeadBack) {
+  DeviceSpec door = device("door", DeviceKind::Door, Aabb{{3.5f, -0.5f, 2}, {4.7f, 0.5f, 3.2f}},
+                           Aabb{{6, -0.5f, 2}, {7.2f, 0.5f, 3.2f}});
+  FloodFillParams params;
+  params.seeds = {{9, 0.05f, 1}};  // in room B
+  params.devices = {door};
+  Built twoWay = fill(roomsAndPlatform(), params);
+  ASSERT_TRUE(twoWay.cells.ok());
+  door.twoWay = false;
+  params.devices = {door};
+  Built oneWay = fill(roomsAndPlatform(), params);
+  ASSERT_TRUE(oneWay.cells.ok());
+  auto minX = [](const CellGrid& cells) {
+    float m = 1e9f;
+    for (uint32_t i = 0; i < cells.size(); ++i) m = std::min(m, cells.center(i).x);
+    return m;
+  };
+  EXPECT_LT(minX(twoWay.cells.value()), 1.0f) << "back through a two-way door";
+  EXPECT_GT(minX(oneWay.cells.value()), 5.0f) << "a one-way door only goes from its entry";
+}
+
+TEST(FloodFillDevices, BlockedExitIsAWarning) {
+  FloodFillParams params;
+  params.seeds = {{1, 0.05f, 1}};
+  // The exit zone is inside the dividing wall.
+  params.devices = {device("stuck", DeviceKind::Door, Aabb{{3.5f, -0.5f, 2}, {4.7f, 0.5f, 3.2f}},
+                           Aabb{{5.05f, -0.5f, 2}, {5.35f, 0.5f, 3.2f}})};
+  Level level = roomsAndPlatform();
+  test::finish(level);
+  CollisionWorld world(level);
+  std::vector<std::string> warnings;
+  Result<CellGrid> cells = floodFill(level, world, params, nullptr, &warnings);
+  ASSERT_TRUE(cells.ok());
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("'stuck'"), std::string::npos) << warnings[0];
+}
+
+TEST(FloodFillSurfaces, UnitsKeepOffSurfacesTheirKindMayNotUse) {
+  // A road strip between two sidewalks; vehicles may not stand on sidewalks.
+  Level level;
+  test::addFloor(level, 0, 0, 4, 10, 0, "sidewalk");
+  test::addFloor(level, 4, 0, 10, 10, 0, "road");
+  test::addFloor(level, 10, 0, 14, 10, 0, "sidewalk");
+  test::finish(level);
+  UnitProfile car;
+  car.name = "car";
+  car.kind = UnitKind::Vehicle;
+  car.width = 1.6f;
+  car.length = 3.6f;
+  car.stepHeight = 0.2f;
+  FloodFillParams params;
+  params.unit = car;
+  params.walkableMaterials.resize(level.materials.size());
+  for (size_t m = 0; m < level.materials.size(); ++m) params.walkableMaterials[m] = level.materials[m] != "sidewalk";
+  Built built = fill(level, params);
+  ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+  const CellGrid& cells = built.cells.value();
+  ASSERT_GT(cells.size(), 0u);
+  EXPECT_NEAR(cells.cellSize(), car.footprint() * 0.5f, 1e-5f);
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    EXPECT_EQ(level.materials[cells[i].material], "road");
+    // The car's footprint rests on road under its centre; the centre stays on the road.
+    EXPECT_GT(cells.center(i).x, 4.0f - car.footprint() * 0.5f);
+    EXPECT_LT(cells.center(i).x, 10.0f + car.footprint() * 0.5f);
+  }
+}
+
 }  // namespace
 }  // namespace nav

@@ -1,11 +1,13 @@
 #pragma once
 // Flood fill: a box-shaped unit explores the level from seed points, one cell
 // at a time in four directions, with real collision checks.
+#include <string>
 #include <vector>
 
 #include "nav/build_control.h"
 #include "nav/cells.h"
 #include "nav/collision.h"
+#include "nav/level_settings.h"
 #include "nav/result.h"
 #include "nav/unit_profile.h"
 
@@ -13,7 +15,7 @@ namespace nav {
 
 struct FloodFillParams {
   UnitProfile unit;
-  /// Grid spacing. [metres, > 0]; 0 means half the unit's width.
+  /// Grid spacing. [metres, > 0]; 0 means half the unit's footprint.
   float cellSize = 0.0f;
   /// Points to start from; empty means a seed on every walkable upward-facing surface.
   std::vector<glm::vec3> seeds;
@@ -21,6 +23,11 @@ struct FloodFillParams {
   size_t maxCells = 20'000'000;
   /// Threads testing steps: 1 or 2. The cells are identical either way.
   int threads = 1;
+  /// Teleports: a cell fully inside an entry zone spawns one at the exit zone's centre.
+  std::vector<DeviceSpec> devices;
+  /// Per material (Level::materials): false where the unit may not stand (a
+  /// surface its kind is not allowed on). Empty: every material is walkable.
+  std::vector<bool> walkableMaterials;
 };
 
 /// The cell size a build uses for these parameters.
@@ -39,8 +46,11 @@ StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::
                      float yMin, float yMax);
 
 /// Runs the fill. Fails with a message naming the parameter when parameters are
-/// out of range, the cell limit is hit, or the build is cancelled.
+/// out of range, the cell limit is hit, or the build is cancelled. Problems that
+/// do not stop the fill (a device whose exit has no room for the unit) are
+/// appended to `warnings` when given.
 Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
-                           const FloodFillParams& params, BuildControl* control = nullptr);
+                           const FloodFillParams& params, BuildControl* control = nullptr,
+                           std::vector<std::string>* warnings = nullptr);
 
 }  // namespace nav

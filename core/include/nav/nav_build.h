@@ -2,6 +2,8 @@
 // The whole generation pipeline: level -> flood fill -> compression -> NavGraph.
 #include <cstddef>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "nav/build_control.h"
 #include "nav/cells.h"
@@ -24,6 +26,8 @@ struct BuildStats {
   double floodFillMs = 0.0;
   double compressMs = 0.0;
   double totalMs = 0.0;
+  /// Problems that did not stop the build (a device exit with no room for the unit).
+  std::vector<std::string> warnings;
 };
 
 struct NavBuild {
@@ -38,8 +42,11 @@ struct BuildOptions {
   bool keepCells = false;
 };
 
-/// Fill parameters for a level: its sidecar's unit, cell size and seeds.
+/// Fill parameters for a level and its first unit profile (or the default human).
 FloodFillParams defaultFillParams(const Level& level);
+/// Fill parameters for a level and a unit: the sidecar's cell size, seeds and
+/// devices, and the materials whose surfaces allow the unit's kind.
+FloodFillParams fillParamsFor(const Level& level, const UnitProfile& unit);
 
 Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world,
                                  const FloodFillParams& params, const BuildOptions& options = {},
