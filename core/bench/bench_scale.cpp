@@ -1,0 +1,182 @@
+// Flood fill, compression and the whole build of generated cities of 1M and
+// 10M target cells, with their peak memory. Each city is generated to a temp
+// file once and loaded like any level. Peak RSS (VmHWM) is reset before each
+// benchmark, so its counter covers that benchmark only (on top of the loaded
+// level, rss_before_MB); for whole-process figures run one benchmark alone:
+//   build/core/navscope_bench_scale --benchmark_filter='Build/target_cells:1000000/'
+//   build/core/navscope_bench_scale --benchmark_filter='cells:10000000'   (minutes)
+#include <benchmark/benchmark.h>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include "nav/city_generator.h"
+#include "nav/nav_build.h"
+
+namespace {
+
+// A field of /proc/self/status in bytes ("VmHWM", "VmRSS"); 0 when unreadable.
+double statusBytes(const std::string& field) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind(field + ":", 0) == 0) return std::stod(line.substr(field.size() + 1)) * 1024.0;
+  }
+  return 0.0;
+}
+
+// Linux resets VmHWM to the current RSS when "5" is written to clear_refs.
+// Memory an earlier benchmark freed goes back to the system first (glibc keeps
+// it otherwise), so the next peak starts from what is really in use.
+bool resetPeakRss() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";
+  clear.close();
+  return bool(clear);
+}
+
+struct City {
+  uint64_t targetCells = 0;
+  std::string objPath, jsonPath;
+  nav::Level level;
+  std::unique_ptr<nav::CollisionWorld> world;
+  nav::FloodFillParams params;
+
+  ~City() {
+    std::remove(objPath.c_str());
+    std::remove(jsonPath.c_str());
+  }
+};
+
+// The city for this target, generated and loaded on first use; only one is kept
+// so that a previous city's memory does not count against the next.
+const City* cityFor(uint64_t targetCells, std::string& error) {
+  static std::unique_ptr<City> city;
+  if (city && city->targetCells == targetCells) return city.get();
+  city.reset();
+  auto made = std::make_unique<City>();
+  made->targetCells = targetCells;
+  const std::string stem = (std::filesystem::temp_directory_path() /
+                            ("navscope_bench_city_" + std::to_string(targetCells)))
+                               .string();
+  made->objPath = stem + ".obj";
+  made->jsonPath = stem + ".json";
+  nav::CityParams params;
+  params.targetCells = targetCells;
+  {
+    std::ofstream obj(made->objPath, std::ios::binary);
+    const nav::Result<nav::CityInfo> info = nav::generateCity(params, obj);
+    if (!info) {
+      error = info.error();
+      return nullptr;
+    }
+    std::ofstream json(made->jsonPath, std::ios::binary);
+    json << info.value().sidecarJson;
+  }
+  nav::Result<nav::Level> level = nav::loadLevel(made->objPath);
+  if (!level) {
+    error = level.error();
+    return nullptr;
+  }
+  made->level = std::move(level).value();
+  made->world = std::make_unique<nav::CollisionWorld>(made->level);
+  made->params = nav::defaultFillParams(made->level);
+  city = std::move(made);
+  return city.get();
+}
+
+// Sets up the city and resets the peak; false (and the benchmark skipped) on failure.
+const City* prepare(benchmark::State& state) {
+  std::string error;
+  const City* city = cityFor(uint64_t(state.range(0)), error);
+  if (!city) {
+    state.SkipWithError(error.c_str());
+    return nullptr;
+  }
+  if (!resetPeakRss()) state.SetLabel("peak RSS not reset: includes earlier benchmarks");
+  state.counters["rss_before_MB"] = statusBytes("VmRSS") / 1e6;
+  state.counters["triangles"] = double(city->level.triangles.size());
+  return city;
+}
+
+void reportCells(benchmark::State& state, size_t cells) {
+  state.counters["cells"] = double(cells);
+  state.counters["cells_per_s"] =
+      benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["peak_rss_MB"] = statusBytes("VmHWM") / 1e6;
+}
+
+void BM_CityFill(benchmark::State& state) {
+  const City* city = prepare(state);
+  if (!city) return;
+  size_t cells = 0;
+  for (auto _ : state) {
+    nav::Result<nav::CellGrid> grid = nav::floodFill(city->level, *city->world, city->params);
+    if (!grid) {
+      state.SkipWithError(grid.error().c_str());
+      return;
+    }
+    cells = grid.value().size();
+  }
+  reportCells(state, cells);
+}
+
+// The fill runs once before timing; the peak covers it too.
+void BM_CityCompress(benchmark::State& state) {
+  const City* city = prepare(state);
+  if (!city) return;
+  nav::Result<nav::CellGrid> grid = nav::floodFill(city->level, *city->world, city->params);
+  if (!grid) {
+    state.SkipWithError(grid.error().c_str());
+    return;
+  }
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        nav::compressCells(grid.value(), city->params.unit, city->level.materials));
+  }
+  reportCells(state, grid.value().size());
+}
+
+void BM_CityBuild(benchmark::State& state) {
+  const City* city = prepare(state);
+  if (!city) return;
+  nav::BuildStats stats;
+  for (auto _ : state) {
+    nav::Result<nav::NavBuild> build =
+        nav::buildNavigation(city->level, *city->world, city->params);
+    if (!build) {
+      state.SkipWithError(build.error().c_str());
+      return;
+    }
+    stats = build.value().stats;
+  }
+  reportCells(state, stats.cells);
+  state.counters["fill_ms"] = stats.floodFillMs;
+  state.counters["compress_ms"] = stats.compressMs;
+  state.counters["sectors"] = double(stats.sectors);
+}
+
+// Iterations are fixed: a 10M build takes tens of seconds.
+void cityArgs(benchmark::internal::Benchmark* b) {
+  b->ArgName("target_cells")->Unit(benchmark::kSecond)->UseRealTime();
+}
+BENCHMARK(BM_CityFill)->Apply(cityArgs)->Arg(1'000'000)->Iterations(3);
+BENCHMARK(BM_CityCompress)->Apply(cityArgs)->Arg(1'000'000)->Iterations(3);
+BENCHMARK(BM_CityBuild)->Apply(cityArgs)->Arg(1'000'000)->Iterations(3);
+BENCHMARK(BM_CityFill)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
+BENCHMARK(BM_CityCompress)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
+BENCHMARK(BM_CityBuild)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();
