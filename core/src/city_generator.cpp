@@ -372,33 +372,41 @@ struct SizedPlan {
   uint64_t estimatedCells = 0;
 };
 
-// Tries every block side with grids around the size the target asks for and
-// keeps the estimate closest to the target (within kClose, the side nearest
-// kPreferredBlock). Fails when even the smallest grid needs too many blocks.
+// Tries every block side with square-ish grids around the size the target asks
+// for and keeps the estimate closest to the target (within kClose, the side
+// nearest kPreferredBlock). Fails when even the smallest grid needs too many blocks.
 Result<SizedPlan> sizeCity(const CityParams& params) {
   const double h = std::max(0.0, double(params.unit.width) / 2);
   const double cellArea = square(params.cellSize);
   const double target = double(params.targetCells);
   SizedPlan best;
   std::array<double, 3> bestKey{std::numeric_limits<double>::max(), 0.0, 0.0};
+  // Plans and estimates a grid, keeping it when it is the best so far.
+  const auto consider = [&](uint64_t blocksX, uint64_t blocksZ, double size) {
+    CityPlan plan = planCity(params.seed, uint32_t(blocksX), uint32_t(blocksZ), size);
+    const double estimate = walkableArea(plan, h) / cellArea;
+    const double error = std::abs(estimate - target) / target;
+    const std::array<double, 3> key{std::max(error, kClose), std::abs(size - kPreferredBlock),
+                                    error};
+    if (key < bestKey) {
+      bestKey = key;
+      best.plan = std::move(plan);
+      best.estimatedCells = uint64_t(std::llround(estimate));
+    }
+    return estimate;
+  };
   for (int s = 0; s < kBlockSizes; ++s) {
     const double size = kMinBlock + s * kBlockStep;
-    // A rough cells-per-block figure: only the grid's shape depends on it.
+    // A rough cells-per-block figure gives a first grid; its real estimate per
+    // block gives the side the target needs.
     const double nominal = (square(size + kRoadWidth) + 1.5 * square(0.7 * size)) / cellArea;
-    const uint64_t side = std::max<uint64_t>(1, uint64_t(std::sqrt(target / nominal)));
+    uint64_t side = std::max<uint64_t>(1, uint64_t(std::sqrt(target / nominal)));
+    if (side * side > kMaxBlocks) continue;
+    const double perBlock = consider(side, side, size) / double(side * side);
+    side = std::max<uint64_t>(1, uint64_t(std::sqrt(target / perBlock)));
     const uint64_t grids[3][2] = {{side, side}, {side + 1, side}, {side + 1, side + 1}};
     for (const auto& grid : grids) {
-      if (grid[0] * grid[1] > kMaxBlocks) continue;
-      CityPlan plan = planCity(params.seed, uint32_t(grid[0]), uint32_t(grid[1]), size);
-      const double estimate = walkableArea(plan, h) / cellArea;
-      const double error = std::abs(estimate - target) / target;
-      const std::array<double, 3> key{std::max(error, kClose), std::abs(size - kPreferredBlock),
-                                      error};
-      if (key < bestKey) {
-        bestKey = key;
-        best.plan = std::move(plan);
-        best.estimatedCells = uint64_t(std::llround(estimate));
-      }
+      if (grid[0] * grid[1] <= kMaxBlocks) consider(grid[0], grid[1], size);
     }
   }
   if (best.plan.blocks.empty()) {
