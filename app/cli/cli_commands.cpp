@@ -19,6 +19,7 @@
 namespace nav::cli {
 namespace {
 
+// Names from level files may be any bytes: dump() replaces invalid UTF-8 instead of throwing.
 using Json = nlohmann::ordered_json;
 
 // Four decimals: millimetres are plenty, and the JSON stays readable.
@@ -86,7 +87,8 @@ Json graphJson(const NavGraph& graph) {
   for (const Sector& s : graph.sectors) {
     sectors.push_back(Json{{"min", pointJson(s.bounds.min)},
                            {"max", pointJson(s.bounds.max)},
-                           {"material", graph.materials.at(s.material)},
+                           {"surface", graph.surfaces.at(s.surface).name},
+                           {"kind", s.kind == SectorKind::Waypath ? "waypath" : "ground"},
                            {"portals", Json::array({s.firstPortal, s.portalCount})}});
   }
   Json portals = Json::array();
@@ -95,7 +97,10 @@ Json graphJson(const NavGraph& graph) {
                            {"to", p.toSector},
                            {"left", pointJson(p.left)},
                            {"right", pointJson(p.right)},
-                           {"one_way", p.oneWay()}});
+                           {"one_way", p.oneWay()},
+                           {"kind", p.kind == PortalKind::Walk     ? "walk"
+                                    : p.kind == PortalKind::Device ? "device"
+                                                                   : "waypath"}});
   }
   return Json{{"cell_size", rounded(graph.cellSize)},
               {"unit", unitJson(graph.unit)},
@@ -103,10 +108,16 @@ Json graphJson(const NavGraph& graph) {
               {"portals", portals}};
 }
 
+Json surfaceNames(const NavGraph& graph) {
+  Json names = Json::array();
+  for (const SurfaceSpec& surface : graph.surfaces) names.push_back(surface.name);
+  return names;
+}
+
 // Writes the graph, binary when the path ends in .nav and JSON otherwise; returns its bytes.
 Result<size_t> writeGraph(const std::string& path, const NavGraph& graph) {
   if (isNavFile(path)) return writeNavFile(path, graph);
-  const std::string text = graphJson(graph).dump() + "\n";
+  const std::string text = graphJson(graph).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
   std::ofstream out(path, std::ios::binary);
   out << text;
   out.close();
@@ -145,11 +156,13 @@ int runNavInfo(const std::string& path) {
                  {"sectors", graph.sectors.size()},
                  {"portals", graph.portals.size()},
                  {"one_way_portals", oneWay},
-                 {"materials", graph.materials},
+                 {"surfaces", surfaceNames(graph)},
+                 {"devices", graph.devices.size()},
+                 {"waypaths", graph.waypaths.size()},
                  {"bounds",
                   Json{{"min", pointJson(graph.bounds.min)}, {"max", pointJson(graph.bounds.max)}}},
                  {"memory_bytes", graph.memoryBytes()}};
-  std::cout << out.dump() << "\n";
+  std::cout << out.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   return 0;
 }
 
@@ -229,7 +242,7 @@ int runInfo(const std::string& levelPath) {
   Json units = Json::array();
   for (const UnitProfile& unit : settings.units) units.push_back(unitJson(unit));
   out["units"] = units;
-  std::cout << out.dump() << "\n";
+  std::cout << out.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   return 0;
 }
 
@@ -261,7 +274,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
     result["output"] = outputPath;
     result["output_bytes"] = *outputBytes;
   }
-  std::cout << result.dump() << "\n";
+  std::cout << result.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   return 0;
 }
 
@@ -302,7 +315,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"sectors", path.corridor.sectors.size()},
                       {"expansions", path.expansions},
                       {"us", rounded(us)}}
-                     .dump()
+                     .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";
   }
   return 0;
@@ -346,7 +359,7 @@ int runGenerateCity(const CityFlags& flags) {
                     {"block_size", rounded(info.blockSize)},
                     {"buildings", info.buildings.size()},
                     {"bridges", info.bridges.size()}}
-                   .dump()
+                   .dump(-1, ' ', false, Json::error_handler_t::replace)
             << "\n";
   return 0;
 }

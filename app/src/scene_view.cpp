@@ -18,6 +18,7 @@ constexpr LayerSpec kLayerSpecs[] = {
     {&DrawOptions::corridor, {.nudge = 0.03f, .depthWrite = false, .alphaScale = 1.4f}},
     {&DrawOptions::portals, {.nudge = 0.04f}},
     {&DrawOptions::searchTrace, {.nudge = 0.05f}},
+    {&DrawOptions::devices, {.nudge = 0.05f}},
 };
 
 uint64_t combine(uint64_t a, uint64_t b) {
@@ -57,7 +58,8 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
       break;
     case kSectors:
       if (build == nullptr) return false;
-      key = combine(content.buildRevision, options.sectorOutlines ? 1 : 0);
+      key = combine(content.buildRevision,
+                    (options.sectorOutlines ? 1 : 0) + (options.sectorsBySurface ? 2 : 0));
       break;
     case kPortals:
       if (build == nullptr) return false;
@@ -70,6 +72,10 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
     case kSearchTrace:
       if (build == nullptr || path == nullptr || path->trace.events.empty()) return false;
       key = combine(content.buildRevision, content.pathRevision);
+      break;
+    case kDevices:
+      if (build == nullptr) return false;
+      key = content.buildRevision;
       break;
     case kLayerCount:
       return false;
@@ -85,7 +91,7 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
       drawCells(m_scratch, *build->cells);
       break;
     case kSectors:
-      drawSectors(m_scratch, build->graph, options.sectorOutlines);
+      drawSectors(m_scratch, build->graph, options.sectorOutlines, options.sectorsBySurface);
       break;
     case kPortals:
       m_scratch.setLineWidth(2.0f);
@@ -97,6 +103,10 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
       break;
     case kSearchTrace:
       drawSearchTrace(m_scratch, build->graph, path->search.corridor, path->trace);
+      break;
+    case kDevices:
+      m_scratch.setLineWidth(2.0f);
+      drawDevicesAndWaypaths(m_scratch, build->graph);
       break;
     case kLayerCount:
       break;

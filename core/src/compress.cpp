@@ -12,6 +12,8 @@
 // has an exact reverse portal and a one-way run has none.
 #include "nav/compress.h"
 
+#include "nav/locate.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -72,19 +74,28 @@ std::optional<glm::vec3> sectorPlane(const CellGrid& grid, const std::vector<uin
 
 class SectorBuilder {
  public:
-  SectorBuilder(const CellGrid& cells, float planeTolerance)
-      : m_cells(cells), m_planeTolerance(planeTolerance), m_sectorOf(cells.size(), kNoSector) {}
+  SectorBuilder(const CellGrid& cells, float planeTolerance,
+                const std::vector<uint16_t>& surfaceOfMaterial)
+      : m_cells(cells),
+        m_planeTolerance(planeTolerance),
+        m_surfaceOfMaterial(surfaceOfMaterial),
+        m_sectorOf(cells.size(), kNoSector) {}
+
+  uint16_t surface(uint32_t cell) const {
+    const uint16_t material = m_cells[cell].material;
+    return material < m_surfaceOfMaterial.size() ? m_surfaceOfMaterial[material] : 0;
+  }
 
   uint32_t step(uint32_t cell, Direction d) const {
     return m_cells.neighbor(cell, d);
   }
 
   // The neighbour in direction d if the unit can step there and back, it is
-  // free and has the same material; kNoCell otherwise.
+  // free and on the same surface; kNoCell otherwise.
   uint32_t mergeable(uint32_t cell, Direction d) const {
     const uint32_t next = step(cell, d);
     if (next == kNoCell || m_sectorOf[next] != kNoSector) return kNoCell;
-    if (m_cells[next].material != m_cells[cell].material) return kNoCell;
+    if (surface(next) != surface(cell)) return kNoCell;
     if (step(next, opposite(d)) != cell) return kNoCell;
     return next;
   }
@@ -138,10 +149,12 @@ class SectorBuilder {
 
   const CellGrid& m_cells;
   float m_planeTolerance;
+  const std::vector<uint16_t>& m_surfaceOfMaterial;
   std::vector<uint32_t> m_sectorOf;
 };
 
-Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells, float tolerance) {
+Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells, float tolerance,
+                  uint16_t surface) {
   Sector sector{};
   const Cell& first = grid[cells.front()];
   const Cell& last = grid[cells.back()];
@@ -159,7 +172,9 @@ Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells, floa
                        origin.y + float(last.z + 1) * size};
   // A single cell always has a plane, and growth only accepts planar rectangles.
   sector.heightPlane = *sectorPlane(grid, cells, tolerance);
-  sector.material = first.material;
+  sector.surface = surface;
+  sector.kind = SectorKind::Ground;
+  sector.waypath = kNoWaypath;
   return sector;
 }
 
@@ -170,15 +185,131 @@ struct Crossing {
   bool operator==(const Crossing&) const = default;
 };
 
+// One direction of a device: from the sectors its going-in zone covers to the
+// sector of the cell the fill spawned at the centre of its coming-out zone.
+void addDeviceDirection(NavGraph& graph, const CellGrid& cells, const std::vector<uint32_t>& sectorOf,
+                        uint32_t device, bool reverse) {
+  const DeviceSpec& spec = graph.devices[device];
+  const Aabb& in = reverse ? spec.exit : spec.entry;
+  const Aabb& out = reverse ? spec.entry : spec.exit;
+  const glm::ivec2 column = cells.columnOf(out.center());
+  const uint32_t exitCell = cells.findInColumn(column.x, column.y, out.min.y, out.max.y);
+  if (exitCell == kNoCell) return;  // the fill never got there (or had no room: a build warning)
+  const uint32_t target = sectorOf[exitCell];
+  const size_t groundSectors = graph.sectors.size();
+  for (uint32_t s = 0; s < groundSectors; ++s) {
+    const Sector& sector = graph.sectors[s];
+    const glm::vec3 lo = glm::max(sector.bounds.min, in.min);
+    const glm::vec3 hi = glm::min(sector.bounds.max, in.max);
+    // Room for at least one whole cell of the sector inside the zone.
+    if (hi.x - lo.x < graph.cellSize || hi.z - lo.z < graph.cellSize || lo.y > hi.y) continue;
+    const glm::vec2 middle = (glm::vec2(lo.x, lo.z) + glm::vec2(hi.x, hi.z)) * 0.5f;
+    const glm::vec3 entry(middle.x, sector.heightAt(middle.x, middle.y), middle.y);
+    graph.deviceLinks.push_back({device, Aabb{lo, hi}, entry, cells.center(exitCell), reverse});
+    graph.portals.push_back({s, target, entry, entry, Direction::PlusX, PortalKind::Device,
+                             uint32_t(graph.deviceLinks.size() - 1), kNoPortal});
+  }
+}
+
+void addDevicePortals(NavGraph& graph, const CellGrid& cells, const std::vector<uint32_t>& sectorOf) {
+  const size_t firstDevicePortal = graph.portals.size();
+  for (uint32_t d = 0; d < graph.devices.size(); ++d) {
+    addDeviceDirection(graph, cells, sectorOf, d, false);
+    if (graph.devices[d].twoWay) addDeviceDirection(graph, cells, sectorOf, d, true);
+  }
+  // A two-way device's portals pair up where one leads back to where the other started.
+  for (size_t p = firstDevicePortal; p < graph.portals.size(); ++p) {
+    Portal& portal = graph.portals[p];
+    if (portal.reverse != kNoPortal) continue;
+    const DeviceLink& link = graph.deviceLinks[portal.link];
+    for (size_t q = p + 1; q < graph.portals.size(); ++q) {
+      Portal& other = graph.portals[q];
+      const DeviceLink& otherLink = graph.deviceLinks[other.link];
+      if (other.reverse == kNoPortal && otherLink.device == link.device &&
+          otherLink.reverse != link.reverse && other.fromSector == portal.toSector &&
+          other.toSector == portal.fromSector) {
+        portal.reverse = uint32_t(q);
+        other.reverse = uint32_t(p);
+        break;
+      }
+    }
+  }
+}
+
+// Each waypath becomes a sector of its own, joined both ways to the ground
+// sector under each of its points.
+void addWaypaths(NavGraph& graph, std::vector<std::string>* warnings) {
+  for (uint32_t w = 0; w < graph.waypaths.size(); ++w) {
+    const WaypathSpec& waypath = graph.waypaths[w];
+    std::vector<Location> located;
+    for (const glm::vec3& point : waypath.points) located.push_back(locateSector(graph, point));
+    Sector sector{};
+    for (const glm::vec3& point : waypath.points) sector.bounds.grow(point);
+    sector.heightPlane = {0.0f, 0.0f, sector.bounds.center().y};
+    sector.kind = SectorKind::Waypath;
+    sector.waypath = w;
+    const uint32_t index = uint32_t(graph.sectors.size());
+    graph.sectors.push_back(sector);
+    graph.bounds.grow(sector.bounds);
+    for (uint32_t i = 0; i < located.size(); ++i) {
+      if (located[i].sector == kNoSector) {
+        if (warnings) {
+          warnings->push_back("waypath '" + waypath.id + "': point " + std::to_string(i) +
+                              " is on no sector the unit can reach");
+        }
+        continue;
+      }
+      const glm::vec3 at = located[i].point;
+      const uint32_t on = uint32_t(graph.portals.size());
+      graph.portals.push_back(
+          {located[i].sector, index, at, at, Direction::PlusX, PortalKind::Waypath, i, on + 1});
+      graph.portals.push_back(
+          {index, located[i].sector, at, at, Direction::PlusX, PortalKind::Waypath, i, on});
+    }
+  }
+}
+
+// Restores the order A* relies on (each sector's outgoing portals contiguous)
+// after device and waypath portals were appended, keeping reverse links right.
+void sortPortalsBySource(NavGraph& graph) {
+  std::vector<uint32_t> order(graph.portals.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return graph.portals[a].fromSector < graph.portals[b].fromSector;
+  });
+  std::vector<uint32_t> newIndex(order.size());
+  for (uint32_t i = 0; i < order.size(); ++i) newIndex[order[i]] = i;
+  std::vector<Portal> sorted;
+  sorted.reserve(order.size());
+  for (uint32_t old : order) {
+    Portal portal = graph.portals[old];
+    if (portal.reverse != kNoPortal) portal.reverse = newIndex[portal.reverse];
+    sorted.push_back(portal);
+  }
+  graph.portals = std::move(sorted);
+  for (Sector& sector : graph.sectors) sector.portalCount = 0;
+  for (uint32_t p = uint32_t(graph.portals.size()); p-- > 0;) {
+    Sector& sector = graph.sectors[graph.portals[p].fromSector];
+    sector.firstPortal = p;
+    ++sector.portalCount;
+  }
+  for (Sector& sector : graph.sectors) {
+    if (sector.portalCount == 0) sector.firstPortal = 0;
+  }
+}
+
 }  // namespace
 
-NavGraph compressCells(const CellGrid& cells, const UnitProfile& unit,
-                       const std::vector<std::string>& materials, CellSectors* cellSectors) {
+NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
+                       CellSectors* cellSectors, std::vector<std::string>* warnings) {
+  const UnitProfile& unit = params.unit;
   NavGraph graph;
   graph.unit = unit;
   graph.cellSize = cells.cellSize();
   graph.origin = cells.origin();
-  graph.materials = materials;
+  graph.surfaces = params.surfaces.empty() ? defaultSurfaces() : params.surfaces;
+  graph.devices = params.devices;
+  graph.waypaths = params.waypaths;
 
   // Lowest row first, then column, then height: deterministic and independent of fill order.
   std::vector<uint32_t> order(cells.size());
@@ -188,13 +319,13 @@ NavGraph compressCells(const CellGrid& cells, const UnitProfile& unit,
     return std::tie(a.z, a.x, a.y, l) < std::tie(b.z, b.x, b.y, r);
   });
 
-  SectorBuilder builder(cells, planeTolerance(unit));
+  SectorBuilder builder(cells, planeTolerance(unit), params.surfaceOfMaterial);
   std::vector<std::vector<uint32_t>> sectorCells;
   for (uint32_t c : order) {
     if (builder.sectorOf()[c] != kNoSector) continue;
     std::vector<uint32_t> rect = builder.grow(c);
     builder.assign(rect, uint32_t(graph.sectors.size()));
-    graph.sectors.push_back(makeSector(cells, rect, planeTolerance(unit)));
+    graph.sectors.push_back(makeSector(cells, rect, planeTolerance(unit), builder.surface(c)));
     graph.bounds.grow(graph.sectors.back().bounds);
     sectorCells.push_back(std::move(rect));
   }
@@ -240,7 +371,7 @@ NavGraph compressCells(const CellGrid& cells, const UnitProfile& unit,
         glm::vec3 a = first + offset, b = last + offset;
         const glm::vec2 walk(float(kDirectionDx[d]), float(kDirectionDz[d]));
         if (cross2(walk, groundOf(a) - groundOf(b)) > 0.0f) std::swap(a, b);
-        Portal portal{s, crossing->toSector, a, b, direction, kNoPortal};
+        Portal portal{s, crossing->toSector, a, b, direction, PortalKind::Walk, 0, kNoPortal};
         const int32_t lateralStart = alongX ? cells[sideCell(i)].x : cells[sideCell(i)].z;
         portalByKey[{s, crossing->toSector, d, lateralStart}] = uint32_t(graph.portals.size());
         if (crossing->twoWay) {
@@ -259,6 +390,9 @@ NavGraph compressCells(const CellGrid& cells, const UnitProfile& unit,
     sector.portalCount = uint32_t(graph.portals.size()) - sector.firstPortal;
   }
 
+  addDevicePortals(graph, cells, sectorOf);
+  addWaypaths(graph, warnings);
+  sortPortalsBySource(graph);
   if (cellSectors) *cellSectors = sectorOf;
   return graph;
 }

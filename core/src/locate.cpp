@@ -11,7 +11,7 @@ Location locateSector(const NavGraph& graph, const glm::vec3& point) {
   float bestGap = std::numeric_limits<float>::infinity();
   for (uint32_t i = 0; i < graph.sectors.size(); ++i) {
     const Sector& sector = graph.sectors[i];
-    if (!sector.containsColumnPoint(point.x, point.z)) continue;
+    if (sector.kind != SectorKind::Ground || !sector.containsColumnPoint(point.x, point.z)) continue;
     const float ground = sector.heightAt(point.x, point.z);
     // A point up to one step below the ground still stands on it (the unit steps
     // up), and so does one anywhere inside the unit's box above it.

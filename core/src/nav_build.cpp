@@ -49,8 +49,14 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
     control->stage = BuildStage::Compress;
   }
   const auto compressStart = std::chrono::steady_clock::now();
-  build.graph = compressCells(cells.value(), params.unit, level.materials,
-                              options.keepCells ? &build.cellSectors : nullptr);
+  CompressParams compress;
+  compress.unit = params.unit;
+  compress.surfaces = surfaceTable(level.settings);
+  compress.surfaceOfMaterial = materialSurfaceIndices(level.settings, level.materials, compress.surfaces);
+  compress.devices = params.devices;
+  compress.waypaths = level.settings.waypaths;
+  build.graph = compressCells(cells.value(), compress, options.keepCells ? &build.cellSectors : nullptr,
+                              &build.stats.warnings);
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) build.cells = std::move(cells).value();
 

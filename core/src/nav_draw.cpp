@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace nav {
 namespace {
@@ -93,10 +94,26 @@ void drawCells(DebugDraw& draw, const CellGrid& cells) {
   }
 }
 
-void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines) {
+Color surfaceColor(const NavGraph& graph, uint16_t surface) {
+  const std::string& name = surface < graph.surfaces.size() ? graph.surfaces[surface].name : "";
+  if (name == "default") return {150, 190, 215, 150};
+  if (name == "sidewalk") return {205, 200, 190, 150};
+  if (name == "road") return {95, 100, 120, 170};
+  if (name == "grass") return {110, 200, 90, 150};
+  if (name == "water") return {60, 130, 230, 150};
+  if (name == "lava") return {255, 90, 20, 180};
+  return paletteColor(surface, 150);
+}
+
+void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool bySurface) {
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
     const Sector& sector = graph.sectors[s];
-    sectorQuad(draw, sector, kSectorLift, paletteColor(s, 150));
+    if (sector.kind != SectorKind::Ground) continue;
+    // Neighbours on one surface stay apart by shade: a few steps of brightness by index.
+    const Color color = bySurface ? scaled(surfaceColor(graph, sector.surface),
+                                           0.82f + 0.09f * float((s * 7u) % 5u))
+                                  : paletteColor(s, 150);
+    sectorQuad(draw, sector, kSectorLift, color);
     if (!outlines) continue;
     const Aabb& b = sector.bounds;
     auto corner = [&](float x, float z) {
@@ -108,8 +125,43 @@ void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines) {
   }
 }
 
+Color deviceColor(const DeviceSpec& device) {
+  if (device.locked) return colors::kLocked;
+  switch (device.kind) {
+    case DeviceKind::Door:
+      return colors::kDoor;
+    case DeviceKind::Elevator:
+      return colors::kElevator;
+    case DeviceKind::Ladder:
+      return colors::kLadder;
+  }
+  return colors::kDoor;
+}
+
 void drawPortals(DebugDraw& draw, const NavGraph& graph) {
   for (const Portal& portal : graph.portals) {
+    if (portal.kind == PortalKind::Waypath) continue;  // drawn with their waypath
+    if (portal.kind == PortalKind::Device) {
+      // An arc from where the device is used to where it lets out.
+      const DeviceLink& link = graph.deviceLinks[portal.link];
+      const Color color = deviceColor(graph.devices[link.device]);
+      const glm::vec3 a = lifted(link.entryPoint, kPortalLift), b = lifted(link.exitPoint, kPortalLift);
+      const float rise = 0.5f + 0.25f * glm::distance(a, b);
+      constexpr int kSegments = 12;
+      glm::vec3 previous = a;
+      for (int i = 1; i <= kSegments; ++i) {
+        const float t = float(i) / kSegments;
+        const glm::vec3 p = glm::mix(a, b, t) + glm::vec3(0.0f, rise * 4.0f * t * (1.0f - t), 0.0f);
+        if (i == kSegments) {
+          arrow(draw, previous, p, graph.cellSize * 0.6f, color);
+        } else {
+          draw.line(previous, p, color);
+        }
+        previous = p;
+      }
+      draw.point(a, 6.0f, color);
+      continue;
+    }
     const glm::vec3 left = lifted(portal.left, kPortalLift);
     const glm::vec3 right = lifted(portal.right, kPortalLift);
     if (!portal.oneWay()) {
@@ -124,9 +176,47 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph) {
   }
 }
 
+void wireBox(DebugDraw& draw, const Aabb& box, Color color) {
+  const glm::vec3 lo = box.min, hi = box.max;
+  const glm::vec3 p[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z},
+                          {lo.x, lo.y, hi.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z},
+                          {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+  for (int i = 0; i < 4; ++i) {
+    draw.line(p[i], p[(i + 1) % 4], color);
+    draw.line(p[4 + i], p[4 + (i + 1) % 4], color);
+    draw.line(p[i], p[4 + i], color);
+  }
+}
+
+void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph) {
+  for (const DeviceSpec& device : graph.devices) {
+    const Color color = deviceColor(device);
+    wireBox(draw, device.entry, color);
+    wireBox(draw, device.exit, color.withAlpha(160));
+    std::string label = std::string(toString(device.kind)) + " " + device.id;
+    if (device.locked) label += " (key " + device.key + ")";
+    draw.text(glm::vec3(device.entry.center().x, device.entry.max.y, device.entry.center().z), label,
+              color);
+  }
+  for (const WaypathSpec& waypath : graph.waypaths) {
+    for (size_t i = 0; i + 1 < waypath.points.size(); ++i) {
+      const glm::vec3 a = lifted(waypath.points[i], kPathLift), b = lifted(waypath.points[i + 1], kPathLift);
+      if (waypath.oneWay) {
+        arrow(draw, a, b, graph.cellSize * 1.5f, colors::kWaypath);
+      } else {
+        draw.line(a, b, colors::kWaypath);
+      }
+    }
+    for (const glm::vec3& p : waypath.points) draw.point(lifted(p, kPathLift), 6.0f, colors::kWaypath);
+    std::string label = "waypath " + waypath.id;
+    if (waypath.unitKind) label += std::string(" (") + toString(*waypath.unitKind) + ")";
+    draw.text(lifted(waypath.points.front(), kPathLift + 0.3f), label, colors::kWaypath);
+  }
+}
+
 void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor) {
   for (uint32_t s : corridor.sectors) {
-    if (s < graph.sectors.size()) sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
+    if (s < graph.sectors.size() && graph.sectors[s].kind == SectorKind::Ground) sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
   }
   for (uint32_t p : corridor.portals) {
     if (p >= graph.portals.size()) continue;

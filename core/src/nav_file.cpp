@@ -33,9 +33,13 @@ constexpr size_t kChecksumBytes = 4;
 constexpr uint32_t kMaxSections = 256;
 constexpr uint32_t kRequiredFlag = 1;
 
-// Bytes of one sector and one portal on disk (see writeSectors, writePortals).
-constexpr uint64_t kSectorBytes = 24 + 16 + 12 + 2 + 8;
-constexpr uint64_t kPortalBytes = 4 + 4 + 12 + 12 + 1 + 4;
+// Bytes of one sector, portal and device link on disk (see writeSectors, writePortals,
+// writeDeviceLinks).
+constexpr uint64_t kSectorBytes = 24 + 16 + 12 + 2 + 1 + 4 + 8;
+constexpr uint64_t kPortalBytes = 4 + 4 + 12 + 12 + 1 + 1 + 4 + 4;
+constexpr uint64_t kDeviceLinkBytes = 4 + 24 + 12 + 12 + 1;
+/// Unit kind byte of a waypath for every kind.
+constexpr uint8_t kAnyUnitKind = 0xff;
 
 constexpr std::array<uint32_t, 256> makeCrcTable() {
   std::array<uint32_t, 256> table{};
@@ -203,20 +207,100 @@ SectionError readSettings(ByteReader& in, NavGraph& graph, const NavFileLimits&)
   return std::nullopt;
 }
 
-void writeMaterials(ByteWriter& out, const NavGraph& graph) {
-  out.u32(uint32_t(graph.materials.size()));
-  for (const std::string& name : graph.materials)
-    out.text(name);
+void writeSurfaces(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.surfaces.size()));
+  for (const SurfaceSpec& surface : graph.surfaces) {
+    out.text(surface.name);
+    out.f32(surface.cost);
+    out.u8(surface.allowedKinds);
+  }
 }
 
-SectionError readMaterials(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
+SectionError readSurfaces(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
   const uint32_t count = in.u32();
   // An empty name is 4 bytes on disk but a whole std::string in memory: bound the count first.
-  if (count > limits.maxMaterials) {
-    return std::to_string(count) + " materials (limit " + std::to_string(limits.maxMaterials) + ")";
+  if (count > limits.maxSurfaces) {
+    return std::to_string(count) + " surfaces (limit " + std::to_string(limits.maxSurfaces) + ")";
   }
-  for (uint32_t i = 0; i < count && in.ok(); ++i)
-    graph.materials.push_back(in.text());
+  for (uint32_t i = 0; i < count && in.ok(); ++i) {
+    SurfaceSpec surface;
+    surface.name = in.text();
+    surface.cost = in.f32();
+    surface.allowedKinds = in.u8();
+    graph.surfaces.push_back(surface);
+  }
+  return std::nullopt;
+}
+
+void writeDevices(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.devices.size()));
+  for (const DeviceSpec& d : graph.devices) {
+    out.text(d.id);
+    out.u8(uint8_t(d.kind));
+    out.aabb(d.entry);
+    out.aabb(d.exit);
+    out.u8(d.twoWay ? 1 : 0);
+    out.u8(d.locked ? 1 : 0);
+    out.text(d.key);
+    out.text(d.action);
+    out.f32(d.waitTime);
+    out.f32(d.travelTime);
+  }
+}
+
+SectionError readDevices(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
+  const uint32_t count = in.u32();
+  if (count > limits.maxDevices) {
+    return std::to_string(count) + " devices (limit " + std::to_string(limits.maxDevices) + ")";
+  }
+  for (uint32_t i = 0; i < count && in.ok(); ++i) {
+    DeviceSpec d;
+    d.id = in.text();
+    d.kind = DeviceKind(in.u8());  // range-checked by findGraphError
+    d.entry = in.aabb();
+    d.exit = in.aabb();
+    d.twoWay = in.u8() != 0;
+    d.locked = in.u8() != 0;
+    d.key = in.text();
+    d.action = in.text();
+    d.waitTime = in.f32();
+    d.travelTime = in.f32();
+    graph.devices.push_back(std::move(d));
+  }
+  return std::nullopt;
+}
+
+void writeWaypaths(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.waypaths.size()));
+  for (const WaypathSpec& w : graph.waypaths) {
+    out.text(w.id);
+    out.u8(w.oneWay ? 1 : 0);
+    out.u8(w.unitKind ? uint8_t(*w.unitKind) : kAnyUnitKind);
+    out.u32(uint32_t(w.points.size()));
+    for (const glm::vec3& p : w.points) out.vec3(p);
+  }
+}
+
+SectionError readWaypaths(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
+  const uint32_t count = in.u32();
+  if (count > limits.maxWaypaths) {
+    return std::to_string(count) + " waypaths (limit " + std::to_string(limits.maxWaypaths) + ")";
+  }
+  for (uint32_t i = 0; i < count && in.ok(); ++i) {
+    WaypathSpec w;
+    w.id = in.text();
+    w.oneWay = in.u8() != 0;
+    const uint8_t kind = in.u8();
+    if (kind != kAnyUnitKind) w.unitKind = UnitKind(kind);  // range-checked by findGraphError
+    const uint32_t points = in.u32();
+    // 12 bytes a point must still be in the section: a hostile count allocates nothing.
+    if (points > in.remaining() / 12) {
+      return "waypath " + std::to_string(i) + ": " + std::to_string(points) +
+             " points do not fit in the section";
+    }
+    for (uint32_t k = 0; k < points; ++k) w.points.push_back(in.vec3());
+    graph.waypaths.push_back(std::move(w));
+  }
   return std::nullopt;
 }
 
@@ -227,7 +311,9 @@ void writeSectors(ByteWriter& out, const NavGraph& graph) {
     out.ivec2(s.firstColumn);
     out.ivec2(s.lastColumn);
     out.vec3(s.heightPlane);
-    out.u16(s.material);
+    out.u16(s.surface);
+    out.u8(uint8_t(s.kind));
+    out.u32(s.waypath);
     out.u32(s.firstPortal);
     out.u32(s.portalCount);
   }
@@ -258,7 +344,9 @@ SectionError readSectors(ByteReader& in, NavGraph& graph, const NavFileLimits& l
     s.firstColumn = in.ivec2();
     s.lastColumn = in.ivec2();
     s.heightPlane = in.vec3();
-    s.material = in.u16();
+    s.surface = in.u16();
+    s.kind = SectorKind(in.u8());  // range-checked by findGraphError
+    s.waypath = in.u32();
     s.firstPortal = in.u32();
     s.portalCount = in.u32();
   }
@@ -273,8 +361,37 @@ void writePortals(ByteWriter& out, const NavGraph& graph) {
     out.vec3(p.left);
     out.vec3(p.right);
     out.u8(uint8_t(p.direction));
+    out.u8(uint8_t(p.kind));
+    out.u32(p.link);
     out.u32(p.reverse);
   }
+}
+
+void writeDeviceLinks(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.deviceLinks.size()));
+  for (const DeviceLink& link : graph.deviceLinks) {
+    out.u32(link.device);
+    out.aabb(link.volume);
+    out.vec3(link.entryPoint);
+    out.vec3(link.exitPoint);
+    out.u8(link.reverse ? 1 : 0);
+  }
+}
+
+SectionError readDeviceLinks(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
+  const uint32_t count = in.u32();
+  if (SectionError error = checkCount(in, count, limits.maxPortals, kDeviceLinkBytes, "device links")) {
+    return error;
+  }
+  graph.deviceLinks.resize(count);
+  for (DeviceLink& link : graph.deviceLinks) {
+    link.device = in.u32();
+    link.volume = in.aabb();
+    link.entryPoint = in.vec3();
+    link.exitPoint = in.vec3();
+    link.reverse = in.u8() != 0;
+  }
+  return std::nullopt;
 }
 
 SectionError readPortals(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
@@ -290,6 +407,8 @@ SectionError readPortals(ByteReader& in, NavGraph& graph, const NavFileLimits& l
     p.right = in.vec3();
     // Range-checked by findGraphError; a uint8_t enum holds any byte value.
     p.direction = Direction(in.u8());
+    p.kind = PortalKind(in.u8());
+    p.link = in.u32();
     p.reverse = in.u32();
   }
   return std::nullopt;
@@ -305,9 +424,12 @@ struct SectionType {
 // Written in this order; every one is required by version 1.
 constexpr SectionType kSections[] = {
     {1, "settings", writeSettings, readSettings},
-    {2, "materials", writeMaterials, readMaterials},
+    {2, "surfaces", writeSurfaces, readSurfaces},
     {3, "sectors", writeSectors, readSectors},
     {4, "portals", writePortals, readPortals},
+    {5, "devices", writeDevices, readDevices},
+    {6, "device links", writeDeviceLinks, readDeviceLinks},
+    {7, "waypaths", writeWaypaths, readWaypaths},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -396,13 +518,58 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
   if (Result<UnitProfile> unit = validateUnitProfile(graph.unit); !unit) {
     return "unit: " + unit.error();
   }
-  if (graph.materials.size() > limits.maxMaterials) {
-    return to_string(graph.materials.size()) + " materials (limit " +
-           to_string(limits.maxMaterials) + ")";
+  if (graph.surfaces.size() > limits.maxSurfaces) {
+    return to_string(graph.surfaces.size()) + " surfaces (limit " + to_string(limits.maxSurfaces) +
+           ")";
   }
-  for (size_t m = 0; m < graph.materials.size(); ++m) {
-    if (std::string error = checkName(graph.materials[m], limits.maxNameBytes); !error.empty()) {
-      return "material " + to_string(m) + ": " + error;
+  for (size_t m = 0; m < graph.surfaces.size(); ++m) {
+    const SurfaceSpec& surface = graph.surfaces[m];
+    if (std::string error = checkName(surface.name, limits.maxNameBytes); !error.empty()) {
+      return "surface " + to_string(m) + ": " + error;
+    }
+    if (!(finite(surface.cost) && surface.cost > 0.0f)) {
+      return "surface " + to_string(m) + ": cost " + formatFloat(surface.cost) +
+             " is not a positive finite number";
+    }
+  }
+  for (size_t d = 0; d < graph.devices.size(); ++d) {
+    const DeviceSpec& device = graph.devices[d];
+    auto bad = [&](const std::string& what) { return "device " + to_string(d) + ": " + what; };
+    for (const std::string* name : {&device.id, &device.key, &device.action}) {
+      if (std::string error = checkName(*name, limits.maxNameBytes); !error.empty()) return bad(error);
+    }
+    if (uint8_t(device.kind) >= kDeviceKindCount) {
+      return bad("kind " + to_string(int(device.kind)) + " is not a device kind");
+    }
+    for (const Aabb* zone : {&device.entry, &device.exit}) {
+      if (!finite(zone->min) || !finite(zone->max) || zone->empty()) {
+        return bad("zone " + describeBox(*zone) + " is not a finite box");
+      }
+    }
+    if (!(finite(device.waitTime) && device.waitTime >= 0.0f && finite(device.travelTime) &&
+          device.travelTime >= 0.0f)) {
+      return bad("times must be finite and >= 0");
+    }
+  }
+  for (size_t w = 0; w < graph.waypaths.size(); ++w) {
+    const WaypathSpec& waypath = graph.waypaths[w];
+    auto bad = [&](const std::string& what) { return "waypath " + to_string(w) + ": " + what; };
+    if (std::string error = checkName(waypath.id, limits.maxNameBytes); !error.empty()) return bad(error);
+    if (waypath.unitKind && int(*waypath.unitKind) >= kUnitKindCount) return bad("unknown unit kind");
+    if (waypath.points.size() < 2) return bad("fewer than 2 points");
+    for (const glm::vec3& point : waypath.points) {
+      if (!finite(point)) return bad("a point is not finite");
+    }
+  }
+  for (size_t k = 0; k < graph.deviceLinks.size(); ++k) {
+    const DeviceLink& link = graph.deviceLinks[k];
+    if (link.device >= graph.devices.size()) {
+      return "device link " + to_string(k) + ": device " + to_string(link.device) +
+             " out of range (" + to_string(graph.devices.size()) + " devices)";
+    }
+    if (!finite(link.volume.min) || !finite(link.volume.max) || !finite(link.entryPoint) ||
+        !finite(link.exitPoint)) {
+      return "device link " + to_string(k) + ": a point is not finite";
     }
   }
 
@@ -436,6 +603,23 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
     if (uint8_t(p.direction) >= kDirectionCount) {
       return bad("direction " + to_string(int(p.direction)) + " is not one of the 4 directions");
     }
+    if (p.kind == PortalKind::Device) {
+      if (p.link >= graph.deviceLinks.size()) {
+        return bad("device link " + to_string(p.link) + " out of range (" +
+                   to_string(graph.deviceLinks.size()) + " links)");
+      }
+    } else if (p.kind == PortalKind::Waypath) {
+      // One end is a waypath sector and the link is one of its points.
+      const Sector& from = graph.sectors[p.fromSector];
+      const Sector& to = graph.sectors[p.toSector];
+      const Sector& waypathSector = from.kind == SectorKind::Waypath ? from : to;
+      if (waypathSector.kind != SectorKind::Waypath || waypathSector.waypath >= graph.waypaths.size() ||
+          p.link >= graph.waypaths[waypathSector.waypath].points.size()) {
+        return bad("waypath point " + to_string(p.link) + " does not belong to a waypath it joins");
+      }
+    } else if (p.kind != PortalKind::Walk) {
+      return bad("kind " + to_string(int(p.kind)) + " is not a portal kind");
+    }
     if (p.reverse == kNoPortal) continue;
     if (p.reverse >= portalCount) {
       return bad("reverse " + to_string(p.reverse) + " out of range (" + to_string(portalCount) +
@@ -443,7 +627,7 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
     }
     const Portal& back = graph.portals[p.reverse];
     if (back.reverse != i || back.fromSector != p.toSector || back.toSector != p.fromSector ||
-        back.direction != opposite(p.direction)) {
+        back.kind != p.kind || (p.kind == PortalKind::Walk && back.direction != opposite(p.direction))) {
       return bad("reverse " + to_string(p.reverse) + " does not lead back over the same edge");
     }
   }
@@ -462,9 +646,17 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
       return bad("first column is past the last column");
     }
     if (!finite(sector.heightPlane)) return bad("height plane is not finite");
-    if (sector.material >= graph.materials.size()) {
-      return bad("material " + to_string(sector.material) + " out of range (" +
-                 to_string(graph.materials.size()) + " materials)");
+    if (sector.surface >= graph.surfaces.size()) {
+      return bad("surface " + to_string(sector.surface) + " out of range (" +
+                 to_string(graph.surfaces.size()) + " surfaces)");
+    }
+    if (sector.kind == SectorKind::Waypath) {
+      if (sector.waypath >= graph.waypaths.size()) {
+        return bad("waypath " + to_string(sector.waypath) + " out of range (" +
+                   to_string(graph.waypaths.size()) + " waypaths)");
+      }
+    } else if (sector.kind != SectorKind::Ground) {
+      return bad("kind " + to_string(int(sector.kind)) + " is not a sector kind");
     }
     if (sector.firstPortal != nextPortal) {
       return bad("firstPortal " + to_string(sector.firstPortal) + ", expected " +

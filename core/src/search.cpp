@@ -40,6 +40,13 @@ bool popsLater(const OpenEntry& a, const OpenEntry& b) {
 
 enum class NodeState : uint8_t { Unseen, Open, Closed };
 
+// A locked device opens only for a unit holding its key.
+bool canUse(const NavGraph& graph, const Portal& portal, const SearchOptions& options) {
+  const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
+  return !device.locked ||
+         std::find(options.keys.begin(), options.keys.end(), device.key) != options.keys.end();
+}
+
 }  // namespace
 
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
@@ -127,13 +134,19 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
     if (trace) record(SearchEvent::Kind::Close, node, entry.costSoFar, entry.estimatedTotal);
 
     const bool isStart = node == startNode;
-    const glm::vec3 point = isStart ? startPoint : portalNodePoint(graph.portals[node]);
+    // A node stands where its portal lets the path continue: the portal's
+    // midpoint, or a device's exit.
+    const glm::vec3 point = isStart ? startPoint : graph.exitPoint(graph.portals[node]);
     const uint32_t sectorIndex = isStart ? startLocation.sector : graph.portals[node].toSector;
     const Sector& sector = graph.sectors[sectorIndex];
     const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
     for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
-      const glm::vec3 nextPoint = portalNodePoint(graph.portals[next]);
-      relax(next, node, entry.costSoFar + glm::distance(point, nextPoint), nextPoint);
+      const Portal& portal = graph.portals[next];
+      if (portal.kind == PortalKind::Device && !canUse(graph, portal, options)) continue;
+      const glm::vec3 in = graph.entryPoint(portal);
+      const glm::vec3 out = graph.exitPoint(portal);
+      // Going through a device costs the distance between its entry and exit.
+      relax(next, node, entry.costSoFar + glm::distance(point, in) + glm::distance(in, out), out);
     }
     if (sectorIndex == goalLocation.sector) {
       relax(goalNode, node, entry.costSoFar + glm::distance(point, goalPoint), goalPoint);

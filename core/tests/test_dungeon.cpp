@@ -63,7 +63,7 @@ TEST_F(Dungeon, BuildsWithSaneFigures) {
 }
 
 TEST_F(Dungeon, Invariants) {
-  test::checkInvariants(*s_build);
+  test::checkInvariants(*s_build, test::surfaceOfMaterial(*s_level));
   test::checkSameReachability(*s_build, 0);
 }
 

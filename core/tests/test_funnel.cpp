@@ -317,8 +317,8 @@ TEST(FunnelRandom, ShortestThroughMonotoneCorridors) {
 
 TEST(FunnelPortals, FromCorridor) {
   NavGraph graph;
-  graph.portals.push_back({0, 1, {2, 0, 0}, {2, 0, 2}, Direction::PlusX, kNoPortal});
-  graph.portals.push_back({1, 2, {4, 0.5f, 0}, {4, 0.5f, 1}, Direction::PlusX, kNoPortal});
+  graph.portals.push_back({0, 1, {2, 0, 0}, {2, 0, 2}, Direction::PlusX, PortalKind::Walk, 0, kNoPortal});
+  graph.portals.push_back({1, 2, {4, 0.5f, 0}, {4, 0.5f, 1}, Direction::PlusX, PortalKind::Walk, 0, kNoPortal});
   Corridor corridor;
   corridor.start = {1, 0, 1};
   corridor.goal = {5, 1, 1};

@@ -27,7 +27,11 @@ std::vector<bool> reachableCells(const CellGrid& cells, uint32_t start) {
   return cellSeen;
 }
 
-void checkInvariants(const NavBuild& build) {
+std::vector<uint16_t> surfaceOfMaterial(const Level& level) {
+  return materialSurfaceIndices(level.settings, level.materials, surfaceTable(level.settings));
+}
+
+void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surfaceOfMaterial) {
   ASSERT_TRUE(build.cells.has_value());
   const CellGrid& cells = *build.cells;
   const NavGraph& graph = build.graph;
@@ -37,6 +41,7 @@ void checkInvariants(const NavBuild& build) {
   // Every cell in exactly one sector, inside its rectangle; sector areas add up.
   size_t area = 0;
   for (const Sector& s : graph.sectors) {
+    if (s.kind != SectorKind::Ground) continue;
     area += size_t(s.lastColumn.x - s.firstColumn.x + 1) * size_t(s.lastColumn.y - s.firstColumn.y + 1);
   }
   EXPECT_EQ(area, cells.size());
@@ -48,7 +53,10 @@ void checkInvariants(const NavBuild& build) {
     EXPECT_TRUE(c.x >= s.firstColumn.x && c.x <= s.lastColumn.x && c.z >= s.firstColumn.y &&
                 c.z <= s.lastColumn.y);
     EXPECT_TRUE(seen.insert({sectorOf[i], c.x, c.z}).second) << "two cells of a sector share a column";
-    EXPECT_EQ(c.material, s.material) << "sectors never mix materials";
+    if (!surfaceOfMaterial.empty()) {
+      EXPECT_EQ(surfaceOfMaterial.at(c.material), s.surface) << "sectors never mix surfaces";
+    }
+    EXPECT_EQ(s.kind, SectorKind::Ground);
     EXPECT_GE(c.y, s.bounds.min.y);
     EXPECT_LE(c.y, s.bounds.max.y);
     // The sector's height plane stays within half a step of every cell's ground.
@@ -81,6 +89,7 @@ void checkInvariants(const NavBuild& build) {
   const float size = cells.cellSize();
   for (uint32_t p = 0; p < graph.portals.size(); ++p) {
     const Portal& portal = graph.portals[p];
+    if (portal.kind != PortalKind::Walk) continue;
     const Sector& from = graph.sectors[portal.fromSector];
     const Sector& to = graph.sectors[portal.toSector];
     const int d = int(portal.direction);
@@ -126,7 +135,9 @@ void checkInvariants(const NavBuild& build) {
       bool covered = false;
       for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
         const Portal& portal = graph.portals[p];
-        if (portal.toSector != sectorOf[next] || int(portal.direction) != d) continue;
+        if (portal.kind != PortalKind::Walk || portal.toSector != sectorOf[next] ||
+            int(portal.direction) != d)
+          continue;
         const float lateral = kDirectionDx[d] != 0 ? c.z : c.x;
         const float a = kDirectionDx[d] != 0 ? portal.left.z : portal.left.x;
         const float b = kDirectionDx[d] != 0 ? portal.right.z : portal.right.x;
@@ -150,6 +161,8 @@ void checkSameReachability(const NavBuild& build, uint32_t start) {
     const Sector& s = graph.sectors[sectorsOpen.front()];
     sectorsOpen.pop_front();
     for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
+      // Cells know nothing of devices and waypaths: compare walking only.
+      if (graph.portals[p].kind != PortalKind::Walk) continue;
       const uint32_t to = graph.portals[p].toSector;
       if (!sectorSeen[to]) {
         sectorSeen[to] = true;

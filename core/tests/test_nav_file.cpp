@@ -65,12 +65,15 @@ size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
   ADD_FAILURE() << "no section " << id;
   return 0;
 }
-constexpr uint32_t kSettings = 1, kMaterials = 2, kSectors = 3, kPortals = 4;
-// Field offsets inside one sector (62 bytes) and one portal (37 bytes) on disk.
-constexpr size_t kSectorBytes = 62, kPortalBytes = 37;
+constexpr uint32_t kSettings = 1, kSurfaces = 2, kSectors = 3, kPortals = 4, kDevices = 5,
+                   kDeviceLinks = 6, kWaypaths = 7;
+// Field offsets inside one sector (67 bytes) and one portal (42 bytes) on disk.
+constexpr size_t kSectorBytes = 67, kPortalBytes = 42;
 constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
-                 kSectorMaterial = 52, kSectorFirstPortal = 54, kSectorPortalCount = 58;
-constexpr size_t kPortalTo = 4, kPortalLeft = 8, kPortalDirection = 32, kPortalReverse = 33;
+                 kSectorSurface = 52, kSectorKind = 54, kSectorFirstPortal = 59,
+                 kSectorPortalCount = 63;
+constexpr size_t kPortalTo = 4, kPortalLeft = 8, kPortalDirection = 32, kPortalKind = 33,
+                 kPortalReverse = 38;
 
 size_t sectorField(const std::vector<uint8_t>& bytes, uint32_t sector, size_t field) {
   return sectionOffset(bytes, kSectors) + 4 + sector * kSectorBytes + field;
@@ -79,18 +82,20 @@ size_t portalField(const std::vector<uint8_t>& bytes, uint32_t portal, size_t fi
   return sectionOffset(bytes, kPortals) + 4 + portal * kPortalBytes + field;
 }
 
-Sector box(float x0, float x1, int column0, int column1, uint16_t material) {
+Sector box(float x0, float x1, int column0, int column1, uint16_t surface) {
   Sector s{};
   s.bounds.min = {x0, 0.0f, 0.0f};
   s.bounds.max = {x1, 0.0f, 1.0f};
   s.firstColumn = {column0, 0};
   s.lastColumn = {column1, 1};
   s.heightPlane = {0.0f, 0.0f, 0.0f};
-  s.material = material;
+  s.surface = surface;
+  s.kind = SectorKind::Ground;
+  s.waypath = kNoWaypath;
   return s;
 }
 
-// A vehicle and three sectors in a row: 0 <-> 1 two-way, 1 -> 2 one-way (a drop). 518 bytes.
+// A vehicle and three sectors in a row: 0 <-> 1 two-way, 1 -> 2 one-way (a drop). 649 bytes.
 NavGraph smallGraph() {
   NavGraph graph;
   graph.unit.name = "cart";
@@ -99,7 +104,7 @@ NavGraph smallGraph() {
   graph.unit.turningRadius = 2.0f;
   graph.cellSize = 0.5f;
   graph.origin = {0.0f, 0.0f};
-  graph.materials = {"", "road"};
+  graph.surfaces = {{"default", 1.0f, 0xff}, {"road", 1.5f, 3}};
   graph.sectors = {box(0, 1, 0, 1, 0), box(1, 2, 2, 3, 0), box(2, 3, 4, 5, 1)};
   graph.sectors[0].firstPortal = 0;
   graph.sectors[0].portalCount = 1;
@@ -108,9 +113,9 @@ NavGraph smallGraph() {
   graph.sectors[2].firstPortal = 3;
   graph.sectors[2].portalCount = 0;
   graph.portals = {
-      {0, 1, {1, 0, 0.25f}, {1, 0, 0.75f}, Direction::PlusX, 1},
-      {1, 0, {1, 0, 0.75f}, {1, 0, 0.25f}, Direction::MinusX, 0},
-      {1, 2, {2, 0, 0.25f}, {2, 0, 0.75f}, Direction::PlusX, kNoPortal},
+      {0, 1, {1, 0, 0.25f}, {1, 0, 0.75f}, Direction::PlusX, PortalKind::Walk, 0, 1},
+      {1, 0, {1, 0, 0.75f}, {1, 0, 0.25f}, Direction::MinusX, PortalKind::Walk, 0, 0},
+      {1, 2, {2, 0, 0.25f}, {2, 0, 0.75f}, Direction::PlusX, PortalKind::Walk, 0, kNoPortal},
   };
   for (const Sector& s : graph.sectors)
     graph.bounds.grow(s.bounds);
@@ -148,7 +153,36 @@ void expectSameGraph(const NavGraph& a, const NavGraph& b) {
   EXPECT_EQ(bits(a.origin.x), bits(b.origin.x));
   EXPECT_EQ(bits(a.origin.y), bits(b.origin.y));
   EXPECT_TRUE(sameVec3(a.bounds.min, b.bounds.min) && sameVec3(a.bounds.max, b.bounds.max));
-  EXPECT_EQ(a.materials, b.materials);
+  ASSERT_EQ(a.surfaces.size(), b.surfaces.size());
+  for (size_t i = 0; i < a.surfaces.size(); ++i) {
+    EXPECT_EQ(a.surfaces[i].name, b.surfaces[i].name);
+    EXPECT_EQ(bits(a.surfaces[i].cost), bits(b.surfaces[i].cost));
+    EXPECT_EQ(a.surfaces[i].allowedKinds, b.surfaces[i].allowedKinds);
+  }
+  ASSERT_EQ(a.devices.size(), b.devices.size());
+  for (size_t i = 0; i < a.devices.size(); ++i) {
+    const DeviceSpec &d = a.devices[i], &e = b.devices[i];
+    EXPECT_TRUE(d.id == e.id && d.kind == e.kind && d.twoWay == e.twoWay && d.locked == e.locked &&
+                d.key == e.key && d.action == e.action);
+    EXPECT_TRUE(sameVec3(d.entry.min, e.entry.min) && sameVec3(d.exit.max, e.exit.max));
+    EXPECT_EQ(bits(d.waitTime), bits(e.waitTime));
+    EXPECT_EQ(bits(d.travelTime), bits(e.travelTime));
+  }
+  ASSERT_EQ(a.deviceLinks.size(), b.deviceLinks.size());
+  for (size_t i = 0; i < a.deviceLinks.size(); ++i) {
+    const DeviceLink &k = a.deviceLinks[i], &l = b.deviceLinks[i];
+    EXPECT_EQ(k.device, l.device);
+    EXPECT_EQ(k.reverse, l.reverse);
+    EXPECT_TRUE(sameVec3(k.entryPoint, l.entryPoint) && sameVec3(k.exitPoint, l.exitPoint));
+    EXPECT_TRUE(sameVec3(k.volume.min, l.volume.min) && sameVec3(k.volume.max, l.volume.max));
+  }
+  ASSERT_EQ(a.waypaths.size(), b.waypaths.size());
+  for (size_t i = 0; i < a.waypaths.size(); ++i) {
+    const WaypathSpec &w = a.waypaths[i], &v = b.waypaths[i];
+    EXPECT_TRUE(w.id == v.id && w.oneWay == v.oneWay && w.unitKind == v.unitKind);
+    ASSERT_EQ(w.points.size(), v.points.size());
+    for (size_t k = 0; k < w.points.size(); ++k) EXPECT_TRUE(sameVec3(w.points[k], v.points[k]));
+  }
   ASSERT_EQ(a.sectors.size(), b.sectors.size());
   for (size_t i = 0; i < a.sectors.size(); ++i) {
     const Sector &s = a.sectors[i], &t = b.sectors[i];
@@ -157,7 +191,9 @@ void expectSameGraph(const NavGraph& a, const NavGraph& b) {
     EXPECT_EQ(s.firstColumn, t.firstColumn);
     EXPECT_EQ(s.lastColumn, t.lastColumn);
     EXPECT_TRUE(sameVec3(s.heightPlane, t.heightPlane));
-    EXPECT_EQ(s.material, t.material);
+    EXPECT_EQ(s.surface, t.surface);
+    EXPECT_EQ(s.kind, t.kind);
+    EXPECT_EQ(s.waypath, t.waypath);
     EXPECT_EQ(s.firstPortal, t.firstPortal);
     EXPECT_EQ(s.portalCount, t.portalCount);
   }
@@ -169,6 +205,8 @@ void expectSameGraph(const NavGraph& a, const NavGraph& b) {
     EXPECT_EQ(p.toSector, q.toSector);
     EXPECT_TRUE(sameVec3(p.left, q.left) && sameVec3(p.right, q.right));
     EXPECT_EQ(p.direction, q.direction);
+    EXPECT_EQ(p.kind, q.kind);
+    EXPECT_EQ(p.link, q.link);
     EXPECT_EQ(p.reverse, q.reverse);
   }
 }
@@ -259,17 +297,20 @@ TEST_F(NavFileLevels, SameInputGivesByteIdenticalFiles) {
 
 TEST(NavFile, LayoutOfASmallGraph) {
   const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
-  // Header 24, table 4 x 24, settings 4+8+24+(4+4)+1+28, materials 4+(4+0)+(4+4),
-  // sectors 4+3x62, portals 4+3x37, checksum 4.
-  ASSERT_EQ(bytes.size(), 24u + 96u + 73u + 16u + 190u + 115u + 4u);
+  // Header 24, table 7 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
+  // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each, checksum 4.
+  ASSERT_EQ(bytes.size(), 24u + 168u + 73u + 33u + 205u + 130u + 12u + 4u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
   EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
-  EXPECT_EQ(getU32(bytes, 12), 4u);
+  EXPECT_EQ(getU32(bytes, 12), 7u);
   EXPECT_EQ(getU64(bytes, 16), bytes.size());
-  EXPECT_EQ(sectionOffset(bytes, kSettings), 120u);
-  EXPECT_EQ(sectionOffset(bytes, kMaterials), 193u);
-  EXPECT_EQ(sectionOffset(bytes, kSectors), 209u);
-  EXPECT_EQ(sectionOffset(bytes, kPortals), 399u);
+  EXPECT_EQ(sectionOffset(bytes, kSettings), 192u);
+  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 265u);
+  EXPECT_EQ(sectionOffset(bytes, kSectors), 298u);
+  EXPECT_EQ(sectionOffset(bytes, kPortals), 503u);
+  EXPECT_EQ(sectionOffset(bytes, kDevices), 633u);
+  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 637u);
+  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 641u);
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
   // The reference CRC is the standard one.
   const char* check = "123456789";
@@ -359,11 +400,11 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
       {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
       {"too few sections", [](auto& b) { putU32(b, 12, 3); }, "starts at byte"},
       {"overlapping sections", [&](auto& b) { putBytes(b, table + 24 + 8, 120, 8); },
-       "starts at byte 120, expected 193"},
+       "starts at byte 120, expected 265"},
       {"huge section", [&](auto& b) { putBytes(b, table + 24 + 16, uint64_t(1) << 62, 8); },
        "run past the end"},
       {"short section", [&](auto& b) { putBytes(b, table + 3 * 24 + 16, 111, 8); },
-       "3 portals need 111 bytes, the section holds 107"},
+       "3 portals need 126 bytes, the section holds 107"},
       {"unknown flags", [&](auto& b) { putU32(b, table + 4, 6); }, "unknown flags"},
       {"duplicate section", [&](auto& b) { putU32(b, table + 3 * 24, kSectors); }, "appears twice"},
       {"unknown required section", [&](auto& b) { putU32(b, table + 3 * 24, 99); },
@@ -374,20 +415,38 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
          putU32(b, table + 3 * 24 + 4, 0);
        },
        "missing section 4 (portals)"},
-      {"material count", [](auto& b) { putU32(b, sectionOffset(b, kMaterials), 0xffffffffu); },
-       "materials (limit 65536)"},
-      {"material count past the data",
-       [](auto& b) { putU32(b, sectionOffset(b, kMaterials), 1000); }, "ends early"},
-      {"material name length",
-       [](auto& b) { putU32(b, sectionOffset(b, kMaterials) + 8, 0xfffffff0u); }, "ends early"},
+      {"surface count", [](auto& b) { putU32(b, sectionOffset(b, kSurfaces), 0xffffffffu); },
+       "surfaces (limit 65536)"},
+      {"surface count past the data",
+       [](auto& b) { putU32(b, sectionOffset(b, kSurfaces), 1000); }, "ends early"},
+      {"surface name length",
+       [](auto& b) { putU32(b, sectionOffset(b, kSurfaces) + 4, 0xfffffff0u); }, "ends early"},
+      {"surface cost", [](auto& b) { putF32(b, sectionOffset(b, kSurfaces) + 15, -1.0f); },
+       "surface 0: cost -1 is not"},
+      {"device count", [](auto& b) { putU32(b, sectionOffset(b, kDevices), 0xffffffffu); },
+       "devices (limit 65536)"},
+      {"device link count", [](auto& b) { putU32(b, sectionOffset(b, kDeviceLinks), 5); },
+       "5 device links need 265 bytes, the section holds 0"},
+      {"waypath count", [](auto& b) { putU32(b, sectionOffset(b, kWaypaths), 0xffffffffu); },
+       "waypaths (limit 65536)"},
+      {"portal kind", [](auto& b) { b[portalField(b, 2, kPortalKind)] = 7; },
+       "portal 2: kind 7 is not a portal kind"},
+      {"portal device link", [](auto& b) { b[portalField(b, 2, kPortalKind)] = 1; },
+       "portal 2: device link 0 out of range (0 links)"},
+      {"portal waypath point", [](auto& b) { b[portalField(b, 2, kPortalKind)] = 2; },
+       "does not belong to a waypath"},
+      {"sector kind", [](auto& b) { b[sectorField(b, 1, kSectorKind)] = 5; },
+       "sector 1: kind 5 is not a sector kind"},
+      {"sector waypath", [](auto& b) { b[sectorField(b, 1, kSectorKind)] = 1; },
+       "sector 1: waypath 4294967295 out of range (0 waypaths)"},
       {"unit name length",
        [](auto& b) { putU32(b, sectionOffset(b, kSettings) + 36, 0xfffffff0u); }, "ends early"},
       {"sector count", [](auto& b) { putU32(b, sectionOffset(b, kSectors), 0xffffffffu); },
        "4294967295 sectors (limit"},
       {"sector count past the data", [](auto& b) { putU32(b, sectionOffset(b, kSectors), 1000); },
-       "1000 sectors need 62000 bytes, the section holds 186"},
+       "1000 sectors need 67000 bytes, the section holds 201"},
       {"sector count short of the data", [](auto& b) { putU32(b, sectionOffset(b, kSectors), 2); },
-       "2 sectors need 124 bytes"},
+       "2 sectors need 134 bytes"},
       {"portal count", [](auto& b) { putU32(b, sectionOffset(b, kPortals), 0x7fffffffu); },
        "portals (limit"},
       {"portal toSector", [](auto& b) { putU32(b, portalField(b, 2, kPortalTo), 99); },
@@ -412,8 +471,8 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
        "not finite"},
       {"portal infinity", [](auto& b) { putF32(b, portalField(b, 1, kPortalLeft + 16), INFINITY); },
        "not finite"},
-      {"sector material", [](auto& b) { putBytes(b, sectorField(b, 2, kSectorMaterial), 2, 2); },
-       "sector 2: material 2 out of range (2 materials)"},
+      {"sector surface", [](auto& b) { putBytes(b, sectorField(b, 2, kSectorSurface), 2, 2); },
+       "sector 2: surface 2 out of range (2 surfaces)"},
       {"sector firstPortal", [](auto& b) { putU32(b, sectorField(b, 1, kSectorFirstPortal), 0); },
        "sector 1: firstPortal 0, expected 1"},
       {"sector portalCount",
@@ -452,8 +511,8 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
        "unit: turningRadius"},
       {"unit name", [](auto& b) { b[sectionOffset(b, kSettings) + 40] = 0xc0; },
        "unit: name is not valid UTF-8"},
-      {"material name", [](auto& b) { b[sectionOffset(b, kMaterials) + 14] = 0xff; },
-       "material 1: name is not valid UTF-8"},
+      {"surface name", [](auto& b) { b[sectionOffset(b, kSurfaces) + 8] = 0xff; },
+       "surface 0: name is not valid UTF-8"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.what);
@@ -474,7 +533,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
 }
 
 TEST(NavFile, UnknownOptionalSectionIsSkipped) {
-  // A later version's optional section, appended after the portals.
+  // A later version's optional section, appended after the last one.
   std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
   const std::vector<uint8_t> extra = {1, 2, 3, 4, 5};
   bytes.insert(bytes.end() - 4, extra.begin(), extra.end());
@@ -482,9 +541,10 @@ TEST(NavFile, UnknownOptionalSectionIsSkipped) {
   putU32(entry, 0, 77);
   putBytes(entry, 8, bytes.size() - 4 - extra.size() + 24, 8);
   putBytes(entry, 16, extra.size(), 8);
-  bytes.insert(bytes.begin() + 24 + 4 * 24, entry.begin(), entry.end());
-  putU32(bytes, 12, 5);
-  for (uint32_t k = 0; k < 4; ++k) {
+  const uint32_t sections = getU32(bytes, 12);
+  bytes.insert(bytes.begin() + 24 + sections * 24, entry.begin(), entry.end());
+  putU32(bytes, 12, sections + 1);
+  for (uint32_t k = 0; k < sections; ++k) {
     const size_t at = 24 + 24 * k + 8;
     putBytes(bytes, at, getU64(bytes, at) + 24, 8);
   }
@@ -494,7 +554,7 @@ TEST(NavFile, UnknownOptionalSectionIsSkipped) {
   ASSERT_TRUE(loaded.ok()) << loaded.error();
   expectSameGraph(smallGraph(), loaded.value());
 
-  putU32(bytes, 24 + 4 * 24 + 4, 1);  // the same section marked required
+  putU32(bytes, 24 + sections * 24 + 4, 1);  // the same section marked required
   fixChecksum(bytes);
   expectRefused(bytes, "section 77: unknown required section");
 }
@@ -508,7 +568,7 @@ TEST(NavFile, LimitsAreEnforced) {
   limits.maxPortals = 2;
   EXPECT_FALSE(load(bytes, limits).ok());
   limits = {};
-  limits.maxMaterials = 1;
+  limits.maxSurfaces = 1;
   EXPECT_FALSE(load(bytes, limits).ok());
   limits = {};
   limits.maxNameBytes = 3;

@@ -25,6 +25,8 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
   ImGui::Checkbox("sectors", &options.sectors);
   ImGui::SameLine(150.0f);
   ImGui::Checkbox("outlines", &options.sectorOutlines);
+  ImGui::Checkbox("colour by surface", &options.sectorsBySurface);
+  ImGui::Checkbox("devices, waypaths", &options.devices);
   ImGui::Checkbox("portals", &options.portals);
   ImGui::Checkbox("search trace", &options.searchTrace);
   ImGui::Checkbox("corridor", &options.corridor);
@@ -45,6 +47,11 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
           {"cell", colors::kCell},
           {"open node", colors::kOpenNode},
           {"closed node", colors::kClosedNode},
+          {"door", colors::kDoor},
+          {"elevator", colors::kElevator},
+          {"ladder", colors::kLadder},
+          {"locked", colors::kLocked},
+          {"waypath", colors::kWaypath},
       };
       for (const auto& [name, color] : entries) {
         ImGui::TableNextColumn();

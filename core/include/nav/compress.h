@@ -1,6 +1,11 @@
 #pragma once
-// Compression: cells merged into box sectors, sector edges into portals.
+// Compression: cells merged into box sectors, sector edges into portals, and
+// devices and waypaths turned into portals and sectors of their own.
+#include <string>
+#include <vector>
+
 #include "nav/cells.h"
+#include "nav/level_settings.h"
 #include "nav/nav_graph.h"
 
 namespace nav {
@@ -8,9 +13,23 @@ namespace nav {
 /// Each cell's sector, indexed like the CellGrid's cells. Kept for inspection and tests.
 using CellSectors = std::vector<uint32_t>;
 
-/// Greedily grows maximal rectangles of mutually connected cells with one
-/// material, then groups edge cells facing the same neighbour into portals.
-NavGraph compressCells(const CellGrid& cells, const UnitProfile& unit,
-                       const std::vector<std::string>& materials, CellSectors* cellSectors = nullptr);
+struct CompressParams {
+  UnitProfile unit;
+  /// Surface of each material (indices into `surfaces`); empty: every material is surface 0.
+  std::vector<uint16_t> surfaceOfMaterial;
+  /// Surfaces; empty: the built-in table.
+  std::vector<SurfaceSpec> surfaces;
+  std::vector<DeviceSpec> devices;
+  std::vector<WaypathSpec> waypaths;
+};
+
+/// Greedily grows maximal rectangles of mutually connected cells on one
+/// surface, then groups edge cells facing the same neighbour into portals,
+/// adds a device portal from every sector a device's zone covers to the
+/// sector of its exit, and a dummy sector per waypath joined to the sectors
+/// at its points. Waypath points on no sector are reported in `warnings`.
+NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
+                       CellSectors* cellSectors = nullptr,
+                       std::vector<std::string>* warnings = nullptr);
 
 }  // namespace nav

@@ -18,6 +18,10 @@ struct DrawOptions {
   bool cells = false;
   bool sectors = true;
   bool sectorOutlines = true;
+  /// Sectors coloured by surface (shade varying per sector) rather than each its own hue.
+  bool sectorsBySurface = true;
+  /// Device zones and waypaths.
+  bool devices = true;
   bool portals = true;
   bool searchTrace = false;
   bool corridor = true;
@@ -41,16 +45,28 @@ constexpr Color kFunnelLeft{60, 255, 120, 255};
 constexpr Color kFunnelRight{255, 80, 80, 255};
 constexpr Color kOpenNode{90, 200, 255, 255};
 constexpr Color kClosedNode{255, 160, 0, 255};
+constexpr Color kDoor{255, 190, 90, 255};
+constexpr Color kElevator{120, 200, 255, 255};
+constexpr Color kLadder{190, 140, 255, 255};
+constexpr Color kLocked{255, 70, 70, 255};
+constexpr Color kWaypath{80, 255, 200, 255};
 }  // namespace colors
 
 /// Shaded level triangles, lit from a fixed direction.
 void drawLevelMesh(DebugDraw& draw, const Level& level);
 /// Each cell as a small square at its height, with its outgoing links.
 void drawCells(DebugDraw& draw, const CellGrid& cells);
-/// Sectors as filled rectangles on their height planes, coloured per sector.
-void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines);
-/// Portals as segments; one-way portals in their own colour with an arrow.
+/// Ground sectors as filled rectangles on their height planes, coloured by
+/// surface (each sector a slightly different shade) or each in its own hue.
+void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool bySurface = true);
+/// The colour a surface is drawn in.
+Color surfaceColor(const NavGraph& graph, uint16_t surface);
+/// Walk portals as segments (one-way ones in their own colour with an arrow);
+/// device portals as arcs from where the device is used to where it lets out.
 void drawPortals(DebugDraw& draw, const NavGraph& graph);
+/// Device zones as boxes (entry and exit) with their names; waypaths as lines
+/// through their points, with arrows when one-way.
+void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph);
 void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor);
 void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
                      const SearchTrace& trace);

@@ -27,9 +27,13 @@ struct NavFileLimits {
   uint32_t maxSectors = 1u << 22;
   /// Most portals accepted.
   uint32_t maxPortals = 1u << 24;
-  /// Most material names accepted (Sector::material is 16 bits).
-  uint32_t maxMaterials = 65536;
-  /// Longest unit or material name accepted. [bytes]
+  /// Most surfaces accepted (Sector::surface is 16 bits).
+  uint32_t maxSurfaces = 65536;
+  /// Most devices accepted.
+  uint32_t maxDevices = 1u << 16;
+  /// Most waypaths accepted.
+  uint32_t maxWaypaths = 1u << 16;
+  /// Longest unit, surface, device or waypath name accepted. [bytes]
   uint32_t maxNameBytes = 4096;
 };
 

@@ -1,26 +1,39 @@
 #pragma once
-// The compressed navigation graph: box sectors joined by portals.
+// The compressed navigation graph: box sectors joined by portals, with the
+// surfaces, devices and waypaths the portals refer to.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "nav/cells.h"
 #include "nav/geometry.h"
+#include "nav/level_settings.h"
 #include "nav/unit_profile.h"
 
 namespace nav {
 
 constexpr uint32_t kNoSector = 0xffffffffu;
+constexpr uint32_t kNoPortal = 0xffffffffu;
+constexpr uint32_t kNoWaypath = 0xffffffffu;
 
-/// A rectangle of mutually connected cells on one level.
+enum class SectorKind : uint8_t {
+  Ground,   ///< A rectangle of mutually connected cells on one level.
+  Waypath,  ///< A dummy sector standing for an innate waypath.
+};
+
 struct Sector {
-  /// Box around the cells' footprints (x, z) and ground heights (y). [metres]
+  /// Box around the cells' footprints (x, z) and ground heights (y); for a
+  /// waypath, around its points. [metres]
   Aabb bounds;
-  /// Grid columns covered, inclusive.
+  /// Grid columns covered, inclusive (ground sectors).
   glm::ivec2 firstColumn, lastColumn;
   /// Ground height plane over the sector: y = a*x + b*z + c (fitted to the cell heights).
   glm::vec3 heightPlane;
-  uint16_t material;
+  /// Index into NavGraph::surfaces; sectors never mix surfaces.
+  uint16_t surface;
+  SectorKind kind;
+  /// Index into NavGraph::waypaths for a waypath sector, else kNoWaypath.
+  uint32_t waypath;
   /// Outgoing portals are graph.portals[firstPortal, firstPortal + portalCount).
   uint32_t firstPortal;
   uint32_t portalCount;
@@ -33,23 +46,47 @@ struct Sector {
   }
 };
 
-/// A directed crossing from one sector into a neighbour, on their shared edge.
+enum class PortalKind : uint8_t {
+  Walk,     ///< The shared edge of two neighbouring sectors.
+  Device,   ///< A door, elevator or ladder: in at its entry point, out at its exit point.
+  Waypath,  ///< Getting on or off a waypath at one of its points.
+};
+
+/// A directed crossing from one sector into another.
 struct Portal {
   uint32_t fromSector;
   uint32_t toSector;
-  /// Endpoints as seen walking from -> to, at cell centres laterally (so a
-  /// one-cell run is a zero-width portal). Heights are the from side's ground.
+  /// Walk portals: endpoints as seen walking from -> to, at cell centres
+  /// laterally (a one-cell run is a zero-width portal), at the from side's
+  /// ground. Device and waypath portals: both the point where the crossing starts.
   glm::vec3 left, right;
-  /// Direction of the crossing.
+  /// Direction of a walk crossing.
   Direction direction;
-  /// The portal going back over the same edge, or kNoPortal when one-way.
+  PortalKind kind;
+  /// Device portals: index into NavGraph::deviceLinks. Waypath portals: the
+  /// waypath point it is at. Walk portals: unused (0).
+  uint32_t link;
+  /// The portal going back over the same edge (or device), or kNoPortal when one-way.
   uint32_t reverse;
 
   glm::vec3 midpoint() const { return (left + right) * 0.5f; }
-  bool oneWay() const;
+  bool oneWay() const { return reverse == kNoPortal; }
 };
-constexpr uint32_t kNoPortal = 0xffffffffu;
-inline bool Portal::oneWay() const { return reverse == kNoPortal; }
+
+/// What a device portal does: where its entry and exit are, and the part of
+/// the device's zone inside the portal's source sector.
+struct DeviceLink {
+  /// Index into NavGraph::devices.
+  uint32_t device;
+  /// The going-in zone clipped to the source sector.
+  Aabb volume;
+  /// Where the unit uses the device (on the source sector's ground).
+  glm::vec3 entryPoint;
+  /// Where it comes out (the centre of the cell spawned at the exit zone).
+  glm::vec3 exitPoint;
+  /// True when this link goes from the device's exit zone back to its entry zone.
+  bool reverse;
+};
 
 struct NavGraph {
   UnitProfile unit;
@@ -58,11 +95,25 @@ struct NavGraph {
   std::vector<Sector> sectors;
   /// Sorted by fromSector (each sector's outgoing portals are contiguous).
   std::vector<Portal> portals;
-  /// Material names, indexed by Sector::material.
-  std::vector<std::string> materials;
+  /// Surfaces, indexed by Sector::surface.
+  std::vector<SurfaceSpec> surfaces;
+  std::vector<DeviceSpec> devices;
+  std::vector<DeviceLink> deviceLinks;
+  std::vector<WaypathSpec> waypaths;
   Aabb bounds;
 
-  /// Bytes held by sectors and portals.
+  /// Where a path through the portal starts crossing it.
+  glm::vec3 entryPoint(const Portal& portal) const {
+    return portal.kind == PortalKind::Device ? deviceLinks[portal.link].entryPoint
+                                             : portal.midpoint();
+  }
+  /// Where a path through the portal continues in the target sector.
+  glm::vec3 exitPoint(const Portal& portal) const {
+    return portal.kind == PortalKind::Device ? deviceLinks[portal.link].exitPoint
+                                             : portal.midpoint();
+  }
+
+  /// Bytes held by the graph.
   size_t memoryBytes() const;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // A* over sectors and portals. A search node is a portal (the sector it enters,
-// entered at the portal's midpoint); the start and goal points are located in
+// entered at the portal's midpoint, or for a device at its exit point); the start and goal points are located in
 // their sectors first.
 #include <cstdint>
 #include <string>
@@ -16,6 +16,8 @@ struct SearchOptions {
   float heuristicScale = 0.999f;
   /// The search gives up after expanding this many nodes.
   uint32_t maxExpansions = 1'000'000;
+  /// Keys the unit holds: a locked device whose key is not here is closed.
+  std::vector<std::string> keys;
 };
 
 enum class PathStatus { Found, StartOffMesh, GoalOffMesh, Unreachable, TooManyExpansions };
@@ -61,9 +63,5 @@ struct PathResult {
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options = {}, SearchTrace* trace = nullptr);
 
-/// Where the search's cost model places a node: a portal's midpoint.
-inline glm::vec3 portalNodePoint(const Portal& portal) {
-  return portal.midpoint();
-}
 
 }  // namespace nav
