@@ -142,7 +142,7 @@ void BM_CityCompress(benchmark::State& state) {
   }
   for (auto _ : state) {
     benchmark::DoNotOptimize(
-        nav::compressCells(grid.value(), city->params.unit, city->level.materials));
+        nav::compressCells(grid.value(), nav::compressParamsFor(city->level, city->params)));
   }
   reportCells(state, grid.value().size());
 }

@@ -143,6 +143,39 @@ void CellGrid::indexColumns() {
   }
 }
 
+std::vector<uint32_t> CellGrid::rowMajorOrder() const {
+  const Storage& s = *m_storage;
+  std::vector<uint32_t> tiles(s.tiles.size());
+  for (uint32_t t = 0; t < tiles.size(); ++t) tiles[t] = t;
+  std::sort(tiles.begin(), tiles.end(), [&](uint32_t a, uint32_t b) {
+    const glm::ivec2 p = s.tileOrigin[a], q = s.tileOrigin[b];
+    return p.y != q.y ? p.y < q.y : p.x < q.x;
+  });
+  std::vector<uint32_t> order;
+  order.reserve(size());
+  std::vector<uint32_t> column;
+  for (size_t rowStart = 0; rowStart < tiles.size();) {
+    size_t rowEnd = rowStart;
+    while (rowEnd < tiles.size() && s.tileOrigin[tiles[rowEnd]].y == s.tileOrigin[tiles[rowStart]].y)
+      ++rowEnd;
+    for (int32_t z = 0; z < kTileSize; ++z) {
+      for (size_t k = rowStart; k < rowEnd; ++k) {
+        const Tile& tile = s.tiles[tiles[k]];
+        for (int32_t x = 0; x < kTileSize; ++x) {
+          column.clear();
+          for (uint32_t i = tile.head[(z << kTileBits) | x]; i != kNoCell; i = s.nextInColumn[i])
+            column.push_back(i);
+          std::sort(column.begin(), column.end(),
+                    [&](uint32_t a, uint32_t b) { return s.height[a] < s.height[b]; });
+          order.insert(order.end(), column.begin(), column.end());
+        }
+      }
+    }
+    rowStart = rowEnd;
+  }
+  return order;
+}
+
 size_t CellGrid::memoryBytes() const {
   return fillMemoryBytes() + m_storage->column.capacity() * sizeof(uint32_t);
 }

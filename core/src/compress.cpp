@@ -72,6 +72,12 @@ std::optional<glm::vec3> sectorPlane(const CellGrid& grid, const std::vector<uin
   return plane;
 }
 
+struct HeightRange {
+  float min, max;
+  HeightRange with(float y) const { return {std::min(min, y), std::max(max, y)}; }
+  float span() const { return max - min; }
+};
+
 class SectorBuilder {
  public:
   SectorBuilder(const CellGrid& cells, float planeTolerance,
@@ -103,14 +109,19 @@ class SectorBuilder {
   // Grows the largest rectangle from `first` (X first, then rows along Z) and
   // returns its cells row by row.
   std::vector<uint32_t> grow(uint32_t first) const {
+    // The plane check is linear in the sector's size; while the heights span
+    // less than twice the tolerance it always passes, so it is skipped.
+    HeightRange range{m_cells.height(first), m_cells.height(first)};
     std::vector<uint32_t> row{first};
     for (uint32_t next = mergeable(first, Direction::PlusX); next != kNoCell;
          next = mergeable(row.back(), Direction::PlusX)) {
       row.push_back(next);
-      if (!planarEnough(row)) {
+      const HeightRange grown = range.with(m_cells.height(next));
+      if (grown.span() > 2.0f * m_planeTolerance && !planarEnough(row)) {
         row.pop_back();
         break;
       }
+      range = grown;
     }
     std::vector<uint32_t> rect = row;
     for (;;) {
@@ -126,11 +137,14 @@ class SectorBuilder {
         nextRow.push_back(below);
       }
       if (nextRow.size() != row.size()) break;
+      HeightRange grown = range;
+      for (uint32_t c : nextRow) grown = grown.with(m_cells.height(c));
       rect.insert(rect.end(), nextRow.begin(), nextRow.end());
-      if (!planarEnough(rect)) {
+      if (grown.span() > 2.0f * m_planeTolerance && !planarEnough(rect)) {
         rect.resize(rect.size() - nextRow.size());
         break;
       }
+      range = grown;
       row = std::move(nextRow);
     }
     return rect;
@@ -301,7 +315,8 @@ void sortPortalsBySource(NavGraph& graph) {
 }  // namespace
 
 NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
-                       CellSectors* cellSectors, std::vector<std::string>* warnings) {
+                       CellSectors* cellSectors, std::vector<std::string>* warnings,
+                       BuildControl* control) {
   const UnitProfile& unit = params.unit;
   NavGraph graph;
   graph.unit = unit;
@@ -312,16 +327,16 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   graph.waypaths = params.waypaths;
 
   // Lowest row first, then column, then height: deterministic and independent of fill order.
-  std::vector<uint32_t> order(cells.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(), [&](uint32_t l, uint32_t r) {
-    const Cell &a = cells[l], &b = cells[r];
-    return std::tie(a.z, a.x, a.y, l) < std::tie(b.z, b.x, b.y, r);
-  });
+  const std::vector<uint32_t> order = cells.rowMajorOrder();
 
   SectorBuilder builder(cells, planeTolerance(unit), params.surfaceOfMaterial);
   std::vector<std::vector<uint32_t>> sectorCells;
+  size_t visited = 0;
   for (uint32_t c : order) {
+    if (control && (++visited & 65535u) == 0) {
+      control->stageFraction.store(float(visited) / float(order.size()), std::memory_order_relaxed);
+      if (control->cancelRequested.load(std::memory_order_relaxed)) return graph;
+    }
     if (builder.sectorOf()[c] != kNoSector) continue;
     std::vector<uint32_t> rect = builder.grow(c);
     builder.assign(rect, uint32_t(graph.sectors.size()));

@@ -128,7 +128,9 @@ class Filler {
         m_grid(grid),
         m_maxCells(params.maxCells),
         m_threads(std::clamp(params.threads, 1, 2)),
+        m_estimatedCells(estimateCells(level, params)),
         m_control(control) {
+    if (m_control) m_control->estimatedCells = m_estimatedCells;
     for (const DeviceSpec& device : params.devices) {
       m_teleports.push_back({device.entry, device.exit, &device, false});
       if (device.twoWay) m_teleports.push_back({device.exit, device.entry, &device, true});
@@ -165,8 +167,10 @@ class Filler {
  private:
   bool addCell(int32_t x, int32_t z, float y, uint32_t triangle) {
     if (m_grid.size() >= m_maxCells) {
-      m_error = "flood fill: more than maxCells = " + std::to_string(m_maxCells) +
-                " cells; raise the limit or the cell size";
+      m_error = "flood fill: stopped at maxCells = " + std::to_string(m_maxCells) +
+                " cells; the level's walkable surfaces suggest about " +
+                std::to_string(m_estimatedCells) +
+                " at this cell size: raise the limit (--max-cells) or the cell size";
       return false;
     }
     const uint32_t index = m_grid.add(x, z, y, m_level.triangles[triangle].material);
@@ -278,6 +282,9 @@ class Filler {
       if (!teleport()) return false;
       if (m_control) {
         m_control->cellsFound.store(m_grid.size(), std::memory_order_relaxed);
+        m_control->stageFraction.store(
+            std::min(0.99f, float(m_grid.size()) / float(std::max<uint64_t>(m_estimatedCells, 1))),
+            std::memory_order_relaxed);
         if (m_control->cancelRequested.load(std::memory_order_relaxed)) {
           m_error = "flood fill: cancelled";
           return false;
@@ -292,6 +299,7 @@ class Filler {
   CellGrid& m_grid;
   size_t m_maxCells;
   int m_threads;
+  uint64_t m_estimatedCells;
   BuildControl* m_control;
   std::vector<OpenCell> m_open, m_next;
   std::vector<StepResult> m_results;
@@ -335,6 +343,24 @@ bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, 
 }
 
 }  // namespace
+
+uint64_t estimateCells(const Level& level, const FloodFillParams& params) {
+  const float minNormalY = std::cos(glm::radians(params.unit.maxSlopeDegrees));
+  double area = 0.0;
+  for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+    const uint16_t material = level.triangles[t].material;
+    if (!params.walkableMaterials.empty() &&
+        (material >= params.walkableMaterials.size() || !params.walkableMaterials[material]))
+      continue;
+    const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+    const glm::vec3 normal = glm::cross(b - a, c - a);
+    const float length = glm::length(normal);
+    if (!(length > 0.0f) || normal.y / length < minNormalY) continue;
+    area += 0.5 * double(normal.y);  // the ground-plane projection's area
+  }
+  const double cell = double(effectiveCellSize(params));
+  return cell > 0.0 ? uint64_t(area / (cell * cell)) : 0;
+}
 
 float effectiveCellSize(const FloodFillParams& params) {
   return params.cellSize == 0.0f ? params.unit.footprint() * 0.5f : params.cellSize;

@@ -32,6 +32,17 @@ FloodFillParams fillParamsFor(const Level& level, const UnitProfile& unit) {
   return params;
 }
 
+CompressParams compressParamsFor(const Level& level, const FloodFillParams& params) {
+  CompressParams compress;
+  compress.unit = params.unit;
+  compress.surfaces = surfaceTable(level.settings);
+  compress.surfaceOfMaterial =
+      materialSurfaceIndices(level.settings, level.materials, compress.surfaces);
+  compress.devices = params.devices;
+  compress.waypaths = level.settings.waypaths;
+  return compress;
+}
+
 Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world,
                                  const FloodFillParams& params, const BuildOptions& options,
                                  BuildControl* control) {
@@ -47,16 +58,12 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   if (control) {
     if (control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
     control->stage = BuildStage::Compress;
+    control->stageFraction = 0.0f;
   }
   const auto compressStart = std::chrono::steady_clock::now();
-  CompressParams compress;
-  compress.unit = params.unit;
-  compress.surfaces = surfaceTable(level.settings);
-  compress.surfaceOfMaterial = materialSurfaceIndices(level.settings, level.materials, compress.surfaces);
-  compress.devices = params.devices;
-  compress.waypaths = level.settings.waypaths;
-  build.graph = compressCells(cells.value(), compress, options.keepCells ? &build.cellSectors : nullptr,
-                              &build.stats.warnings);
+  build.graph = compressCells(cells.value(), compressParamsFor(level, params), options.keepCells ? &build.cellSectors : nullptr,
+                              &build.stats.warnings, control);
+  if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) build.cells = std::move(cells).value();
 

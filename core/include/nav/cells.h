@@ -74,6 +74,9 @@ class CellGrid {
   void setLinks(uint32_t i, uint8_t links);
   /// Records every cell's column, for reading cells by index (4 bytes a cell).
   void indexColumns();
+  /// Every cell index ordered by row (z), then column (x), then height: a sweep
+  /// over the grid without sorting the cells.
+  std::vector<uint32_t> rowMajorOrder() const;
 
   /// Bytes held by the cells, the column index and the tiles.
   size_t memoryBytes() const;

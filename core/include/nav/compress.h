@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "nav/build_control.h"
 #include "nav/cells.h"
 #include "nav/level_settings.h"
 #include "nav/nav_graph.h"
@@ -28,8 +29,11 @@ struct CompressParams {
 /// adds a device portal from every sector a device's zone covers to the
 /// sector of its exit, and a dummy sector per waypath joined to the sectors
 /// at its points. Waypath points on no sector are reported in `warnings`.
+/// Progress goes to `control`; when it asks to cancel, an unfinished graph is
+/// returned early (the caller checks the flag and drops it).
 NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
                        CellSectors* cellSectors = nullptr,
-                       std::vector<std::string>* warnings = nullptr);
+                       std::vector<std::string>* warnings = nullptr,
+                       BuildControl* control = nullptr);
 
 }  // namespace nav

@@ -33,6 +33,11 @@ struct FloodFillParams {
 /// The cell size a build uses for these parameters.
 float effectiveCellSize(const FloodFillParams& params);
 
+/// About how many cells a fill finds: the ground-plane area of the walkable
+/// upward-facing triangles over the area of a cell. An upper bound for seeded
+/// fills, which reach only part of the level.
+uint64_t estimateCells(const Level& level, const FloodFillParams& params);
+
 /// Tests whether the unit can stand with its footprint centred on column (x, z),
 /// resting on the highest ground in [yMin, yMax]. Exposed for tools and tests.
 struct StandResult {

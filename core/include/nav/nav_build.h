@@ -47,6 +47,8 @@ FloodFillParams defaultFillParams(const Level& level);
 /// Fill parameters for a level and a unit: the sidecar's cell size, seeds and
 /// devices, and the materials whose surfaces allow the unit's kind.
 FloodFillParams fillParamsFor(const Level& level, const UnitProfile& unit);
+/// Compression parameters for a level built with `params`: its surfaces, devices and waypaths.
+CompressParams compressParamsFor(const Level& level, const FloodFillParams& params);
 
 Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world,
                                  const FloodFillParams& params, const BuildOptions& options = {},
