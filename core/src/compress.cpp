@@ -302,13 +302,12 @@ void sortPortalsBySource(NavGraph& graph) {
   }
   graph.portals = std::move(sorted);
   for (Sector& sector : graph.sectors) sector.portalCount = 0;
-  for (uint32_t p = uint32_t(graph.portals.size()); p-- > 0;) {
-    Sector& sector = graph.sectors[graph.portals[p].fromSector];
-    sector.firstPortal = p;
-    ++sector.portalCount;
-  }
+  for (const Portal& portal : graph.portals) ++graph.sectors[portal.fromSector].portalCount;
+  // Each sector's range starts where the previous one's ends, empty ones included.
+  uint32_t next = 0;
   for (Sector& sector : graph.sectors) {
-    if (sector.portalCount == 0) sector.firstPortal = 0;
+    sector.firstPortal = next;
+    next += sector.portalCount;
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "nav/nav_file.h"
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -75,6 +77,10 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
       EXPECT_EQ(cells.neighbor(next, opposite(Direction(d))), i);
     }
   }
+
+  // Everything a .nav reader demands (indices, ranges, portal order) holds.
+  const std::optional<std::string> unsound = checkNavGraph(graph, "build");
+  EXPECT_FALSE(unsound.has_value()) << *unsound;
 
   // Portals: from adjacent sectors, sorted by source, on the shared edge.
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
