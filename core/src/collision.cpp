@@ -114,23 +114,22 @@ bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3
 CollisionWorld::CollisionWorld(const Level& level) {
   const size_t count = level.triangles.size();
   m_triangles.reserve(count);
-  std::vector<Aabb> boxes;
+  m_boxes.reserve(count);
   std::vector<glm::vec3> centroids;
-  boxes.reserve(count);
   centroids.reserve(count);
   for (uint32_t i = 0; i < count; ++i) {
     const Triangle t{level.corner(i, 0), level.corner(i, 1), level.corner(i, 2)};
     m_triangles.push_back(t);
-    boxes.push_back(triangleBox(t.a, t.b, t.c));
+    m_boxes.push_back(triangleBox(t.a, t.b, t.c));
     centroids.push_back((t.a + t.b + t.c) / 3.0f);
-    m_bounds.grow(boxes.back());
+    m_bounds.grow(m_boxes.back());
   }
   m_order.resize(count);
   std::iota(m_order.begin(), m_order.end(), 0u);
   if (count == 0) return;
   m_nodes.reserve(2 * (count / kLeafSize + 1));
   m_nodes.emplace_back();
-  buildNode(0, 0, uint32_t(count), boxes, centroids);
+  buildNode(0, 0, uint32_t(count), m_boxes, centroids);
 }
 
 // Builds the subtree for m_order[first, first + count) into m_nodes[nodeIndex].
@@ -225,15 +224,16 @@ std::optional<RayHit> CollisionWorld::raycast(const glm::vec3& origin, const glm
 }
 
 bool CollisionWorld::triangleOverlaps(uint32_t triangle, const Aabb& box) const {
+  if (!m_boxes[triangle].overlaps(box)) return false;
   const Triangle& tri = m_triangles[triangle];
   return triangleOverlapsBox(tri.a, tri.b, tri.c, box);
 }
 
 void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
                                   std::optional<SupportHit>& best) const {
-  const Triangle& tri = m_triangles[triangle];
-  const Aabb bounds = triangleBox(tri.a, tri.b, tri.c);
+  const Aabb& bounds = m_boxes[triangle];
   if (!bounds.overlaps(box)) return;
+  const Triangle& tri = m_triangles[triangle];
   float height;
   if (bounds.min.y == bounds.max.y) {
     // Level floors are mostly flat triangles: their height, if they touch the box at all.
@@ -300,8 +300,7 @@ void CollisionWorld::trianglesInBox(const Aabb& box, std::vector<uint32_t>& out)
 void CollisionWorld::candidatesInBox(const Aabb& box, std::vector<uint32_t>& out) const {
   out.clear();
   visitBox(box, [&](uint32_t t) {
-    const Triangle& tri = m_triangles[t];
-    if (triangleBox(tri.a, tri.b, tri.c).overlaps(box)) out.push_back(t);
+    if (m_boxes[t].overlaps(box)) out.push_back(t);
     return true;
   });
 }
@@ -323,7 +322,8 @@ std::optional<SupportHit> CollisionWorld::highestPointInBox(
 }
 
 size_t CollisionWorld::memoryBytes() const {
-  return m_triangles.capacity() * sizeof(Triangle) + m_order.capacity() * sizeof(uint32_t) +
+  return m_triangles.capacity() * sizeof(Triangle) + m_boxes.capacity() * sizeof(Aabb) +
+         m_order.capacity() * sizeof(uint32_t) +
          m_nodes.capacity() * sizeof(Node);
 }
 

@@ -83,6 +83,8 @@ class CollisionWorld {
   void raiseSupport(uint32_t triangle, const Aabb& box, std::optional<SupportHit>& best) const;
 
   std::vector<Triangle> m_triangles;
+  /// Each triangle's bounding box: most queries reject most triangles on it alone.
+  std::vector<Aabb> m_boxes;
   std::vector<uint32_t> m_order;
   std::vector<Node> m_nodes;
   Aabb m_bounds;
