@@ -57,14 +57,42 @@ struct Mover {
     return Aabb{{center.x - half, yMin, center.y - half}, {center.x + half, yMax, center.y + half}};
   }
 
-  StandResult stand(glm::vec2 center, float yMin, float yMax) const {
+  // The ground the unit would rest on, if it may stand on it (before clearance).
+  std::optional<SupportHit> ground(glm::vec2 center, float yMin, float yMax) const {
     const std::optional<SupportHit> support = highestPoint(footprint(center, yMin, yMax));
-    if (!support || support->normalY < minNormalY) return {false, 0.0f, 0};
-    if (walkableTriangles && !(*walkableTriangles)[support->triangle]) return {false, 0.0f, 0};
-    const float ground = support->height;
-    if (blocked(footprint(center, ground + kGroundClearance, ground + unit.height)))
-      return {false, 0.0f, 0};
-    return {true, ground, support->triangle};
+    if (!support || support->normalY < minNormalY) return std::nullopt;
+    if (walkableTriangles && !(*walkableTriangles)[support->triangle]) return std::nullopt;
+    return support;
+  }
+
+  StandResult stand(glm::vec2 center, float yMin, float yMax) const {
+    const std::optional<SupportHit> support = ground(center, yMin, yMax);
+    if (!support) return {false, 0.0f, 0};
+    const float y = support->height;
+    if (blocked(footprint(center, y + kGroundClearance, y + unit.height))) return {false, 0.0f, 0};
+    return {true, y, support->triangle};
+  }
+
+  // One step from a standing position `from` to the neighbouring column `to`:
+  // where it lands, if the unit can stand there and get there.
+  StandResult step(glm::vec2 from, float fromY, glm::vec2 to, float cellSize) const {
+    if (cellSize > unit.footprint() - 2.0f * kFootprintShrink) {
+      // Footprints that do not overlap leave a strip between them: the general sweep.
+      const StandResult landing = stand(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
+      return landing.ok && canMove(from, fromY, to, landing.y) ? landing : StandResult{false, 0.0f, 0};
+    }
+    // Overlapping footprints make the sweep the union of both boxes at the higher
+    // ground; the source box is known clear, so what is left to test is the
+    // target's column from its ground up to a unit height above the higher one
+    // (which covers a drop's fall too), and on a step up the source's column
+    // above its own box.
+    const std::optional<SupportHit> support = ground(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
+    if (!support) return {false, 0.0f, 0};
+    const float y = support->height;
+    const float top = std::max(y, fromY) + unit.height;
+    if (blocked(footprint(to, y + kGroundClearance, top))) return {false, 0.0f, 0};
+    if (y > fromY && blocked(footprint(from, fromY + unit.height, top))) return {false, 0.0f, 0};
+    return {true, y, support->triangle};
   }
 
   // The sweep between two standing positions (each already known to be clear).
@@ -243,10 +271,8 @@ class Filler {
       for (int d = 0; d < kDirectionCount; ++d) {
         const glm::vec2 there =
             columnCenter2(m_grid, cell.x + kDirectionDx[d], cell.z + kDirectionDz[d]);
-        const StandResult standing =
-            near.stand(there, cell.y - unit.maxDrop, cell.y + unit.stepHeight);
-        const bool ok = standing.ok && near.canMove(here, cell.y, there, standing.y);
-        m_results[i * kDirectionCount + size_t(d)] = {standing.y, standing.triangle, ok};
+        const StandResult landing = near.step(here, cell.y, there, m_grid.cellSize());
+        m_results[i * kDirectionCount + size_t(d)] = {landing.y, landing.triangle, landing.ok};
       }
     }
   }
