@@ -13,15 +13,24 @@ Faces are written as triangles, one `o` + `usemtl` per piece. Materials:
   bridge   the bridge deck
   ledge    the ledge platform (one-way drop)
   wall     outer walls, partition walls, maze walls, funnel corridor walls
-  railing  parapets around the upper floor, bridge and ledge
+  railing  parapets around the upper floor, bridge, ledge and watchtower
   pillar   free-standing columns
+  asphalt  the road (the sidecar maps it to the "road" surface: humans and vehicles)
+  sidewalk raised 0.15 m kerbs (surface "sidewalk": humans only)
+  lava     a pool (surface "lava": humans only, cost 25)
+  door     the locked storeroom door's panel
+  elevator the elevator shaft
+  ladder   the watchtower's ladder (rails and rungs)
+  tower    the watchtower (its top is walkable)
 
 Default unit (sidecar): 0.6 m square footprint, 1.8 m tall, steps 0.45 m,
-drops 3.5 m, slopes 45 degrees; cell size 0.3 m.
+drops 3.5 m, slopes 45 degrees; cell size 0.3 m. The showcase adds a second
+unit, "car" (a vehicle 1.8 x 4.2 m, built as a 4.57 m square: its diagonal).
 
-showcase.obj (40 x 40 m, x and z in [0, 40]; 698 triangles)
---------------------------------------------------------------
-  Ground floor     y = 0 quad over x,z in [0,40]; outer walls 4.2 m high.
+showcase.obj (40 x 40 m, x and z in [0, 40]; 1000 triangles)
+---------------------------------------------------------------
+  Ground floor     y = 0 over x,z in [0,40], in quads round the road and the
+                   lava pool; outer walls 4.2 m high.
   Upper floor West slab top y = 3.0 (0.2 thick, 2.8 m clearance below),
                    x in [0,16], z in [0,20], with a stairwell hole
                    x in [4.0,6.4], z in [12.1,17.5].
@@ -35,11 +44,23 @@ showcase.obj (40 x 40 m, x and z in [0, 40]; 698 triangles)
   Bridge           deck top y = 3.0 (underside 2.8), x in [16,24],
                    z in [8.5,11.0], railings on both sides; joins West and
                    East upper floors. Centre (20, 3.0, 9.75).
-  Street           ground path x in [16,24], z in [0,20] between the two
+  Street / road    ground path x in [16,24], z in [0,20] between the two
                    buildings (walls under the slab edges), passing beneath
-                   the bridge; opens south onto the plaza.
+                   the bridge; opens south onto the plaza. Its floor is the
+                   road (material asphalt -> surface road), 8 m wide: the car
+                   (a 4.57 m square) drives with its centre in x [18.3, 21.7].
+                   Waypaths for vehicles, one-way, right-hand traffic:
+                   road_northbound x = 21.5 from z 22.5 to 3, road_southbound
+                   x = 18.5 from z 3 to 22.5.
   Upper floor East slab top y = 3.0, x in [24,40], z in [0,20]; reached only
                    over the bridge. Railed except at the bridge and the ledge steps.
+  Elevator         shaft x in [0,2], z in [0,2.4] (y 0..4.2) in the West
+                   arcade's north-west corner; landings east of it, x in
+                   [2.05,3.55], z in [0.45,1.95], on the ground (y -0.2..0.6)
+                   and on the West upper floor (y 2.8..3.6). Two-way, wait 4 s,
+                   travel 6 s. From the West arcade's north half it is the
+                   shortest way up ((8,0,3) -> (3,3,3): 8.9 m against 31.6 by
+                   the stairs); from the plaza the stairs stay shorter.
   Ledge            from the East floor's south edge, two steps down
                    (y 2.8 at z 20..20.35, y 2.6 at z 20.35..20.7) onto a ledge
                    platform top y = 2.4, x in [31,37], z in [20.7,24.0],
@@ -47,18 +68,39 @@ showcase.obj (40 x 40 m, x and z in [0, 40]; 698 triangles)
                    plaza: one way; back up only via stairs + bridge.
                    Ledge point (34, 2.4, 22); landing (34, 0, 26).
   Plaza            ground z in [20,28]; pillars at (11,24), (18,25.5), (27,25).
+                   Sidewalks (kerbs 0.15 high, humans only) along the arcades'
+                   fronts, z in [20,21.5]: x in [0,16], [24,30.7], [37.3,40].
+                   Lava pool (flush, surface lava: humans only, cost 25)
+                   x in [6.5,9.5], z in [23,26.5].
+  Storeroom        the East arcade (ground under the East upper floor) closed
+                   by a wall at z in [19.8,20] under the slab (x 24.15..31.2
+                   and 36.8..40; the ledge steps close x 31..37); its only way
+                   in is the locked door panel x in [26.5,28] (z 19.7..20).
+                   Door device storeroom_door: two-way, locked, key "red";
+                   entry x [26.55,27.95] z [20.35,21.55] (on the sidewalk),
+                   exit x [26.55,27.95] z [18.25,19.45] (inside).
   Maze yard        ground z in [28.3,40] behind a wall at z in [28,28.3] with a
                    door at x in [1,3]; four baffle walls (2 m high) make a
                    zig-zag: x=32 and x=16 from the maze wall to z=37.5 (gap to
                    the south), x=24 and x=8 from z=30.5 to the south wall (gap to
                    the north).
-  Arcades          ground under both upper floors, open to the plaza, with
+  Watchtower       x in [4,6.5], z in [34,37] in the maze's dead-end west lane,
+                   top y = 4.0 (more than the unit's 3.5 m drop), parapets with
+                   a gap at the ladder. Ladder on the north face, x in
+                   [4.75,5.75]; device tower_ladder: two-way, entry x
+                   [4.55,5.95] z [32.45,33.85] on the ground, exit x
+                   [4.55,5.95] z [34.2,35.6] on top. The ladder is the only way
+                   up and down. The red key would lie on its top (5.3, 4, 36).
+  Arcades          ground under both upper floors, open to the plaza (the
+                   East one is the locked storeroom), with
                    pillars at (10,5), (10,15), (2,8) West and (30,4), (36,12),
                    (28,16) East.
   Sidecar          seed (20, 0.05, 22) on the plaza; start (37, 0.05, 31) in the
                    maze yard's east lane; goal (32, 3.05, 6) on the East upper
                    floor: the default path zig-zags through the maze, climbs the
-                   stairs and crosses the bridge.
+                   stairs and crosses the bridge. Units: human (default) and
+                   car (vehicle 1.8 x 4.2 m, 1.5 m tall, step 0.2, drop 0.3,
+                   15 degrees, turning radius 5).
 
 funnel.obj (20 x 12 m, x in [0,20], z in [0,12]; 122 triangles)
 ---------------------------------------------------------------
@@ -196,6 +238,32 @@ HOLE_Z1 = 17.5  # stairwell hole south edge (open above the whole flight)
 LEDGE_X0, LEDGE_X1 = 31.0, 37.0
 LEDGE_Y = 2.4
 LEDGE_Z0, LEDGE_Z1 = 20.7, 24.0
+KERB = 0.15  # sidewalk height above the ground
+SIDEWALK_Z1 = 21.5  # sidewalks along the arcades' fronts, z in [20, 21.5]
+LAVA_X0, LAVA_X1, LAVA_Z0, LAVA_Z1 = 6.5, 9.5, 23.0, 26.5
+STOREROOM_Z0 = 19.8  # wall closing the East arcade, z in [19.8, 20]
+DOOR_X0, DOOR_X1 = 26.5, 28.0
+SHAFT_X1, SHAFT_Z1 = 2.0, 2.4  # elevator shaft in the West arcade's north-west corner
+TOWER_X0, TOWER_X1, TOWER_Z0, TOWER_Z1 = 4.0, 6.5, 34.0, 37.0
+TOWER_Y = 4.0  # higher than the unit's 3.5 m drop: the ladder is the only way up and down
+LADDER_X0, LADDER_X1 = 4.75, 5.75
+
+CAR = {
+    "name": "car",
+    "kind": "vehicle",
+    "width": 1.8,
+    "length": 4.2,
+    "height": 1.5,
+    "stepHeight": 0.2,
+    "maxDrop": 0.3,
+    "maxSlopeDegrees": 15,
+    "turningRadius": 5,
+}
+
+
+def zone(x0, y0, z0, x1, y1, z1):
+    """A device zone (an axis-aligned box), its numbers rounded to 0.1 mm."""
+    return {"min": [round(v, 4) for v in (x0, y0, z0)], "max": [round(v, 4) for v in (x1, y1, z1)]}
 
 
 def showcase():
@@ -203,8 +271,22 @@ def showcase():
     top, bottom = UPPER_Y, UPPER_Y - SLAB
     rail = top + RAIL
 
-    m.floor("ground_floor", "floor", 0, 0, 40, 40, 0)
+    # Ground floor y = 0, in pieces round the road (the street) and the lava
+    # pool, so that no two surfaces overlap.
+    m.floor("ground_west", "floor", 0, 0, 16, LAVA_Z0, 0)
+    m.floor("ground_lava_west", "floor", 0, LAVA_Z0, LAVA_X0, LAVA_Z1, 0)
+    m.floor("lava_pool", "lava", LAVA_X0, LAVA_Z0, LAVA_X1, LAVA_Z1, 0)
+    m.floor("ground_lava_east", "floor", LAVA_X1, LAVA_Z0, 16, LAVA_Z1, 0)
+    m.floor("ground_south_west", "floor", 0, LAVA_Z1, 16, 40, 0)
+    m.floor("road", "asphalt", 16, 0, 24, 20, 0)
+    m.floor("ground_south_middle", "floor", 16, 20, 24, 40, 0)
+    m.floor("ground_east", "floor", 24, 0, 40, 40, 0)
     outer_walls(m, 0, 0, 40, 40, 4.2, 0.4)
+    # Sidewalks along the arcades' fronts (the road comes out of the street
+    # between them); the East one stops at the ledge's railings.
+    m.box("sidewalk_west", "sidewalk", 0, 0, 20, 16, KERB, SIDEWALK_Z1)
+    m.box("sidewalk_east_a", "sidewalk", 24, 0, 20, LEDGE_X0 - 0.3, KERB, SIDEWALK_Z1)
+    m.box("sidewalk_east_b", "sidewalk", LEDGE_X1 + 0.3, 0, 20, 40, KERB, SIDEWALK_Z1)
 
     # Upper floor West: slab x 0..16, z 0..20 around the stairwell hole.
     m.box("upper_west_north", "floor", 0, bottom, 0, 16, top, STAIR_TOP_Z)
@@ -255,6 +337,41 @@ def showcase():
     m.box("ledge_railing_east", "railing", LEDGE_X1, 0, 20.0, LEDGE_X1 + 0.3, LEDGE_Y + RAIL,
           LEDGE_Z1)
 
+    # The East arcade becomes a storeroom: a wall under the slab's south edge
+    # closes it (the ledge's steps close x 31..37), and a locked door panel
+    # fills the wall's only doorway. The door device is the only way in.
+    m.box("storeroom_wall_west", "wall", 24.15, 0, STOREROOM_Z0, DOOR_X0, bottom, 20)
+    m.box("storeroom_door", "door", DOOR_X0, 0, STOREROOM_Z0 - 0.1, DOOR_X1, bottom, 20)
+    m.box("storeroom_wall_middle", "wall", DOOR_X1, 0, STOREROOM_Z0, LEDGE_X0 + 0.2, bottom, 20)
+    m.box("storeroom_wall_east", "wall", LEDGE_X1 - 0.2, 0, STOREROOM_Z0, 40, bottom, 20)
+
+    # Elevator shaft in the West arcade's north-west corner, through the slab;
+    # its landings are east of it, on the ground and on the West upper floor.
+    m.box("elevator_shaft", "elevator", 0, 0, 0, SHAFT_X1, 4.2, SHAFT_Z1)
+
+    # Watchtower in the maze's dead-end west lane: 4 m high, parapets on top,
+    # a ladder on its north face (the parapet leaves a gap at the ladder).
+    m.box("watchtower", "tower", TOWER_X0, 0, TOWER_Z0, TOWER_X1, TOWER_Y, TOWER_Z1)
+    parapet = TOWER_Y + RAIL
+    m.box("watchtower_railing_south", "railing", TOWER_X0, TOWER_Y, TOWER_Z1 - 0.15, TOWER_X1,
+          parapet, TOWER_Z1)
+    m.box("watchtower_railing_west", "railing", TOWER_X0, TOWER_Y, TOWER_Z0, TOWER_X0 + 0.15,
+          parapet, TOWER_Z1 - 0.15)
+    m.box("watchtower_railing_east", "railing", TOWER_X1 - 0.15, TOWER_Y, TOWER_Z0, TOWER_X1,
+          parapet, TOWER_Z1 - 0.15)
+    m.box("watchtower_railing_north_w", "railing", TOWER_X0 + 0.15, TOWER_Y, TOWER_Z0,
+          LADDER_X0 - 0.05, parapet, TOWER_Z0 + 0.15)
+    m.box("watchtower_railing_north_e", "railing", LADDER_X1 + 0.05, TOWER_Y, TOWER_Z0,
+          TOWER_X1 - 0.15, parapet, TOWER_Z0 + 0.15)
+    m.box("ladder_rail_west", "ladder", LADDER_X0, 0, TOWER_Z0 - 0.1, LADDER_X0 + 0.1, TOWER_Y,
+          TOWER_Z0)
+    m.box("ladder_rail_east", "ladder", LADDER_X1 - 0.1, 0, TOWER_Z0 - 0.1, LADDER_X1, TOWER_Y,
+          TOWER_Z0)
+    for k in range(8):
+        y = 0.5 + 0.45 * k
+        m.box(f"ladder_rung_{k + 1}", "ladder", LADDER_X0 + 0.1, round(y, 4), TOWER_Z0 - 0.08,
+              LADDER_X1 - 0.1, round(y + 0.05, 4), TOWER_Z0 - 0.02)
+
     # Arcade pillars under the upper floors (they touch the slab underside).
     for name, cx, cz in [("west_a", 10, 5), ("west_b", 10, 15), ("west_c", 2, 8),
                          ("east_a", 30, 4), ("east_b", 36, 12), ("east_c", 28, 16)]:
@@ -271,12 +388,45 @@ def showcase():
     m.box("maze_baffle_16", "wall", 15.85, 0, 28.3, 16.15, 2.0, 37.5)
     m.box("maze_baffle_08", "wall", 7.85, 0, 30.5, 8.15, 2.0, 40)
 
+    # Devices. A cell whose whole square lies in an entry zone (its ground in
+    # the zone's y range) leads to the centre of the exit zone, and back when
+    # two-way; the exit zone's y range must hold the ground there.
+    devices = [
+        {"id": "storeroom_door", "kind": "door",
+         "entry": zone(DOOR_X0 + 0.05, -0.2, SIDEWALK_Z1 - 1.15, DOOR_X1 - 0.05, 0.5,
+                       SIDEWALK_Z1 + 0.05),
+         "exit": zone(DOOR_X0 + 0.05, -0.2, 18.25, DOOR_X1 - 0.05, 0.5, 19.45),
+         "twoWay": True, "locked": True, "key": "red", "action": "open",
+         "waitTime": 1, "travelTime": 1},
+        {"id": "west_elevator", "kind": "elevator",
+         "entry": zone(SHAFT_X1 + 0.05, -0.2, 0.45, SHAFT_X1 + 1.55, 0.6, 1.95),
+         "exit": zone(SHAFT_X1 + 0.05, top - 0.2, 0.45, SHAFT_X1 + 1.55, top + 0.6, 1.95),
+         "twoWay": True, "action": "call", "waitTime": 4, "travelTime": 6},
+        {"id": "tower_ladder", "kind": "ladder",
+         "entry": zone(LADDER_X0 - 0.2, -0.2, TOWER_Z0 - 1.55, LADDER_X1 + 0.2, 0.5,
+                       TOWER_Z0 - 0.15),
+         "exit": zone(LADDER_X0 - 0.2, TOWER_Y - 0.2, TOWER_Z0 + 0.2, LADDER_X1 + 0.2,
+                      TOWER_Y + 0.4, TOWER_Z0 + 1.6),
+         "twoWay": True, "action": "climb", "travelTime": 5},
+    ]
+    # Right-hand traffic on the road: northbound (-z) on its east half,
+    # southbound on its west half. The car's 4.57 m square keeps its centre
+    # within 1.7 m of the road's middle (x 20).
+    waypaths = [
+        {"id": "road_northbound", "points": [[21.5, 0.05, 22.5], [21.5, 0.05, 3]],
+         "oneWay": True, "unit": "vehicle"},
+        {"id": "road_southbound", "points": [[18.5, 0.05, 3], [18.5, 0.05, 22.5]],
+         "oneWay": True, "unit": "vehicle"},
+    ]
     settings = {
         "seeds": [[20, 0.05, 22]],
         "start": [37, 0.05, 31],
         "goal": [32, 3.05, 6],
         "cellSize": CELL_SIZE,
-        "unit": UNIT,
+        "units": [{"name": "human", "kind": "human", **{k: v for k, v in UNIT.items() if k != "name"}}, CAR],
+        "materials": {"asphalt": "road"},
+        "devices": devices,
+        "waypaths": waypaths,
     }
     return m, settings
 
@@ -316,10 +466,18 @@ def check_stairs(mesh):
 
 
 def settings_text(settings):
-    """Sidecar JSON with one key per line and points kept on one line."""
+    """Sidecar JSON with one key per line and points kept on one line; a list of
+    objects (units, devices, waypaths) gets one object per line."""
+    def dump(value):
+        return json.dumps(value, separators=(", ", ": "))
+
     lines = []
     for key, value in settings.items():
-        lines.append(f"  {json.dumps(key)}: {json.dumps(value, separators=(', ', ': '))}")
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            items = ",\n".join(f"    {dump(v)}" for v in value)
+            lines.append(f"  {json.dumps(key)}: [\n{items}\n  ]")
+        else:
+            lines.append(f"  {json.dumps(key)}: {dump(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
@@ -335,7 +493,8 @@ def main():
     mesh, settings = showcase()
     check_stairs(mesh)
     write_level("showcase", mesh, settings,
-                "navscope showcase: two floors, stairs, bridge over a street, one-way ledge, maze")
+                "navscope showcase: two floors, stairs, bridge over a road, one-way ledge, maze,"
+                " locked door, elevator, ladder, sidewalks, lava")
     mesh, settings = funnel()
     write_level("funnel", mesh, settings, "navscope funnel: serpentine corridor for teaching the funnel")
 

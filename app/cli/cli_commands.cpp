@@ -269,7 +269,8 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
               {"compress_ms", rounded(stats.compressMs)},
               {"cell_bytes", stats.cellBytes},
               {"bytes_per_cell", stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
-              {"peak_rss_bytes", peakRssBytes()}};
+              {"peak_rss_bytes", peakRssBytes()},
+              {"warnings", stats.warnings}};
   if (outputBytes) {
     result["output"] = outputPath;
     result["output_bytes"] = *outputBytes;
