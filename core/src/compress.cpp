@@ -407,6 +407,7 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   addDevicePortals(graph, cells, sectorOf);
   addWaypaths(graph, warnings);
   sortPortalsBySource(graph);
+  graph.index = SectorIndex(graph);
   if (cellSectors) *cellSectors = sectorOf;
   return graph;
 }

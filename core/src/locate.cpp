@@ -1,29 +1,71 @@
 #include "nav/locate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace nav {
+namespace {
 
-// Linear scan: a spatial index replaces it once graphs get large.
+// Calls visit(sector) for the ground sectors that may overlap the ground-plane box.
+template <class Visit>
+void forEachCandidate(const NavGraph& graph, glm::vec2 min, glm::vec2 max, Visit&& visit) {
+  if (!graph.index.empty()) {
+    graph.index.forEachNear(min, max, visit);
+    return;
+  }
+  for (uint32_t i = 0; i < graph.sectors.size(); ++i) {
+    if (graph.sectors[i].kind == SectorKind::Ground) visit(i);
+  }
+}
+
+// Strictly better, or as good from a lower sector index: the answer does not
+// depend on the order sectors are visited in.
+bool better(float gap, uint32_t sector, const Location& best, float bestGap) {
+  return gap < bestGap || (gap == bestGap && sector < best.sector);
+}
+
+}  // namespace
+
 Location locateSector(const NavGraph& graph, const glm::vec3& point) {
   Location best;
   float bestGap = std::numeric_limits<float>::infinity();
-  for (uint32_t i = 0; i < graph.sectors.size(); ++i) {
+  const glm::vec2 ground(point.x, point.z);
+  forEachCandidate(graph, ground, ground, [&](uint32_t i) {
     const Sector& sector = graph.sectors[i];
-    if (sector.kind != SectorKind::Ground || !sector.containsColumnPoint(point.x, point.z)) continue;
-    const float ground = sector.heightAt(point.x, point.z);
+    if (!sector.containsColumnPoint(point.x, point.z)) return;
+    const float height = sector.heightAt(point.x, point.z);
     // A point up to one step below the ground still stands on it (the unit steps
     // up), and so does one anywhere inside the unit's box above it.
-    if (ground > point.y + graph.unit.stepHeight || ground < point.y - graph.unit.height) continue;
-    const float gap = std::abs(point.y - ground);
-    // Strictly nearer only, so ties keep the lower sector index.
-    if (gap < bestGap) {
+    if (height > point.y + graph.unit.stepHeight || height < point.y - graph.unit.height) return;
+    const float gap = std::abs(point.y - height);
+    if (better(gap, i, best, bestGap)) {
       bestGap = gap;
-      best.sector = i;
-      best.point = {point.x, ground, point.z};
+      best = {i, {point.x, height, point.z}, gap};
     }
-  }
+  });
+  return best;
+}
+
+Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
+                           const glm::vec3& halfExtents) {
+  Location best;
+  float bestGap = std::numeric_limits<float>::infinity();
+  const glm::vec2 ground(point.x, point.z), reach(halfExtents.x, halfExtents.z);
+  forEachCandidate(graph, ground - reach, ground + reach, [&](uint32_t i) {
+    const Sector& sector = graph.sectors[i];
+    const Aabb& b = sector.bounds;
+    const float x = std::clamp(point.x, b.min.x, b.max.x);
+    const float z = std::clamp(point.z, b.min.z, b.max.z);
+    const glm::vec3 snapped(x, sector.heightAt(x, z), z);
+    const glm::vec3 offset = glm::abs(snapped - point);
+    if (offset.x > halfExtents.x || offset.y > halfExtents.y || offset.z > halfExtents.z) return;
+    const float gap = glm::distance(snapped, point);
+    if (better(gap, i, best, bestGap)) {
+      bestGap = gap;
+      best = {i, snapped, gap};
+    }
+  });
   return best;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Finding the sector a point stands in.
+// Finding the sector a point stands in, or the nearest one around it.
 #include "nav/nav_graph.h"
 
 namespace nav {
@@ -8,11 +8,20 @@ struct Location {
   uint32_t sector = kNoSector;
   /// The point moved onto the sector's ground.
   glm::vec3 point{0.0f};
+  /// From the query point to `point`. [metres]
+  float distance = 0.0f;
 };
 
-/// The sector whose rectangle contains the point and whose ground is at most one
-/// step above it and at most one unit height below it; the nearest ground wins.
-/// Returns sector == kNoSector when no sector holds the point.
+/// The ground sector whose rectangle contains the point and whose ground is at
+/// most one step above it and at most one unit height below it; the nearest
+/// ground wins. Returns sector == kNoSector when no sector holds the point.
+/// Uses graph.index when built, else scans every sector.
 Location locateSector(const NavGraph& graph, const glm::vec3& point);
+
+/// The closest point of any ground sector within the box point +- halfExtents
+/// (as Detour's findNearestPoly), snapped onto that sector's ground; sector ==
+/// kNoSector when no sector reaches into the box.
+Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
+                           const glm::vec3& halfExtents);
 
 }  // namespace nav

@@ -8,6 +8,7 @@
 #include "nav/cells.h"
 #include "nav/geometry.h"
 #include "nav/level_settings.h"
+#include "nav/sector_index.h"
 #include "nav/unit_profile.h"
 
 namespace nav {
@@ -101,6 +102,8 @@ struct NavGraph {
   std::vector<DeviceLink> deviceLinks;
   std::vector<WaypathSpec> waypaths;
   Aabb bounds;
+  /// Finds sectors near a point; rebuilt from the sectors (not stored in .nav files).
+  SectorIndex index;
 
   /// Where a path through the portal starts crossing it.
   glm::vec3 entryPoint(const Portal& portal) const {

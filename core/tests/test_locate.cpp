@@ -1,0 +1,88 @@
+// Locating points through the sector index, against scans of every sector.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <random>
+
+#include "nav/locate.h"
+#include "nav/nav_build.h"
+#include "test_levels.h"
+
+namespace nav {
+namespace {
+
+NavGraph buildAsset(const std::string& path) {
+  Result<Level> level = loadLevel(path);
+  EXPECT_TRUE(level.ok()) << level.error();
+  if (!level) return {};
+  CollisionWorld world(level.value());
+  Result<NavBuild> build = buildNavigation(level.value(), world, defaultFillParams(level.value()));
+  EXPECT_TRUE(build.ok()) << build.error();
+  return build ? std::move(build).value().graph : NavGraph{};
+}
+
+// Independent nearest-point scan: every ground sector, closest point of its rectangle.
+Location nearestByScan(const NavGraph& graph, const glm::vec3& p, const glm::vec3& half) {
+  Location best;
+  float bestDistance = std::numeric_limits<float>::infinity();
+  for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+    const Sector& sector = graph.sectors[s];
+    if (sector.kind != SectorKind::Ground) continue;
+    const float x = std::min(std::max(p.x, sector.bounds.min.x), sector.bounds.max.x);
+    const float z = std::min(std::max(p.z, sector.bounds.min.z), sector.bounds.max.z);
+    const glm::vec3 q(x, sector.heightAt(x, z), z);
+    if (std::abs(q.x - p.x) > half.x || std::abs(q.y - p.y) > half.y || std::abs(q.z - p.z) > half.z)
+      continue;
+    const float d = glm::distance(p, q);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = {s, q, d};
+    }
+  }
+  return best;
+}
+
+TEST(LocateIndex, AgreesWithScanningEverySector) {
+  for (const char* name : {"showcase.obj", "funnel.obj"}) {
+    SCOPED_TRACE(name);
+    const NavGraph indexed = buildAsset(test::assetFile(name));
+    ASSERT_FALSE(indexed.index.empty());
+    NavGraph scanned = indexed;
+    scanned.index = SectorIndex();
+    std::mt19937 random(3);
+    std::uniform_real_distribution<float> x(indexed.bounds.min.x - 2, indexed.bounds.max.x + 2);
+    std::uniform_real_distribution<float> y(indexed.bounds.min.y - 1, indexed.bounds.max.y + 2);
+    std::uniform_real_distribution<float> z(indexed.bounds.min.z - 2, indexed.bounds.max.z + 2);
+    size_t located = 0, near = 0;
+    for (int i = 0; i < 3000; ++i) {
+      const glm::vec3 p(x(random), y(random), z(random));
+      const Location a = locateSector(indexed, p), b = locateSector(scanned, p);
+      ASSERT_EQ(a.sector, b.sector) << p.x << " " << p.y << " " << p.z;
+      located += a.sector != kNoSector;
+      const glm::vec3 half(1.5f, 2.0f, 1.5f);
+      const Location c = findNearestSector(indexed, p, half), d = nearestByScan(indexed, p, half);
+      ASSERT_EQ(c.sector == kNoSector, d.sector == kNoSector);
+      if (c.sector == kNoSector) continue;
+      ++near;
+      EXPECT_NEAR(c.distance, d.distance, 1e-4f);
+      EXPECT_NEAR(glm::distance(c.point, d.point), 0.0f, 1e-3f);
+    }
+    EXPECT_GT(located, 100u);
+    EXPECT_GT(near, located);
+  }
+}
+
+TEST(LocateNearest, SnapsOntoTheClosestSectorWithinTheBox) {
+  const NavGraph graph = buildAsset(test::assetFile("funnel.obj"));
+  // Straight above the floor, higher than a unit: not standing, but near.
+  const glm::vec3 above(1.9f, 2.5f, 1.5f);
+  EXPECT_EQ(locateSector(graph, above).sector, kNoSector);
+  const Location near = findNearestSector(graph, above, {1, 3, 1});
+  ASSERT_NE(near.sector, kNoSector);
+  EXPECT_NEAR(near.point.y, 0.0f, 0.05f);
+  EXPECT_NEAR(near.distance, 2.5f, 0.05f);
+  EXPECT_EQ(findNearestSector(graph, above, {1, 1, 1}).sector, kNoSector) << "out of the box";
+}
+
+}  // namespace
+}  // namespace nav
