@@ -38,6 +38,10 @@ App::App(AppOptions options)
       m_worker(glfwPostEmptyEvent) {}
 
 void App::loadLevel() {
+  if (isNavFilePath(m_options.levelPath)) {
+    loadNavGraph();
+    return;
+  }
   Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(m_options.levelPath);
   if (!loaded) {
     m_levelError = loaded.error();
@@ -48,8 +52,10 @@ void App::loadLevel() {
   m_level = std::move(loaded).value();
   const Level& level = m_level->level;
   m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
-  m_buildPanel.reset(defaultFillParams(level));
-  requestBuild();
+  m_buildPanel.reset(level);
+  m_keptBuilds.assign(m_buildPanel.profileCount(), std::nullopt);
+  selectStartupUnit(glfwGetTime());
+  requestBuild(false);
   // Defaults first, so the path shows as soon as the first build lands.
   const std::optional<glm::vec3> start = m_options.start ? m_options.start : level.settings.start;
   const std::optional<glm::vec3> goal = m_options.goal ? m_options.goal : level.settings.goal;
@@ -57,13 +63,83 @@ void App::loadLevel() {
   if (goal) m_pathTool.setGoal(*goal);
 }
 
-void App::requestBuild() {
-  if (m_level) m_worker.request(m_level, m_buildPanel.params());
+void App::loadNavGraph() {
+  Result<std::shared_ptr<const NavBuild>> loaded = loadNavFile(m_options.levelPath);
+  if (!loaded) {
+    m_levelError = loaded.error();
+    std::fprintf(stderr, "navscope: %s\n", m_levelError.c_str());
+    m_printer.levelFailed(m_levelError);
+    return;
+  }
+  m_fixedGraph = true;
+  std::shared_ptr<const NavBuild> build = std::move(loaded).value();
+  const NavGraph& graph = build->graph;
+  m_printer.navFileLoaded(m_options.levelPath, graph);
+  m_buildPanel.resetFixed(graph.unit, graph.cellSize);
+  selectStartupUnit(glfwGetTime());
+  m_printer.buildFinished(graph.unit.name, build->stats, StatePrinter::BuildSource::Loaded);
+  showBuild(std::move(build), m_buildPanel.params());
+  if (m_options.start) m_pathTool.setStart(*m_options.start);
+  if (m_options.goal) m_pathTool.setGoal(*m_options.goal);
+}
+
+void App::selectStartupUnit(double now) {
+  if (!m_options.unit) return;
+  if (m_buildPanel.selectUnit(*m_options.unit, now)) {
+    // The caller builds the selection itself: the panel need not ask again.
+    m_buildPanel.takeRebuildRequest(now + 1.0);
+    return;
+  }
+  m_unitError = "--unit " + *m_options.unit + ": " +
+                (m_fixedGraph ? "the file's graph is for unit " : "the level's units are ") +
+                m_buildPanel.profileNames();
+  std::fprintf(stderr, "navscope: %s\n", m_unitError.c_str());
+  m_printer.unitFailed(m_unitError);
+}
+
+void App::pruneKeptBuilds() {
+  for (size_t profile = 0; profile < m_keptBuilds.size(); ++profile) {
+    std::optional<KeptBuild>& kept = m_keptBuilds[profile];
+    if (kept && !sameBuildInputs(kept->params, m_buildPanel.params(profile))) kept.reset();
+  }
+}
+
+void App::requestBuild(bool force) {
+  if (!m_level) return;
+  pruneKeptBuilds();
+  const size_t profile = m_buildPanel.selected();
+  const FloodFillParams& params = m_buildPanel.params();
+  m_buildError.clear();
+  m_buildCancelled = false;
+  if (!force && profile < m_keptBuilds.size() && m_keptBuilds[profile]) {
+    const KeptBuild& kept = *m_keptBuilds[profile];
+    m_printer.buildFinished(params.unit.name, kept.build->stats, StatePrinter::BuildSource::Cached);
+    showBuild(kept.build, kept.params);
+    return;
+  }
+  // Already on its way (switched away and back while it runs).
+  if (!force && m_worker.busy() && sameBuildInputs(m_requestedParams, params)) return;
+  m_requestedParams = params;
+  m_worker.request(m_level, params);
+  m_printer.buildStarted(params.unit.name, effectiveCellSize(params));
+}
+
+void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params) {
+  m_build = std::move(build);
+  m_shownParams = params;
+  ++m_buildRevision;
+  m_pathTool.setBuild(m_build);
 }
 
 void App::acceptFinishedBuild() {
   std::optional<FinishedBuild> finished = m_worker.takeFinished();
   if (!finished) return;
+  const std::string& unit = finished->params.unit.name;
+  if (finished->cancelled) {
+    m_buildCancelled = true;
+    m_printer.buildCancelled(unit);
+    return;
+  }
   if (!finished->build) {
     // Keep showing the previous build: a failed parameter change should not blank the view.
     m_buildError = finished->error;
@@ -71,38 +147,64 @@ void App::acceptFinishedBuild() {
     return;
   }
   m_buildError.clear();
-  m_build = std::move(finished->build);
-  ++m_buildRevision;
-  m_printer.buildFinished(m_build->stats);
-  m_pathTool.setBuild(m_build);
+  m_printer.buildFinished(unit, finished->build->stats);
+  const size_t profile = m_buildPanel.findProfile(unit);
+  if (profile < m_keptBuilds.size() &&
+      sameBuildInputs(finished->params, m_buildPanel.params(profile))) {
+    m_keptBuilds[profile] = KeptBuild{finished->params, finished->build};
+  }
+  // A build for another profile (switched away while it ran) is only kept.
+  if (profile == m_buildPanel.selected()) showBuild(std::move(finished->build), finished->params);
+}
+
+Aabb App::sceneBounds() const {
+  if (m_level) return m_level->level.bounds;
+  if (m_build) return m_build->graph.bounds;
+  return {};
 }
 
 void App::drawPanels(double now, float frameMilliseconds) {
   BuildStatus status;
-  if (m_level) {
-    status.levelName = std::filesystem::path(m_options.levelPath).filename().string();
-    status.levelTriangles = m_level->level.triangles.size();
-  }
+  status.levelName = std::filesystem::path(m_options.levelPath).filename().string();
+  if (m_level) status.levelTriangles = m_level->level.triangles.size();
   status.levelError = m_levelError;
+  status.fixedGraph = m_fixedGraph;
+  status.unitError = m_unitError;
   status.build = m_build.get();
+  status.buildIsCurrent =
+      m_fixedGraph || (m_build && sameBuildInputs(m_shownParams, m_buildPanel.params()));
   status.buildError = m_buildError;
+  status.buildCancelled = m_buildCancelled;
   status.building = m_worker.busy();
+  status.buildingUnit = m_requestedParams.unit.name;
   status.stage = m_worker.stage();
+  status.stageFraction = m_worker.stageFraction();
   status.cellsFound = m_worker.cellsFound();
+  status.estimatedCells = m_worker.estimatedCells();
   m_buildPanel.draw(status, now);
   drawDrawPanel(m_drawOptions, frameMilliseconds);
-  drawPathPanel(m_pathTool, m_level ? &m_level->level.settings : nullptr, m_build != nullptr);
+  const LevelSettings* settings = m_level        ? &m_level->level.settings
+                                  : m_fixedGraph ? &m_noSettings
+                                                 : nullptr;
+  drawPathPanel(m_pathTool, settings, m_build != nullptr);
   m_funnelPanel.draw(m_pathTool.solution(), now);
-  if (m_buildPanel.takeRebuildRequest(now)) requestBuild();
+  if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
+  if (m_buildPanel.takeRebuildRequest(now)) requestBuild(m_buildPanel.takeForceRequest());
 }
 
 void App::handleInput(const FrameView& view, const std::vector<int>& keys, double now) {
   const std::optional<ViewportClick> click = handleViewportMouse(m_camera, view.windowSize);
-  if (click && m_level) {
+  if (click && (m_level || m_fixedGraph)) {
     ClickEvent event{click->button, view.rayThrough(click->position), std::nullopt, click->shift,
                      click->control};
-    const float reach = glm::length(m_level->world.bounds().size()) * 4.0f + 1000.0f;
-    event.hit = m_level->world.raycast(event.ray.origin, event.ray.direction, reach);
+    const Aabb bounds = sceneBounds();
+    const float reach = (bounds.empty() ? 0.0f : glm::length(bounds.size()) * 4.0f) + 1000.0f;
+    if (m_level) {
+      event.hit = m_level->world.raycast(event.ray.origin, event.ray.direction, reach);
+    } else if (m_build) {
+      // No mesh to hit: the sectors' ground is what can be clicked.
+      event.hit = raycastSectors(m_build->graph, event.ray, reach);
+    }
     m_pathTool.onClick(event);
   }
   for (int key : keys) {
@@ -112,9 +214,10 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
   if (ImGui::GetIO().WantCaptureKeyboard) return;
   m_funnelPanel.handleKeys(keys, m_pathTool.solution(), now);
   for (int key : keys) {
-    if (key == GLFW_KEY_F && m_level) {
-      m_camera.frame(m_level->level.bounds, m_layout.unobstructedRect(), view.windowSize);
+    if (key == GLFW_KEY_F && !sceneBounds().empty()) {
+      m_camera.frame(sceneBounds(), m_layout.unobstructedRect(), view.windowSize);
     }
+    if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
   }
 }
 
@@ -187,7 +290,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   // Known only now that the panels of this frame have been submitted.
   const ScreenRect freeArea = m_layout.unobstructedRect();
   if (frame == 0) {
-    if (m_level) m_camera.frame(m_level->level.bounds, freeArea, windowSize);
+    if (!sceneBounds().empty()) m_camera.frame(sceneBounds(), freeArea, windowSize);
     printProbes(m_camera.frameView(windowSize, framebufferSize));
   }
   handleInput(m_camera.frameView(windowSize, framebufferSize), keys, now);

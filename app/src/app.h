@@ -37,8 +37,18 @@ class App {
   /// Nothing animates or waits for a result: frames may wait for input.
   bool idle() const;
   void loadLevel();
-  void requestBuild();
+  /// Opens a .nav file: its graph is shown as it is, nothing is built.
+  void loadNavGraph();
+  /// Applies --unit to the Build panel's selection (an unknown name is reported).
+  void selectStartupUnit(double now);
+  /// Shows the selected profile's kept build, or starts building it.
+  void requestBuild(bool force);
   void acceptFinishedBuild();
+  /// Drops kept builds whose profile's parameters have changed since.
+  void pruneKeptBuilds();
+  void showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params);
+  /// The box to frame: the level's, or the loaded graph's; empty before either.
+  Aabb sceneBounds() const;
   void drawPanels(double now, float frameMilliseconds);
   void handleInput(const FrameView& view, const std::vector<int>& keys, double now);
   void drawScene(const FrameView& view, const ScreenRect& area);
@@ -58,11 +68,29 @@ class App {
 
   OrbitCamera m_camera;
 
+  /// A build kept for switching back to a profile at once, with what it was made from.
+  struct KeptBuild {
+    FloodFillParams params;
+    std::shared_ptr<const NavBuild> build;
+  };
+
   std::shared_ptr<const LoadedLevel> m_level;
   std::string m_levelError;
+  /// The graph came from a .nav file (m_level is empty then).
+  bool m_fixedGraph = false;
+  /// Start and goal offered by the Path panel for a .nav file: none.
+  LevelSettings m_noSettings;
+  std::string m_unitError;
+  /// The build on screen and what it was made from.
   std::shared_ptr<const NavBuild> m_build;
+  FloodFillParams m_shownParams;
   uint64_t m_buildRevision = 0;
+  /// One slot per unit profile of the Build panel.
+  std::vector<std::optional<KeptBuild>> m_keptBuilds;
   std::string m_buildError;
+  bool m_buildCancelled = false;
+  /// What the worker was last asked to build.
+  FloodFillParams m_requestedParams;
   BuildWorker m_worker;
 
   DrawOptions m_drawOptions;

@@ -2,6 +2,11 @@
 
 #include <exception>
 
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace nav::app {
 
 BuildWorker::BuildWorker(std::function<void()> onFinished)
@@ -25,10 +30,37 @@ uint64_t BuildWorker::request(std::shared_ptr<const LoadedLevel> level,
     id = ++m_lastId;
     m_pending = Job{id, std::move(level), params};
     m_finished.reset();
+    m_cancelRunning = false;
     if (m_running) m_control.cancelRequested = true;
   }
   m_wake.notify_all();
   return id;
+}
+
+void BuildWorker::cancel() {
+  bool notify = false;
+  {
+    std::lock_guard lock(m_mutex);
+    if (m_pending) {
+      // Never started: report it at once.
+      FinishedBuild finished;
+      finished.id = m_pending->id;
+      finished.params = m_pending->params;
+      finished.error = "build cancelled";
+      finished.cancelled = true;
+      m_pending.reset();
+      if (m_running) {
+        // The running job is an older request: it is already being cancelled.
+        m_control.cancelRequested = true;
+      }
+      m_finished = std::move(finished);
+      notify = true;
+    } else if (m_running) {
+      m_cancelRunning = true;
+      m_control.cancelRequested = true;
+    }
+  }
+  if (notify && m_onFinished) m_onFinished();
 }
 
 std::optional<FinishedBuild> BuildWorker::takeFinished() {
@@ -49,6 +81,12 @@ bool BuildWorker::hasFinished() const {
 }
 
 void BuildWorker::run() {
+#if defined(__linux__)
+  // Below the window's threads (and a software rasteriser's): on a busy machine
+  // frames keep their pace and the build takes what is left. Linux nices threads
+  // one by one; failing leaves the default, which is only slower to draw.
+  setpriority(PRIO_PROCESS, id_t(gettid()), 10);
+#endif
   std::unique_lock lock(m_mutex);
   for (;;) {
     m_wake.wait(lock, [this] { return m_quit || m_pending.has_value(); });
@@ -56,9 +94,13 @@ void BuildWorker::run() {
     Job job = std::move(*m_pending);
     m_pending.reset();
     m_running = true;
-    // Reset under the lock: a request() from now on cancels this job.
+    // Reset under the lock: a request() or cancel() from now on cancels this job.
     m_control.cancelRequested = false;
+    m_cancelRunning = false;
+    m_control.stage = BuildStage::Idle;
     m_control.cellsFound = 0;
+    m_control.estimatedCells = 0;
+    m_control.stageFraction = 0.0f;
     lock.unlock();
 
     FinishedBuild finished;
@@ -79,6 +121,11 @@ void BuildWorker::run() {
 
     lock.lock();
     m_running = false;
+    if (!finished.build && m_cancelRunning) {
+      finished.cancelled = true;
+      finished.error = "build cancelled";
+    }
+    m_cancelRunning = false;
     if (job.id == m_lastId) m_finished = std::move(finished);
     if (m_onFinished) m_onFinished();
   }

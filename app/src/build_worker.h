@@ -2,6 +2,7 @@
 // Runs nav::buildNavigation on a background thread so the window keeps drawing
 // the previous build. A new request cancels the running build; only the newest
 // request's result is handed back, on the main thread, through takeFinished().
+// cancel() stops the newest request too, and hands back a result saying so.
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -24,6 +25,8 @@ struct FinishedBuild {
   std::shared_ptr<const NavBuild> build;
   /// Set on failure.
   std::string error;
+  /// The failure is a cancel() (error then says so too).
+  bool cancelled = false;
 };
 
 class BuildWorker {
@@ -38,6 +41,8 @@ class BuildWorker {
   /// Queues a build (with cells kept for drawing), cancelling any running one.
   /// Returns the request's number.
   uint64_t request(std::shared_ptr<const LoadedLevel> level, const FloodFillParams& params);
+  /// Stops the queued or running build; its result (cancelled) still comes back.
+  void cancel();
   /// The newest request's result once it is done; empty otherwise.
   std::optional<FinishedBuild> takeFinished();
 
@@ -45,8 +50,13 @@ class BuildWorker {
   bool busy() const;
   /// True when a result waits for takeFinished().
   bool hasFinished() const;
+  /// Progress of the running build (meaningful while busy()).
   BuildStage stage() const { return m_control.stage.load(); }
   uint64_t cellsFound() const { return m_control.cellsFound.load(); }
+  /// The fill's estimate of the cells it will find; 0 until it has one.
+  uint64_t estimatedCells() const { return m_control.estimatedCells.load(); }
+  /// How much of the current stage is done. [0, 1]
+  float stageFraction() const { return m_control.stageFraction.load(); }
 
  private:
   struct Job {
@@ -63,6 +73,8 @@ class BuildWorker {
   std::optional<FinishedBuild> m_finished;
   uint64_t m_lastId = 0;
   bool m_running = false;
+  /// cancel() was called for the running job (its result is handed back).
+  bool m_cancelRunning = false;
   bool m_quit = false;
   BuildControl m_control;
   std::function<void()> m_onFinished;

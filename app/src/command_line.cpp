@@ -62,10 +62,12 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   CLI::App cli(
       "navscope: visual debugger for navigation in polygon-soup levels.\n"
       "Left click sets the start, right click the goal; right drag orbits, middle or\n"
-      "Shift+right drag pans, the wheel zooms, F frames the level, F12 saves a\n"
-      "screenshot.",
+      "Shift+right drag pans, the wheel zooms, F frames the level, U switches to the\n"
+      "next unit profile, F12 saves a screenshot.",
       "navscope");
-  cli.add_option("level", options.levelPath, "Level to open (.obj, with an optional .json sidecar)")
+  cli.add_option("level", options.levelPath,
+                 "Level to open (.obj, with an optional .json sidecar), or a navigation graph "
+                 "(.nav, shown as it is)")
       ->capture_default_str();
   cli.add_option("--size", size, "Window size, WxH (default 1280x720)");
   cli.add_option("--screenshot", options.screenshotPath, "Write a PNG of the last frame to PATH");
@@ -75,6 +77,8 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
                  "(repeatable)");
   cli.add_option("--start", start, "Path start X,Y,Z (default: the level's sidecar start)");
   cli.add_option("--goal", goal, "Path goal X,Y,Z (default: the level's sidecar goal)");
+  cli.add_option("--unit", options.unit,
+                 "Unit profile to build first, by name (default: the level's first)");
   cli.add_flag("--print-state", options.printState,
                "Print one line per change of state (build, start, goal, path) to stdout");
 

@@ -1,6 +1,6 @@
 #pragma once
-// navscope [LEVEL.obj] [--size WxH] [--screenshot PATH] [--frames N]
-//          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--print-state]
+// navscope [LEVEL.obj | GRAPH.nav] [--size WxH] [--screenshot PATH] [--frames N]
+//          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--unit NAME] [--print-state]
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +23,8 @@ struct AppOptions {
   /// Override the level's sidecar start and goal.
   std::optional<glm::vec3> start;
   std::optional<glm::vec3> goal;
+  /// The unit profile to show first (default: the level's first).
+  std::optional<std::string> unit;
   bool printState = false;
 };
 

@@ -1,6 +1,13 @@
 #include "loaded_level.h"
 
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
 #include <exception>
+#include <filesystem>
+
+#include "nav/nav_file.h"
 
 namespace nav::app {
 
@@ -15,6 +22,58 @@ Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(const std::string& path
     // Only resource exhaustion gets here (the loader reports bad input itself).
     return LevelResult::failure(path + ": " + error.what());
   }
+}
+
+bool isNavFilePath(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return extension == ".nav";
+}
+
+Result<std::shared_ptr<const NavBuild>> loadNavFile(const std::string& path) {
+  using BuildResult = Result<std::shared_ptr<const NavBuild>>;
+  try {
+    const auto start = std::chrono::steady_clock::now();
+    Result<NavGraph> graph = readNavFile(path);
+    if (!graph) return BuildResult::failure(graph.error());
+    auto build = std::make_shared<NavBuild>();
+    build->graph = std::move(graph).value();
+    BuildStats& stats = build->stats;
+    stats.sectors = build->graph.sectors.size();
+    stats.portals = build->graph.portals.size();
+    stats.graphBytes = build->graph.memoryBytes();
+    stats.totalMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return BuildResult::success(std::move(build));
+  } catch (const std::exception& error) {
+    // The reader reports bad files itself; only resource exhaustion gets here.
+    return BuildResult::failure(path + ": " + error.what());
+  }
+}
+
+std::optional<RayHit> raycastSectors(const NavGraph& graph, const Ray& ray, float maxDistance) {
+  std::optional<RayHit> nearest;
+  for (size_t index = 0; index < graph.sectors.size(); ++index) {
+    const Sector& sector = graph.sectors[index];
+    if (sector.kind != SectorKind::Ground) continue;
+    // y = a*x + b*z + c along origin + t*direction, solved for t.
+    const glm::vec3& plane = sector.heightPlane;
+    const glm::vec3& o = ray.origin;
+    const glm::vec3& d = ray.direction;
+    const float denominator = d.y - plane.x * d.x - plane.y * d.z;
+    if (std::abs(denominator) < 1e-6f) continue;  // the ray runs along the plane
+    const float t = (plane.x * o.x + plane.y * o.z + plane.z - o.y) / denominator;
+    if (!(t >= 0.0f && t <= maxDistance)) continue;
+    if (nearest && t >= nearest->distance) continue;
+    const glm::vec3 point = o + t * d;
+    if (!sector.containsColumnPoint(point.x, point.z)) continue;
+    glm::vec3 normal = glm::normalize(glm::vec3(-plane.x, 1.0f, -plane.y));
+    if (glm::dot(normal, d) > 0.0f) normal = -normal;
+    nearest = RayHit{t, glm::vec3(point.x, sector.heightAt(point.x, point.z), point.z), normal,
+                     uint32_t(index)};
+  }
+  return nearest;
 }
 
 }  // namespace nav::app

@@ -1,11 +1,16 @@
 #pragma once
-// A level and its collision world, immutable once loaded, shared by the main
-// thread and the build worker.
+// What the debugger opens: a level (OBJ and sidecar) with its collision world,
+// immutable once loaded and shared by the main thread and the build worker; or
+// a finished graph read from a .nav file, which has no mesh, so clicks are
+// picked against its sectors instead.
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "frame_view.h"
 #include "nav/collision.h"
 #include "nav/level.h"
+#include "nav/nav_build.h"
 #include "nav/result.h"
 
 namespace nav::app {
@@ -19,5 +24,17 @@ struct LoadedLevel {
 
 /// Loads the OBJ (and its sidecar) and builds its collision world. Never throws.
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(const std::string& path);
+
+/// True when the path names a .nav file (by its extension, any case).
+bool isNavFilePath(const std::string& path);
+
+/// Reads a .nav file into a build without cells: stats hold its sector, portal
+/// and byte counts, and totalMs the time reading took. Never throws.
+Result<std::shared_ptr<const NavBuild>> loadNavFile(const std::string& path);
+
+/// The nearest ground sector hit by the ray within maxDistance: the ray against
+/// the sector's height plane, inside its rectangle (the picking of a graph that
+/// has no mesh). RayHit::triangle holds the sector's index.
+std::optional<RayHit> raycastSectors(const NavGraph& graph, const Ray& ray, float maxDistance);
 
 }  // namespace nav::app

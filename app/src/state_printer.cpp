@@ -44,9 +44,30 @@ void StatePrinter::levelFailed(const std::string& message) {
   print("level error " + message);
 }
 
-void StatePrinter::buildFinished(const BuildStats& stats) {
-  print(format("build cells=%zu sectors=%zu portals=%zu ms=%.1f", stats.cells, stats.sectors,
-               stats.portals, stats.totalMs));
+void StatePrinter::navFileLoaded(const std::string& path, const NavGraph& graph) {
+  print(format("level %s nav unit=%s sectors=%zu portals=%zu", path.c_str(),
+               graph.unit.name.c_str(), graph.sectors.size(), graph.portals.size()));
+}
+
+void StatePrinter::unitFailed(const std::string& message) {
+  print("unit error " + message);
+}
+
+void StatePrinter::buildStarted(const std::string& unit, float cellSize) {
+  print(format("build start unit=%s cell=%.3f", unit.c_str(), double(cellSize)));
+}
+
+void StatePrinter::buildFinished(const std::string& unit, const BuildStats& stats,
+                                 BuildSource source) {
+  const char* suffix = source == BuildSource::Cached   ? " cached"
+                       : source == BuildSource::Loaded ? " loaded"
+                                                       : "";
+  print(format("build unit=%s cells=%zu sectors=%zu portals=%zu ms=%.1f%s", unit.c_str(),
+               stats.cells, stats.sectors, stats.portals, stats.totalMs, suffix));
+}
+
+void StatePrinter::buildCancelled(const std::string& unit) {
+  print("build cancelled unit=" + unit);
 }
 
 void StatePrinter::buildFailed(const std::string& message) {
@@ -73,7 +94,8 @@ void StatePrinter::observe(const PathTool& path) {
                solution->funnel.length, solution->funnel.steps.size()));
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";
-  for (const glm::vec3& c : solution->funnel.corners) corners += format(" %.3f,%.3f,%.3f", c.x, c.y, c.z);
+  for (const glm::vec3& c : solution->funnel.corners)
+    corners += format(" %.3f,%.3f,%.3f", c.x, c.y, c.z);
   print(corners);
 }
 

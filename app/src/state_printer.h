@@ -19,8 +19,20 @@ class StatePrinter {
   /// `level PATH triangles=N` or `level error MESSAGE`.
   void levelLoaded(const std::string& path, size_t triangles);
   void levelFailed(const std::string& message);
-  /// `build cells=N sectors=N portals=N ms=T` or `build error MESSAGE`.
-  void buildFinished(const BuildStats& stats);
+  /// `level PATH nav unit=NAME sectors=N portals=N` for a graph read from a .nav file.
+  void navFileLoaded(const std::string& path, const NavGraph& graph);
+  /// `unit error MESSAGE`: --unit named no profile.
+  void unitFailed(const std::string& message);
+  /// `build start unit=NAME cell=S`.
+  void buildStarted(const std::string& unit, float cellSize);
+  /// `build unit=NAME cells=N sectors=N portals=N ms=T`, then ` cached` when a kept
+  /// build is shown again, ` loaded` for a graph read from a file (ms: reading).
+  enum class BuildSource { Built, Cached, Loaded };
+  void buildFinished(const std::string& unit, const BuildStats& stats,
+                     BuildSource source = BuildSource::Built);
+  /// `build cancelled unit=NAME`.
+  void buildCancelled(const std::string& unit);
+  /// `build error MESSAGE`.
   void buildFailed(const std::string& message);
   /// `start X Y Z`, `goal X Y Z`, `path status=S corners=N length=L funnel_steps=N`
   /// followed by `corners X,Y,Z X,Y,Z ...`, and `notice TEXT`, each when it differs

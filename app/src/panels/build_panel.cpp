@@ -2,11 +2,16 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <string>
+
 namespace nav::app {
 namespace {
 
 /// Slider drags change values every frame: wait this long after the last change. [seconds]
 constexpr double kDebounceSeconds = 0.35;
+/// More warnings than this scroll in a box of their own.
+constexpr size_t kInlineWarnings = 5;
 
 const char* stageName(BuildStage stage) {
   switch (stage) {
@@ -15,7 +20,7 @@ const char* stageName(BuildStage stage) {
     case BuildStage::FloodFill:
       return "flood fill";
     case BuildStage::Compress:
-      return "compressing";
+      return "compression";
     case BuildStage::Done:
       return "finishing";
   }
@@ -23,15 +28,198 @@ const char* stageName(BuildStage stage) {
 }
 
 const ImVec4 kErrorColor(1.0f, 0.45f, 0.4f, 1.0f);
+const ImVec4 kWarningColor(1.0f, 0.85f, 0.3f, 1.0f);
 const ImVec4 kDimColor(0.65f, 0.65f, 0.65f, 1.0f);
+
+/// 1234567 -> "1,234,567".
+std::string grouped(uint64_t value) {
+  const std::string digits = std::to_string(value);
+  std::string text;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
+std::string unitLabel(const UnitProfile& unit) {
+  return unit.name + "  (" + toString(unit.kind) + ")";
+}
+
+void wrappedText(const ImVec4& color, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+}
+
+struct PortalCounts {
+  size_t device = 0;
+  size_t waypath = 0;
+};
+
+PortalCounts countPortals(const NavGraph& graph) {
+  PortalCounts counts;
+  for (const Portal& portal : graph.portals) {
+    counts.device += portal.kind == PortalKind::Device ? 1 : 0;
+    counts.waypath += portal.kind == PortalKind::Waypath ? 1 : 0;
+  }
+  return counts;
+}
+
+void drawProgress(const BuildStatus& status, bool pending, double now) {
+  // A spinner the eye can catch: the build runs on another thread.
+  const char spinner[] = {'|', '/', '-', '\\'};
+  const char glyph = spinner[int(now * 8.0) & 3];
+  if (pending && !status.building) {
+    ImGui::TextColored(kWarningColor, "%c waiting for the sliders to settle", glyph);
+    return;
+  }
+  ImGui::TextColored(kWarningColor, "%c building %s: %s", glyph, status.buildingUnit.c_str(),
+                     stageName(status.stage));
+  const float fraction = std::clamp(status.stageFraction, 0.0f, 1.0f);
+  char overlay[64];
+  std::snprintf(overlay, sizeof overlay, "%s %.0f%%", stageName(status.stage),
+                double(fraction) * 100.0);
+  ImGui::ProgressBar(fraction, ImVec2(-1.0f, 0.0f), overlay);
+  if (status.stage == BuildStage::FloodFill) {
+    const std::string found = grouped(status.cellsFound);
+    if (status.estimatedCells > 0) {
+      ImGui::TextColored(kDimColor, "%s of ~%s cells", found.c_str(),
+                         grouped(status.estimatedCells).c_str());
+    } else {
+      ImGui::TextColored(kDimColor, "%s cells", found.c_str());
+    }
+  } else if (status.stage == BuildStage::Compress) {
+    ImGui::TextColored(kDimColor, "into sectors: %s cells", grouped(status.cellsFound).c_str());
+  }
+}
+
+void drawStats(const BuildStatus& status) {
+  const NavBuild& build = *status.build;
+  const BuildStats& stats = build.stats;
+  const NavGraph& graph = build.graph;
+  if (!status.buildIsCurrent) {
+    ImGui::TextColored(kDimColor, "on screen: the %s build made before the last change",
+                       graph.unit.name.c_str());
+  }
+  const PortalCounts portals = countPortals(graph);
+  if (ImGui::BeginTable("stats", 2)) {
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    auto row = [](const char* name, const std::string& value) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kDimColor, "%s", name);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value.c_str());
+    };
+    auto milliseconds = [](double ms) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.1f ms", ms);
+      return std::string(text);
+    };
+    row("unit", unitLabel(graph.unit));
+    if (!status.fixedGraph) row("cells", grouped(stats.cells));
+    row("sectors", grouped(stats.sectors));
+    row("portals", grouped(stats.portals));
+    row("device portals", grouped(portals.device));
+    row("waypaths", grouped(graph.waypaths.size()) + " (" + grouped(portals.waypath) + " portals)");
+    char bytes[48];
+    std::snprintf(bytes, sizeof bytes, "%.1f KiB", double(stats.graphBytes) / 1024.0);
+    row("graph memory", bytes);
+    if (status.fixedGraph) {
+      row("read in", milliseconds(stats.totalMs));
+    } else {
+      row("flood fill", milliseconds(stats.floodFillMs));
+      row("compression", milliseconds(stats.compressMs));
+      row("total", milliseconds(stats.totalMs));
+    }
+    ImGui::EndTable();
+  }
+  const std::vector<std::string>& warnings = stats.warnings;
+  if (warnings.empty()) return;
+  ImGui::TextColored(kWarningColor, "%zu warning%s", warnings.size(),
+                     warnings.size() == 1 ? "" : "s");
+  const bool scroll = warnings.size() > kInlineWarnings;
+  if (scroll) ImGui::BeginChild("warnings", ImVec2(0.0f, 150.0f), true);
+  for (const std::string& warning : warnings)
+    wrappedText(kWarningColor, "- " + warning);
+  if (scroll) ImGui::EndChild();
+}
 
 }  // namespace
 
-void BuildPanel::reset(const FloodFillParams& defaults) {
-  m_defaults = defaults;
-  m_defaults.cellSize = effectiveCellSize(defaults);
-  m_params = m_defaults;
+bool sameBuildInputs(const FloodFillParams& a, const FloodFillParams& b) {
+  const UnitProfile& u = a.unit;
+  const UnitProfile& v = b.unit;
+  return effectiveCellSize(a) == effectiveCellSize(b) && a.maxCells == b.maxCells &&
+         u.name == v.name && u.kind == v.kind && u.width == v.width && u.height == v.height &&
+         u.stepHeight == v.stepHeight && u.maxDrop == v.maxDrop &&
+         u.maxSlopeDegrees == v.maxSlopeDegrees && u.length == v.length &&
+         u.turningRadius == v.turningRadius;
+}
+
+void BuildPanel::reset(const Level& level) {
+  std::vector<UnitProfile> units = level.settings.units;
+  if (units.empty()) units.emplace_back();
+  m_defaults.clear();
+  for (const UnitProfile& unit : units) {
+    FloodFillParams params = fillParamsFor(level, unit);
+    // The slider shows the size a build uses, also when the sidecar leaves it to the unit.
+    params.cellSize = effectiveCellSize(params);
+    m_defaults.push_back(std::move(params));
+  }
+  m_profiles = m_defaults;
+  m_selected = 0;
   m_pending = false;
+  m_forceRequested = false;
+  m_cancelRequested = false;
+}
+
+void BuildPanel::resetFixed(const UnitProfile& unit, float cellSize) {
+  FloodFillParams params;
+  params.unit = unit;
+  params.cellSize = cellSize;
+  m_defaults = {params};
+  m_profiles = m_defaults;
+  m_selected = 0;
+  m_pending = false;
+  m_forceRequested = false;
+  m_cancelRequested = false;
+}
+
+size_t BuildPanel::findProfile(const std::string& name) const {
+  for (size_t i = 0; i < m_profiles.size(); ++i) {
+    if (m_profiles[i].unit.name == name) return i;
+  }
+  return m_profiles.size();
+}
+
+std::string BuildPanel::profileNames() const {
+  std::string names;
+  for (const FloodFillParams& profile : m_profiles)
+    names += (names.empty() ? "" : ", ") + profile.unit.name;
+  return names;
+}
+
+void BuildPanel::select(size_t profile, double now) {
+  if (profile >= m_profiles.size() || profile == m_selected) return;
+  m_selected = profile;
+  // Switching needs no settling: a kept build shows at once, a new one starts now.
+  changed(now - kDebounceSeconds);
+}
+
+bool BuildPanel::selectUnit(const std::string& name, double now) {
+  const size_t profile = findProfile(name);
+  if (profile == m_profiles.size()) return false;
+  select(profile, now);
+  return true;
+}
+
+void BuildPanel::selectNextUnit(double now) {
+  if (m_profiles.size() > 1) select((m_selected + 1) % m_profiles.size(), now);
 }
 
 void BuildPanel::changed(double now) {
@@ -45,6 +233,63 @@ bool BuildPanel::takeRebuildRequest(double now) {
   return true;
 }
 
+bool BuildPanel::takeForceRequest() {
+  const bool requested = m_forceRequested;
+  m_forceRequested = false;
+  return requested;
+}
+
+bool BuildPanel::takeCancelRequest() {
+  const bool requested = m_cancelRequested;
+  m_cancelRequested = false;
+  return requested;
+}
+
+bool BuildPanel::drawParameters(bool fixed, double now) {
+  bool edited = false;
+  ImGui::PushItemWidth(-110.0f);
+  if (fixed) ImGui::BeginDisabled();
+  if (ImGui::BeginCombo("unit", unitLabel(params().unit).c_str())) {
+    for (size_t i = 0; i < m_profiles.size(); ++i) {
+      ImGui::PushID(int(i));
+      if (ImGui::Selectable(unitLabel(m_profiles[i].unit).c_str(), i == m_selected)) select(i, now);
+      if (i == m_selected) ImGui::SetItemDefaultFocus();
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (fixed) ImGui::EndDisabled();
+  FloodFillParams& params = m_profiles[m_selected];
+  UnitProfile& unit = params.unit;
+  ImGui::TextColored(kDimColor, "kind: %s", toString(unit.kind));
+  if (unit.kind == UnitKind::Vehicle) {
+    ImGui::SameLine();
+    ImGui::TextColored(kDimColor, "  footprint %.2f m", double(unit.footprint()));
+  }
+  if (m_profiles.size() > 1) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("  U: next");
+  }
+  if (fixed) {
+    ImGui::TextColored(kWarningColor, "graph read from a file: fixed");
+    ImGui::BeginDisabled();
+  }
+  edited |= ImGui::SliderFloat("cell size", &params.cellSize, 0.05f, 2.0f, "%.2f m",
+                               ImGuiSliderFlags_Logarithmic);
+  edited |= ImGui::SliderFloat("unit width", &unit.width, 0.1f, 4.0f, "%.2f m");
+  if (unit.kind == UnitKind::Vehicle) {
+    edited |= ImGui::SliderFloat("length", &unit.length, 0.0f, 12.0f, "%.2f m");
+    edited |= ImGui::SliderFloat("turning radius", &unit.turningRadius, 0.0f, 20.0f, "%.1f m");
+  }
+  edited |= ImGui::SliderFloat("unit height", &unit.height, 0.2f, 5.0f, "%.2f m");
+  edited |= ImGui::SliderFloat("step height", &unit.stepHeight, 0.0f, 2.0f, "%.2f m");
+  edited |= ImGui::SliderFloat("max drop", &unit.maxDrop, 0.0f, 20.0f, "%.1f m");
+  edited |= ImGui::SliderFloat("max slope", &unit.maxSlopeDegrees, 0.0f, 89.0f, "%.0f deg");
+  if (fixed) ImGui::EndDisabled();
+  ImGui::PopItemWidth();
+  return edited && !fixed;
+}
+
 void BuildPanel::draw(const BuildStatus& status, double now) {
   if (!ImGui::Begin("Build")) {
     ImGui::End();
@@ -52,73 +297,49 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
   }
   if (!status.levelError.empty()) {
     ImGui::TextColored(kErrorColor, "Level failed to load");
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(status.levelError.c_str());
-    ImGui::PopTextWrapPos();
+    wrappedText(kErrorColor, status.levelError);
     ImGui::End();
     return;
   }
   ImGui::Text("%s", status.levelName.c_str());
-  ImGui::TextColored(kDimColor, "%zu triangles", status.levelTriangles);
+  if (status.fixedGraph) {
+    ImGui::TextColored(kDimColor, "navigation graph (.nav), no mesh");
+  } else {
+    ImGui::TextColored(kDimColor, "%s triangles", grouped(status.levelTriangles).c_str());
+  }
+  if (!status.unitError.empty()) wrappedText(kErrorColor, status.unitError);
   ImGui::Separator();
+  if (m_profiles.empty()) {
+    ImGui::End();
+    return;
+  }
 
-  ImGui::PushItemWidth(-110.0f);
-  bool edited = false;
-  edited |= ImGui::SliderFloat("cell size", &m_params.cellSize, 0.05f, 2.0f, "%.2f m",
-                               ImGuiSliderFlags_Logarithmic);
-  UnitProfile& unit = m_params.unit;
-  edited |= ImGui::SliderFloat("unit width", &unit.width, 0.1f, 4.0f, "%.2f m");
-  edited |= ImGui::SliderFloat("unit height", &unit.height, 0.2f, 5.0f, "%.2f m");
-  edited |= ImGui::SliderFloat("step height", &unit.stepHeight, 0.0f, 2.0f, "%.2f m");
-  edited |= ImGui::SliderFloat("max drop", &unit.maxDrop, 0.0f, 20.0f, "%.1f m");
-  edited |= ImGui::SliderFloat("max slope", &unit.maxSlopeDegrees, 0.0f, 89.0f, "%.0f deg");
-  ImGui::PopItemWidth();
-  if (edited) changed(now);
-  if (ImGui::Button("Rebuild")) changed(now - kDebounceSeconds);
-  ImGui::SameLine();
-  if (ImGui::Button("Reset to level settings")) {
-    m_params = m_defaults;
-    changed(now - kDebounceSeconds);
+  if (drawParameters(status.fixedGraph, now)) changed(now);
+  if (!status.fixedGraph) {
+    if (ImGui::Button("Rebuild")) {
+      m_forceRequested = true;
+      changed(now - kDebounceSeconds);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Reset to level settings")) {
+      m_profiles[m_selected] = m_defaults[m_selected];
+      changed(now - kDebounceSeconds);
+    }
   }
   ImGui::Separator();
 
   if (status.building || m_pending) {
-    // A spinner the eye can catch: the build runs on another thread.
-    const char spinner[] = {'|', '/', '-', '\\'};
-    const char glyph = spinner[int(now * 8.0) & 3];
-    ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.3f, 1.0f), "%c building... %s", glyph,
-                       m_pending ? "(waiting for the sliders)" : stageName(status.stage));
-    if (status.building && status.stage == BuildStage::FloodFill) {
-      ImGui::TextColored(kDimColor, "%llu cells so far", (unsigned long long)status.cellsFound);
+    drawProgress(status, m_pending, now);
+    if (ImGui::Button("Cancel")) {
+      m_cancelRequested = true;
+      m_pending = false;
+      m_forceRequested = false;
     }
+  } else if (status.buildCancelled) {
+    ImGui::TextColored(kWarningColor, "build cancelled (Rebuild to start again)");
   }
-  if (!status.buildError.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kErrorColor, "Build failed: %s", status.buildError.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  if (status.build != nullptr) {
-    const BuildStats& stats = status.build->stats;
-    if (ImGui::BeginTable("stats", 2)) {
-      ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
-      ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-      auto row = [](const char* name, const char* format, auto value) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextColored(kDimColor, "%s", name);
-        ImGui::TableNextColumn();
-        ImGui::Text(format, value);
-      };
-      row("cells", "%zu", stats.cells);
-      row("sectors", "%zu", stats.sectors);
-      row("portals", "%zu", stats.portals);
-      row("graph memory", "%.1f KiB", double(stats.graphBytes) / 1024.0);
-      row("flood fill", "%.1f ms", stats.floodFillMs);
-      row("compress", "%.1f ms", stats.compressMs);
-      row("total", "%.1f ms", stats.totalMs);
-      ImGui::EndTable();
-    }
-  }
+  if (!status.buildError.empty()) wrappedText(kErrorColor, "Build failed: " + status.buildError);
+  if (status.build != nullptr) drawStats(status);
   ImGui::End();
 }
 

@@ -1,9 +1,14 @@
 #pragma once
-// Build panel: cell size and unit sliders (rebuilt automatically once the
-// values settle), the last build's counts and timings, and a building indicator.
+// Build panel: the level's unit profiles (one build each) in a combo, cell
+// size and unit sliders for the selected profile (rebuilt automatically once
+// the values settle), a progress bar and Cancel button while a build runs, and
+// the build on screen's counts, stage timings and warnings. For a graph read
+// from a .nav file it shows the file's unit and nothing can be edited.
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "nav/level.h"
 #include "nav/nav_build.h"
 
 namespace nav::app {
@@ -13,34 +18,79 @@ struct BuildStatus {
   std::string levelName;
   size_t levelTriangles = 0;
   std::string levelError;
+  /// The graph was read from a file: nothing to rebuild.
+  bool fixedGraph = false;
+  /// What went wrong with --unit; empty when nothing did.
+  std::string unitError;
   /// The build on screen (nullptr before the first one finishes).
   const NavBuild* build = nullptr;
+  /// The build on screen was made from the selected profile's current settings.
+  bool buildIsCurrent = true;
   /// Why the last build failed; empty when it did not.
   std::string buildError;
+  /// The last build was cancelled.
+  bool buildCancelled = false;
   bool building = false;
+  /// The unit the running build is for.
+  std::string buildingUnit;
   BuildStage stage = BuildStage::Idle;
+  /// How much of the stage is done. [0, 1]
+  float stageFraction = 0.0f;
   uint64_t cellsFound = 0;
+  /// The fill's estimate of its total; 0 until known.
+  uint64_t estimatedCells = 0;
 };
 
 class BuildPanel {
  public:
-  /// Starts from the level's settings (also what "Reset" returns to).
-  void reset(const FloodFillParams& defaults);
+  /// One profile per unit of the level (the default human when it has none),
+  /// each starting from fillParamsFor(level, unit); also what "Reset" returns to.
+  /// Selects the first.
+  void reset(const Level& level);
+  /// A graph read from a file: one profile, its unit, shown but not editable.
+  void resetFixed(const UnitProfile& unit, float cellSize);
   void draw(const BuildStatus& status, double now);
-  /// True once after the parameters changed and then stayed still for a moment.
-  bool takeRebuildRequest(double now);
 
-  const FloodFillParams& params() const { return m_params; }
+  /// Selects the profile named `name`; false when there is none.
+  bool selectUnit(const std::string& name, double now);
+  /// Selects the next profile, wrapping around (the U key).
+  void selectNextUnit(double now);
+  /// True once after the selection or the parameters changed (the latter after
+  /// they stayed still for a moment).
+  bool takeRebuildRequest(double now);
+  /// True once after Rebuild was pressed: build again even when a kept build fits.
+  bool takeForceRequest();
+  /// True once after Cancel was pressed.
+  bool takeCancelRequest();
+
+  size_t profileCount() const { return m_profiles.size(); }
+  size_t selected() const { return m_selected; }
+  /// Parameters of a profile as they are now, and of the selected one.
+  const FloodFillParams& params(size_t profile) const { return m_profiles[profile]; }
+  const FloodFillParams& params() const { return m_profiles[m_selected]; }
+  /// Index of the profile whose unit is named `name`; profileCount() when none.
+  size_t findProfile(const std::string& name) const;
+  /// Names of every profile, comma separated (for messages).
+  std::string profileNames() const;
   /// True while a change waits for the sliders to settle.
   bool rebuildPending() const { return m_pending; }
 
  private:
   void changed(double now);
+  void select(size_t profile, double now);
+  /// The combo, the kind and footprint line and the sliders; true when a value changed.
+  bool drawParameters(bool fixed, double now);
 
-  FloodFillParams m_defaults;
-  FloodFillParams m_params;
+  std::vector<FloodFillParams> m_defaults;
+  std::vector<FloodFillParams> m_profiles;
+  size_t m_selected = 0;
   bool m_pending = false;
+  bool m_forceRequested = false;
+  bool m_cancelRequested = false;
   double m_changedAt = 0.0;
 };
+
+/// Two parameter sets build the same graph of the same level (same cell size and unit).
+bool sameBuildInputs(const FloodFillParams& a, const FloodFillParams& b);
 
 }  // namespace nav::app

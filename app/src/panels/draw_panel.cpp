@@ -20,16 +20,22 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
     ImGui::End();
     return;
   }
+  // Two columns keep the panel short enough to share a side with others.
+  constexpr float kSecondColumn = 160.0f;
   ImGui::Checkbox("level mesh", &options.levelMesh);
+  ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("cells", &options.cells);
   ImGui::Checkbox("sectors", &options.sectors);
-  ImGui::SameLine(150.0f);
+  ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("outlines", &options.sectorOutlines);
   ImGui::Checkbox("colour by surface", &options.sectorsBySurface);
-  ImGui::Checkbox("devices, waypaths", &options.devices);
+  ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("portals", &options.portals);
-  ImGui::Checkbox("search trace", &options.searchTrace);
+  ImGui::Checkbox("devices, waypaths", &options.devices);
+  ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("corridor", &options.corridor);
+  ImGui::Checkbox("search trace", &options.searchTrace);
+  ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("path", &options.path);
   ImGui::Checkbox("funnel step", &options.funnelStep);
   if (ImGui::CollapsingHeader("Legend")) {
@@ -65,7 +71,7 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(
       "Left click: start. Right click: goal. Right drag: orbit. Middle or Shift+right drag: pan. "
-      "Wheel: zoom. F: frame the level. F12: screenshot.");
+      "Wheel: zoom. F: frame the level. U: next unit. F12: screenshot.");
   ImGui::PopTextWrapPos();
   ImGui::End();
 }
