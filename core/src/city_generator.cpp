@@ -15,6 +15,13 @@
 // north-west, so no hole lies over the next flight; a unit walks round the
 // stairwell from one flight's top to the next one's foot.
 //
+// The sidecar's devices and waypaths add no geometry: elevators are landing
+// zones in the south-east corner of a tall building's interior (ground and top
+// floor), the locked back door joins a zone on the sidewalk to one inside a
+// side wall that has no door, and each street lane is a waypath through the
+// crossings' centres. Their number grows with the streets only (at most 16
+// elevators), so the sidecar stays small next to the mesh.
+//
 // Sizing: every block is planned from its own random stream (seed, i, j) before
 // any geometry is written, so the area where the unit's centre can stand is
 // known for a candidate city; the estimate is that area / cellSize^2. The block
@@ -27,6 +34,7 @@
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string_view>
@@ -60,6 +68,13 @@ constexpr double kMinInset = 2.5;
 constexpr double kPlazaSidewalk = 3.0;
 constexpr double kTree = 0.5, kTreeHeight = 4.0;
 constexpr double kSeedHeight = 0.05;
+// Lanes run this far right of a road's centre line: a car built as a 4.57 m
+// square (the diagonal of 1.8 x 4.2 m) keeps its centre within 1.71 m of the
+// middle of the 8 m road, clear of the curbs.
+constexpr double kLaneOffset = 1.5;
+// Devices: elevator landings and back-door zones are squares of this side.
+constexpr double kZone = 1.6;
+constexpr uint32_t kMaxElevators = 16;
 // Positions snap to this, so the OBJ holds short numbers.
 constexpr double kSnap = 0.05;
 
@@ -742,7 +757,7 @@ class CityWriter {
         if (i < m_plan.blocksX) {
           m_out.floor(kRoad, x + r, z, x + pitch, z + r, 0.0);
           // Right-hand traffic: eastbound on the south half (+z is right of +x).
-          const float middle = float(z + r / 2), offset = float(r / 4);
+          const float middle = float(z + r / 2), offset = float(kLaneOffset);
           m_info.lanes.push_back(
               {{float(x + r), 0, middle + offset}, {float(x + pitch), 0, middle + offset}});
           m_info.lanes.push_back(
@@ -750,7 +765,7 @@ class CityWriter {
         }
         if (j < m_plan.blocksZ) {
           m_out.floor(kRoad, x, z + r, x + r, z + pitch, 0.0);
-          const float middle = float(x + r / 2), offset = float(r / 4);
+          const float middle = float(x + r / 2), offset = float(kLaneOffset);
           m_info.lanes.push_back(
               {{middle - offset, 0, float(z + r)}, {middle - offset, 0, float(z + pitch)}});
           m_info.lanes.push_back(
@@ -805,8 +820,222 @@ void appendPoint(std::string& out, const glm::vec3& p) {
   out += ']';
 }
 
-// The sidecar, one key per line like the bundled levels'. Only keys the loader
-// accepts today; devices (doors) and waypaths (lanes) come with the format.
+// ---------------------------------------------------------------------------
+// Devices and waypaths: zones and lanes on the planned geometry (none of it
+// adds triangles, so the estimate stays what it was).
+// ---------------------------------------------------------------------------
+
+Aabb zoneBox(double x0, double y0, double z0, double x1, double y1, double z1) {
+  return Aabb{{float(x0), float(y0), float(z0)}, {float(x1), float(y1), float(z1)}};
+}
+
+/// The car of the sidecar's second unit profile, as in the showcase.
+UnitProfile carProfile() {
+  UnitProfile car;
+  car.name = "car";
+  car.kind = UnitKind::Vehicle;
+  car.width = 1.8f;
+  car.length = 4.2f;
+  car.height = 1.5f;
+  car.stepHeight = 0.2f;
+  car.maxDrop = 0.3f;
+  car.maxSlopeDegrees = 15.0f;
+  car.turningRadius = 5.0f;
+  return car;
+}
+
+// An express elevator from the ground floor to the top floor, its landings in
+// the south-east corner of the interior (free on every floor: the stairwell is
+// in the north-west).
+DeviceSpec elevatorDevice(const BuildingPlan& b, uint32_t i, uint32_t j) {
+  DeviceSpec device;
+  device.id = "elevator_" + std::to_string(i) + "_" + std::to_string(j);
+  device.kind = DeviceKind::Elevator;
+  const double x1 = b.innerX1() - 0.4, x0 = x1 - kZone;
+  const double z1 = b.innerZ1() - 0.4, z0 = z1 - kZone;
+  const double top = (b.floors - 1) * kStorey;
+  device.entry = zoneBox(x0, -0.2, z0, x1, 0.5, z1);
+  device.exit = zoneBox(x0, top - 0.2, z0, x1, top + 0.5, z1);
+  device.action = "call";
+  device.waitTime = 4.0f;
+  device.travelTime = 2.0f * float(b.floors - 1);
+  return device;
+}
+
+// A locked back door through a west or east wall that has no door, south of
+// the stairwell (where a side door would be): from the sidewalk to the floor inside.
+std::optional<DeviceSpec> backDoorDevice(const BuildingPlan& b, uint32_t i, uint32_t j) {
+  const double margin = 1.0 + kDoorWidth / 2;
+  const double from = (b.floors > 1 ? b.stairsEndZ() + 0.5 : b.innerZ0()) + margin;
+  const double to = b.innerZ1() - margin;
+  if (from > to) return std::nullopt;
+  const double z = std::round((from + to) / 2 / kSnap) * kSnap;
+  for (Side side : {kWest, kEast}) {
+    if (!std::isnan(b.door[side])) continue;
+    DeviceSpec device;
+    device.id = "back_door_" + std::to_string(i) + "_" + std::to_string(j);
+    device.kind = DeviceKind::Door;
+    const double z0 = z - kZone / 2, z1 = z + kZone / 2;
+    if (side == kWest) {
+      device.entry = zoneBox(b.x0 - 0.2 - kZone, -0.2, z0, b.x0 - 0.2, 0.5, z1);
+      device.exit = zoneBox(b.innerX0() + 0.2, -0.2, z0, b.innerX0() + 0.2 + kZone, 0.5, z1);
+    } else {
+      device.entry = zoneBox(b.x1 + 0.2, -0.2, z0, b.x1 + 0.2 + kZone, 0.5, z1);
+      device.exit = zoneBox(b.innerX1() - 0.2 - kZone, -0.2, z0, b.innerX1() - 0.2, 0.5, z1);
+    }
+    device.locked = true;
+    device.key = "red";
+    device.action = "open";
+    device.waitTime = 1.0f;
+    device.travelTime = 1.0f;
+    return device;
+  }
+  return std::nullopt;
+}
+
+std::vector<DeviceSpec> planDevices(const CityPlan& plan) {
+  std::vector<uint32_t> tall;
+  for (uint32_t index = 0; index < plan.blocks.size(); ++index) {
+    const BlockPlan& block = plan.blocks[index];
+    if (!block.plaza && block.building.floors >= 3) tall.push_back(index);
+  }
+  std::vector<DeviceSpec> devices;
+  // Spread over the city: the k-th of n picks is the (k * count / n)-th tall building.
+  const uint64_t count = tall.size(), picks = std::min<uint64_t>(count, kMaxElevators);
+  for (uint64_t k = 0; k < picks; ++k) {
+    const uint32_t index = tall[size_t(k * count / picks)];
+    devices.push_back(
+        elevatorDevice(plan.blocks[index].building, index % plan.blocksX, index / plan.blocksX));
+  }
+  for (uint32_t index = 0; index < plan.blocks.size(); ++index) {
+    const BlockPlan& block = plan.blocks[index];
+    if (block.plaza) continue;
+    if (std::optional<DeviceSpec> door =
+            backDoorDevice(block.building, index % plan.blocksX, index / plan.blocksX)) {
+      devices.push_back(std::move(*door));
+      break;
+    }
+  }
+  return devices;
+}
+
+// Per street and direction, one one-way waypath along the right-hand lane
+// (right-hand traffic), with a point at the centre of every crossing so that
+// vehicles get on and off at each of them.
+std::vector<WaypathSpec> planWaypaths(const CityPlan& plan) {
+  const double pitch = plan.pitch(), middle = kRoadWidth / 2;
+  std::vector<WaypathSpec> waypaths;
+  const auto lane = [&](std::string id, uint32_t crossings, auto point) {
+    WaypathSpec waypath;
+    waypath.id = std::move(id);
+    waypath.oneWay = true;
+    waypath.unitKind = UnitKind::Vehicle;
+    for (uint32_t k = 0; k < crossings; ++k)
+      waypath.points.push_back(point(k));
+    waypaths.push_back(std::move(waypath));
+  };
+  const uint32_t alongX = plan.blocksX + 1, alongZ = plan.blocksZ + 1;
+  for (uint32_t j = 0; j < alongZ; ++j) {
+    const double z = j * pitch + middle;
+    // Going east (+x), the right-hand side is south (+z).
+    lane("street_z" + std::to_string(j) + "_east", alongX, [&](uint32_t k) {
+      return glm::vec3(float(k * pitch + middle), 0.0f, float(z + kLaneOffset));
+    });
+    lane("street_z" + std::to_string(j) + "_west", alongX, [&](uint32_t k) {
+      return glm::vec3(float((alongX - 1 - k) * pitch + middle), 0.0f, float(z - kLaneOffset));
+    });
+  }
+  for (uint32_t i = 0; i < alongX; ++i) {
+    const double x = i * pitch + middle;
+    lane("street_x" + std::to_string(i) + "_south", alongZ, [&](uint32_t k) {
+      return glm::vec3(float(x - kLaneOffset), 0.0f, float(k * pitch + middle));
+    });
+    lane("street_x" + std::to_string(i) + "_north", alongZ, [&](uint32_t k) {
+      return glm::vec3(float(x + kLaneOffset), 0.0f, float((alongZ - 1 - k) * pitch + middle));
+    });
+  }
+  return waypaths;
+}
+
+void appendUnit(std::string& out, const UnitProfile& unit) {
+  out += "{\"name\": " + nlohmann::json(unit.name).dump() + ", \"kind\": \"";
+  out += toString(unit.kind);
+  out += "\", \"width\": ";
+  appendNumber(out, unit.width, 4);
+  if (unit.length > 0.0f) {
+    out += ", \"length\": ";
+    appendNumber(out, unit.length, 4);
+  }
+  out += ", \"height\": ";
+  appendNumber(out, unit.height, 4);
+  out += ", \"stepHeight\": ";
+  appendNumber(out, unit.stepHeight, 4);
+  out += ", \"maxDrop\": ";
+  appendNumber(out, unit.maxDrop, 4);
+  out += ", \"maxSlopeDegrees\": ";
+  appendNumber(out, unit.maxSlopeDegrees, 4);
+  if (unit.turningRadius > 0.0f) {
+    out += ", \"turningRadius\": ";
+    appendNumber(out, unit.turningRadius, 4);
+  }
+  out += '}';
+}
+
+void appendZone(std::string& out, const Aabb& zone) {
+  out += "{\"min\": ";
+  appendPoint(out, zone.min);
+  out += ", \"max\": ";
+  appendPoint(out, zone.max);
+  out += '}';
+}
+
+void appendDevice(std::string& out, const DeviceSpec& device) {
+  out += "{\"id\": " + nlohmann::json(device.id).dump() + ", \"kind\": \"";
+  out += toString(device.kind);
+  out += "\", \"entry\": ";
+  appendZone(out, device.entry);
+  out += ", \"exit\": ";
+  appendZone(out, device.exit);
+  out += device.twoWay ? ", \"twoWay\": true" : ", \"twoWay\": false";
+  if (device.locked) out += ", \"locked\": true, \"key\": " + nlohmann::json(device.key).dump();
+  out += ", \"action\": " + nlohmann::json(device.action).dump() + ", \"waitTime\": ";
+  appendNumber(out, device.waitTime, 4);
+  out += ", \"travelTime\": ";
+  appendNumber(out, device.travelTime, 4);
+  out += '}';
+}
+
+void appendWaypath(std::string& out, const WaypathSpec& waypath) {
+  out += "{\"id\": " + nlohmann::json(waypath.id).dump() + ", \"points\": [";
+  for (size_t k = 0; k < waypath.points.size(); ++k) {
+    if (k > 0) out += ", ";
+    appendPoint(out, waypath.points[k]);
+  }
+  out += waypath.oneWay ? "], \"oneWay\": true" : "], \"oneWay\": false";
+  if (waypath.unitKind) {
+    out += ", \"unit\": \"";
+    out += toString(*waypath.unitKind);
+    out += '"';
+  }
+  out += '}';
+}
+
+/// A key whose value is a list of objects, one per line.
+template <class Item, class Append>
+void appendList(std::string& out, std::string_view key, const std::vector<Item>& items,
+                Append&& append) {
+  out += ",\n  \"";
+  out += key;
+  out += "\": [";
+  for (size_t k = 0; k < items.size(); ++k) {
+    out += k > 0 ? ",\n    " : "\n    ";
+    append(out, items[k]);
+  }
+  out += items.empty() ? "]" : "\n  ]";
+}
+
+// The sidecar, one key per line like the bundled levels' (one line per unit,
+// device and waypath).
 std::string sidecarJson(const CityInfo& info, const CityParams& params) {
   std::string out = "{\n  \"seeds\": [";
   for (size_t i = 0; i < info.seeds.size(); ++i) {
@@ -819,18 +1048,11 @@ std::string sidecarJson(const CityInfo& info, const CityParams& params) {
   appendPoint(out, info.goal);
   out += ",\n  \"cellSize\": ";
   appendNumber(out, params.cellSize, 4);
-  const UnitProfile& unit = params.unit;
-  out += ",\n  \"unit\": {\"name\": " + nlohmann::json(unit.name).dump() + ", \"width\": ";
-  appendNumber(out, unit.width, 4);
-  out += ", \"height\": ";
-  appendNumber(out, unit.height, 4);
-  out += ", \"stepHeight\": ";
-  appendNumber(out, unit.stepHeight, 4);
-  out += ", \"maxDrop\": ";
-  appendNumber(out, unit.maxDrop, 4);
-  out += ", \"maxSlopeDegrees\": ";
-  appendNumber(out, unit.maxSlopeDegrees, 4);
-  out += "}\n}\n";
+  const std::vector<UnitProfile> units{params.unit, carProfile()};
+  appendList(out, "units", units, appendUnit);
+  appendList(out, "devices", info.devices, appendDevice);
+  appendList(out, "waypaths", info.waypaths, appendWaypath);
+  out += "\n}\n";
   return out;
 }
 
@@ -887,6 +1109,8 @@ Result<CityInfo> generateCity(const CityParams& params, std::ostream& obj) {
     info.goal = {float(b.innerX1() - 1.5), float((b.floors - 1) * kStorey + kSeedHeight),
                  float(b.innerZ1() - 1.5)};
   }
+  info.devices = planDevices(plan);
+  info.waypaths = planWaypaths(plan);
   info.sidecarJson = sidecarJson(info, params);
   return R::success(std::move(info));
 }

@@ -1,10 +1,12 @@
 // The procedural city: deterministic bytes, a loadable level, and a build whose
 // cells reach what the generator says it made (every floor of every building,
-// every bridge) from seeds on the streets only.
+// every bridge) from seeds on the streets only; its sidecar's devices become
+// device portals and its lanes waypath sectors on the roads.
 #include "nav/city_generator.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -12,6 +14,7 @@
 
 #include "nav/nav_build.h"
 #include "nav/search.h"
+#include "nav/unit_profile.h"
 
 namespace nav {
 namespace {
@@ -205,6 +208,195 @@ TEST_F(SmallCity, StreetsConnectEveryBlockAndTheGoal) {
   const PathResult goal = findPath(s_build->graph, s_info->start, s_info->goal);
   EXPECT_EQ(goal.status, PathStatus::Found);
   EXPECT_GT(s_info->goal.y, 3.0f) << "the goal is on an upper floor";
+}
+
+TEST_F(SmallCity, SidecarHoldsUnitsDevicesAndWaypaths) {
+  const LevelSettings& settings = s_level->settings;
+  ASSERT_EQ(settings.units.size(), 2u);
+  EXPECT_EQ(settings.units[0].kind, UnitKind::Human);
+  EXPECT_EQ(settings.units[1].name, "car");
+  EXPECT_EQ(settings.units[1].kind, UnitKind::Vehicle);
+
+  // What the loader read is what the generator reports.
+  ASSERT_EQ(settings.devices.size(), s_info->devices.size());
+  for (size_t d = 0; d < settings.devices.size(); ++d) {
+    const DeviceSpec& read = settings.devices[d];
+    const DeviceSpec& made = s_info->devices[d];
+    EXPECT_EQ(read.id, made.id);
+    EXPECT_EQ(read.kind, made.kind);
+    EXPECT_EQ(read.locked, made.locked);
+    EXPECT_EQ(read.key, made.key);
+    EXPECT_EQ(read.twoWay, made.twoWay);
+    for (const auto& [a, b] :
+         {std::pair{read.entry.min, made.entry.min}, std::pair{read.entry.max, made.entry.max},
+          std::pair{read.exit.min, made.exit.min}, std::pair{read.exit.max, made.exit.max}}) {
+      EXPECT_LT(glm::distance(a, b), 1e-4f) << read.id;
+    }
+  }
+  // The test city's two buildings have three and four floors: two elevators,
+  // and with four side walls one at least has no door: a locked back door.
+  const auto count = [&](auto&& pick) {
+    return std::count_if(settings.devices.begin(), settings.devices.end(), pick);
+  };
+  EXPECT_EQ(count([](const DeviceSpec& d) { return d.kind == DeviceKind::Elevator; }), 2);
+  EXPECT_EQ(count([](const DeviceSpec& d) {
+              return d.kind == DeviceKind::Door && d.locked && d.key == "red";
+            }),
+            1);
+
+  // One waypath per street and direction, one point per crossing.
+  ASSERT_EQ(settings.waypaths.size(), s_info->waypaths.size());
+  const uint32_t alongX = s_info->blocksX + 1, alongZ = s_info->blocksZ + 1;
+  EXPECT_EQ(settings.waypaths.size(), size_t(2 * alongX + 2 * alongZ));
+  const float pitch = s_info->blockSize + 8.0f;  // a block and a road
+  for (size_t w = 0; w < settings.waypaths.size(); ++w) {
+    const WaypathSpec& waypath = settings.waypaths[w];
+    SCOPED_TRACE(waypath.id);
+    EXPECT_EQ(waypath.id, s_info->waypaths[w].id);
+    EXPECT_TRUE(waypath.oneWay);
+    ASSERT_TRUE(waypath.unitKind.has_value());
+    EXPECT_EQ(*waypath.unitKind, UnitKind::Vehicle);
+    ASSERT_GE(waypath.points.size(), 2u);
+    EXPECT_TRUE(waypath.points.size() == alongX || waypath.points.size() == alongZ);
+    // Right-hand traffic: the lane lies right of its street's centre line
+    // (streets are 8 m wide, their centre lines 4 m past each pitch). Facing
+    // +x (east) the right-hand side is +z (south).
+    const glm::vec3 heading = glm::normalize(waypath.points[1] - waypath.points[0]);
+    const bool eastWest = std::abs(heading.x) > 0.5f;
+    const glm::vec2 right(-heading.z, heading.x);  // (x, z)
+    for (const glm::vec3& p : waypath.points) {
+      const float across = eastWest ? p.z : p.x;
+      const float centre = std::round((across - 4.0f) / pitch) * pitch + 4.0f;
+      const glm::vec2 fromCentre =
+          eastWest ? glm::vec2(0.0f, across - centre) : glm::vec2(across - centre, 0.0f);
+      EXPECT_NEAR(glm::dot(fromCentre, right), 1.5f, 1e-3f) << p.x << "," << p.z;
+      EXPECT_NEAR(p.y, 0.0f, 1e-6f);
+    }
+  }
+}
+
+// Every device direction becomes at least one device portal; no device exit
+// lacked room for the unit.
+TEST_F(SmallCity, DevicesGiveDevicePortals) {
+  const NavGraph& graph = s_build->graph;
+  EXPECT_TRUE(s_build->stats.warnings.empty())
+      << s_build->stats.warnings.size()
+      << " warnings, the first: " << s_build->stats.warnings.front();
+  ASSERT_EQ(graph.devices.size(), s_level->settings.devices.size());
+  for (uint32_t d = 0; d < graph.devices.size(); ++d) {
+    SCOPED_TRACE(graph.devices[d].id);
+    size_t going = 0, back = 0;
+    for (const Portal& portal : graph.portals) {
+      if (portal.kind != PortalKind::Device || graph.deviceLinks[portal.link].device != d) continue;
+      ++(graph.deviceLinks[portal.link].reverse ? back : going);
+      // It leads from a ground sector to another ground sector.
+      EXPECT_EQ(graph.sectors[portal.fromSector].kind, SectorKind::Ground);
+      EXPECT_EQ(graph.sectors[portal.toSector].kind, SectorKind::Ground);
+    }
+    EXPECT_GE(going, 1u);
+    EXPECT_GE(back, 1u) << "two-way";
+  }
+}
+
+// Each waypath is a sector of its own, joined both ways to the road under each point.
+void expectWaypathsOnRoads(const NavGraph& graph, const std::vector<WaypathSpec>& waypaths) {
+  size_t waypathSectors = 0;
+  for (const Sector& sector : graph.sectors) {
+    if (sector.kind != SectorKind::Waypath) continue;
+    ++waypathSectors;
+    ASSERT_LT(sector.waypath, waypaths.size());
+    SCOPED_TRACE(waypaths[sector.waypath].id);
+    EXPECT_EQ(sector.portalCount, waypaths[sector.waypath].points.size())
+        << "a portal off at each point";
+    for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+      const Portal& off = graph.portals[p];
+      EXPECT_EQ(off.kind, PortalKind::Waypath);
+      const Sector& road = graph.sectors[off.toSector];
+      EXPECT_EQ(road.kind, SectorKind::Ground);
+      EXPECT_EQ(graph.surfaces[road.surface].name, "road");
+    }
+  }
+  EXPECT_EQ(waypathSectors, waypaths.size());
+}
+
+TEST_F(SmallCity, WaypathSectorsLieOnTheRoads) {
+  expectWaypathsOnRoads(s_build->graph, s_level->settings.waypaths);
+}
+
+// The lanes are where the car fits: its own build locates every lane point.
+TEST_F(SmallCity, TheCarReachesEveryLane) {
+  const UnitProfile& car = s_level->settings.units.at(1);
+  Result<NavBuild> build = buildNavigation(*s_level, *s_world, fillParamsFor(*s_level, car));
+  ASSERT_TRUE(build.ok()) << build.error();
+  EXPECT_TRUE(build.value().stats.warnings.empty()) << build.value().stats.warnings.front();
+  expectWaypathsOnRoads(build.value().graph, s_level->settings.waypaths);
+  // Roads only: the car never gets into a building.
+  for (const Sector& sector : build.value().graph.sectors) {
+    if (sector.kind == SectorKind::Ground) {
+      EXPECT_LT(sector.bounds.max.y, 0.01f);
+    }
+  }
+}
+
+bool usesDevice(const NavGraph& graph, const PathResult& path, uint32_t device) {
+  for (uint32_t p : path.corridor.portals) {
+    const Portal& portal = graph.portals[p];
+    if (portal.kind == PortalKind::Device && graph.deviceLinks[portal.link].device == device)
+      return true;
+  }
+  return false;
+}
+
+glm::vec3 zoneFloor(const Aabb& zone, float y) {
+  return {zone.center().x, y, zone.center().z};
+}
+
+TEST_F(SmallCity, TheLockedBackDoorOpensOnlyWithItsKey) {
+  const NavGraph& graph = s_build->graph;
+  const auto door = std::find_if(graph.devices.begin(), graph.devices.end(),
+                                 [](const DeviceSpec& d) { return d.locked; });
+  ASSERT_NE(door, graph.devices.end());
+  const uint32_t index = uint32_t(door - graph.devices.begin());
+  // From the sidewalk (0.15 m) outside to the floor inside.
+  const glm::vec3 outside = zoneFloor(door->entry, 0.2f), inside = zoneFloor(door->exit, 0.05f);
+  const PathResult around = findPath(graph, outside, inside);
+  ASSERT_EQ(around.status, PathStatus::Found) << "round to a front door";
+  EXPECT_FALSE(usesDevice(graph, around, index));
+  SearchOptions withKey;
+  withKey.keys = {door->key};
+  const PathResult through = findPath(graph, outside, inside, withKey);
+  ASSERT_EQ(through.status, PathStatus::Found);
+  EXPECT_TRUE(usesDevice(graph, through, index));
+  // Through the wall is a few metres; round the building at least its width.
+  EXPECT_LT(through.cost, 5.0f);
+  EXPECT_GT(around.cost, 10.0f);
+}
+
+TEST_F(SmallCity, ElevatorsLiftFromTheGroundToTheTopFloor) {
+  const NavGraph& graph = s_build->graph;
+  size_t elevators = 0;
+  for (uint32_t d = 0; d < graph.devices.size(); ++d) {
+    const DeviceSpec& elevator = graph.devices[d];
+    if (elevator.kind != DeviceKind::Elevator) continue;
+    ++elevators;
+    SCOPED_TRACE(elevator.id);
+    // Its landings are on the ground floor and on the top floor of a building.
+    const glm::vec3 ground = zoneFloor(elevator.entry, 0.05f);
+    const glm::vec3 top = zoneFloor(elevator.exit, elevator.exit.min.y + 0.25f);
+    const auto building =
+        std::find_if(s_info->buildings.begin(), s_info->buildings.end(),
+                     [&](const CityBuilding& b) { return inside(b.bounds, ground); });
+    ASSERT_NE(building, s_info->buildings.end());
+    EXPECT_GE(building->floors, 3u);
+    EXPECT_NEAR(top.y, 3.0f * float(building->floors - 1) + 0.05f, 1e-3f);
+    const PathResult up = findPath(graph, ground, top);
+    ASSERT_EQ(up.status, PathStatus::Found);
+    EXPECT_TRUE(usesDevice(graph, up, d)) << "the elevator beats the stairs";
+    const PathResult down = findPath(graph, top, ground);
+    ASSERT_EQ(down.status, PathStatus::Found);
+    EXPECT_TRUE(usesDevice(graph, down, d));
+  }
+  EXPECT_GT(elevators, 0u);
 }
 
 }  // namespace

@@ -3,12 +3,15 @@
 // a grid of blocks between streets (`road`) with raised sidewalks; buildings of
 // one to four floors with doors, straight stair flights and bridges between
 // neighbours at the first upper floor; plazas with grass, trees and a pond.
+// The sidecar adds elevators in some tall buildings, a locked back door, one
+// one-way vehicle waypath per street lane, and a car beside the walking unit.
 #include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "nav/geometry.h"
+#include "nav/level_settings.h"
 #include "nav/result.h"
 #include "nav/unit_profile.h"
 
@@ -36,8 +39,9 @@ struct CityDoor {
   float width, height;
 };
 
-/// A driving lane: a road segment's centre line moved to the right-hand side,
-/// pointing in the driving direction, on the road surface (y = 0).
+/// A driving lane: a road segment's centre line moved 1.5 m to the right-hand
+/// side (where the sidecar's car, built as a 4.57 m square, still fits on the
+/// 8 m road), pointing in the driving direction, on the road surface (y = 0).
 struct CityLane {
   glm::vec3 from, to;
 };
@@ -55,8 +59,7 @@ struct CityBridge {
   Aabb deck;
 };
 
-/// What the generator made besides the OBJ text. Doors and lanes are collected
-/// for the sidecar's future devices and waypaths; the sidecar does not hold them yet.
+/// What the generator made besides the OBJ text.
 struct CityInfo {
   uint64_t vertices = 0;
   uint64_t triangles = 0;
@@ -68,12 +71,22 @@ struct CityInfo {
   std::vector<CityBuilding> buildings;
   std::vector<CityBridge> bridges;
   std::vector<CityDoor> doors;
+  /// Lane segments between crossings, two per street segment.
   std::vector<CityLane> lanes;
+  /// The sidecar's devices: an elevator from the ground to the top floor in
+  /// some buildings of three or more floors (at most 16, spread over the
+  /// city), and a locked back door (key "red") through the first side wall
+  /// that has no door. No geometry: the devices are zones on existing floors.
+  std::vector<DeviceSpec> devices;
+  /// The sidecar's waypaths: per street and driving direction, one one-way
+  /// vehicle waypath along its right-hand lane, through every crossing's centre.
+  std::vector<WaypathSpec> waypaths;
   /// One per block, on the street north (-z) of it, 5 cm above the road.
   std::vector<glm::vec3> seeds;
   /// start: the first seed; goal: on the top floor of the tallest building.
   glm::vec3 start{0.0f}, goal{0.0f};
-  /// The sidecar JSON: seeds, start, goal, cellSize, unit.
+  /// The sidecar JSON: seeds, start, goal, cellSize, units (the params' unit,
+  /// then a car), devices, waypaths.
   std::string sidecarJson;
 };
 
