@@ -1048,7 +1048,12 @@ std::string sidecarJson(const CityInfo& info, const CityParams& params) {
   appendPoint(out, info.goal);
   out += ",\n  \"cellSize\": ";
   appendNumber(out, params.cellSize, 4);
-  const std::vector<UnitProfile> units{params.unit, carProfile()};
+  // The car joins a walking unit (names must differ: the loader refuses twins).
+  std::vector<UnitProfile> units{params.unit};
+  if (params.unit.kind != UnitKind::Vehicle) {
+    units.push_back(carProfile());
+    if (units.back().name == params.unit.name) units.back().name += "_2";
+  }
   appendList(out, "units", units, appendUnit);
   appendList(out, "devices", info.devices, appendDevice);
   appendList(out, "waypaths", info.waypaths, appendWaypath);

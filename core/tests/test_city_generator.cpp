@@ -72,6 +72,27 @@ TEST(CityGenerator, RejectsBadParameters) {
   EXPECT_FALSE(generateCity(params, obj).ok());
 }
 
+// The sidecar loads whatever the params' unit is called or is.
+TEST(CityGenerator, SidecarParsesForAnyUnit) {
+  for (const char* name : {"human", "car"}) {
+    for (UnitKind kind : {UnitKind::Human, UnitKind::Vehicle}) {
+      CityParams params = smallCity();
+      params.unit.name = name;
+      params.unit.kind = kind;
+      CityInfo info;
+      generateText(params, &info);
+      const Result<LevelSettings> settings = parseLevelSettings(info.sidecarJson, "city.json");
+      ASSERT_TRUE(settings.ok()) << settings.error();
+      ASSERT_FALSE(settings.value().units.empty());
+      EXPECT_EQ(settings.value().units[0].name, name);
+      EXPECT_EQ(settings.value().units[0].kind, kind);
+      EXPECT_EQ(settings.value().units.size(), kind == UnitKind::Vehicle ? 1u : 2u);
+      EXPECT_EQ(settings.value().devices.size(), info.devices.size());
+      EXPECT_EQ(settings.value().waypaths.size(), info.waypaths.size());
+    }
+  }
+}
+
 TEST(CityGenerator, ReportsAFailedStream) {
   std::ostringstream obj;
   obj.setstate(std::ios::badbit);

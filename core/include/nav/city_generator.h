@@ -86,7 +86,7 @@ struct CityInfo {
   /// start: the first seed; goal: on the top floor of the tallest building.
   glm::vec3 start{0.0f}, goal{0.0f};
   /// The sidecar JSON: seeds, start, goal, cellSize, units (the params' unit,
-  /// then a car), devices, waypaths.
+  /// then a car unless that unit is a vehicle), devices, waypaths.
   std::string sidecarJson;
 };
 
