@@ -1,5 +1,6 @@
 #include "cli_commands.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include "nav/city_generator.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
+#include "nav/grid_map.h"
 #include "nav/level.h"
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
@@ -360,6 +362,141 @@ int runGenerateCity(const CityFlags& flags) {
                     {"block_size", rounded(info.blockSize)},
                     {"buildings", info.buildings.size()},
                     {"bridges", info.bridges.size()}}
+                   .dump(-1, ' ', false, Json::error_handler_t::replace)
+            << "\n";
+  return 0;
+}
+
+namespace {
+
+// The map a .scen runs on when --map is not given: the name in its lines (the
+// same on every line) relative to the .scen's folder, that name's file name in
+// the folder (benchmark sets write "maps/dao/arena.map" beside a flat layout),
+// or the .scen's own path without ".scen".
+std::string findScenarioMap(const std::string& scenPath, const std::vector<GridScenario>& scenarios,
+                            std::string& error) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::path(scenPath).parent_path();
+  std::vector<fs::path> candidates;
+  if (!scenarios.empty()) {
+    for (const GridScenario& s : scenarios) {
+      if (s.map != scenarios.front().map) {
+        error = scenPath + ":" + std::to_string(s.line) + ": names map '" + s.map + "', line " +
+                std::to_string(scenarios.front().line) + " names '" + scenarios.front().map +
+                "': give --map to run them on one map";
+        return "";
+      }
+    }
+    const fs::path named(scenarios.front().map);
+    candidates.push_back(folder / named);
+    candidates.push_back(folder / named.filename());
+  }
+  if (fs::path(scenPath).extension() == ".scen")
+    candidates.push_back(fs::path(scenPath).replace_extension());
+  std::string tried;
+  for (const fs::path& candidate : candidates) {
+    std::error_code ignored;
+    if (fs::is_regular_file(candidate, ignored)) return candidate.string();
+    tried += (tried.empty() ? "" : ", ") + candidate.string();
+  }
+  error = scenPath + ": cannot find its map (tried " + (tried.empty() ? "nothing" : tried) +
+          "): give --map";
+  return "";
+}
+
+}  // namespace
+
+int runScen(const std::string& scenPath, const std::string& mapPath, std::optional<size_t> limit,
+            std::optional<float> cellSize) {
+  const std::string command = "scen";
+  Result<std::vector<GridScenario>> loaded = loadGridScenarios(scenPath);
+  if (!loaded) return fail(command, loaded.error(), 2);
+  std::vector<GridScenario> scenarios = std::move(loaded).value();
+  if (limit && *limit < scenarios.size()) scenarios.resize(*limit);
+  std::string mapFile = mapPath;
+  if (mapFile.empty()) {
+    std::string error;
+    mapFile = findScenarioMap(scenPath, scenarios, error);
+    if (mapFile.empty()) return fail(command, error, 2);
+  }
+  const Result<GridMap> map = loadGridMap(mapFile);
+  if (!map) return fail(command, map.error(), 2);
+  for (const GridScenario& s : scenarios) {
+    const std::string error = checkGridScenario(map.value(), s, scenPath);
+    if (!error.empty()) return fail(command, error, 2);
+  }
+  GridLevelOptions options;
+  if (cellSize) options.cellSize = *cellSize;
+  const Result<Level> level = gridMapLevel(map.value(), options);
+  if (!level) return fail(command, level.error(), 2);
+  const CollisionWorld world(level.value());
+  const FloodFillParams params = defaultFillParams(level.value());
+  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
+  if (!build) return fail(command, build.error(), 1);
+  const NavGraph& graph = build.value().graph;
+
+  // The .scen's lengths have five decimals; float paths over a few hundred metres
+  // carry about as much rounding. Longer means longer by more than this.
+  constexpr double kLongerTolerance = 1e-4;
+  const auto ratioRounded = [](double v) { return std::round(v * 1e6) / 1e6; };
+  size_t found = 0, longer = 0, rated = 0;
+  double ratioSum = 0.0, worstRatio = 0.0;
+  std::vector<double> times;
+  for (size_t i = 0; i < scenarios.size(); ++i) {
+    const GridScenario& s = scenarios[i];
+    const auto start = std::chrono::steady_clock::now();
+    const PathResult path =
+        findPath(graph, gridTileCenter(s.start.x, s.start.y), gridTileCenter(s.goal.x, s.goal.y));
+    FunnelResult funnel;
+    if (path.status == PathStatus::Found) funnel = stringPull(funnelPortals(graph, path.corridor));
+    const double us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    times.push_back(us);
+    const bool ok = path.status == PathStatus::Found;
+    const double length = funnel.length;
+    double ratio = 0.0;
+    if (ok) {
+      ++found;
+      ratio = s.optimalLength > 0.0 ? length / s.optimalLength
+                                    : (length <= kLongerTolerance ? 1.0 : 0.0);
+      if (length > s.optimalLength + kLongerTolerance) ++longer;
+      if (s.optimalLength > 0.0) {
+        ratioSum += ratio;
+        worstRatio = std::max(worstRatio, ratio);
+        ++rated;
+      }
+    }
+    std::cout << Json{{"index", i},
+                      {"start", Json::array({s.start.x, s.start.y})},
+                      {"goal", Json::array({s.goal.x, s.goal.y})},
+                      {"optimal", s.optimalLength},
+                      {"length", ok ? rounded(length) : 0.0},
+                      {"ratio", ratioRounded(ratio)},
+                      {"found", ok},
+                      {"status", toString(path.status)},
+                      {"us", rounded(us)}}
+                     .dump(-1, ' ', false, Json::error_handler_t::replace)
+              << "\n";
+  }
+  double medianUs = 0.0;
+  if (!times.empty()) {
+    std::sort(times.begin(), times.end());
+    const size_t middle = times.size() / 2;
+    medianUs = times.size() % 2 ? times[middle] : (times[middle - 1] + times[middle]) * 0.5;
+  }
+  const BuildStats& stats = build.value().stats;
+  std::cout << Json{{"scenarios", scenarios.size()},
+                    {"found", found},
+                    {"mean_ratio", rated ? ratioRounded(ratioSum / double(rated)) : 0.0},
+                    {"longer", longer},
+                    {"worst_ratio", ratioRounded(worstRatio)},
+                    {"median_us", rounded(medianUs)},
+                    {"map", mapFile},
+                    {"cell_size", rounded(effectiveCellSize(params))},
+                    {"cells", stats.cells},
+                    {"sectors", stats.sectors},
+                    {"portals", stats.portals},
+                    {"build_ms", rounded(stats.totalMs)}}
                    .dump(-1, ' ', false, Json::error_handler_t::replace)
             << "\n";
   return 0;

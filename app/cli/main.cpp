@@ -4,6 +4,13 @@
 
 #include "cli_commands.h"
 
+namespace nav::cli {
+/// Runs a Moving AI .scen file on its grid map (cli_commands.cpp): one JSON line
+/// per scenario, then a summary. mapPath "" finds the map next to the .scen.
+int runScen(const std::string& scenPath, const std::string& mapPath, std::optional<size_t> limit,
+            std::optional<float> cellSize);
+}  // namespace nav::cli
+
 namespace {
 
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
@@ -66,6 +73,17 @@ int main(int argc, char** argv) {
   cityCommand->add_option("--seed", city.seed, "Random seed: the same seed writes the same files");
   cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj)")->required();
 
+  std::string scenPath, scenMapPath;
+  std::optional<size_t> scenLimit;
+  std::optional<float> scenCell;
+  CLI::App* scen = app.add_subcommand(
+      "scen", "Run a Moving AI .scen file: path lengths against the optimal 8-connected ones");
+  scen->add_option("scenarios", scenPath, "Scenarios (.scen)")->required();
+  scen->add_option("--map", scenMapPath,
+                   "Grid map (.map); default: the one the .scen names, beside it");
+  scen->add_option("--limit", scenLimit, "Run only the first N scenarios");
+  scen->add_option("--cell", scenCell, "Cell size [m]: 1 / an odd number (default 1/3)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -75,6 +93,7 @@ int main(int argc, char** argv) {
   if (*info) return nav::cli::runInfo(levelPath);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
+  if (*scen) return nav::cli::runScen(scenPath, scenMapPath, scenLimit, scenCell);
   if (nav::cli::isNavFile(levelPath)) {
     const auto options = queryCommand->get_options();
     for (size_t i = firstBuildOption; i < endBuildOptions; ++i) {
