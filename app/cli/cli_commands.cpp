@@ -206,6 +206,37 @@ uint64_t peakRssBytes() {
   return 0;
 }
 
+// The query's filter from the command line; the message names the option at fault.
+std::optional<SearchOptions> searchOptions(const QueryFlags& query, std::string& error) {
+  SearchOptions options;
+  options.keys = query.keys;
+  options.excludedSurfaces = query.excludedSurfaces;
+  for (const std::string& pair : query.surfaceCosts) {
+    const size_t equals = pair.find('=');
+    float cost = 0.0f;
+    std::istringstream value(equals == std::string::npos ? "" : pair.substr(equals + 1));
+    if (equals == 0 || equals == std::string::npos || !(value >> cost) || !(cost > 0.0f) ||
+        !std::isfinite(cost)) {
+      error = "--surface-cost '" + pair + "': expected NAME=COST with a cost > 0";
+      return std::nullopt;
+    }
+    options.surfaceCosts[pair.substr(0, equals)] = cost;
+  }
+  if (!query.unitKind.empty()) {
+    if (query.unitKind == "human") {
+      options.unitKind = UnitKind::Human;
+    } else if (query.unitKind == "vehicle") {
+      options.unitKind = UnitKind::Vehicle;
+    } else {
+      error = "--unit-kind '" + query.unitKind + "': expected human or vehicle";
+      return std::nullopt;
+    }
+  }
+  if (query.waypathBias) options.waypathBias = *query.waypathBias;
+  if (query.heuristicScale) options.heuristicScale = *query.heuristicScale;
+  return options;
+}
+
 }  // namespace
 
 std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,
@@ -296,24 +327,26 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   if (!loaded) return exitCode;
   const NavGraph& graph = *loaded;
 
+  std::string error;
+  const std::optional<SearchOptions> options = searchOptions(query, error);
+  if (!options) return fail("query", error, 2);
   for (const QueryLine& q : queries) {
     const auto start = std::chrono::steady_clock::now();
-    const PathResult path = findPath(graph, q.from, q.to);
+    const PathResult path = findPath(graph, q.from, q.to, *options);
     FunnelResult funnel;
-    if (path.status == PathStatus::Found) {
-      const std::vector<FunnelPortal> portals = funnelPortals(graph, path.corridor);
-      funnel = stringPull(portals);
-    }
+    if (!path.corridor.sectors.empty()) funnel = pullCorridor(graph, path.corridor);
     const double us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     Json corners = Json::array();
     for (const glm::vec3& c : funnel.corners) corners.push_back(pointJson(c));
     const bool found = path.status == PathStatus::Found;
+    const char* status = found ? "found" : path.status == PathStatus::Partial ? "partial" : "none";
     std::cout << Json{{"from", pointJson(q.from)},
                       {"to", pointJson(q.to)},
                       {"found", found},
-                      {"status", toString(path.status)},
-                      {"length", found ? rounded(funnel.length) : 0.0},
+                      {"status", status},
+                      {"reason", path.reason},
+                      {"length", rounded(funnel.length)},
                       {"corners", corners},
                       {"sectors", path.corridor.sectors.size()},
                       {"expansions", path.expansions},

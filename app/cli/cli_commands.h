@@ -3,6 +3,7 @@
 // code: 0 on success, 1 when the work failed (e.g. a build error), 2 on bad input.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -24,6 +25,13 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
 struct QueryFlags {
   std::optional<glm::vec3> from, to;
   std::string queriesPath;
+  /// The search filter: keys, surface costs ("lava=5"), excluded surfaces, unit kind, waypath bias.
+  std::vector<std::string> keys;
+  std::vector<std::string> surfaceCosts;
+  std::vector<std::string> excludedSurfaces;
+  std::string unitKind;
+  std::optional<float> waypathBias;
+  std::optional<float> heuristicScale;
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 

@@ -55,6 +55,14 @@ int main(int argc, char** argv) {
   const size_t endBuildOptions = queryCommand->get_options().size();
   CLI::Option* from = queryCommand->add_option("--from", fromText, "Start point X,Y,Z");
   CLI::Option* to = queryCommand->add_option("--to", toText, "Goal point X,Y,Z");
+  queryCommand->add_option("--key", query.keys, "A key the unit holds (repeat for more)");
+  queryCommand->add_option("--surface-cost", query.surfaceCosts, "NAME=COST: cost per metre on a surface");
+  queryCommand->add_option("--exclude", query.excludedSurfaces, "A surface the path may not enter");
+  queryCommand->add_option("--unit-kind", query.unitKind, "human or vehicle (waypaths and surfaces)");
+  queryCommand->add_option("--waypath-bias", query.waypathBias, "Cost per metre along waypaths")
+      ->check(CLI::PositiveNumber);
+  queryCommand->add_option("--heuristic-scale", query.heuristicScale, "A* heuristic scale")
+      ->check(CLI::Range(0.0, 10.0));
   CLI::Option* queries =
       queryCommand->add_option("--queries", query.queriesPath, "File with one 'sx sy sz gx gy gz' per line");
   from->needs(to);

@@ -52,9 +52,10 @@ void PathTool::solve() {
   if (!m_build || !m_start || !m_goal) return;
   PathSolution solution;
   solution.search = findPath(m_build->graph, *m_start, *m_goal, SearchOptions{}, &solution.trace);
-  if (solution.search.status == PathStatus::Found) {
+  // A partial path is drawn too: it leads as close to the goal as the unit can get.
+  if (!solution.search.corridor.sectors.empty()) {
     solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
-    solution.funnel = stringPull(solution.portals, /*recordSteps=*/true);
+    solution.funnel = pullCorridor(m_build->graph, solution.search.corridor, /*recordSteps=*/true);
     solution.groundPath = followPortalHeights(solution.funnel.corners, solution.portals);
   }
   m_solution = std::move(solution);

@@ -17,6 +17,8 @@ const char* statusName(PathStatus status) {
   switch (status) {
     case PathStatus::Found:
       return "found";
+    case PathStatus::Partial:
+      return "partial";
     case PathStatus::StartOffMesh:
       return "start_off_mesh";
     case PathStatus::GoalOffMesh:

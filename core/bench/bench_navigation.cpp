@@ -92,7 +92,7 @@ void BM_Query(benchmark::State& state) {
     const nav::PathResult path = nav::findPath(build.graph, from, to);
     if (path.status == nav::PathStatus::Found) {
       ++found;
-      benchmark::DoNotOptimize(nav::stringPull(nav::funnelPortals(build.graph, path.corridor)));
+      benchmark::DoNotOptimize(nav::pullCorridor(build.graph, path.corridor));
     }
   }
   state.counters["found_fraction"] = double(found) / double(std::max<size_t>(i, 1));

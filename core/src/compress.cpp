@@ -405,9 +405,10 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   }
 
   addDevicePortals(graph, cells, sectorOf);
+  // Waypath sectors come after the ground sectors the index holds: it stays valid.
+  graph.index = SectorIndex(graph);
   addWaypaths(graph, warnings);
   sortPortalsBySource(graph);
-  graph.index = SectorIndex(graph);
   if (cellSectors) *cellSectors = sectorOf;
   return graph;
 }

@@ -27,15 +27,45 @@ const char* toString(FunnelEvent event) {
   return "unknown";
 }
 
+std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor) {
+  std::vector<std::vector<FunnelPortal>> legs(1);
+  auto point = [](const glm::vec3& p) { return FunnelPortal{p, p}; };
+  legs.back().push_back(point(corridor.start));
+  // Ends the current leg at `from`, adds `bridge` as a leg of its own, and starts the next at `to`.
+  auto bridge = [&](std::vector<FunnelPortal> through) {
+    legs.back().push_back(through.front());
+    legs.push_back(std::move(through));
+    legs.push_back({legs.back().back()});
+  };
+  for (size_t i = 0; i < corridor.portals.size(); ++i) {
+    const Portal& portal = graph.portals[corridor.portals[i]];
+    if (portal.kind == PortalKind::Walk) {
+      legs.back().push_back({portal.left, portal.right});
+    } else if (portal.kind == PortalKind::Device) {
+      bridge({point(graph.entryPoint(portal)), point(graph.exitPoint(portal))});
+    } else if (graph.sectors[portal.toSector].kind == SectorKind::Waypath &&
+               i + 1 < corridor.portals.size()) {
+      // Getting on at one point and off at another: ride the points between.
+      const WaypathSpec& waypath = graph.waypaths[graph.sectors[portal.toSector].waypath];
+      const uint32_t on = portal.link, off = graph.portals[corridor.portals[i + 1]].link;
+      std::vector<FunnelPortal> ride;
+      for (uint32_t k = on;; k = on < off ? k + 1 : k - 1) {
+        ride.push_back(point(k == on ? portal.left : k == off ? graph.portals[corridor.portals[i + 1]].left
+                                                             : waypath.points[k]));
+        if (k == off) break;
+      }
+      bridge(std::move(ride));
+      ++i;  // the getting-off portal is part of the ride
+    }
+  }
+  legs.back().push_back(point(corridor.goal));
+  return legs;
+}
+
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor) {
   std::vector<FunnelPortal> portals;
-  portals.reserve(corridor.portals.size() + 2);
-  portals.push_back({corridor.start, corridor.start});
-  for (uint32_t index : corridor.portals) {
-    const Portal& portal = graph.portals[index];
-    portals.push_back({portal.left, portal.right});
-  }
-  portals.push_back({corridor.goal, corridor.goal});
+  for (const std::vector<FunnelPortal>& leg : funnelLegs(graph, corridor))
+    portals.insert(portals.end(), leg.begin(), leg.end());
   return portals;
 }
 
@@ -186,6 +216,31 @@ std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
   }
   add(corners.back());
   return path;
+}
+
+FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool recordSteps) {
+  FunnelResult result;
+  uint32_t offset = 0;
+  for (const std::vector<FunnelPortal>& leg : funnelLegs(graph, corridor)) {
+    const FunnelResult pulled = stringPull(leg, recordSteps);
+    const uint32_t cornersBefore = uint32_t(result.corners.size());
+    for (const glm::vec3& corner : pulled.corners) {
+      // A leg starts where the previous one ended.
+      if (result.corners.empty() || !samePoint(result.corners.back(), corner))
+        result.corners.push_back(corner);
+    }
+    for (FunnelStep step : pulled.steps) {
+      step.portal += offset;
+      step.apexPortal += offset;
+      step.leftPortal += offset;
+      step.rightPortal += offset;
+      step.cornerCount += cornersBefore > 0 ? cornersBefore - 1 : 0;
+      result.steps.push_back(step);
+    }
+    offset += uint32_t(leg.size());
+  }
+  result.length = polylineLength(result.corners);
+  return result;
 }
 
 // The simple stupid funnel algorithm (Mononen, as used by Detour's

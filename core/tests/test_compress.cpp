@@ -215,11 +215,14 @@ TEST(CompressDevices, PathsGoThroughDevicesAndLockedDoorsNeedTheirKey) {
   ASSERT_EQ(up.status, PathStatus::Found);
   EXPECT_TRUE(usesDevice(open.build.graph, up, "gate"));
   EXPECT_TRUE(usesDevice(open.build.graph, up, "lift"));
-  EXPECT_EQ(findPath(open.build.graph, platform, roomA).status, PathStatus::Unreachable)
+  EXPECT_EQ(findPath(open.build.graph, platform, roomA).status, PathStatus::Partial)
       << "the lift only goes up";
 
   Built locked = buildWithSettings(roomsWithDevices(true));
-  EXPECT_EQ(findPath(locked.build.graph, roomA, roomB).status, PathStatus::Unreachable);
+  const PathResult noKey = findPath(locked.build.graph, roomA, roomB);
+  EXPECT_EQ(noKey.status, PathStatus::Partial);
+  EXPECT_EQ(noKey.reason, "door 'gate' is locked and needs key 'red'");
+  EXPECT_FALSE(usesDevice(locked.build.graph, noKey, "gate"));
   SearchOptions withKey;
   withKey.keys = {"blue", "red"};
   const PathResult keyed = findPath(locked.build.graph, roomA, roomB, withKey);
@@ -227,7 +230,7 @@ TEST(CompressDevices, PathsGoThroughDevicesAndLockedDoorsNeedTheirKey) {
   EXPECT_TRUE(usesDevice(locked.build.graph, keyed, "gate"));
   SearchOptions wrongKey;
   wrongKey.keys = {"blue"};
-  EXPECT_EQ(findPath(locked.build.graph, roomA, roomB, wrongKey).status, PathStatus::Unreachable);
+  EXPECT_EQ(findPath(locked.build.graph, roomA, roomB, wrongKey).status, PathStatus::Partial);
 }
 
 TEST(CompressSurfaces, SectorsNeverMixSurfaces) {

@@ -255,8 +255,18 @@ TEST(Search, UnreachableGoal) {
   builder.addSector(10, 0, 12, 2, 0);  // island
   builder.addPortal(1, 0, {2, 0}, {2, 2});
   const NavGraph graph = builder.finish();
-  EXPECT_EQ(findPath(graph, {1, 0, 1}, {3, 0, 1}).status, PathStatus::Unreachable);
-  EXPECT_EQ(findPath(graph, {1, 0, 1}, {11, 0, 1}).status, PathStatus::Unreachable);
+  SearchOptions noPartial;
+  noPartial.allowPartial = false;
+  EXPECT_EQ(findPath(graph, {1, 0, 1}, {3, 0, 1}, noPartial).status, PathStatus::Unreachable);
+  EXPECT_EQ(findPath(graph, {1, 0, 1}, {11, 0, 1}, noPartial).status, PathStatus::Unreachable);
+  // By default: the path to the reachable point closest to the goal, here the
+  // start's own sector (the portal only leads back into it), at its edge.
+  const PathResult partial = findPath(graph, {1, 0, 1}, {3, 0, 1});
+  EXPECT_EQ(partial.status, PathStatus::Partial);
+  EXPECT_FALSE(partial.reason.empty());
+  EXPECT_EQ(partial.corridor.sectors, (std::vector<uint32_t>{0}));
+  EXPECT_NEAR(partial.corridor.goal.x, 2.0f, 1e-5);
+  EXPECT_NEAR(partial.corridor.goal.z, 1.0f, 1e-5);
   const PathResult back = findPath(graph, {3, 0, 1}, {1, 0, 1});
   EXPECT_EQ(back.status, PathStatus::Found);
   EXPECT_NEAR(back.cost, 2.0f, 1e-5);
@@ -303,6 +313,10 @@ TEST(Search, TooManyExpansions) {
   const NavGraph graph = rowOfThree();
   SearchOptions options;
   options.maxExpansions = 1;
+  const PathResult partial = findPath(graph, {1, 0, 1}, {5, 0, 1}, options);
+  EXPECT_EQ(partial.status, PathStatus::Partial);
+  EXPECT_NE(partial.reason.find("maxExpansions"), std::string::npos) << partial.reason;
+  options.allowPartial = false;
   const PathResult limited = findPath(graph, {1, 0, 1}, {5, 0, 1}, options);
   EXPECT_EQ(limited.status, PathStatus::TooManyExpansions);
   EXPECT_LE(limited.expansions, 1u);
@@ -437,6 +451,7 @@ TEST(Search, MatchesDijkstraOnRandomGrids) {
       SCOPED_TRACE(testing::Message() << "trial " << trial << " scale " << scale);
       SearchOptions options;
       options.heuristicScale = scale;
+      options.allowPartial = false;
       const PathResult result = findPath(graph, start, goal, options);
       if (expected == kInfinity) {
         EXPECT_EQ(result.status, PathStatus::Unreachable);

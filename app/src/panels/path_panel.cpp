@@ -26,6 +26,12 @@ void statusLine(const PathSolution& solution) {
     case PathStatus::Found:
       ImGui::TextColored(kGood, "path found");
       return;
+    case PathStatus::Partial:
+      ImGui::TextColored(kBad, "partial: as close as the unit can get");
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextColored(kBad, "%s", search.reason.c_str());
+      ImGui::PopTextWrapPos();
+      return;
     case PathStatus::StartOffMesh:
       ImGui::TextColored(kBad, "start is off mesh");
       return;

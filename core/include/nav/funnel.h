@@ -15,9 +15,16 @@ struct FunnelPortal {
   glm::vec3 right;
 };
 
-/// The corridor as funnel input: the start point (as a zero-width portal), every
-/// portal, then the goal point (zero-width).
+/// The corridor as funnel input, leg by leg. A leg runs between zero-width
+/// portals at its ends (the start, the goal, or where a device or waypath
+/// takes over) through the walk portals between. A device adds a leg from its
+/// entry point to its exit point; riding a waypath adds a leg through the
+/// waypath's points. Each inner vector is one leg.
+std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor);
+
+/// All legs' portals one after another: what pullCorridor's steps index.
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor);
+
 
 enum class FunnelEvent : uint8_t {
   Start,         ///< Apex, left and right at the start point.
@@ -64,6 +71,10 @@ FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps 
 /// instead of cutting through them. `portals` are the ones stringPull was given.
 std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
                                            std::span<const FunnelPortal> portals);
+
+/// String-pulls every leg and joins them, so device entries and exits and the
+/// waypath points ridden are corners. Steps are numbered over funnelPortals.
+FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool recordSteps = false);
 
 /// Length of a polyline in 3D. [metres]
 float polylineLength(std::span<const glm::vec3> points);

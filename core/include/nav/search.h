@@ -3,6 +3,8 @@
 // entered at the portal's midpoint, or for a device at its exit point); the start and goal points are located in
 // their sectors first.
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,9 +20,26 @@ struct SearchOptions {
   uint32_t maxExpansions = 1'000'000;
   /// Keys the unit holds: a locked device whose key is not here is closed.
   std::vector<std::string> keys;
+  /// Cost per metre walked on a surface, by surface name; others keep the graph's cost. [> 0]
+  std::map<std::string, float> surfaceCosts;
+  /// Surfaces the path may not enter.
+  std::vector<std::string> excludedSurfaces;
+  /// Kind of the unit asking, for waypaths and surfaces kept to one kind;
+  /// unset: the kind the graph was built for.
+  std::optional<UnitKind> unitKind;
+  /// Cost per metre along a waypath. [> 0]
+  float waypathBias = 0.75f;
+  /// Turns device times into distance: cost = wait and travel time x speed. [m/s, > 0]
+  float unitSpeed = 1.4f;
+  /// A start or goal standing on no sector snaps to the nearest one within
+  /// these half extents (as Detour's findNearestPoly). [metres]
+  glm::vec3 snapExtents{1.0f, 2.0f, 1.0f};
+  /// An unreachable goal gives the path to the reachable point closest to it
+  /// (status Partial) instead of no path (status Unreachable).
+  bool allowPartial = true;
 };
 
-enum class PathStatus { Found, StartOffMesh, GoalOffMesh, Unreachable, TooManyExpansions };
+enum class PathStatus { Found, Partial, StartOffMesh, GoalOffMesh, Unreachable, TooManyExpansions };
 const char* toString(PathStatus status);
 
 /// The sectors and portals a path goes through, start to goal.
@@ -50,6 +69,8 @@ struct SearchTrace {
 
 struct PathResult {
   PathStatus status = PathStatus::Unreachable;
+  /// Why the path is partial or missing, when it can be named ("locked door 'gate' needs key 'red'").
+  std::string reason;
   Corridor corridor;
   /// Cost of the path through portal midpoints. [metres]
   float cost = 0.0f;
@@ -57,9 +78,12 @@ struct PathResult {
 };
 
 /// Locates start and goal (locateSector) and searches from the start's sector to
-/// the goal's; the corridor's start and goal are the located points. Optimal
-/// (through portal midpoints) for heuristicScale <= 1. Deterministic. Records
-/// events only when trace is non-null. Unless Found, the corridor has no sectors.
+/// the goal's; the corridor's start and goal are the located points (snapped to
+/// the nearest sector when off it). The cost of a stretch is its length times
+/// the surface's cost (or the waypath bias), plus device wait and travel time;
+/// optimal for heuristicScale <= 1. A partial result's corridor leads to the
+/// reachable point closest to the goal (corridor.goal). Deterministic. Records
+/// events only when trace is non-null. Unless Found or Partial, the corridor has no sectors.
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options = {}, SearchTrace* trace = nullptr);
 
