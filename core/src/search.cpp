@@ -43,6 +43,21 @@ bool popsLater(const OpenEntry& a, const OpenEntry& b) {
 
 enum class NodeState : uint8_t { Unseen, Open, Closed };
 
+// Where the ground-plane line from `from` towards `to` crosses the portal,
+// clamped to its ends; heights follow the portal.
+glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3& to) {
+  const glm::vec2 a = groundOf(from), direction = groundOf(to) - a;
+  const glm::vec2 l = groundOf(portal.left), span = groundOf(portal.right) - l;
+  const float denominator = cross2(direction, span);
+  float along = 0.5f;
+  if (std::abs(denominator) > 1e-12f) {
+    along = cross2(direction, a - l) / denominator;
+  } else if (glm::dot(span, span) > 0.0f) {
+    along = glm::dot(a - l, span) / glm::dot(span, span);  // parallel: the nearest point
+  }
+  return glm::mix(portal.left, portal.right, std::clamp(along, 0.0f, 1.0f));
+}
+
 // A locked device opens only for a unit holding its key.
 bool canUse(const DeviceSpec& device, const SearchOptions& options) {
   return !device.locked ||
@@ -128,8 +143,14 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
   const float startSectorCost = std::min(
       costs.sectorCost(graph.sectors[startLocation.sector], options), 1.0f / costs.cheapest);
 
-  // A straight line inside one rectangle is never longer than a detour through portals.
-  if (startLocation.sector == goalLocation.sector) {
+  // A straight line inside one rectangle is never longer than a detour through
+  // portals, unless a waypath joins the rectangle (riding it may be cheaper).
+  const Sector& startSector = graph.sectors[startLocation.sector];
+  const auto firstPortal = graph.portals.begin() + startSector.firstPortal;
+  const bool joinsWaypath =
+      std::any_of(firstPortal, firstPortal + startSector.portalCount,
+                  [](const Portal& portal) { return portal.kind == PortalKind::Waypath; });
+  if (startLocation.sector == goalLocation.sector && !joinsWaypath) {
     result.status = PathStatus::Found;
     result.corridor.sectors.push_back(startLocation.sector);
     result.cost = glm::distance(startPoint, goalPoint) * startSectorCost;
@@ -143,6 +164,8 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
   std::vector<float> costSoFar(nodeCount, std::numeric_limits<float>::infinity());
   std::vector<uint32_t> parent(nodeCount, kNoPortal);
   std::vector<NodeState> state(nodeCount, NodeState::Unseen);
+  // Where each node's path stands on its portal (see PortalPoint).
+  std::vector<glm::vec3> nodePoint(nodeCount);
   std::vector<OpenEntry> open;
 
   // The goal pseudo-node is not traced: the result's cost is its final cost.
@@ -161,6 +184,7 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
     const float estimate = cost + heuristic(point);
     costSoFar[node] = cost;
     parent[node] = from;
+    nodePoint[node] = point;
     state[node] = NodeState::Open;
     open.push_back({estimate, cost, node});
     std::push_heap(open.begin(), open.end(), popsLater);
@@ -201,7 +225,7 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
     const bool isStart = node == startNode;
     // A node stands where its portal lets the path continue: the portal's
     // midpoint, or a device's exit.
-    const glm::vec3 point = isStart ? startPoint : graph.exitPoint(graph.portals[node]);
+    const glm::vec3 point = isStart ? startPoint : nodePoint[node];
     const uint32_t sectorIndex = isStart ? startLocation.sector : graph.portals[node].toSector;
     const Sector& sector = graph.sectors[sectorIndex];
     const float metre = isStart ? startSectorCost : costs.sectorCost(sector, options);
@@ -224,8 +248,10 @@ PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::ve
         }
         continue;
       }
-      const glm::vec3 in = graph.entryPoint(portal);
-      const glm::vec3 out = graph.exitPoint(portal);
+      const glm::vec3 in = portal.kind == PortalKind::Walk && options.portalPoint == PortalPoint::Crossing
+                               ? crossing(portal, point, goalPoint)
+                               : graph.entryPoint(portal);
+      const glm::vec3 out = portal.kind == PortalKind::Walk ? in : graph.exitPoint(portal);
       float cost = glm::distance(point, in) * metre;
       if (sector.kind == SectorKind::Waypath) {
         // Ridden along the waypath from the point it was joined at, forwards only when one-way.

@@ -11,6 +11,15 @@
 namespace nav {
 namespace {
 
+// These tests cost paths by hand through portal midpoints: the fixed graph of
+// PortalPoint::Midpoint (the default, Crossing, is checked on grid maps).
+PathResult midpointPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+                        SearchOptions options = {}, SearchTrace* trace = nullptr) {
+  options.portalPoint = PortalPoint::Midpoint;
+  return findPath(graph, start, goal, options, trace);
+}
+
+
 // Builds NavGraphs by hand: rectangular sectors with a ground plane, and
 // portals on shared edges whose left/right follow from the walking direction.
 class GraphBuilder {
@@ -201,7 +210,7 @@ TEST(SearchBuilder, PortalSidesFollowTheWalk) {
 
 TEST(Search, StraightRow) {
   const NavGraph graph = rowOfThree();
-  const PathResult result = findPath(graph, {1, 0, 1}, {5, 0, 1});
+  const PathResult result = midpointPath(graph, {1, 0, 1}, {5, 0, 1});
   ASSERT_EQ(result.status, PathStatus::Found);
   // start -> (2,0,1) -> (4,0,1) -> goal.
   EXPECT_NEAR(result.cost, 4.0f, 1e-5);
@@ -213,7 +222,7 @@ TEST(Search, StraightRow) {
 TEST(Search, OneWayPortalIsNotWalkedBackwards) {
   const NavGraph graph = ringWithOneWay();
   // A to D cannot use D -> A: it goes round through B and C.
-  const PathResult around = findPath(graph, {1, 0, 1}, {1, 0, 3});
+  const PathResult around = midpointPath(graph, {1, 0, 1}, {1, 0, 3});
   ASSERT_EQ(around.status, PathStatus::Found);
   EXPECT_EQ(around.corridor.sectors, (std::vector<uint32_t>{0, 1, 2, 3}));
   // (1,1) -> (2,1) -> (3,2) -> (2,3) -> (1,3).
@@ -221,7 +230,7 @@ TEST(Search, OneWayPortalIsNotWalkedBackwards) {
   expectConsistentCorridor(graph, around, 0, 3);
 
   // D to A uses the one-way portal directly: (1,3) -> (1,2) -> (1,1).
-  const PathResult direct = findPath(graph, {1, 0, 3}, {1, 0, 1});
+  const PathResult direct = midpointPath(graph, {1, 0, 3}, {1, 0, 1});
   ASSERT_EQ(direct.status, PathStatus::Found);
   EXPECT_EQ(direct.corridor.sectors, (std::vector<uint32_t>{3, 0}));
   EXPECT_NEAR(direct.cost, 2.0f, 1e-5);
@@ -241,7 +250,7 @@ TEST(Search, GoalIsReachedWhenPoppedNotWhenSeen) {
   builder.addPortal(start, side, {0, 2}, {0, 4});
   builder.addPortal(side, goal, {999, 2}, {999, 2});
   const NavGraph graph = builder.finish();
-  const PathResult result = findPath(graph, {-1, 0, 2}, {999, 0, 1.9f});
+  const PathResult result = midpointPath(graph, {-1, 0, 2}, {999, 0, 1.9f});
   ASSERT_EQ(result.status, PathStatus::Found);
   EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{start, side, goal}));
   // (-1,2) -> (0,3) -> (999,2) -> (999,1.9).
@@ -257,36 +266,36 @@ TEST(Search, UnreachableGoal) {
   const NavGraph graph = builder.finish();
   SearchOptions noPartial;
   noPartial.allowPartial = false;
-  EXPECT_EQ(findPath(graph, {1, 0, 1}, {3, 0, 1}, noPartial).status, PathStatus::Unreachable);
-  EXPECT_EQ(findPath(graph, {1, 0, 1}, {11, 0, 1}, noPartial).status, PathStatus::Unreachable);
+  EXPECT_EQ(midpointPath(graph, {1, 0, 1}, {3, 0, 1}, noPartial).status, PathStatus::Unreachable);
+  EXPECT_EQ(midpointPath(graph, {1, 0, 1}, {11, 0, 1}, noPartial).status, PathStatus::Unreachable);
   // By default: the path to the reachable point closest to the goal, here the
   // start's own sector (the portal only leads back into it), at its edge.
-  const PathResult partial = findPath(graph, {1, 0, 1}, {3, 0, 1});
+  const PathResult partial = midpointPath(graph, {1, 0, 1}, {3, 0, 1});
   EXPECT_EQ(partial.status, PathStatus::Partial);
   EXPECT_FALSE(partial.reason.empty());
   EXPECT_EQ(partial.corridor.sectors, (std::vector<uint32_t>{0}));
   EXPECT_NEAR(partial.corridor.goal.x, 2.0f, 1e-5);
   EXPECT_NEAR(partial.corridor.goal.z, 1.0f, 1e-5);
-  const PathResult back = findPath(graph, {3, 0, 1}, {1, 0, 1});
+  const PathResult back = midpointPath(graph, {3, 0, 1}, {1, 0, 1});
   EXPECT_EQ(back.status, PathStatus::Found);
   EXPECT_NEAR(back.cost, 2.0f, 1e-5);
 }
 
 TEST(Search, OffMeshStartAndGoal) {
   const NavGraph graph = rowOfThree();
-  const PathResult offStart = findPath(graph, {-5, 0, 1}, {5, 0, 1});
+  const PathResult offStart = midpointPath(graph, {-5, 0, 1}, {5, 0, 1});
   EXPECT_EQ(offStart.status, PathStatus::StartOffMesh);
   EXPECT_TRUE(offStart.corridor.sectors.empty());
-  EXPECT_EQ(findPath(graph, {1, 0, 1}, {5, 0, 9}).status, PathStatus::GoalOffMesh);
+  EXPECT_EQ(midpointPath(graph, {1, 0, 1}, {5, 0, 9}).status, PathStatus::GoalOffMesh);
   // Far above the floor is off the mesh too.
-  EXPECT_EQ(findPath(graph, {1, 0, 1}, {5, 10, 1}).status, PathStatus::GoalOffMesh);
-  EXPECT_EQ(findPath(graph, {-5, 0, 1}, {5, 0, 9}).status, PathStatus::StartOffMesh);
+  EXPECT_EQ(midpointPath(graph, {1, 0, 1}, {5, 10, 1}).status, PathStatus::GoalOffMesh);
+  EXPECT_EQ(midpointPath(graph, {-5, 0, 1}, {5, 0, 9}).status, PathStatus::StartOffMesh);
   EXPECT_STREQ(toString(PathStatus::GoalOffMesh), "goal off mesh");
 }
 
 TEST(Search, SameSector) {
   const NavGraph graph = rowOfThree();
-  const PathResult result = findPath(graph, {0.5f, 0.2f, 0.5f}, {1.5f, 0.0f, 1.5f});
+  const PathResult result = midpointPath(graph, {0.5f, 0.2f, 0.5f}, {1.5f, 0.0f, 1.5f});
   ASSERT_EQ(result.status, PathStatus::Found);
   EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0}));
   EXPECT_TRUE(result.corridor.portals.empty());
@@ -301,7 +310,7 @@ TEST(Search, SnapsStartAndGoalToTheGround) {
   builder.addSector(4, 0, 8, 2, 2.0f);
   builder.addTwoWay(0, 1, {4, 0}, {4, 2});
   const NavGraph graph = builder.finish();
-  const PathResult result = findPath(graph, {2, 1.7f, 1}, {6, 2.3f, 1});
+  const PathResult result = midpointPath(graph, {2, 1.7f, 1}, {6, 2.3f, 1});
   ASSERT_EQ(result.status, PathStatus::Found);
   EXPECT_NEAR(result.corridor.start.y, 1.5f, 1e-5);
   EXPECT_NEAR(result.corridor.goal.y, 2.0f, 1e-5);
@@ -313,22 +322,22 @@ TEST(Search, TooManyExpansions) {
   const NavGraph graph = rowOfThree();
   SearchOptions options;
   options.maxExpansions = 1;
-  const PathResult partial = findPath(graph, {1, 0, 1}, {5, 0, 1}, options);
+  const PathResult partial = midpointPath(graph, {1, 0, 1}, {5, 0, 1}, options);
   EXPECT_EQ(partial.status, PathStatus::Partial);
   EXPECT_NE(partial.reason.find("maxExpansions"), std::string::npos) << partial.reason;
   options.allowPartial = false;
-  const PathResult limited = findPath(graph, {1, 0, 1}, {5, 0, 1}, options);
+  const PathResult limited = midpointPath(graph, {1, 0, 1}, {5, 0, 1}, options);
   EXPECT_EQ(limited.status, PathStatus::TooManyExpansions);
   EXPECT_LE(limited.expansions, 1u);
   options.maxExpansions = 100;
-  EXPECT_EQ(findPath(graph, {1, 0, 1}, {5, 0, 1}, options).status, PathStatus::Found);
+  EXPECT_EQ(midpointPath(graph, {1, 0, 1}, {5, 0, 1}, options).status, PathStatus::Found);
 }
 
 TEST(Search, TraceOnlyWhenAsked) {
   const NavGraph graph = ringWithOneWay();
-  const PathResult plain = findPath(graph, {1, 0, 1}, {1, 0, 3});
+  const PathResult plain = midpointPath(graph, {1, 0, 1}, {1, 0, 3});
   SearchTrace trace;
-  const PathResult traced = findPath(graph, {1, 0, 1}, {1, 0, 3}, {}, &trace);
+  const PathResult traced = midpointPath(graph, {1, 0, 1}, {1, 0, 3}, {}, &trace);
   EXPECT_EQ(plain.status, traced.status);
   EXPECT_EQ(plain.cost, traced.cost);
   EXPECT_EQ(plain.expansions, traced.expansions);
@@ -361,7 +370,7 @@ TEST(Search, TraceOnlyWhenAsked) {
 
   // A second query appends to the same trace.
   const size_t before = trace.events.size();
-  findPath(graph, {1, 0, 3}, {1, 0, 1}, {}, &trace);
+  midpointPath(graph, {1, 0, 3}, {1, 0, 1}, {}, &trace);
   EXPECT_GT(trace.events.size(), before);
 }
 
@@ -452,7 +461,8 @@ TEST(Search, MatchesDijkstraOnRandomGrids) {
       SearchOptions options;
       options.heuristicScale = scale;
       options.allowPartial = false;
-      const PathResult result = findPath(graph, start, goal, options);
+      options.portalPoint = PortalPoint::Midpoint;  // the graph the Dijkstra above costs
+      const PathResult result = midpointPath(graph, start, goal, options);
       if (expected == kInfinity) {
         EXPECT_EQ(result.status, PathStatus::Unreachable);
         continue;
@@ -475,8 +485,8 @@ TEST(Search, Deterministic) {
   const glm::vec3 start = randomPointIn(graph.sectors[random.sectorIds.front()], rng);
   const glm::vec3 goal = randomPointIn(graph.sectors[random.sectorIds.back()], rng);
   SearchTrace first, second;
-  const PathResult a = findPath(graph, start, goal, {}, &first);
-  const PathResult b = findPath(graph, start, goal, {}, &second);
+  const PathResult a = midpointPath(graph, start, goal, {}, &first);
+  const PathResult b = midpointPath(graph, start, goal, {}, &second);
   EXPECT_EQ(a.cost, b.cost);
   EXPECT_EQ(a.corridor.portals, b.corridor.portals);
   ASSERT_EQ(first.events.size(), second.events.size());

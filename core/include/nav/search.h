@@ -13,7 +13,15 @@
 
 namespace nav {
 
+/// Where the search places the path on a walk portal it costs.
+enum class PortalPoint : uint8_t {
+  Midpoint,  ///< The portal's middle, as Detour does: a fixed graph.
+  Crossing,  ///< Where the line from the previous point to the goal crosses it (clamped to the
+             ///< portal): closer to the string-pulled path, so long portals mislead less.
+};
+
 struct SearchOptions {
+  PortalPoint portalPoint = PortalPoint::Crossing;
   /// Heuristic = straight-line distance times this. [0..1 keeps paths optimal]
   float heuristicScale = 0.999f;
   /// The search gives up after expanding this many nodes.
