@@ -1,6 +1,7 @@
 #include "nav/funnel.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace nav {
@@ -27,6 +28,50 @@ const char* toString(FunnelEvent event) {
   return "unknown";
 }
 
+namespace {
+
+// Position along a portal's edge line (the coordinate that varies along it).
+float along(const Portal& portal, const glm::vec3& p) {
+  return kDirectionDx[int(portal.direction)] != 0 ? p.z : p.x;
+}
+
+bool backOverTheSameEdge(const Portal& first, const Portal& second) {
+  if (first.kind != PortalKind::Walk || second.kind != PortalKind::Walk) return false;
+  if (second.direction != opposite(first.direction)) return false;
+  const bool crossesX = kDirectionDx[int(first.direction)] != 0;
+  const float lineFirst = crossesX ? first.left.x : first.left.z;
+  const float lineSecond = crossesX ? second.left.x : second.left.z;
+  return std::abs(lineFirst - lineSecond) < 1e-4f;
+}
+
+// The point of a portal at position t along its edge line, with heights interpolated.
+glm::vec3 pointAlong(const Portal& portal, float t) {
+  const float a = along(portal, portal.left), b = along(portal, portal.right);
+  const float f = a == b ? 0.0f : std::clamp((t - a) / (b - a), 0.0f, 1.0f);
+  return glm::mix(portal.left, portal.right, f);
+}
+
+std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
+  const float inLow = std::min(along(in, in.left), along(in, in.right));
+  const float inHigh = std::max(along(in, in.left), along(in, in.right));
+  const float outLow = std::min(along(out, out.left), along(out, out.right));
+  const float outHigh = std::max(along(out, out.left), along(out, out.right));
+  const float low = std::max(inLow, outLow), high = std::min(inHigh, outHigh);
+  if (low <= high) {
+    // They overlap: crossing there is crossing both, keeping the first one's sides.
+    const glm::vec3 a = pointAlong(in, low), b = pointAlong(in, high);
+    const bool aIsLeft = (along(in, in.left) <= along(in, in.right)) == true;
+    return {aIsLeft ? FunnelPortal{a, b} : FunnelPortal{b, a}};
+  }
+  // A gap (a wall's end between them): along the line from one's nearest end to the other's.
+  const bool outIsHigher = outLow > inHigh;
+  const glm::vec3 from = pointAlong(in, outIsHigher ? inHigh : inLow);
+  const glm::vec3 to = pointAlong(out, outIsHigher ? outLow : outHigh);
+  return {{from, from}, {to, to}};
+}
+
+}  // namespace
+
 std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor) {
   std::vector<std::vector<FunnelPortal>> legs(1);
   auto point = [](const glm::vec3& p) { return FunnelPortal{p, p}; };
@@ -40,7 +85,18 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
     const Portal& portal = graph.portals[corridor.portals[i]];
     if (portal.kind == PortalKind::Walk) {
-      legs.back().push_back({portal.left, portal.right});
+      const bool doublesBack = i + 1 < corridor.portals.size() &&
+                               backOverTheSameEdge(portal, graph.portals[corridor.portals[i + 1]]);
+      if (!doublesBack) {
+        legs.back().push_back({portal.left, portal.right});
+        continue;
+      }
+      // In and straight back out over the same line: the path only touches the
+      // sector beyond, along that line. The funnel needs portals that advance,
+      // so the pair becomes where the two overlap, or the two nearest ends.
+      for (const FunnelPortal& along : alongTheEdge(portal, graph.portals[corridor.portals[i + 1]]))
+        legs.back().push_back(along);
+      ++i;
     } else if (portal.kind == PortalKind::Device) {
       bridge({point(graph.entryPoint(portal)), point(graph.exitPoint(portal))});
     } else if (graph.sectors[portal.toSector].kind == SectorKind::Waypath &&
@@ -113,9 +169,17 @@ class Funnel {
     size_t visits = 0;
     for (size_t i = 1; i < count && visits < maxVisits; ++i, ++visits) {
       const uint32_t portal = uint32_t(i);
-      const glm::vec3& left = m_portals[i].left;
-      const glm::vec3& right = m_portals[i].right;
+      glm::vec3 left = m_portals[i].left;
+      glm::vec3 right = m_portals[i].right;
       bool moved = false;
+      // A portal on a line through the apex (the path doubling back along a
+      // wall) has no inside to narrow towards: the path reaches it at its end
+      // nearest the apex, so it acts as that single point.
+      if (onLineThroughApex(left, right)) {
+        const glm::vec2 apex = groundOf(m_apex);
+        const bool leftNearer = glm::distance(apex, groundOf(left)) <= glm::distance(apex, groundOf(right));
+        left = right = leftNearer ? left : right;
+      }
 
       // A side at the apex is open (a fresh funnel); a portal end at the apex
       // constrains nothing, as the path already passes through it.
@@ -162,6 +226,13 @@ class Funnel {
   }
 
  private:
+  bool onLineThroughApex(const glm::vec3& left, const glm::vec3& right) const {
+    if (sameGroundPoint(left, right)) return false;
+    const glm::vec2 a = groundOf(left) - groundOf(m_apex), b = groundOf(right) - groundOf(m_apex);
+    // Relative to the lengths involved: exact for axis-aligned portals, robust otherwise.
+    return std::abs(cross2(a, b)) <= 1e-6f * (glm::dot(a, a) + glm::dot(b, b));
+  }
+
   // Makes `corner` the new apex and returns the index the scan continues after.
   size_t turnAt(glm::vec3 corner, uint32_t cornerPortal, FunnelEvent event, uint32_t portal) {
     m_result.corners.push_back(corner);
