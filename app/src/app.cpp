@@ -173,6 +173,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   status.build = m_build.get();
   status.buildIsCurrent =
       m_fixedGraph || (m_build && sameBuildInputs(m_shownParams, m_buildPanel.params()));
+  if (m_buildPanel.profileCount() > 0) status.selectedUnit = m_buildPanel.params().unit.name;
   status.buildError = m_buildError;
   status.buildCancelled = m_buildCancelled;
   status.building = m_worker.busy();
@@ -218,6 +219,7 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
       m_camera.frame(sceneBounds(), m_layout.unobstructedRect(), view.windowSize);
     }
     if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
+    if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
   }
 }
 

@@ -2,11 +2,6 @@
 
 #include <exception>
 
-#if defined(__linux__)
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
-
 namespace nav::app {
 
 BuildWorker::BuildWorker(std::function<void()> onFinished)
@@ -81,12 +76,6 @@ bool BuildWorker::hasFinished() const {
 }
 
 void BuildWorker::run() {
-#if defined(__linux__)
-  // Below the window's threads (and a software rasteriser's): on a busy machine
-  // frames keep their pace and the build takes what is left. Linux nices threads
-  // one by one; failing leaves the default, which is only slower to draw.
-  setpriority(PRIO_PROCESS, id_t(gettid()), 10);
-#endif
   std::unique_lock lock(m_mutex);
   for (;;) {
     m_wake.wait(lock, [this] { return m_quit || m_pending.has_value(); });

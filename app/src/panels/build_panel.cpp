@@ -101,8 +101,9 @@ void drawStats(const BuildStatus& status) {
   const BuildStats& stats = build.stats;
   const NavGraph& graph = build.graph;
   if (!status.buildIsCurrent) {
-    ImGui::TextColored(kDimColor, "on screen: the %s build made before the last change",
-                       graph.unit.name.c_str());
+    wrappedText(kDimColor, graph.unit.name == status.selectedUnit
+                               ? "on screen: the build from before the last change"
+                               : "on screen: the " + graph.unit.name + " build");
   }
   const PortalCounts portals = countPortals(graph);
   if (ImGui::BeginTable("stats", 2)) {
@@ -239,6 +240,12 @@ bool BuildPanel::takeForceRequest() {
   return requested;
 }
 
+void BuildPanel::cancel() {
+  m_cancelRequested = true;
+  m_pending = false;
+  m_forceRequested = false;
+}
+
 bool BuildPanel::takeCancelRequest() {
   const bool requested = m_cancelRequested;
   m_cancelRequested = false;
@@ -249,7 +256,8 @@ bool BuildPanel::drawParameters(bool fixed, double now) {
   bool edited = false;
   ImGui::PushItemWidth(-110.0f);
   if (fixed) ImGui::BeginDisabled();
-  if (ImGui::BeginCombo("unit", unitLabel(params().unit).c_str())) {
+  const char* comboLabel = m_profiles.size() > 1 && !fixed ? "unit (U)" : "unit";
+  if (ImGui::BeginCombo(comboLabel, unitLabel(params().unit).c_str())) {
     for (size_t i = 0; i < m_profiles.size(); ++i) {
       ImGui::PushID(int(i));
       if (ImGui::Selectable(unitLabel(m_profiles[i].unit).c_str(), i == m_selected)) select(i, now);
@@ -265,10 +273,6 @@ bool BuildPanel::drawParameters(bool fixed, double now) {
   if (unit.kind == UnitKind::Vehicle) {
     ImGui::SameLine();
     ImGui::TextColored(kDimColor, "  footprint %.2f m", double(unit.footprint()));
-  }
-  if (m_profiles.size() > 1) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("  U: next");
   }
   if (fixed) {
     ImGui::TextColored(kWarningColor, "graph read from a file: fixed");
@@ -330,11 +334,9 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
 
   if (status.building || m_pending) {
     drawProgress(status, m_pending, now);
-    if (ImGui::Button("Cancel")) {
-      m_cancelRequested = true;
-      m_pending = false;
-      m_forceRequested = false;
-    }
+    if (ImGui::Button("Cancel")) cancel();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(Esc)");
   } else if (status.buildCancelled) {
     ImGui::TextColored(kWarningColor, "build cancelled (Rebuild to start again)");
   }

@@ -26,6 +26,8 @@ struct BuildStatus {
   const NavBuild* build = nullptr;
   /// The build on screen was made from the selected profile's current settings.
   bool buildIsCurrent = true;
+  /// The unit selected in the panel.
+  std::string selectedUnit;
   /// Why the last build failed; empty when it did not.
   std::string buildError;
   /// The last build was cancelled.
@@ -60,6 +62,8 @@ class BuildPanel {
   bool takeRebuildRequest(double now);
   /// True once after Rebuild was pressed: build again even when a kept build fits.
   bool takeForceRequest();
+  /// What Cancel does (the Escape key): drops a waiting change, asks to stop the build.
+  void cancel();
   /// True once after Cancel was pressed.
   bool takeCancelRequest();
 

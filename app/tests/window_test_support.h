@@ -1,0 +1,266 @@
+#pragma once
+// What the window tests share: running navscope with --print-state and reading
+// its lines, finding its window and clicking or typing into it with xdotool,
+// and reading its screenshots. Needs NAVSCOPE_EXE and NAVSCOPE_XDOTOOL defined.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace window_test {
+
+// nav::colors::kPath; the test checks pixels, so it states the colour itself.
+constexpr int kPathColor[3] = {255, 30, 200};
+
+struct Pixel {
+  int x, y;
+};
+
+struct Point3 {
+  float x, y, z;
+};
+
+inline std::string shellQuote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+/// Runs a command; returns its stdout, or nothing when it fails.
+inline std::optional<std::string> capture(const std::string& command) {
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return std::nullopt;
+  std::string output;
+  char buffer[256];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr)
+    output += buffer;
+  const int status = pclose(pipe);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  return output;
+}
+
+inline bool run(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/// Press and release with pauses: ImGui 1.86 polls the mouse once per frame.
+inline bool click(const std::string& window, Pixel at, int button) {
+  const std::string xdotool = NAVSCOPE_XDOTOOL;
+  const std::string b = std::to_string(button);
+  return run(xdotool + " mousemove --window " + window + " " + std::to_string(at.x) + " " +
+             std::to_string(at.y)) &&
+         run("sleep 0.2") && run(xdotool + " mousedown " + b) && run("sleep 0.2") &&
+         run(xdotool + " mouseup " + b) && run("sleep 0.3");
+}
+
+inline std::optional<Pixel> parseProbe(const std::string& line) {
+  const size_t arrow = line.find("-> px ");
+  if (line.rfind("probe ", 0) != 0 || arrow == std::string::npos) return std::nullopt;
+  Pixel pixel;
+  if (std::sscanf(line.c_str() + arrow, "-> px %d %d", &pixel.x, &pixel.y) != 2)
+    return std::nullopt;
+  return pixel;
+}
+
+/// The last "KEY X Y Z" line of the output.
+inline std::optional<Point3> lastPoint(const std::vector<std::string>& lines,
+                                       const std::string& key) {
+  std::optional<Point3> found;
+  for (const std::string& line : lines) {
+    Point3 p;
+    if (line.rfind(key + " ", 0) == 0 &&
+        std::sscanf(line.c_str() + key.size(), " %f %f %f", &p.x, &p.y, &p.z) == 3) {
+      found = p;
+    }
+  }
+  return found;
+}
+
+inline float groundDistance(Point3 a, Point3 b) {
+  return std::hypot(a.x - b.x, a.z - b.z);
+}
+
+class Image {
+ public:
+  explicit Image(const std::string& path) {
+    m_pixels.reset(stbi_load(path.c_str(), &m_width, &m_height, nullptr, 3));
+  }
+  bool loaded() const { return m_pixels != nullptr; }
+
+  /// True when the pixel is within `tolerance` of `color` in every channel.
+  bool isColor(int x, int y, const int (&color)[3], int tolerance = 6) const {
+    const unsigned char* p = m_pixels.get() + (size_t(y) * size_t(m_width) + size_t(x)) * 3;
+    for (int c = 0; c < 3; ++c) {
+      if (std::abs(int(p[c]) - color[c]) > tolerance) return false;
+    }
+    return true;
+  }
+  bool isPath(int x, int y) const { return isColor(x, y, kPathColor); }
+  /// Pixels of `color` in the whole image.
+  int countColor(const int (&color)[3], int tolerance = 6) const {
+    int count = 0;
+    for (int y = 0; y < m_height; ++y) {
+      for (int x = 0; x < m_width; ++x)
+        count += isColor(x, y, color, tolerance) ? 1 : 0;
+    }
+    return count;
+  }
+  /// Path-coloured pixels within `radius` of `center` (the whole image when radius < 0).
+  int countPath(Pixel center, int radius) const {
+    int count = 0;
+    for (int y = 0; y < m_height; ++y) {
+      for (int x = 0; x < m_width; ++x) {
+        const int dx = x - center.x, dy = y - center.y;
+        if (radius >= 0 && dx * dx + dy * dy > radius * radius) continue;
+        count += isPath(x, y) ? 1 : 0;
+      }
+    }
+    return count;
+  }
+
+ private:
+  struct Free {
+    void operator()(unsigned char* p) const { stbi_image_free(p); }
+  };
+  int m_width = 0, m_height = 0;
+  std::unique_ptr<unsigned char, Free> m_pixels;
+};
+
+/// A navscope process whose stdout (--print-state) is read line by line.
+class RunningApp {
+ public:
+  explicit RunningApp(const std::string& arguments)
+      : m_command(shellQuote(NAVSCOPE_EXE) + " " + arguments),
+        m_pipe(popen(m_command.c_str(), "r")) {}
+  RunningApp(const RunningApp&) = delete;
+  RunningApp& operator=(const RunningApp&) = delete;
+  ~RunningApp() { finish(); }
+
+  /// Reads one line (kept in lines()); false at the end of the output.
+  bool readLine() {
+    char buffer[4096];
+    if (m_pipe == nullptr || std::fgets(buffer, sizeof buffer, m_pipe) == nullptr) return false;
+    m_lines.emplace_back(buffer);
+    return true;
+  }
+  /// Reads until a line starts with `prefix` and returns it; nothing at the end of the output.
+  std::optional<std::string> waitFor(const std::string& prefix) {
+    while (readLine()) {
+      if (m_lines.back().rfind(prefix, 0) == 0) return m_lines.back();
+    }
+    return std::nullopt;
+  }
+  /// The window's id once it is mapped (xdotool); empty when none shows in 20 s.
+  static std::string findWindow(const std::string& title = "navscope") {
+    const std::optional<std::string> found = capture("timeout 20 " + std::string(NAVSCOPE_XDOTOOL) +
+                                                     " search --sync --name " + shellQuote(title));
+    return found ? found->substr(0, found->find('\n')) : std::string();
+  }
+  /// Reads the rest and waits for the exit; returns the wait status.
+  int finish() {
+    if (m_pipe == nullptr) return m_status;
+    while (readLine()) {
+    }
+    m_status = pclose(m_pipe);
+    m_pipe = nullptr;
+    return m_status;
+  }
+  bool exitedCleanly() const { return WIFEXITED(m_status) && WEXITSTATUS(m_status) == 0; }
+
+  const std::vector<std::string>& lines() const { return m_lines; }
+  std::string transcript() const {
+    std::ostringstream transcript;
+    transcript << m_command << "\n";
+    for (const std::string& line : m_lines)
+      transcript << "  " << line;
+    return transcript.str();
+  }
+
+ private:
+  std::string m_command;
+  FILE* m_pipe;
+  std::vector<std::string> m_lines;
+  int m_status = -1;
+};
+
+/// What one run of the debugger printed, and where the probed points were.
+struct Session {
+  std::vector<std::string> lines;
+  std::vector<Pixel> probes;
+  bool actionsDone = false;
+  int status = -1;
+  std::string transcript;
+};
+
+/// Runs navscope with `arguments` (which include one --probe per point to click)
+/// and, once every probe is printed, runs `actions` on its window. The run ends
+/// by itself (--frames).
+template <class Actions>
+Session runSession(const std::string& arguments, size_t probeCount, Actions&& actions) {
+  Session session;
+  RunningApp app(arguments);
+  while (session.probes.size() < probeCount && app.readLine()) {
+    if (const std::optional<Pixel> probe = parseProbe(app.lines().back()))
+      session.probes.push_back(*probe);
+  }
+  if (session.probes.size() == probeCount) {
+    const std::string window = RunningApp::findWindow();
+    if (!window.empty()) session.actionsDone = actions(window, session.probes);
+  }
+  session.status = app.finish();
+  session.lines = app.lines();
+  session.transcript = app.transcript();
+  return session;
+}
+
+/// The last line starting with `prefix`, or "".
+inline std::string lastLine(const std::vector<std::string>& lines, const std::string& prefix) {
+  std::string last;
+  for (const std::string& line : lines) {
+    if (line.rfind(prefix, 0) == 0) last = line;
+  }
+  return last;
+}
+
+/// A private output folder and settings directory: a saved layout must not move the panels.
+inline std::filesystem::path prepareOutput(const std::string& name) {
+  namespace fs = std::filesystem;
+  const fs::path outputDir = fs::path(NAVSCOPE_TEST_OUTPUT_DIR) / name;
+  fs::create_directories(outputDir);
+  const fs::path config = outputDir / "config";
+  fs::remove_all(config);
+  setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+  return outputDir;
+}
+
+inline void requireDisplay() {
+  const char* display = std::getenv("DISPLAY");
+  ASSERT_TRUE(display != nullptr && *display != '\0')
+      << "DISPLAY is not set: run under xvfb-run -a -s \"-screen 0 1280x720x24\" ctest ...";
+}
+
+/// The corners printed after the last path line ("corners X,Y,Z X,Y,Z ...").
+inline std::vector<Point3> lastCorners(const std::vector<std::string>& lines) {
+  std::vector<Point3> corners;
+  std::istringstream in(lastLine(lines, "corners "));
+  std::string word;
+  in >> word;
+  Point3 p;
+  char comma1, comma2;
+  while (in >> p.x >> comma1 >> p.y >> comma2 >> p.z)
+    corners.push_back(p);
+  return corners;
+}
+
+}  // namespace window_test
