@@ -1,41 +1,93 @@
-// navscope against Recast on the Recast demo's dungeon.obj (../shared) at
-// matched settings: the median build time of several runs of each, their
-// ratio, and the walkable area each covers.
+// navscope against Recast/Detour at matched settings, on the Recast demo's
+// dungeon.obj (../shared) and the bundled levels (assets/showcase.obj,
+// assets/funnel.obj):
+//   1. build: the median build time of several runs of each, and the walkable
+//      area each covers;
+//   2. queries: the same seeded random start/goal pairs through navscope
+//      (locate + A* + funnel: nav::findPath, funnelPortals, stringPull) and
+//      through Detour (findNearestPoly + findPath + findStraightPath): median
+//      and 90th-percentile microseconds of each, and the ratio of path lengths
+//      over the pairs both find.
 //
-// Matched settings: cell 0.3 m; a unit 1.2 m wide (Recast agent radius 0.6),
-// 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees. navscope also drops
-// at most 3.5 m; Recast has no drop limit. Recast's other values are the
-// RecastDemo defaults (Sample_SoloMesh): cell height 0.2 m, max edge length
-// 12 m, max edge error 1.3 cells, min region 8 x 8 cells, merge region 20 x 20
-// cells, 6 vertices per polygon, detail sample distance 6 cells, detail max
-// error 1 cell height, watershed regions.
+// Matched settings. dungeon: cell 0.3 m; a unit 1.2 m wide (Recast agent
+// radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees. Bundled
+// levels: their human unit, 0.6 m wide (radius 0.3), 1.8 m tall, climbing
+// 0.45 m. Detour moves up or down at most the climb, so navscope's drop limit
+// is set to the climb; a second dungeon row keeps navscope's default 3.5 m
+// drop, which Detour cannot follow. Recast's other values are the RecastDemo
+// defaults (Sample_SoloMesh): cell height 0.2 m (so the climb rounds down to a
+// multiple of 0.2 m: 0.8 m and 0.4 m), max edge length 12 m, max edge error
+// 1.3 cells, min region 8 x 8 cells, merge region 20 x 20 cells, 6 vertices per
+// polygon, detail sample distance 6 cells, detail max error 1 cell height,
+// watershed regions. Geometry only: the bundled levels' devices (door,
+// elevator, ladder) and waypaths are left out (Detour would need off-mesh
+// links), and every material is navscope's default surface (cost 1, walkable
+// by all), as every Recast polygon has area cost 1.
 //
-// Times: navscope = collision tree + flood fill + compression; Recast =
+// Build times: navscope = collision tree + flood fill + compression; Recast =
 // heightfield through detail mesh; loading the OBJ is in neither. Areas:
 // navscope = cells x cellSize^2; Recast = its poly mesh's polygons projected on
 // the ground. Both are where the unit's centre can stand (Recast erodes by the
-// agent radius), on every walkable surface (navscope seeds everywhere).
+// agent radius), on every walkable surface (dungeon: navscope seeds everywhere;
+// the bundled levels use their sidecar's seed).
 //
-// Run: build/core/navscope_bench_recast [RUNS]   (default 5)
+// Query pairs: points from dtNavMeshQuery::findRandomPoint (area-weighted,
+// fixed seed), kept only when navscope locates both (its walkable area differs
+// from Recast's: the box may overhang ledges, Recast erodes a cylinder).
+// Detour's node pool holds 2048 nodes; findNearestPoly uses half extents
+// (2, 4, 2). Each query runs REPS times, interleaved with the other library's;
+// a pair's time is the median of its repetitions. Path length = length of the
+// corner polyline in 3D (navscope: stringPull's corners; Detour: the straight
+// path). A pair Detour answers with a partial path (goal polygon not reached)
+// counts as not found.
+//
+// Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners]
+//   RUNS builds per library (default 5), PAIRS query pairs per level (default
+//   2000), REPS repetitions per query (default 10); --corners prints the corner
+//   lists of the pairs whose length ratio is furthest from 1.
+#include <DetourNavMesh.h>
+#include <DetourNavMeshBuilder.h>
+#include <DetourNavMeshQuery.h>
+#include <DetourNode.h>
 #include <Recast.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "nav/funnel.h"
+#include "nav/locate.h"
 #include "nav/nav_build.h"
+#include "nav/search.h"
 
 namespace {
 
 constexpr float kCellSize = 0.3f;
-constexpr float kUnitWidth = 1.2f, kUnitHeight = 2.0f, kClimb = 0.9f, kSlope = 45.0f;
-constexpr float kMaxDrop = 3.5f;
+constexpr float kCellHeight = 0.2f;
+
+/// One comparison: a level and the unit both libraries build for.
+struct Case {
+  std::string label;
+  std::string path;
+  /// Side of navscope's box = twice Detour's agent radius. [metres]
+  float unitWidth;
+  float unitHeight;
+  /// Step up (both) and, for Detour, step down. [metres]
+  float climb;
+  /// navscope's drop limit. [metres]
+  float maxDrop;
+  float slopeDegrees;
+  /// Seeds and materials from the level's sidecar (else: seeds everywhere, every material).
+  bool useSidecar;
+};
 
 // ---------------------------------------------------------------------------
 // Recast
@@ -53,6 +105,9 @@ using ContourSet = std::unique_ptr<rcContourSet, RecastFree<rcContourSet, rcFree
 using PolyMesh = std::unique_ptr<rcPolyMesh, RecastFree<rcPolyMesh, rcFreePolyMesh>>;
 using PolyMeshDetail =
     std::unique_ptr<rcPolyMeshDetail, RecastFree<rcPolyMeshDetail, rcFreePolyMeshDetail>>;
+using NavMesh = std::unique_ptr<dtNavMesh, RecastFree<dtNavMesh, dtFreeNavMesh>>;
+using NavMeshQuery =
+    std::unique_ptr<dtNavMeshQuery, RecastFree<dtNavMeshQuery, dtFreeNavMeshQuery>>;
 
 /// The level's triangles in Recast's flat arrays.
 struct TriangleSoup {
@@ -70,14 +125,14 @@ struct TriangleSoup {
   int triangleCount() const { return int(triangles.size() / 3); }
 };
 
-rcConfig recastConfig() {
+rcConfig recastConfig(const Case& c) {
   rcConfig config{};
   config.cs = kCellSize;
-  config.ch = 0.2f;
-  config.walkableSlopeAngle = kSlope;
-  config.walkableHeight = int(std::ceil(kUnitHeight / config.ch));
-  config.walkableClimb = int(std::floor(kClimb / config.ch));
-  config.walkableRadius = int(std::ceil(kUnitWidth / 2 / config.cs));
+  config.ch = kCellHeight;
+  config.walkableSlopeAngle = c.slopeDegrees;
+  config.walkableHeight = int(std::ceil(c.unitHeight / config.ch));
+  config.walkableClimb = int(std::floor(c.climb / config.ch));
+  config.walkableRadius = int(std::ceil(c.unitWidth / 2 / config.cs));
   config.maxEdgeLen = int(12.0f / config.cs);
   config.maxSimplificationError = 1.3f;
   config.minRegionArea = 8 * 8;
@@ -174,13 +229,232 @@ double groundArea(const rcPolyMesh& mesh) {
 }
 
 // ---------------------------------------------------------------------------
-// Timing and report
+// Detour
+// ---------------------------------------------------------------------------
+
+/// Detour's navigation mesh (one tile) and a query object over it.
+struct DetourMesh {
+  NavMesh mesh;
+  NavMeshQuery query;
+};
+
+/// The RecastDemo's dtNavMesh from a Recast build: every polygon walkable (flag 1).
+std::optional<DetourMesh> buildDetour(RecastNavMesh& recast, const rcConfig& config, const Case& c,
+                                      std::string& error) {
+  rcPolyMesh& poly = *recast.polyMesh;
+  const rcPolyMeshDetail& detail = *recast.detailMesh;
+  for (int p = 0; p < poly.npolys; ++p)
+    poly.flags[p] = 1;
+
+  dtNavMeshCreateParams params;
+  std::memset(&params, 0, sizeof(params));
+  params.verts = poly.verts;
+  params.vertCount = poly.nverts;
+  params.polys = poly.polys;
+  params.polyAreas = poly.areas;
+  params.polyFlags = poly.flags;
+  params.polyCount = poly.npolys;
+  params.nvp = poly.nvp;
+  params.detailMeshes = detail.meshes;
+  params.detailVerts = detail.verts;
+  params.detailVertsCount = detail.nverts;
+  params.detailTris = detail.tris;
+  params.detailTriCount = detail.ntris;
+  params.walkableHeight = c.unitHeight;
+  params.walkableRadius = c.unitWidth / 2;
+  params.walkableClimb = float(config.walkableClimb) * config.ch;
+  std::copy(poly.bmin, poly.bmin + 3, params.bmin);
+  std::copy(poly.bmax, poly.bmax + 3, params.bmax);
+  params.cs = config.cs;
+  params.ch = config.ch;
+  params.buildBvTree = true;
+
+  unsigned char* data = nullptr;
+  int dataSize = 0;
+  if (!dtCreateNavMeshData(&params, &data, &dataSize)) {
+    error = "Detour: dtCreateNavMeshData failed";
+    return std::nullopt;
+  }
+  DetourMesh detour{NavMesh(dtAllocNavMesh()), NavMeshQuery(dtAllocNavMeshQuery())};
+  if (!detour.mesh || dtStatusFailed(detour.mesh->init(data, dataSize, DT_TILE_FREE_DATA))) {
+    dtFree(data);
+    error = "Detour: dtNavMesh::init failed";
+    return std::nullopt;
+  }
+  if (!detour.query || dtStatusFailed(detour.query->init(detour.mesh.get(), 2048))) {
+    error = "Detour: dtNavMeshQuery::init failed";
+    return std::nullopt;
+  }
+  return detour;
+}
+
+// Detour's findRandomPoint takes a plain function: a fixed-seed LCG in [0, 1).
+uint64_t g_randomState = 0;
+
+float randomUnit() {
+  g_randomState = g_randomState * 6364136223846793005ull + 1442695040888963407ull;
+  return float(g_randomState >> 40) / float(1u << 24);
+}
+
+// ---------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------
+
+constexpr int kMaxPolys = 2048;
+
+/// What one library answered for one pair.
+struct Answer {
+  bool found = false;
+  float length = 0.0f;
+  /// navscope: corridor sectors; Detour: corridor polygons.
+  size_t corridor = 0;
+  /// navscope: nodes A* expanded; Detour: nodes its A* touched (opened or closed).
+  size_t searchNodes = 0;
+  std::vector<glm::vec3> corners;
+};
+
+Answer navscopeQuery(const nav::NavGraph& graph, const glm::vec3& start, const glm::vec3& goal) {
+  Answer answer;
+  const nav::PathResult path = nav::findPath(graph, start, goal);
+  if (path.status != nav::PathStatus::Found) return answer;
+  const std::vector<nav::FunnelPortal> portals = nav::funnelPortals(graph, path.corridor);
+  nav::FunnelResult funnel = nav::stringPull(portals);
+  answer.found = true;
+  answer.length = funnel.length;
+  answer.corridor = path.corridor.sectors.size();
+  answer.searchNodes = path.expansions;
+  answer.corners = std::move(funnel.corners);
+  return answer;
+}
+
+/// Detour's usual three calls; keepCorners copies the straight path out (not timed).
+Answer detourQuery(const dtNavMeshQuery& query, const dtQueryFilter& filter, const glm::vec3& start,
+                   const glm::vec3& goal, bool& outOfNodes, bool keepCorners = false) {
+  static constexpr float kHalfExtents[3] = {2.0f, 4.0f, 2.0f};
+  Answer answer;
+  dtPolyRef startRef = 0, goalRef = 0;
+  float startPoint[3], goalPoint[3];
+  query.findNearestPoly(&start.x, kHalfExtents, &filter, &startRef, startPoint);
+  query.findNearestPoly(&goal.x, kHalfExtents, &filter, &goalRef, goalPoint);
+  if (!startRef || !goalRef) return answer;
+  dtPolyRef polys[kMaxPolys];
+  int polyCount = 0;
+  const dtStatus status = query.findPath(startRef, goalRef, startPoint, goalPoint, &filter, polys,
+                                         &polyCount, kMaxPolys);
+  if (dtStatusDetail(status, DT_OUT_OF_NODES)) outOfNodes = true;
+  if (dtStatusFailed(status) || polyCount == 0 || polys[polyCount - 1] != goalRef) return answer;
+  float straight[kMaxPolys * 3];
+  int cornerCount = 0;
+  query.findStraightPath(startPoint, goalPoint, polys, polyCount, straight, nullptr, nullptr,
+                         &cornerCount, kMaxPolys);
+  if (cornerCount == 0) return answer;
+  float length = 0.0f;
+  for (int i = 1; i < cornerCount; ++i) {
+    const float* a = &straight[3 * (i - 1)];
+    const float* b = &straight[3 * i];
+    length += std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
+                        (b[2] - a[2]) * (b[2] - a[2]));
+  }
+  answer.found = true;
+  answer.length = length;
+  answer.corridor = size_t(polyCount);
+  answer.searchNodes = size_t(query.getNodePool()->getNodeCount());
+  if (keepCorners) {
+    for (int i = 0; i < cornerCount; ++i)
+      answer.corners.push_back({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]});
+  }
+  return answer;
+}
+
+double microsecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+/// Nearest-rank percentile of unsorted values (p in (0, 1]).
+double percentile(std::vector<double> values, double p) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const size_t rank = size_t(std::ceil(p * double(values.size())));
+  return values[std::clamp<size_t>(rank, 1, values.size()) - 1];
+}
+
+double median(std::vector<double> values) {
+  return percentile(std::move(values), 0.5);
+}
+
+struct Pair {
+  glm::vec3 start, goal;
+  Answer navscope, detour;
+  /// Median over the repetitions. [microseconds]
+  double navscopeUs = 0.0, detourUs = 0.0, locateUs = 0.0;
+};
+
+struct QueryReport {
+  size_t drawn = 0;
+  std::vector<Pair> pairs;
+  bool outOfNodes = false;
+};
+
+QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, uint64_t seed,
+                       int pairCount, int repetitions) {
+  QueryReport report;
+  dtQueryFilter filter;
+  g_randomState = seed;
+  // Points navscope cannot locate are dropped: at most 40 points drawn per pair wanted.
+  const auto drawPoint = [&](glm::vec3& point) {
+    dtPolyRef ref = 0;
+    ++report.drawn;
+    if (dtStatusFailed(query.findRandomPoint(&filter, randomUnit, &ref, &point.x))) return false;
+    return nav::locateSector(graph, point).sector != nav::kNoSector;
+  };
+  while (int(report.pairs.size()) < pairCount && report.drawn < size_t(pairCount) * 40) {
+    Pair pair;
+    if (!drawPoint(pair.start) || !drawPoint(pair.goal)) continue;
+    report.pairs.push_back(pair);
+  }
+
+  const size_t reps = size_t(repetitions);
+  std::vector<double> navscopeTimes(reps), detourTimes(reps), locateTimes(reps);
+  size_t sink = 0;
+  for (Pair& pair : report.pairs) {
+    pair.navscope = navscopeQuery(graph, pair.start, pair.goal);  // also warms the caches
+    pair.detour = detourQuery(query, filter, pair.start, pair.goal, report.outOfNodes, true);
+    for (int r = 0; r < repetitions; ++r) {
+      // Alternate which library goes first, so neither always runs on caches the other cooled.
+      for (int turn = 0; turn < 2; ++turn) {
+        if ((turn == 0) == (r % 2 == 0)) {
+          const auto start = std::chrono::steady_clock::now();
+          sink += navscopeQuery(graph, pair.start, pair.goal).corners.size();
+          navscopeTimes[size_t(r)] = microsecondsSince(start);
+        } else {
+          const auto start = std::chrono::steady_clock::now();
+          bool outOfNodes = false;
+          sink += detourQuery(query, filter, pair.start, pair.goal, outOfNodes).corridor;
+          detourTimes[size_t(r)] = microsecondsSince(start);
+        }
+      }
+      const auto start = std::chrono::steady_clock::now();
+      sink += nav::locateSector(graph, pair.start).sector;
+      sink += nav::locateSector(graph, pair.goal).sector;
+      locateTimes[size_t(r)] = microsecondsSince(start);
+    }
+    pair.navscopeUs = median(navscopeTimes);
+    pair.detourUs = median(detourTimes);
+    pair.locateUs = median(locateTimes);
+  }
+  if (sink == 42) std::printf(" ");  // keeps the timed work observable
+  return report;
+}
+
+// ---------------------------------------------------------------------------
+// Report
 // ---------------------------------------------------------------------------
 
 /// Ground-plane area of the upward-facing triangles flat enough to stand on:
 /// what both would cover with no erosion at edges and no overhang. [square metres]
-double walkableTriangleArea(const nav::Level& level) {
-  const float minNormalY = std::cos(glm::radians(kSlope));
+double walkableTriangleArea(const nav::Level& level, float slopeDegrees) {
+  const float minNormalY = std::cos(glm::radians(slopeDegrees));
   double area = 0.0;
   for (uint32_t t = 0; t < level.triangles.size(); ++t) {
     const glm::vec3 a = level.corner(t, 0);
@@ -201,37 +475,58 @@ double medianMilliseconds(int runs, Build&& build) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count());
   }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return median(times);
 }
 
-nav::FloodFillParams navscopeParams() {
+nav::FloodFillParams navscopeParams(const nav::Level& level, const Case& c) {
+  nav::UnitProfile unit;
+  unit.width = c.unitWidth;
+  unit.height = c.unitHeight;
+  unit.stepHeight = c.climb;
+  unit.maxSlopeDegrees = c.slopeDegrees;
+  unit.maxDrop = c.maxDrop;
   nav::FloodFillParams params;
+  if (c.useSidecar) params = nav::fillParamsFor(level, unit);
+  params.unit = unit;
   params.cellSize = kCellSize;
-  params.unit.width = kUnitWidth;
-  params.unit.height = kUnitHeight;
-  params.unit.stepHeight = kClimb;
-  params.unit.maxSlopeDegrees = kSlope;
-  params.unit.maxDrop = kMaxDrop;
   return params;
 }
 
-}  // namespace
+void printCorners(const char* who, const Answer& answer) {
+  std::printf("      %-8s", who);
+  for (const glm::vec3& p : answer.corners)
+    std::printf(" (%.2f %.2f %.2f)", p.x, p.y, p.z);
+  std::printf("\n");
+}
 
-int main(int argc, char** argv) {
-  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
-  const std::string path = NAVSCOPE_SHARED_DIR "/meshes/dungeon.obj";
-  if (!std::filesystem::exists(path)) {
-    std::printf("%s is absent (../shared is optional): nothing to compare\n", path.c_str());
-    return 0;
+/// One row of the summary table.
+struct Summary {
+  std::string label;
+  size_t pairs = 0, both = 0, navscopeOnly = 0, detourOnly = 0, neither = 0;
+  double navscopeMedian = 0, navscopeP90 = 0, detourMedian = 0, detourP90 = 0;
+  double lengthSumRatio = 0, lengthMedianRatio = 0;
+};
+
+std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repetitions,
+                               bool showCorners) {
+  if (!std::filesystem::exists(c.path)) {
+    std::printf("%s is absent: skipped\n\n", c.path.c_str());
+    return std::nullopt;
   }
-  const nav::Result<nav::Level> loaded = nav::loadLevel(path);
+  nav::Result<nav::Level> loaded = nav::loadLevel(c.path);
   if (!loaded) {
     std::fprintf(stderr, "%s\n", loaded.error().c_str());
-    return 1;
+    return std::nullopt;
   }
-  const nav::Level& level = loaded.value();
-  const nav::FloodFillParams params = navscopeParams();
+  nav::Level level = std::move(loaded).value();
+  // Geometry only: Detour has no off-mesh links or area costs here, so navscope goes
+  // without devices and waypaths, and every material is the default surface (cost 1).
+  level.settings.devices.clear();
+  level.settings.waypaths.clear();
+  level.settings.surfaces.clear();
+  for (const std::string& material : level.materials)
+    level.settings.materialSurfaces[material] = "default";
+  const nav::FloodFillParams params = navscopeParams(level, c);
 
   std::optional<nav::NavBuild> navscope;
   std::string error;
@@ -246,26 +541,34 @@ int main(int argc, char** argv) {
   });
   if (!navscope) {
     std::fprintf(stderr, "navscope: %s\n", error.c_str());
-    return 1;
+    return std::nullopt;
   }
 
   const TriangleSoup soup(level);
+  const rcConfig config = recastConfig(c);
   std::optional<RecastNavMesh> recast;
   const double recastMs =
-      medianMilliseconds(runs, [&] { recast = buildRecast(soup, recastConfig(), error); });
+      medianMilliseconds(runs, [&] { recast = buildRecast(soup, config, error); });
   if (!recast) {
     std::fprintf(stderr, "%s\n", error.c_str());
-    return 1;
+    return std::nullopt;
+  }
+  std::optional<DetourMesh> detour = buildDetour(*recast, config, c, error);
+  if (!detour) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    return std::nullopt;
   }
 
   const nav::BuildStats& stats = navscope->stats;
   const double navscopeArea = double(stats.cells) * kCellSize * kCellSize;
   const double recastArea = groundArea(*recast->polyMesh);
   std::printf(
-      "dungeon.obj: %zu triangles; cell %.1f m, unit %.1f x %.1f m, climb %.1f m, "
-      "slope %.0f deg; median of %d runs\n",
-      level.triangles.size(), kCellSize, kUnitWidth, kUnitHeight, kClimb, kSlope, runs);
-  std::printf("%-16s %12s %14s  %s\n", "", "build ms", "walkable m2", "output");
+      "== %s: %zu triangles; cell %.1f m, unit %.2f x %.2f m, climb %.2f m (Recast %.2f), "
+      "navscope drop %.2f m, slope %.0f deg\n",
+      c.label.c_str(), level.triangles.size(), kCellSize, c.unitWidth, c.unitHeight, c.climb,
+      float(config.walkableClimb) * config.ch, c.maxDrop, c.slopeDegrees);
+  std::printf("%-16s %12s %14s  %s (median of %d runs)\n", "", "build ms", "walkable m2", "output",
+              runs);
   std::printf(
       "%-16s %12.1f %14.1f  %zu cells, %zu sectors, %zu portals (fill %.1f ms, "
       "compress %.1f ms)\n",
@@ -276,6 +579,190 @@ int main(int argc, char** argv) {
   std::printf("%-16s %12.2f %14.3f\n", "navscope/Recast", navscopeMs / recastMs,
               navscopeArea / recastArea);
   std::printf("%-16s %12s %14.1f  upward triangles flat enough to stand on, for reference\n",
-              "level", "", walkableTriangleArea(level));
+              "level", "", walkableTriangleArea(level, c.slopeDegrees));
+
+  constexpr uint64_t kSeed = 20240601;
+  const QueryReport report =
+      runQueries(navscope->graph, *detour->query, kSeed, pairCount, repetitions);
+  Summary s;
+  s.label = c.label;
+  s.pairs = report.pairs.size();
+  std::vector<double> navscopeUs, detourUs, locateUs, ratios;
+  double navscopeSum = 0, detourSum = 0;
+  for (const Pair& p : report.pairs) {
+    navscopeUs.push_back(p.navscopeUs);
+    detourUs.push_back(p.detourUs);
+    locateUs.push_back(p.locateUs);
+    if (p.navscope.found && p.detour.found) {
+      ++s.both;
+      navscopeSum += p.navscope.length;
+      detourSum += p.detour.length;
+      if (p.detour.length > 0.0f) ratios.push_back(p.navscope.length / p.detour.length);
+    } else if (p.navscope.found) {
+      ++s.navscopeOnly;
+    } else if (p.detour.found) {
+      ++s.detourOnly;
+    } else {
+      ++s.neither;
+    }
+  }
+  s.navscopeMedian = median(navscopeUs);
+  s.navscopeP90 = percentile(navscopeUs, 0.9);
+  s.detourMedian = median(detourUs);
+  s.detourP90 = percentile(detourUs, 0.9);
+  s.lengthSumRatio = detourSum > 0 ? navscopeSum / detourSum : 0.0;
+  s.lengthMedianRatio = median(ratios);
+
+  std::printf(
+      "queries: %zu pairs from %zu points drawn on the Detour mesh (%.1f%% located by navscope), "
+      "seed %llu, median of %d repetitions each%s\n",
+      s.pairs, report.drawn,
+      100.0 * double(2 * s.pairs) / double(std::max<size_t>(report.drawn, 1)),
+      static_cast<unsigned long long>(kSeed), repetitions,
+      report.outOfNodes ? "; Detour ran out of nodes on some" : "");
+  std::printf("  found: both %zu, only navscope %zu, only Detour %zu, neither %zu\n", s.both,
+              s.navscopeOnly, s.detourOnly, s.neither);
+  std::printf("  %-10s %10s %10s\n", "us", "median", "p90");
+  std::printf("  %-10s %10.2f %10.2f   (of which locate: median %.2f)\n", "navscope",
+              s.navscopeMedian, s.navscopeP90, median(locateUs));
+  std::printf("  %-10s %10.2f %10.2f\n", "Detour", s.detourMedian, s.detourP90);
+  std::printf("  %-10s %10.2f %10.2f\n", "ratio", s.navscopeMedian / s.detourMedian,
+              s.navscopeP90 / s.detourP90);
+  // Found and not found apart: a search that finds nothing floods the start's whole island.
+  for (const bool found : {true, false}) {
+    std::vector<double> n, d;
+    for (const Pair& p : report.pairs) {
+      if ((p.navscope.found && p.detour.found) != found) continue;
+      n.push_back(p.navscopeUs);
+      d.push_back(p.detourUs);
+    }
+    if (n.empty()) continue;
+    std::printf(
+        "  %-18s %5zu pairs: navscope median %.2f p90 %.2f, Detour median %.2f p90 %.2f us\n",
+        found ? "found by both" : "not found by both", n.size(), median(n), percentile(n, 0.9),
+        median(d), percentile(d, 0.9));
+  }
+
+  // Where the time goes: pairs split by Detour corridor size (quartiles).
+  std::vector<const Pair*> byCorridor;
+  for (const Pair& p : report.pairs) {
+    if (p.navscope.found && p.detour.found) byCorridor.push_back(&p);
+  }
+  std::sort(byCorridor.begin(), byCorridor.end(),
+            [](const Pair* a, const Pair* b) { return a->detour.corridor < b->detour.corridor; });
+  if (byCorridor.size() >= 4) {
+    std::printf("  by Detour corridor size (quartiles of pairs both found):\n");
+    for (size_t q = 0; q < 4; ++q) {
+      const size_t begin = byCorridor.size() * q / 4, end = byCorridor.size() * (q + 1) / 4;
+      std::vector<double> n, d, sectors, expanded, touched;
+      for (size_t i = begin; i < end; ++i) {
+        n.push_back(byCorridor[i]->navscopeUs);
+        d.push_back(byCorridor[i]->detourUs);
+        sectors.push_back(double(byCorridor[i]->navscope.corridor));
+        expanded.push_back(double(byCorridor[i]->navscope.searchNodes));
+        touched.push_back(double(byCorridor[i]->detour.searchNodes));
+      }
+      std::printf(
+          "    polys %4zu-%-4zu (navscope sectors ~%4.0f, expanded ~%5.0f; Detour nodes ~%4.0f): "
+          "navscope %7.2f us, Detour %7.2f us, ratio %5.2f\n",
+          byCorridor[begin]->detour.corridor, byCorridor[end - 1]->detour.corridor, median(sectors),
+          median(expanded), median(touched), median(n), median(d), median(n) / median(d));
+    }
+  }
+
+  std::printf("  path length navscope/Detour: total %.4f (%.1f m / %.1f m), median per pair %.4f\n",
+              s.lengthSumRatio, navscopeSum, detourSum, s.lengthMedianRatio);
+  std::vector<const Pair*> outliers;
+  size_t longer = 0, shorter = 0;
+  for (const Pair& p : report.pairs) {
+    if (!p.navscope.found || !p.detour.found || p.detour.length <= 0.0f) continue;
+    const float ratio = p.navscope.length / p.detour.length;
+    if (ratio > 1.1f) ++longer;
+    if (ratio < 0.9f) ++shorter;
+    outliers.push_back(&p);
+  }
+  std::printf("  navscope more than 10%% longer on %zu pairs, more than 10%% shorter on %zu\n",
+              longer, shorter);
+  const auto ratioOf = [](const Pair* p) { return p->navscope.length / p->detour.length; };
+  std::sort(outliers.begin(), outliers.end(),
+            [&](const Pair* a, const Pair* b) { return ratioOf(a) < ratioOf(b); });
+  const auto show = [&](const Pair* p) {
+    std::printf(
+        "    ratio %.3f: (%.2f %.2f %.2f) -> (%.2f %.2f %.2f): navscope %.2f m (%zu sectors, %zu "
+        "corners), Detour %.2f m (%zu polys, %zu corners)\n",
+        ratioOf(p), p->start.x, p->start.y, p->start.z, p->goal.x, p->goal.y, p->goal.z,
+        p->navscope.length, p->navscope.corridor, p->navscope.corners.size(), p->detour.length,
+        p->detour.corridor, p->detour.corners.size());
+    if (showCorners) {
+      printCorners("navscope", p->navscope);
+      printCorners("Detour", p->detour);
+    }
+  };
+  if (!outliers.empty()) {
+    std::printf("  shortest navscope paths relative to Detour:\n");
+    for (size_t i = 0; i < std::min<size_t>(2, outliers.size()); ++i)
+      show(outliers[i]);
+    std::printf("  longest navscope paths relative to Detour:\n");
+    for (size_t i = outliers.size() - std::min<size_t>(2, outliers.size()); i < outliers.size();
+         ++i)
+      show(outliers[i]);
+  }
+  std::printf("\n");
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<int> numbers;
+  bool showCorners = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--corners") == 0) {
+      showCorners = true;
+    } else {
+      numbers.push_back(std::max(1, std::atoi(argv[i])));
+    }
+  }
+  const int runs = numbers.size() > 0 ? numbers[0] : 5;
+  const int pairCount = numbers.size() > 1 ? numbers[1] : 2000;
+  const int repetitions = numbers.size() > 2 ? numbers[2] : 10;
+
+  const std::string dungeon = NAVSCOPE_SHARED_DIR "/meshes/dungeon.obj";
+  const std::string assets = NAVSCOPE_ASSETS_DIR;
+  const std::vector<Case> cases = {
+      {"dungeon.obj", dungeon, 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false},
+      {"dungeon.obj, drop 3.5", dungeon, 1.2f, 2.0f, 0.9f, 3.5f, 45.0f, false},
+      {"showcase.obj", assets + "/showcase.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true},
+      {"funnel.obj", assets + "/funnel.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true},
+  };
+  std::vector<Summary> summaries;
+  for (const Case& c : cases) {
+    if (std::optional<Summary> s = runCase(c, runs, pairCount, repetitions, showCorners))
+      summaries.push_back(*s);
+  }
+  if (summaries.empty()) return 0;
+
+  std::printf(
+      "Queries, navscope (locate + A* + funnel) vs Detour (findNearestPoly + findPath + "
+      "findStraightPath); times in microseconds per query\n");
+  std::printf("%-22s %6s %6s %5s %5s | %8s %8s | %8s %8s | %6s %6s | %8s %8s\n", "level", "pairs",
+              "both", "nav", "det", "nav med", "nav p90", "det med", "det p90", "med x", "p90 x",
+              "len sum", "len med");
+  for (const Summary& s : summaries) {
+    std::printf(
+        "%-22s %6zu %6zu %5zu %5zu | %8.2f %8.2f | %8.2f %8.2f | %6.2f %6.2f | %8.4f %8.4f\n",
+        s.label.c_str(), s.pairs, s.both, s.navscopeOnly, s.detourOnly, s.navscopeMedian,
+        s.navscopeP90, s.detourMedian, s.detourP90, s.navscopeMedian / s.detourMedian,
+        s.navscopeP90 / s.detourP90, s.lengthSumRatio, s.lengthMedianRatio);
+  }
+  std::printf(
+      "(nav, det: pairs only that library found; x: navscope/Detour time; len: navscope/Detour "
+      "path length, total and median per pair, over pairs both found)\n");
+  std::printf("Floors (navscope median time <= Detour's; total length <= Detour's):\n");
+  for (const Summary& s : summaries) {
+    std::printf("  %-22s time %s, length %s\n", s.label.c_str(),
+                s.navscopeMedian <= s.detourMedian ? "met" : "MISSED",
+                s.lengthSumRatio <= 1.0 ? "met" : "MISSED");
+  }
   return 0;
 }
