@@ -2,12 +2,16 @@
 // demo's dungeon.obj. Run: build/core/navscope_bench [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <map>
+#include <numeric>
 #include <random>
 
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
+#include "nav/path_manager.h"
 
 namespace {
 
@@ -98,6 +102,62 @@ void BM_Query(benchmark::State& state) {
   state.counters["found_fraction"] = double(found) / double(std::max<size_t>(i, 1));
 }
 BENCHMARK(BM_Query)->Arg(0)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMicrosecond);
+
+// A crowd: `agents` requests between random cell centres, solved through a
+// PathManager spending `budget` iterations per frame (results taken as they
+// come). Time is for the whole crowd.
+void BM_ManagedAgents(benchmark::State& state) {
+  const LoadedLevel* level = levelFor(int(state.range(0)));
+  if (!level) {
+    state.SkipWithError("level file absent");
+    return;
+  }
+  nav::BuildOptions options;
+  options.keepCells = true;
+  const nav::NavBuild build =
+      nav::buildNavigation(level->level, *level->world, level->params, options).value();
+  const nav::CellGrid& cells = *build.cells;
+  std::mt19937 random(42);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  std::vector<std::pair<glm::vec3, glm::vec3>> agents(size_t(state.range(1)));
+  for (auto& [from, to] : agents) {
+    from = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+    to = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+  }
+  const uint32_t budget = uint32_t(state.range(2));
+  size_t frames = 0;
+  std::vector<double> frameUs;
+  // One manager for every run, as a game keeps one: its solvers' arrays are reused.
+  nav::PathManager manager(build.graph);
+  for (auto _ : state) {
+    for (const auto& [from, to] : agents) {
+      manager.request(from, to);
+    }
+    for (frames = 0; manager.pending() > 0; ++frames) {
+      const auto begin = std::chrono::steady_clock::now();
+      for (nav::PathTicket ticket : manager.update(budget)) {
+        benchmark::DoNotOptimize(manager.takeResult(ticket));
+      }
+      const std::chrono::duration<double, std::micro> spent =
+          std::chrono::steady_clock::now() - begin;
+      frameUs.push_back(spent.count());
+    }
+  }
+  state.counters["frames"] = double(frames);
+  const double totalUs = std::accumulate(frameUs.begin(), frameUs.end(), 0.0);
+  state.counters["us_per_frame"] = totalUs / double(std::max<size_t>(frameUs.size(), 1));
+  // The slow tail a frame budget must allow for (a busy machine's preemptions
+  // make the maximum meaningless).
+  const auto p99 = frameUs.begin() + ptrdiff_t(frameUs.size() * 99 / 100);
+  std::nth_element(frameUs.begin(), p99, frameUs.end());
+  state.counters["p99_frame_us"] = frameUs.empty() ? 0.0 : *p99;
+}
+BENCHMARK(BM_ManagedAgents)
+    ->Args({0, 200, 256})
+    ->Args({2, 200, 256})
+    ->Args({2, 1000, 1024})
+    ->ArgNames({"level", "agents", "budget"})
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -1,7 +1,7 @@
 #pragma once
 // A* over sectors and portals. A search node is a portal (the sector it enters,
-// entered at the portal's midpoint, or for a device at its exit point); the start and goal points are located in
-// their sectors first.
+// entered where the path crosses it, or for a device at its exit point); the
+// start and goal points are located in their sectors first.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -77,7 +77,8 @@ struct SearchTrace {
 
 struct PathResult {
   PathStatus status = PathStatus::Unreachable;
-  /// Why the path is partial or missing, when it can be named ("locked door 'gate' needs key 'red'").
+  /// Why the path is partial or missing, when it can be named
+  /// ("door 'gate' is locked and needs key 'red'").
   std::string reason;
   Corridor corridor;
   /// Cost of the path through portal midpoints. [metres]
@@ -92,8 +93,8 @@ struct PathResult {
 /// optimal for heuristicScale <= 1. A partial result's corridor leads to the
 /// reachable point closest to the goal (corridor.goal). Deterministic. Records
 /// events only when trace is non-null. Unless Found or Partial, the corridor has no sectors.
+/// One PathSolver run to the end (path_solver.h slices the same search over frames).
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options = {}, SearchTrace* trace = nullptr);
-
 
 }  // namespace nav

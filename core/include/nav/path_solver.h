@@ -1,0 +1,114 @@
+#pragma once
+// A* over portals that can be advanced a little at a time (time slicing): init
+// a query, update it within an iteration or time budget as often as needed,
+// then finalize it into a PathResult. findPath is init + update until done +
+// finalize, so a sliced query gives exactly the one-shot result.
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "nav/locate.h"
+#include "nav/nav_graph.h"
+#include "nav/search.h"
+
+namespace nav {
+
+enum class SolveStatus : uint8_t {
+  Idle,        ///< No query: never started, or finalized.
+  InProgress,  ///< Searching: update again.
+  Done,        ///< The search ended: finalize gives the result.
+};
+
+/// One query at a time. Reusing the same solver for many queries reuses its
+/// arrays, and resets only the nodes a query touched. Not thread-safe: one
+/// solver per thread; several solvers may share a graph.
+class PathSolver {
+ public:
+  /// Starts a query (ending any previous one); findPath's arguments. Locating
+  /// the points happens here, and ends the query at once when one is off the
+  /// mesh or both share a sector. The graph and the trace must outlive the
+  /// query (until finalize); the options are copied.
+  void init(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+            const SearchOptions& options = {}, SearchTrace* trace = nullptr);
+  /// Runs at most maxIterations iterations. An iteration expands one node, or
+  /// ends the search. Whatever the budgets, the result is findPath's.
+  SolveStatus update(uint32_t maxIterations);
+  /// Runs until the budget is spent or the search ends, reading the clock
+  /// every few iterations; always runs those few, so every call makes progress.
+  SolveStatus update(std::chrono::microseconds budget);
+  /// The query's result; the solver becomes Idle. Called before Done, it ends
+  /// the search where it stands, as maxExpansions would (Partial, or
+  /// TooManyExpansions without allowPartial). Idle: an Unreachable result
+  /// saying no query was started.
+  PathResult finalize();
+
+  SolveStatus status() const { return m_status; }
+  /// Iterations the current query has run (expansions, plus one when the search ended in update).
+  uint32_t iterations() const { return m_iterations; }
+
+ private:
+  enum class NodeState : uint8_t { Unseen, Open, Closed };
+  // Search nodes are the portals, then the start point, then the goal point.
+  struct Node {
+    /// Where the path stands on the node's portal (see PortalPoint).
+    glm::vec3 point;
+    float costSoFar;
+    uint32_t parent;
+    /// The query that last touched the node: older ones mean Unseen, so a new
+    /// query need not clear every node.
+    uint32_t query;
+    NodeState state;
+  };
+  struct OpenEntry {
+    float estimatedTotal;
+    float costSoFar;
+    uint32_t node;
+  };
+  /// How the search ended: Resolved when init alone settled the result.
+  enum class Ending : uint8_t { Resolved, Reached, Exhausted, Stopped, NoWay };
+
+  static bool popsLater(const OpenEntry& a, const OpenEntry& b);
+
+  void prepareCosts();
+  float sectorCost(const Sector& sector) const;
+  void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point);
+  void expandNext();
+  void expand(const OpenEntry& entry);
+  void end(Ending ending);
+  void record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate);
+
+  // The query.
+  const NavGraph* m_graph = nullptr;
+  SearchOptions m_options;
+  SearchTrace* m_trace = nullptr;
+  SolveStatus m_status = SolveStatus::Idle;
+  Ending m_ending = Ending::Resolved;
+  uint32_t m_iterations = 0;
+  PathResult m_result;
+  Location m_startLocation, m_goalLocation;
+
+  // What the filter makes of the graph: the cost of a metre in each surface
+  // (infinite where the path may not go) and the waypaths' lengths.
+  std::vector<float> m_surfaceCost;
+  std::vector<bool> m_waypathClosed;
+  /// Distance along each waypath from its first point to each point.
+  std::vector<std::vector<float>> m_waypathLength;
+  /// The cheapest metre anywhere: scales the heuristic so it stays a lower bound.
+  float m_cheapest = 1.0f;
+  float m_heuristicScale = 1.0f;
+  float m_startSectorCost = 1.0f, m_goalSectorCost = 1.0f;
+
+  // The search.
+  std::vector<Node> m_nodes;
+  uint32_t m_query = 0;
+  uint32_t m_startNode = 0, m_goalNode = 0;
+  std::vector<OpenEntry> m_open;
+  /// What stopped the search, for a partial result's reason.
+  std::string m_blockedBy;
+  /// The closed node nearest the goal, on the ground: where a partial path ends.
+  uint32_t m_closest = 0;
+  float m_closestDistance = 0.0f;
+};
+
+}  // namespace nav
