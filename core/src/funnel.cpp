@@ -92,10 +92,13 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
         continue;
       }
       // In and straight back out over the same line: the path only touches the
-      // sector beyond, along that line. The funnel needs portals that advance,
-      // so the pair becomes where the two overlap, or the two nearest ends.
-      for (const FunnelPortal& along : alongTheEdge(portal, graph.portals[corridor.portals[i + 1]]))
-        legs.back().push_back(along);
+      // sector beyond, along that line. Back into the same sector it need not
+      // touch it at all; else the funnel, which needs portals that advance,
+      // gets where the two overlap, or the two nearest ends.
+      const Portal& back = graph.portals[corridor.portals[i + 1]];
+      if (back.toSector != portal.fromSector) {
+        for (const FunnelPortal& along : alongTheEdge(portal, back)) legs.back().push_back(along);
+      }
       ++i;
     } else if (portal.kind == PortalKind::Device) {
       bridge({point(graph.entryPoint(portal)), point(graph.exitPoint(portal))});

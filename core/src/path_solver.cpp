@@ -12,18 +12,26 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 // The time budget reads the clock every few iterations: a read is cheap, not free.
 constexpr uint32_t kIterationsPerClockRead = 16;
 
-// Where the ground-plane line from `from` towards `to` crosses the portal,
-// clamped to its ends; heights follow the portal.
+// The point of the portal that makes the way from `from` to `to` through it
+// shortest in the ground plane: where the straight line crosses it, or with
+// `to` on the same side, where the line to its mirror image does (a ray
+// reflected off the portal's line); clamped to the portal's ends, which is
+// exact since the length along the portal is convex.
 glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3& to) {
-  const glm::vec2 a = groundOf(from), direction = groundOf(to) - a;
+  const glm::vec2 a = groundOf(from);
   const glm::vec2 l = groundOf(portal.left), span = groundOf(portal.right) - l;
-  const float denominator = cross2(direction, span);
-  float along = 0.5f;
-  if (std::abs(denominator) > 1e-12f) {
-    along = cross2(direction, a - l) / denominator;
-  } else if (glm::dot(span, span) > 0.0f) {
-    along = glm::dot(a - l, span) / glm::dot(span, span);  // parallel: the nearest point
+  const float spanLength2 = glm::dot(span, span);
+  if (!(spanLength2 > 0.0f)) return portal.left;
+  glm::vec2 b = groundOf(to);
+  const float sideA = cross2(span, a - l), sideB = cross2(span, b - l);
+  if ((sideA > 0.0f) == (sideB > 0.0f)) {
+    const glm::vec2 foot = l + span * (glm::dot(b - l, span) / spanLength2);
+    b = 2.0f * foot - b;
   }
+  const glm::vec2 direction = b - a;
+  const float denominator = cross2(direction, span);
+  float along = glm::dot(a - l, span) / spanLength2;  // degenerate: the nearest point
+  if (std::abs(denominator) > 1e-12f) along = cross2(direction, a - l) / denominator;
   return glm::mix(portal.left, portal.right, std::clamp(along, 0.0f, 1.0f));
 }
 
