@@ -1,5 +1,6 @@
 #include "state_printer.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace nav::app {
@@ -13,22 +14,11 @@ std::string format(const char* pattern, auto... values) {
 
 }  // namespace
 
-const char* statusName(PathStatus status) {
-  switch (status) {
-    case PathStatus::Found:
-      return "found";
-    case PathStatus::Partial:
-      return "partial";
-    case PathStatus::StartOffMesh:
-      return "start_off_mesh";
-    case PathStatus::GoalOffMesh:
-      return "goal_off_mesh";
-    case PathStatus::Unreachable:
-      return "unreachable";
-    case PathStatus::TooManyExpansions:
-      return "too_many_expansions";
-  }
-  return "unknown";
+std::string statusName(PathStatus status) {
+  // One word for the line's key=value format: "start off mesh" -> "start_off_mesh".
+  std::string name = toString(status);
+  std::replace(name.begin(), name.end(), ' ', '_');
+  return name;
 }
 
 void StatePrinter::print(const std::string& line) {
@@ -92,7 +82,7 @@ void StatePrinter::observe(const PathTool& path) {
   const PathSolution* solution = path.solution();
   if (solution == nullptr) return;
   print(format("path status=%s corners=%zu length=%.3f funnel_steps=%zu",
-               statusName(solution->search.status), solution->funnel.corners.size(),
+               statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
                solution->funnel.length, solution->funnel.steps.size()));
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";

@@ -55,6 +55,6 @@ class StatePrinter {
 };
 
 /// snake_case name of a search status ("found", "start_off_mesh", ...).
-const char* statusName(PathStatus status);
+std::string statusName(PathStatus status);
 
 }  // namespace nav::app

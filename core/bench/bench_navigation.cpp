@@ -71,6 +71,27 @@ void BM_Build(benchmark::State& state) {
 }
 BENCHMARK(BM_Build)->Arg(0)->Arg(1)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMillisecond);
 
+// A level's build and `count` seeded random pairs of its cell centres.
+struct QueryWork {
+  nav::NavBuild build;
+  std::vector<std::pair<glm::vec3, glm::vec3>> pairs;
+};
+
+QueryWork queryWork(const LoadedLevel& level, size_t count) {
+  nav::BuildOptions options;
+  options.keepCells = true;
+  QueryWork work{nav::buildNavigation(level.level, *level.world, level.params, options).value(), {}};
+  const nav::CellGrid& cells = *work.build.cells;
+  std::mt19937 random(42);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  work.pairs.resize(count);
+  for (auto& [from, to] : work.pairs) {
+    from = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+    to = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+  }
+  return work;
+}
+
 // Locate + A* + funnel between random cell centres.
 void BM_Query(benchmark::State& state) {
   const LoadedLevel* level = levelFor(int(state.range(0)));
@@ -78,18 +99,9 @@ void BM_Query(benchmark::State& state) {
     state.SkipWithError("level file absent");
     return;
   }
-  nav::BuildOptions options;
-  options.keepCells = true;
-  const nav::NavBuild build =
-      nav::buildNavigation(level->level, *level->world, level->params, options).value();
-  const nav::CellGrid& cells = *build.cells;
-  std::mt19937 random(42);
-  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
-  std::vector<std::pair<glm::vec3, glm::vec3>> pairs(256);
-  for (auto& [from, to] : pairs) {
-    from = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-    to = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-  }
+  const QueryWork work = queryWork(*level, 256);
+  const nav::NavBuild& build = work.build;
+  const auto& pairs = work.pairs;
   size_t i = 0, found = 0;
   for (auto _ : state) {
     const auto& [from, to] = pairs[i++ % pairs.size()];
@@ -112,18 +124,9 @@ void BM_ManagedAgents(benchmark::State& state) {
     state.SkipWithError("level file absent");
     return;
   }
-  nav::BuildOptions options;
-  options.keepCells = true;
-  const nav::NavBuild build =
-      nav::buildNavigation(level->level, *level->world, level->params, options).value();
-  const nav::CellGrid& cells = *build.cells;
-  std::mt19937 random(42);
-  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
-  std::vector<std::pair<glm::vec3, glm::vec3>> agents(size_t(state.range(1)));
-  for (auto& [from, to] : agents) {
-    from = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-    to = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-  }
+  const QueryWork work = queryWork(*level, size_t(state.range(1)));
+  const nav::NavBuild& build = work.build;
+  const auto& agents = work.pairs;
   const uint32_t budget = uint32_t(state.range(2));
   size_t frames = 0;
   std::vector<double> frameUs;
