@@ -264,4 +264,36 @@ void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color) 
   draw.point(lifted(p, kPathLift), 8.0f, color);
 }
 
+void drawSmoothedPath(DebugDraw& draw, std::span<const glm::vec3> samples, Color color) {
+  for (size_t i = 0; i + 1 < samples.size(); ++i)
+    draw.line(lifted(samples[i], kPathLift), lifted(samples[i + 1], kPathLift), color);
+}
+
+void drawVehicleCurve(DebugDraw& draw, std::span<const CurvePiece> pieces, float y, Color color) {
+  const float height = y + kPathLift;
+  auto at = [height](const glm::vec2& p) { return glm::vec3(p.x, height, p.y); };
+  const std::vector<glm::vec3> samples = sampleCurve(pieces, {}, 0.25f);
+  for (size_t i = 0; i + 1 < samples.size(); ++i)
+    draw.line(at(groundOf(samples[i])), at(groundOf(samples[i + 1])), color);
+  // Each turn circle once: an exit arc and the next entry arc often share one.
+  constexpr int kCircleSegments = 48;
+  const Color faint = color.withAlpha(uint8_t(color.a / 4));
+  const CurvePiece* lastArc = nullptr;
+  for (const CurvePiece& piece : pieces) {
+    draw.point(at(piece.start), 5.0f, color);
+    if (piece.kind != CurvePiece::Arc ||
+        (lastArc && lastArc->center == piece.center && lastArc->radius == piece.radius))
+      continue;
+    lastArc = &piece;
+    auto around = [&](int i) {
+      const float angle = 6.2831853f * float(i) / float(kCircleSegments);
+      return at(piece.center + piece.radius * glm::vec2(std::cos(angle), std::sin(angle)));
+    };
+    for (int i = 0; i < kCircleSegments; ++i)
+      draw.line(around(i), around(i + 1), faint);
+    draw.point(at(piece.center), 4.0f, faint);
+  }
+  if (!pieces.empty()) draw.point(at(pieces.back().end), 5.0f, color);
+}
+
 }  // namespace nav

@@ -9,6 +9,7 @@
 #include "nav/level.h"
 #include "nav/nav_graph.h"
 #include "nav/search.h"
+#include "nav/vehicle_curve.h"
 
 namespace nav {
 
@@ -50,6 +51,8 @@ constexpr Color kElevator{120, 200, 255, 255};
 constexpr Color kLadder{190, 140, 255, 255};
 constexpr Color kLocked{255, 70, 70, 255};
 constexpr Color kWaypath{80, 255, 200, 255};
+constexpr Color kSmoothedPath{255, 150, 230, 255};
+constexpr Color kVehicleCurve{120, 230, 255, 255};
 }  // namespace colors
 
 /// Shaded level triangles, lit from a fixed direction.
@@ -76,5 +79,10 @@ void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
 /// The funnel at one step: apex, the left and right sides, the portal considered.
 void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals, const FunnelStep& step);
 void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color);
+/// A smoothed path (smoothPath's samples) as a line through them.
+void drawSmoothedPath(DebugDraw& draw, std::span<const glm::vec3> samples, Color color);
+/// A vehicle curve at height y: its lines and arcs, each arc's whole turn circle
+/// faintly, and the points where pieces join.
+void drawVehicleCurve(DebugDraw& draw, std::span<const CurvePiece> pieces, float y, Color color);
 
 }  // namespace nav

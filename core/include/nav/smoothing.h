@@ -1,0 +1,35 @@
+#pragma once
+// Bezier smoothing of a funnel path: a curve through the corners that stays
+// inside the corridor's sectors.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "nav/nav_graph.h"
+#include "nav/search.h"
+
+namespace nav {
+
+struct SmoothingOptions {
+  /// Samples per corner-to-corner stretch of a walk leg, its first point not counted. [>= 1]
+  uint32_t samplesPerSegment = 12;
+  /// How far a control point reaches from its corner before it is clamped to the
+  /// corridor, as a fraction of the stretch's ground length. [0..0.5]
+  float controlReach = 0.3f;
+};
+
+/// Samples of a curve through `corners` (pullCorridor(graph, corridor).corners):
+/// one cubic Bezier per stretch between corners, tangent at each corner to the
+/// bisector of the turn, so consecutive stretches join smoothly. Only walk legs
+/// are smoothed: a device's entry and exit, and the points of a waypath ridden,
+/// come out as they are and are never curved across. On walk legs the whole
+/// curve lies in the ground rectangles (x, z) of the leg's sectors; a stretch
+/// whose curve cannot be shown to do so is bent less, down to the funnel's
+/// straight line. Heights follow the ground (Sector::heightAt) under each
+/// sample; the corners keep their own. Corners that do not come from this
+/// corridor come back unchanged.
+std::vector<glm::vec3> smoothPath(const NavGraph& graph, const Corridor& corridor,
+                                  std::span<const glm::vec3> corners,
+                                  const SmoothingOptions& options = {});
+
+}  // namespace nav
