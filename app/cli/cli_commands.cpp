@@ -31,7 +31,10 @@ Json pointJson(const glm::vec3& p) { return Json::array({rounded(p.x), rounded(p
 
 Json unitJson(const UnitProfile& unit) {
   return Json{{"name", unit.name},
+              {"kind", toString(unit.kind)},
               {"width", rounded(unit.width)},
+              {"length", rounded(unit.length)},
+              {"footprint", rounded(unit.footprint())},
               {"height", rounded(unit.height)},
               {"step", rounded(unit.stepHeight)},
               {"drop", rounded(unit.maxDrop)},
@@ -43,17 +46,35 @@ int fail(const std::string& command, const std::string& message, int code) {
   return code;
 }
 
-FloodFillParams fillParams(const Level& level, const BuildFlags& flags) {
-  FloodFillParams params = defaultFillParams(level);
+// The fill's parameters: the named (or first) unit profile of the level with the
+// flags' changes, then the level's surfaces and devices for that unit.
+Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) {
+  UnitProfile unit = defaultFillParams(level).unit;
+  if (!flags.unitName.empty()) {
+    const auto named = std::find_if(level.settings.units.begin(), level.settings.units.end(),
+                                     [&](const UnitProfile& u) { return u.name == flags.unitName; });
+    if (named == level.settings.units.end()) {
+      return Result<FloodFillParams>::failure("--unit '" + flags.unitName +
+                                              "': the level's sidecar has no such unit profile");
+    }
+    unit = *named;
+  }
+  if (flags.unitKind == "human" || flags.unitKind == "vehicle") {
+    unit.kind = flags.unitKind == "human" ? UnitKind::Human : UnitKind::Vehicle;
+  } else if (!flags.unitKind.empty()) {
+    return Result<FloodFillParams>::failure("--unit-kind '" + flags.unitKind + "': expected human or vehicle");
+  }
+  if (flags.unitWidth) unit.width = *flags.unitWidth;
+  if (flags.unitLength) unit.length = *flags.unitLength;
+  if (flags.unitHeight) unit.height = *flags.unitHeight;
+  if (flags.stepHeight) unit.stepHeight = *flags.stepHeight;
+  if (flags.maxDrop) unit.maxDrop = *flags.maxDrop;
+  if (flags.maxSlopeDegrees) unit.maxSlopeDegrees = *flags.maxSlopeDegrees;
+  FloodFillParams params = fillParamsFor(level, unit);
   if (flags.cellSize) params.cellSize = *flags.cellSize;
-  if (flags.unitWidth) params.unit.width = *flags.unitWidth;
-  if (flags.unitHeight) params.unit.height = *flags.unitHeight;
-  if (flags.stepHeight) params.unit.stepHeight = *flags.stepHeight;
-  if (flags.maxDrop) params.unit.maxDrop = *flags.maxDrop;
-  if (flags.maxSlopeDegrees) params.unit.maxSlopeDegrees = *flags.maxSlopeDegrees;
   if (flags.maxCells) params.maxCells = *flags.maxCells;
   if (flags.threads) params.threads = *flags.threads;
-  return params;
+  return Result<FloodFillParams>::success(std::move(params));
 }
 
 // A loaded level with its collision world and a finished build.
@@ -73,8 +94,13 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
   }
   std::optional<Prepared> prepared(std::in_place);
   prepared->level = std::move(level).value();
+  Result<FloodFillParams> params = fillParams(prepared->level, flags);
+  if (!params) {
+    exitCode = fail(command, params.error(), 2);
+    return std::nullopt;
+  }
+  prepared->params = std::move(params).value();
   prepared->world = std::make_unique<CollisionWorld>(prepared->level);
-  prepared->params = fillParams(prepared->level, flags);
   Result<NavBuild> build = buildNavigation(prepared->level, *prepared->world, prepared->params);
   if (!build) {
     exitCode = fail(command, build.error(), 1);
@@ -221,16 +247,6 @@ std::optional<SearchOptions> searchOptions(const QueryFlags& query, std::string&
       return std::nullopt;
     }
     options.surfaceCosts[pair.substr(0, equals)] = cost;
-  }
-  if (!query.unitKind.empty()) {
-    if (query.unitKind == "human") {
-      options.unitKind = UnitKind::Human;
-    } else if (query.unitKind == "vehicle") {
-      options.unitKind = UnitKind::Vehicle;
-    } else {
-      error = "--unit-kind '" + query.unitKind + "': expected human or vehicle";
-      return std::nullopt;
-    }
   }
   if (query.waypathBias) options.waypathBias = *query.waypathBias;
   if (query.heuristicScale) options.heuristicScale = *query.heuristicScale;

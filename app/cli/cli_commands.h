@@ -14,7 +14,11 @@ namespace nav::cli {
 /// Build settings given on the command line; unset fields keep the level's own.
 struct BuildFlags {
   std::optional<float> cellSize;
-  std::optional<float> unitWidth, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
+  /// A unit profile of the level's sidecar, by name; the flags below change it.
+  std::string unitName;
+  /// "human" or "vehicle".
+  std::string unitKind;
+  std::optional<float> unitWidth, unitLength, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
   std::optional<size_t> maxCells;
   std::optional<int> threads;
 };
@@ -25,11 +29,11 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
 struct QueryFlags {
   std::optional<glm::vec3> from, to;
   std::string queriesPath;
-  /// The search filter: keys, surface costs ("lava=5"), excluded surfaces, unit kind, waypath bias.
+  /// The search filter: keys, surface costs ("lava=5"), excluded surfaces, waypath bias.
+  /// (The unit kind is the graph's: --unit-kind builds for it.)
   std::vector<std::string> keys;
   std::vector<std::string> surfaceCosts;
   std::vector<std::string> excludedSurfaces;
-  std::string unitKind;
   std::optional<float> waypathBias;
   std::optional<float> heuristicScale;
 };

@@ -15,7 +15,10 @@ namespace {
 
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--cell", flags.cellSize, "Cell size [m] (default: the level's, else half the unit width)");
-  command.add_option("--unit-width", flags.unitWidth, "Unit footprint side [m]");
+  command.add_option("--unit", flags.unitName, "Build for this unit profile of the level's sidecar");
+  command.add_option("--unit-kind", flags.unitKind, "human or vehicle");
+  command.add_option("--unit-width", flags.unitWidth, "Unit footprint side (a vehicle's width) [m]");
+  command.add_option("--unit-length", flags.unitLength, "A vehicle's length [m]");
   command.add_option("--unit-height", flags.unitHeight, "Unit height [m]");
   command.add_option("--step", flags.stepHeight, "Max step up [m]");
   command.add_option("--drop", flags.maxDrop, "Max drop down [m]");
@@ -58,7 +61,6 @@ int main(int argc, char** argv) {
   queryCommand->add_option("--key", query.keys, "A key the unit holds (repeat for more)");
   queryCommand->add_option("--surface-cost", query.surfaceCosts, "NAME=COST: cost per metre on a surface");
   queryCommand->add_option("--exclude", query.excludedSurfaces, "A surface the path may not enter");
-  queryCommand->add_option("--unit-kind", query.unitKind, "human or vehicle (waypaths and surfaces)");
   queryCommand->add_option("--waypath-bias", query.waypathBias, "Cost per metre along waypaths")
       ->check(CLI::PositiveNumber);
   queryCommand->add_option("--heuristic-scale", query.heuristicScale, "A* heuristic scale")
