@@ -21,8 +21,12 @@ void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   const float markerHeight = m_build ? m_build->graph.unit.height : 1.8f;
   if (m_start) drawMarker(draw, *m_start, markerHeight, colors::kStart);
   if (m_goal) drawMarker(draw, *m_goal, markerHeight, colors::kGoal);
-  if (options.path && m_solution && !m_solution->funnel.corners.empty()) {
-    drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
+  if (!m_solution || m_solution->funnel.corners.empty()) return;
+  if (options.path) drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
+  if (options.smoothedPath) drawSmoothedPath(draw, m_solution->smoothed, colors::kSmoothedPath);
+  if (options.vehicleCurve && !m_solution->vehicle.empty()) {
+    drawVehicleCurve(draw, m_solution->vehicle, m_solution->funnel.corners.front().y + 0.15f,
+                     colors::kVehicleCurve);
   }
 }
 
@@ -57,6 +61,10 @@ void PathTool::solve() {
     solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
     solution.funnel = pullCorridor(m_build->graph, solution.search.corridor, /*recordSteps=*/true);
     solution.groundPath = followPortalHeights(solution.funnel.corners, solution.portals);
+    solution.smoothed = smoothPath(m_build->graph, solution.search.corridor, solution.funnel.corners);
+    const UnitProfile& unit = m_build->graph.unit;
+    if (unit.kind == UnitKind::Vehicle)
+      solution.vehicle = vehicleCurve(solution.funnel.corners, unit.turningRadius);
   }
   m_solution = std::move(solution);
 }

@@ -11,6 +11,8 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/search.h"
+#include "nav/smoothing.h"
+#include "nav/vehicle_curve.h"
 #include "tool.h"
 
 namespace nav::app {
@@ -23,6 +25,10 @@ struct PathSolution {
   FunnelResult funnel;
   /// The funnel's corners plus a point at every portal crossing, at the portal's height.
   std::vector<glm::vec3> groundPath;
+  /// The corners smoothed by Bezier curves kept inside the corridor.
+  std::vector<glm::vec3> smoothed;
+  /// A vehicle's turn arcs and tangent lines through the corners (empty for humans).
+  std::vector<CurvePiece> vehicle;
 };
 
 class PathTool final : public Tool {

@@ -37,6 +37,9 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
   ImGui::Checkbox("search trace", &options.searchTrace);
   ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("path", &options.path);
+  ImGui::Checkbox("smoothed path", &options.smoothedPath);
+  ImGui::SameLine(kSecondColumn);
+  ImGui::Checkbox("vehicle curve", &options.vehicleCurve);
   ImGui::Checkbox("funnel step", &options.funnelStep);
   if (ImGui::CollapsingHeader("Legend")) {
     if (ImGui::BeginTable("legend", 2)) {
@@ -44,6 +47,8 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
           {"start", colors::kStart},
           {"goal", colors::kGoal},
           {"path", colors::kPath},
+          {"smoothed", colors::kSmoothedPath},
+          {"vehicle curve", colors::kVehicleCurve},
           {"portal", colors::kPortal},
           {"one-way", colors::kOneWayPortal},
           {"corridor", colors::kCorridor},

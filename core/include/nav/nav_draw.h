@@ -27,6 +27,10 @@ struct DrawOptions {
   bool searchTrace = false;
   bool corridor = true;
   bool path = true;
+  /// The Bezier-smoothed path.
+  bool smoothedPath = true;
+  /// For a vehicle: its curve of turn arcs and tangent lines, with the turn circles.
+  bool vehicleCurve = true;
   bool funnelStep = true;
 };
 
