@@ -22,8 +22,9 @@ void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   if (m_start) drawMarker(draw, *m_start, markerHeight, colors::kStart);
   if (m_goal) drawMarker(draw, *m_goal, markerHeight, colors::kGoal);
   if (!m_solution || m_solution->funnel.corners.empty()) return;
-  if (options.path) drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
+  // The funnel's path last, on top: it is the one the funnel panel steps through.
   if (options.smoothedPath) drawSmoothedPath(draw, m_solution->smoothed, colors::kSmoothedPath);
+  if (options.path) drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
   if (options.vehicleCurve && !m_solution->vehicle.empty()) {
     drawVehicleCurve(draw, m_solution->vehicle, m_solution->funnel.corners.front().y + 0.15f,
                      colors::kVehicleCurve);

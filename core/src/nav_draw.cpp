@@ -265,8 +265,10 @@ void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color) 
 }
 
 void drawSmoothedPath(DebugDraw& draw, std::span<const glm::vec3> samples, Color color) {
+  // Just under the funnel's path, which stays in front where the two meet.
+  constexpr float kSmoothedLift = kPathLift - 0.04f;
   for (size_t i = 0; i + 1 < samples.size(); ++i)
-    draw.line(lifted(samples[i], kPathLift), lifted(samples[i + 1], kPathLift), color);
+    draw.line(lifted(samples[i], kSmoothedLift), lifted(samples[i + 1], kSmoothedLift), color);
 }
 
 void drawVehicleCurve(DebugDraw& draw, std::span<const CurvePiece> pieces, float y, Color color) {
