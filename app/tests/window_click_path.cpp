@@ -26,18 +26,11 @@ TEST(WindowClickPath, ClicksSetStartAndGoalAndTheFoundPathIsDrawnBetweenThem) {
                      " --size 1280x720 --print-state --frames 420 --start 18,0,1.5 --goal 18,0,3"
                      " --probe 6,0,2 --probe 14,0,2 --screenshot " +
                      shellQuote(screenshot.string()),
-                 2, [](const std::string& window, const std::vector<Pixel>& probes) {
-                   return click(window, probes[0], 1) && click(window, probes[1], 3);
-                 });
-  ASSERT_EQ(session.probes.size(), 2u) << "no probe lines from\n" << session.transcript;
-  ASSERT_TRUE(session.actionsDone) << "xdotool could not find or click the window";
-  ASSERT_TRUE(WIFEXITED(session.status) && WEXITSTATUS(session.status) == 0) << session.transcript;
+                 2, clickStartAndGoal);
+  ASSERT_TRUE(ranCleanly(session, 2));
 
-  const std::optional<Point3> printedStart = lastPoint(session.lines, "start");
-  const std::optional<Point3> printedGoal = lastPoint(session.lines, "goal");
-  ASSERT_TRUE(printedStart && printedGoal) << session.transcript;
-  EXPECT_LT(groundDistance(*printedStart, start), 0.3f) << session.transcript;
-  EXPECT_LT(groundDistance(*printedGoal, goal), 0.3f) << session.transcript;
+  const auto printed = clickedAt(session, start, goal);
+  ASSERT_TRUE(printed);
   EXPECT_EQ(lastLine(session.lines, "path ").rfind("path status=found ", 0), 0u)
       << session.transcript;
 
@@ -71,16 +64,11 @@ TEST(WindowClickPath, ShowcaseGroundToUpperFloorClimbsTheStairsAndTheFunnelReach
         return click(window, probes[0], 1) && click(window, probes[1], 3) &&
                run(xdotool + " key --window " + window + " End") && run("sleep 0.5");
       });
-  ASSERT_EQ(session.probes.size(), 2u) << "no probe lines from\n" << session.transcript;
-  ASSERT_TRUE(session.actionsDone) << "xdotool could not find or click the window";
-  ASSERT_TRUE(WIFEXITED(session.status) && WEXITSTATUS(session.status) == 0) << session.transcript;
+  ASSERT_TRUE(ranCleanly(session, 2));
 
-  const std::optional<Point3> printedStart = lastPoint(session.lines, "start");
-  const std::optional<Point3> printedGoal = lastPoint(session.lines, "goal");
-  ASSERT_TRUE(printedStart && printedGoal) << session.transcript;
-  EXPECT_LT(groundDistance(*printedStart, start), 0.3f) << session.transcript;
-  EXPECT_LT(groundDistance(*printedGoal, goal), 0.3f) << session.transcript;
-  EXPECT_NEAR(printedGoal->y, 3.0f, 0.1f) << "the goal click must land on the upper floor";
+  const auto printed = clickedAt(session, start, goal);
+  ASSERT_TRUE(printed);
+  EXPECT_NEAR(printed->second.y, 3.0f, 0.1f) << "the goal click must land on the upper floor";
   EXPECT_EQ(lastLine(session.lines, "path ").rfind("path status=found ", 0), 0u)
       << session.transcript;
 

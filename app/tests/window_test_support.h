@@ -224,6 +224,22 @@ Session runSession(const std::string& arguments, size_t probeCount, Actions&& ac
   return session;
 }
 
+/// The usual actions: left click on the first probe (start), right click on the second (goal).
+inline bool clickStartAndGoal(const std::string& window, const std::vector<Pixel>& probes) {
+  return click(window, probes[0], 1) && click(window, probes[1], 3);
+}
+
+/// The window showed every probe, took the actions and quit cleanly.
+inline ::testing::AssertionResult ranCleanly(const Session& session, size_t probeCount) {
+  if (session.probes.size() != probeCount)
+    return ::testing::AssertionFailure() << "no probe lines from\n" << session.transcript;
+  if (!session.actionsDone)
+    return ::testing::AssertionFailure() << "xdotool could not find or click the window";
+  if (!(WIFEXITED(session.status) && WEXITSTATUS(session.status) == 0))
+    return ::testing::AssertionFailure() << session.transcript;
+  return ::testing::AssertionSuccess();
+}
+
 /// The last line starting with `prefix`, or "".
 inline std::string lastLine(const std::vector<std::string>& lines, const std::string& prefix) {
   std::string last;
@@ -261,6 +277,19 @@ inline std::vector<Point3> lastCorners(const std::vector<std::string>& lines) {
   while (in >> p.x >> comma1 >> p.y >> comma2 >> p.z)
     corners.push_back(p);
   return corners;
+}
+
+/// The printed start and goal lie within 0.3 m (on the ground) of where the clicks were aimed;
+/// returns them for further checks (empty when either is missing).
+inline std::optional<std::pair<Point3, Point3>> clickedAt(const Session& session, Point3 start,
+                                                          Point3 goal) {
+  const std::optional<Point3> printedStart = lastPoint(session.lines, "start");
+  const std::optional<Point3> printedGoal = lastPoint(session.lines, "goal");
+  EXPECT_TRUE(printedStart && printedGoal) << session.transcript;
+  if (!printedStart || !printedGoal) return std::nullopt;
+  EXPECT_LT(groundDistance(*printedStart, start), 0.3f) << session.transcript;
+  EXPECT_LT(groundDistance(*printedGoal, goal), 0.3f) << session.transcript;
+  return std::make_pair(*printedStart, *printedGoal);
 }
 
 }  // namespace window_test

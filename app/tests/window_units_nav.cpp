@@ -119,12 +119,8 @@ TEST(WindowNavFile, ClicksOnALoadedGraphSetStartAndGoalAndFindAPath) {
                      " --size 1280x720 --print-state --frames 420 --start 18,0,1.5 --goal 18,0,3"
                      " --probe 6,0,2 --probe 14,0,2 --screenshot " +
                      shellQuote(screenshot.string()),
-                 2, [](const std::string& window, const std::vector<Pixel>& probes) {
-                   return click(window, probes[0], 1) && click(window, probes[1], 3);
-                 });
-  ASSERT_EQ(session.probes.size(), 2u) << "no probe lines from\n" << session.transcript;
-  ASSERT_TRUE(session.actionsDone) << "xdotool could not find or click the window";
-  ASSERT_TRUE(WIFEXITED(session.status) && WEXITSTATUS(session.status) == 0) << session.transcript;
+                 2, clickStartAndGoal);
+  ASSERT_TRUE(ranCleanly(session, 2));
 
   // Loaded, not built: the graph's own unit, and no build was started.
   EXPECT_NE(lastLine(session.lines, "level ").find(" nav unit=human "), std::string::npos)
@@ -134,12 +130,9 @@ TEST(WindowNavFile, ClicksOnALoadedGraphSetStartAndGoalAndFindAPath) {
   EXPECT_TRUE(endsWithWord(build, "loaded")) << session.transcript;
   EXPECT_EQ(countLines(session.lines, "build start "), 0u) << session.transcript;
 
-  const std::optional<Point3> printedStart = lastPoint(session.lines, "start");
-  const std::optional<Point3> printedGoal = lastPoint(session.lines, "goal");
-  ASSERT_TRUE(printedStart && printedGoal) << session.transcript;
-  EXPECT_LT(groundDistance(*printedStart, start), 0.3f) << session.transcript;
-  EXPECT_LT(groundDistance(*printedGoal, goal), 0.3f) << session.transcript;
-  EXPECT_NEAR(printedStart->y, 0.0f, 0.1f) << "picked on the sector's ground";
+  const auto printed = clickedAt(session, start, goal);
+  ASSERT_TRUE(printed);
+  EXPECT_NEAR(printed->first.y, 0.0f, 0.1f) << "picked on the sector's ground";
   EXPECT_EQ(lastLine(session.lines, "path ").rfind("path status=found ", 0), 0u)
       << session.transcript;
   // Around the baffles: more than a straight line.
