@@ -83,10 +83,10 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
     legs.push_back({legs.back().back()});
   };
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
-    const Portal& portal = graph.portals[corridor.portals[i]];
+    const Portal& portal = corridor.portal(graph, i);
     if (portal.kind == PortalKind::Walk) {
       const bool doublesBack = i + 1 < corridor.portals.size() &&
-                               backOverTheSameEdge(portal, graph.portals[corridor.portals[i + 1]]);
+                               backOverTheSameEdge(portal, corridor.portal(graph, i + 1));
       if (!doublesBack) {
         legs.back().push_back({portal.left, portal.right});
         continue;
@@ -95,22 +95,22 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
       // sector beyond, along that line. Back into the same sector it need not
       // touch it at all; else the funnel, which needs portals that advance,
       // gets where the two overlap, or the two nearest ends.
-      const Portal& back = graph.portals[corridor.portals[i + 1]];
+      const Portal& back = corridor.portal(graph, i + 1);
       if (back.toSector != portal.fromSector) {
         for (const FunnelPortal& along : alongTheEdge(portal, back)) legs.back().push_back(along);
       }
       ++i;
-    } else if (portal.kind == PortalKind::Device) {
+    } else if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
       bridge({point(graph.entryPoint(portal)), point(graph.exitPoint(portal))});
     } else if (graph.sectors[portal.toSector].kind == SectorKind::Waypath &&
                i + 1 < corridor.portals.size()) {
       // Getting on at one point and off at another: ride the points between.
       const WaypathSpec& waypath = graph.waypaths[graph.sectors[portal.toSector].waypath];
-      const uint32_t on = portal.link, off = graph.portals[corridor.portals[i + 1]].link;
+      const Portal& getOff = corridor.portal(graph, i + 1);
+      const uint32_t on = portal.link, off = getOff.link;
       std::vector<FunnelPortal> ride;
       for (uint32_t k = on;; k = on < off ? k + 1 : k - 1) {
-        ride.push_back(point(k == on ? portal.left : k == off ? graph.portals[corridor.portals[i + 1]].left
-                                                             : waypath.points[k]));
+        ride.push_back(point(k == on ? portal.left : k == off ? getOff.left : waypath.points[k]));
         if (k == off) break;
       }
       bridge(std::move(ride));

@@ -218,23 +218,56 @@ void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corrid
   for (uint32_t s : corridor.sectors) {
     if (s < graph.sectors.size() && graph.sectors[s].kind == SectorKind::Ground) sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
   }
-  for (uint32_t p : corridor.portals) {
-    if (p >= graph.portals.size()) continue;
-    draw.line(lifted(graph.portals[p].left, kPortalLift + 0.01f),
-              lifted(graph.portals[p].right, kPortalLift + 0.01f), colors::kCorridor.withAlpha(255));
+  for (size_t i = 0; i < corridor.portals.size(); ++i) {
+    const uint32_t p = corridor.portals[i];
+    const bool known = p & kJumpPortalFlag ? (p & ~kJumpPortalFlag) < corridor.jumps.size()
+                                           : p < graph.portals.size();
+    if (!known) continue;
+    const Portal& portal = corridor.portal(graph, i);
+    if (portal.kind == PortalKind::Jump) continue;  // its arc is drawn with the jumps
+    draw.line(lifted(portal.left, kPortalLift + 0.01f), lifted(portal.right, kPortalLift + 0.01f),
+              colors::kCorridor.withAlpha(255));
   }
 }
 
 void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
                      const SearchTrace& trace) {
   for (const SearchEvent& event : trace.events) {
-    const glm::vec3 p = event.portal == kNoPortal ? corridor.start
-                        : event.portal < graph.portals.size()
-                            ? graph.portals[event.portal].midpoint()
-                            : glm::vec3(0.0f);
+    // Jump nodes stand at their landing, which the trace does not keep.
+    if (event.portal != kNoPortal && event.portal >= graph.portals.size()) continue;
+    const glm::vec3 p =
+        event.portal == kNoPortal ? corridor.start : graph.portals[event.portal].midpoint();
     const bool closed = event.kind == SearchEvent::Kind::Close;
     draw.point(lifted(p, kPortalLift), closed ? 7.0f : 5.0f,
                closed ? colors::kClosedNode : colors::kOpenNode);
+  }
+}
+
+void drawJumps(DebugDraw& draw, std::span<const JumpPortal> jumps, Color color) {
+  constexpr float kGravity = 9.81f;  // [m/s^2]
+  constexpr int kSegments = 16;
+  for (const JumpPortal& jump : jumps) {
+    const glm::vec3 from = lifted(jump.portal.left, kPathLift), to = lifted(jump.portal.right, kPathLift);
+    // A ballistic arc: rising as high as the air time allows above the straight line.
+    const float rise = kGravity * jump.spec.airTime * jump.spec.airTime / 8.0f;
+    glm::vec3 previous = from;
+    for (int k = 1; k <= kSegments; ++k) {
+      const float t = float(k) / kSegments;
+      glm::vec3 p = glm::mix(from, to, t);
+      p.y += 4.0f * rise * t * (1.0f - t);
+      if (k == kSegments) {
+        arrow(draw, previous, p, 0.35f, color);
+      } else {
+        draw.line(previous, p, color);
+      }
+      previous = p;
+    }
+    // Which way the unit faces as it leaves the ground.
+    const glm::vec3 facing{std::cos(jump.spec.heading), 0.0f, std::sin(jump.spec.heading)};
+    draw.line(from, from + facing * 0.6f, color);
+    draw.point(from, 7.0f, color);
+    draw.point(to, 7.0f, color);
+    draw.text(from + glm::vec3(0.0f, 0.3f, 0.0f), "jump " + std::to_string(jump.id), color);
   }
 }
 

@@ -618,7 +618,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
         return bad("waypath point " + to_string(p.link) + " does not belong to a waypath it joins");
       }
     } else if (p.kind != PortalKind::Walk) {
-      return bad("kind " + to_string(int(p.kind)) + " is not a portal kind");
+      // Jump portals live in a JumpBucket, never in a file.
+      return bad("kind " + to_string(int(p.kind)) + " is not a stored portal kind");
     }
     if (p.reverse == kNoPortal) continue;
     if (p.reverse >= portalCount) {

@@ -83,6 +83,10 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   }
   m_result.corridor.goal = m_goalLocation.point;
   prepareCosts();
+  m_jumps.clear();
+  if (options.jumps) m_jumps = options.jumps->jumps();
+  m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
+  if (!(m_turningRadius > 0.0f) || !std::isfinite(m_turningRadius)) m_turningRadius = 0.0f;
   m_goalSectorCost = sectorCost(graph.sectors[m_goalLocation.sector]);
   // The sector the unit stands in can always be left, whatever the filter says of it.
   m_startSectorCost =
@@ -90,6 +94,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
+  // Jumps cost at least their length, so they never beat the line.
   const Sector& startSector = graph.sectors[m_startLocation.sector];
   const auto firstPortal = graph.portals.begin() + startSector.firstPortal;
   const bool joinsWaypath =
@@ -105,9 +110,12 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   const uint32_t portalCount = uint32_t(graph.portals.size());
   m_startNode = portalCount;
   m_goalNode = portalCount + 1;
+  m_firstJumpNode = portalCount + 2;
+  const size_t nodeCount = m_firstJumpNode + m_jumps.size();
   // Nodes a previous query left behind count as unseen; a wrapped query
   // counter would mistake them for this query's, so it clears them.
-  if (m_nodes.size() < portalCount + 2) m_nodes.resize(portalCount + 2, Node{});
+  if (m_nodes.size() < nodeCount) m_nodes.resize(nodeCount, Node{});
+  if (m_turningRadius > 0.0f && m_headings.size() < nodeCount) m_headings.resize(nodeCount);
   if (++m_query == 0) {
     for (Node& node : m_nodes)
       node.query = 0;
@@ -119,7 +127,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_closestDistance = glm::distance(m_startLocation.point, m_goalLocation.point);
   m_heuristicScale = options.heuristicScale * std::min(1.0f, m_cheapest);
   m_status = SolveStatus::InProgress;
-  relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point);
+  relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{});
 }
 
 SolveStatus PathSolver::update(uint32_t maxIterations) {
@@ -179,13 +187,17 @@ float PathSolver::sectorCost(const Sector& sector) const {
 
 // The goal pseudo-node is not traced: the result's cost is its final cost.
 void PathSolver::record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) {
-  m_trace->events.push_back({kind, node == m_startNode ? kNoPortal : node, cost, estimate});
+  const uint32_t portal = node == m_startNode        ? kNoPortal
+                          : node >= m_firstJumpNode ? kJumpPortalFlag | (node - m_firstJumpNode)
+                                                    : node;
+  m_trace->events.push_back({kind, portal, cost, estimate});
 }
 
 // Relaxes the edge into `node`, which stands at `point`. Closed nodes are
 // reopened too, so a heuristic scale above 1 (inconsistent) still gives a
 // valid, if not optimal, corridor. NaN and infinite costs never enter the open list.
-void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point) {
+void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
+                       const Heading& heading) {
   Node& target = m_nodes[node];
   if (target.query != m_query) target = {point, kInfinity, kNoPortal, m_query, NodeState::Unseen};
   if (!(cost < target.costSoFar)) return;
@@ -195,6 +207,7 @@ void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3
   target.parent = from;
   target.point = point;
   target.state = NodeState::Open;
+  if (m_turningRadius > 0.0f) m_headings[node] = heading;
   m_open.push_back({estimate, cost, node});
   std::push_heap(m_open.begin(), m_open.end(), popsLater);
   if (m_trace && node != m_goalNode) {
@@ -219,6 +232,114 @@ void PathSolver::expandNext() {
   end(Ending::NoWay);
 }
 
+const Portal& PathSolver::nodePortal(uint32_t node) const {
+  return node >= m_firstJumpNode ? m_jumps[node - m_firstJumpNode].portal : m_graph->portals[node];
+}
+
+bool PathSolver::turn(const Heading& from, const glm::vec2& direction, float length,
+                      Heading& after) const {
+  // Shorter moves (touching a portal's end) keep the heading they had.
+  constexpr float kNoMove = 1e-4f;
+  // Headings this close count as straight on: rounding, not a turn.
+  constexpr float kStraightCosine = 0.99995f;
+  if (!(length > kNoMove)) {
+    after = from;
+    return true;
+  }
+  const glm::vec2 towards = direction / length;
+  if (from.direction == glm::vec2(0.0f)) {
+    after = {towards, length};
+    return true;
+  }
+  const float cosine = std::clamp(glm::dot(from.direction, towards), -1.0f, 1.0f);
+  if (cosine >= kStraightCosine) {
+    after = {towards, from.straight + length};
+    return true;
+  }
+  // The arc meets the two straights this far from the corner.
+  const float tangent = m_turningRadius * std::tan(0.5f * std::acos(cosine));
+  if (!(tangent <= std::min(from.straight, length))) return false;
+  after = {towards, length};
+  return true;
+}
+
+bool PathSolver::headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
+                                const Portal& portal, const glm::vec3& in, const glm::vec3& out,
+                                Heading& after) const {
+  const glm::vec2 walk = groundOf(in) - groundOf(point);
+  if (!turn(at, walk, glm::length(walk), after)) return false;
+  if (portal.kind == PortalKind::Jump) {
+    // Facing the jump's heading at takeoff, then flying straight on.
+    const float heading = m_jumps[node - m_firstJumpNode].spec.heading;
+    const glm::vec2 facing{std::cos(heading), std::sin(heading)};
+    const float flight = glm::length(groundOf(out) - groundOf(in));
+    return turn(after, facing * flight, flight, after);
+  }
+  // A device or a waypath sets the unit down facing any way.
+  if (portal.kind != PortalKind::Walk) after = {};
+  return true;
+}
+
+// Relaxes the way from the node being expanded (entry, standing in `sector`
+// where a metre costs `metre`) through `portal`, which is node `node`.
+void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
+                                const Sector& sector, float metre) {
+  const NavGraph& graph = *m_graph;
+  const glm::vec3& point = m_nodes[entry.node].point;
+  const Sector& target = graph.sectors[portal.toSector];
+  if (!(sectorCost(target) < kInfinity)) {
+    if (m_blockedBy.empty() && target.kind == SectorKind::Ground &&
+        target.surface < graph.surfaces.size()) {
+      m_blockedBy = "the way crosses surface '" + graph.surfaces[target.surface].name +
+                    "', closed to this query";
+    }
+    return;
+  }
+  const glm::vec3 in =
+      portal.kind == PortalKind::Walk && m_options.portalPoint == PortalPoint::Crossing
+          ? crossing(portal, point, m_goalLocation.point)
+          : graph.entryPoint(portal);
+  const glm::vec3 out = portal.kind == PortalKind::Walk ? in : graph.exitPoint(portal);
+  float cost = glm::distance(point, in) * metre;
+  if (sector.kind == SectorKind::Waypath) {
+    // Ridden along the waypath from the point it was joined at, forwards only when one-way.
+    const WaypathSpec& waypath = graph.waypaths[sector.waypath];
+    const uint32_t from = nodePortal(entry.node).link, to = portal.link;
+    if (from == to || (waypath.oneWay && to < from)) return;
+    const std::vector<float>& along = m_waypathLength[sector.waypath];
+    cost = std::abs(along[to] - along[from]) * metre;
+  }
+  if (portal.kind == PortalKind::Device) {
+    const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
+    if (!canUse(device, m_options)) {
+      if (m_blockedBy.empty()) {
+        m_blockedBy = std::string(toString(device.kind)) + " '" + device.id +
+                      "' is locked and needs key '" + device.key + "'";
+      }
+      return;
+    }
+    cost += std::max(glm::distance(in, out), device.travelTime * m_options.unitSpeed) +
+            device.waitTime * m_options.unitSpeed;
+  } else if (portal.kind == PortalKind::Jump) {
+    cost += std::max(glm::distance(in, out),
+                     m_jumps[node - m_firstJumpNode].spec.airTime * m_options.unitSpeed);
+  }
+  Heading heading;
+  if (m_turningRadius > 0.0f) {
+    // Off a waypath the unit may face any way.
+    const Heading at = sector.kind == SectorKind::Waypath ? Heading{} : m_headings[entry.node];
+    if (!headingThrough(at, point, node, portal, in, out, heading)) return noteTooSharp();
+  }
+  relax(node, entry.node, entry.costSoFar + cost, out, heading);
+}
+
+void PathSolver::noteTooSharp() {
+  if (m_blockedBy.empty()) {
+    m_blockedBy = "the way needs a sharper turn than the turning radius of " +
+                  std::to_string(m_turningRadius) + " m allows";
+  }
+}
+
 void PathSolver::expand(const OpenEntry& entry) {
   const NavGraph& graph = *m_graph;
   const glm::vec3& goalPoint = m_goalLocation.point;
@@ -231,8 +352,7 @@ void PathSolver::expand(const OpenEntry& entry) {
   // A node stands where its portal lets the path continue: where the path
   // crossed it, or a device's exit.
   const glm::vec3 point = closing.point;
-  const uint32_t sectorIndex =
-      isStart ? m_startLocation.sector : graph.portals[entry.node].toSector;
+  const uint32_t sectorIndex = isStart ? m_startLocation.sector : nodePortal(entry.node).toSector;
   const Sector& sector = graph.sectors[sectorIndex];
   const float metre = isStart ? m_startSectorCost : sectorCost(sector);
   if (sector.kind == SectorKind::Ground) {
@@ -242,50 +362,45 @@ void PathSolver::expand(const OpenEntry& entry) {
       m_closest = entry.node;
     }
   }
+  // Straight back over the portal just crossed is never cheaper than staying
+  // behind it, unless this sector costs less a metre than that one.
+  uint32_t cameBy = kNoPortal;
+  if (!isStart) {
+    const Portal& in = nodePortal(entry.node);
+    if (metre >= sectorCost(graph.sectors[in.fromSector])) cameBy = in.reverse;
+  }
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
-    const Portal& portal = graph.portals[next];
-    const Sector& target = graph.sectors[portal.toSector];
-    if (!(sectorCost(target) < kInfinity)) {
-      if (m_blockedBy.empty() && target.kind == SectorKind::Ground &&
-          target.surface < graph.surfaces.size()) {
-        m_blockedBy = "the way crosses surface '" + graph.surfaces[target.surface].name +
-                      "', closed to this query";
-      }
-      continue;
+    if (next != cameBy) considerPortal(next, graph.portals[next], entry, sector, metre);
+  }
+  for (uint32_t k = 0; k < m_jumps.size(); ++k) {
+    if (m_jumps[k].portal.fromSector == sectorIndex) {
+      considerPortal(m_firstJumpNode + k, m_jumps[k].portal, entry, sector, metre);
     }
-    const glm::vec3 in =
-        portal.kind == PortalKind::Walk && m_options.portalPoint == PortalPoint::Crossing
-            ? crossing(portal, point, goalPoint)
-            : graph.entryPoint(portal);
-    const glm::vec3 out = portal.kind == PortalKind::Walk ? in : graph.exitPoint(portal);
-    float cost = glm::distance(point, in) * metre;
-    if (sector.kind == SectorKind::Waypath) {
-      // Ridden along the waypath from the point it was joined at, forwards only when one-way.
-      const WaypathSpec& waypath = graph.waypaths[sector.waypath];
-      const uint32_t from = graph.portals[entry.node].link, to = portal.link;
-      if (from == to || (waypath.oneWay && to < from)) continue;
-      const std::vector<float>& along = m_waypathLength[sector.waypath];
-      cost = std::abs(along[to] - along[from]) * metre;
-    }
-    if (portal.kind == PortalKind::Device) {
-      const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-      if (!canUse(device, m_options)) {
-        if (m_blockedBy.empty()) {
-          m_blockedBy = std::string(toString(device.kind)) + " '" + device.id +
-                        "' is locked and needs key '" + device.key + "'";
-        }
-        continue;
-      }
-      cost += std::max(glm::distance(in, out), device.travelTime * m_options.unitSpeed) +
-              device.waitTime * m_options.unitSpeed;
-    }
-    relax(next, entry.node, entry.costSoFar + cost, out);
   }
   if (sectorIndex == m_goalLocation.sector) {
+    Heading heading;
+    if (m_turningRadius > 0.0f) {
+      const glm::vec2 last = groundOf(goalPoint) - groundOf(point);
+      if (!turn(m_headings[entry.node], last, glm::length(last), heading)) {
+        noteTooSharp();
+        return;
+      }
+    }
     relax(m_goalNode, entry.node,
-          entry.costSoFar + glm::distance(point, goalPoint) * m_goalSectorCost, goalPoint);
+          entry.costSoFar + glm::distance(point, goalPoint) * m_goalSectorCost, goalPoint, heading);
   }
+}
+
+float PathSolver::sectorRate(const Corridor& corridor, size_t k) const {
+  return k == 0 ? m_startSectorCost : sectorCost(m_graph->sectors[corridor.sectors[k]]);
+}
+
+float PathSolver::loopCosts(const Corridor& corridor, size_t k) const {
+  float cheapest = kInfinity;
+  for (size_t i = k + 1; i < corridor.sectors.size(); ++i)
+    cheapest = std::min(cheapest, sectorRate(corridor, i));
+  return cheapest;
 }
 
 void PathSolver::end(Ending ending) {
@@ -327,14 +442,37 @@ PathResult PathSolver::finalize() {
     last = m_closest;
     result.cost = m_nodes[m_closest].costSoFar;
   }
+  std::vector<uint32_t> nodes;
   for (uint32_t node = reached ? m_nodes[m_goalNode].parent : last; node != m_startNode;
        node = m_nodes[node].parent) {
-    result.corridor.portals.push_back(node);
+    nodes.push_back(node);
   }
-  std::reverse(result.corridor.portals.begin(), result.corridor.portals.end());
-  result.corridor.sectors.push_back(m_startLocation.sector);
-  for (uint32_t portal : result.corridor.portals) {
-    result.corridor.sectors.push_back(graph.portals[portal].toSector);
+  std::reverse(nodes.begin(), nodes.end());
+  Corridor& corridor = result.corridor;
+  corridor.sectors.push_back(m_startLocation.sector);
+  for (uint32_t node : nodes) {
+    // The costs of crossing points depend on the way in, so the search may come
+    // back to a sector it left. When no sector on the loop costs less a metre,
+    // the straight line inside the (convex, planar) sector is no dearer than
+    // the loop: the corridor goes straight on from there.
+    const uint32_t sector = nodePortal(node).toSector;
+    const auto again = std::find(corridor.sectors.begin(), corridor.sectors.end(), sector);
+    if (again != corridor.sectors.end()) {
+      const size_t keep = size_t(again - corridor.sectors.begin());
+      if (loopCosts(corridor, keep) >= sectorRate(corridor, keep)) {
+        corridor.sectors.resize(keep + 1);
+        corridor.portals.resize(keep);
+        continue;
+      }
+    }
+    corridor.sectors.push_back(sector);
+    corridor.portals.push_back(node);
+  }
+  // Jump nodes become indices into the corridor's own copy of the jumps.
+  for (uint32_t& portal : corridor.portals) {
+    if (portal < m_firstJumpNode) continue;
+    corridor.jumps.push_back(m_jumps[portal - m_firstJumpNode]);
+    portal = kJumpPortalFlag | uint32_t(corridor.jumps.size() - 1);
   }
   if (!reached) {
     // The closest point of the last sector to the goal.

@@ -115,12 +115,15 @@ std::vector<WalkLeg> walkLegs(const NavGraph& graph, const Corridor& corridor) {
     if (sector >= graph.sectors.size()) return {};
   }
   for (uint32_t portal : corridor.portals) {
-    if (portal >= graph.portals.size()) return {};
+    const bool known = portal & kJumpPortalFlag
+                           ? (portal & ~kJumpPortalFlag) < corridor.jumps.size()
+                           : portal < graph.portals.size();
+    if (!known) return {};
   }
   std::vector<WalkLeg> legs;
   legs.push_back({corridor.start, corridor.goal, {corridor.sectors[0]}, {}});
   for (size_t i = 0; i < count; ++i) {
-    const Portal& portal = graph.portals[corridor.portals[i]];
+    const Portal& portal = corridor.portal(graph, i);
     if (portal.kind == PortalKind::Walk) {
       legs.back().portals.push_back(corridor.portals[i]);
       legs.back().sectors.push_back(corridor.sectors[i + 1]);
@@ -131,7 +134,7 @@ std::vector<WalkLeg> walkLegs(const NavGraph& graph, const Corridor& corridor) {
         graph.sectors[portal.toSector].kind == SectorKind::Waypath && i + 1 < count)
       out = i + 1;  // the getting-off portal
     legs.back().to = graph.entryPoint(portal);
-    legs.push_back({graph.exitPoint(graph.portals[corridor.portals[out]]),
+    legs.push_back({graph.exitPoint(corridor.portal(graph, out)),
                     corridor.goal,
                     {corridor.sectors[out + 1]},
                     {}});

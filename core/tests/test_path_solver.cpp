@@ -53,9 +53,9 @@ std::vector<Query> randomQueries(const NavBuild& build, uint32_t count, uint32_t
   std::vector<SearchOptions> filters(5);
   filters[1].keys = {"red"};
   filters[1].excludedSurfaces = {"lava"};
-  filters[2].maxExpansions = 20;
+  filters[2].maxExpansions = 6;
   filters[2].allowPartial = false;
-  filters[3].maxExpansions = 20;
+  filters[3].maxExpansions = 6;
   filters[4].portalPoint = PortalPoint::Midpoint;
   filters[4].heuristicScale = 1.5f;
   filters[4].unitKind = UnitKind::Vehicle;

@@ -169,5 +169,42 @@ TEST(SearchFilter, DeviceTimesCostDistance) {
   EXPECT_TRUE(entryThenExit);
 }
 
+// A 20 x 10 floor split by a wall along z = 5 from x = 0 to 16: from one side
+// to the other is a U-turn round the wall's end, in a 4 m wide bay.
+Level hairpin() {
+  Level level;
+  test::addFloor(level, 0, 0, 20, 10, 0, "floor");
+  test::addBox(level, Aabb{{-1, 0, 4.5f}, {16, 2.5f, 5.5f}}, "wall");
+  level.settings.seeds = {{1, 0.05f, 1}};
+  return level;
+}
+
+TEST(SearchFilter, VehiclesSkipTurnsSharperThanTheirRadius) {
+  const Built bay = build(hairpin());
+  const glm::vec3 south{2, 0.05f, 2}, north{2, 0.05f, 8}, ahead{18, 0.05f, 2};
+  const PathResult walked = findPath(bay.graph, south, north);
+  ASSERT_EQ(walked.status, PathStatus::Found);
+
+  // No radius, or one small enough for the bay, changes nothing.
+  SearchOptions nimble;
+  nimble.turningRadius = 0.0f;
+  EXPECT_EQ(findPath(bay.graph, south, north, nimble).corridor.portals, walked.corridor.portals);
+  nimble.turningRadius = 1.0f;
+  EXPECT_EQ(findPath(bay.graph, south, north, nimble).status, PathStatus::Found);
+
+  // Two right-angle turns a wall's width apart need a radius under about 1.5 m.
+  SearchOptions truck;
+  truck.turningRadius = 2.5f;
+  const PathResult blocked = findPath(bay.graph, south, north, truck);
+  EXPECT_EQ(blocked.status, PathStatus::Partial);
+  EXPECT_NE(blocked.reason.find("sharper turn"), std::string::npos) << blocked.reason;
+  // Straight on is no turn at all.
+  EXPECT_EQ(findPath(bay.graph, south, ahead, truck).status, PathStatus::Found);
+  // The graph's unit gives the radius when the query does not.
+  NavGraph truckGraph = bay.graph;
+  truckGraph.unit.turningRadius = 6.0f;
+  EXPECT_EQ(findPath(truckGraph, south, north).status, PathStatus::Partial);
+}
+
 }  // namespace
 }  // namespace nav

@@ -17,8 +17,8 @@ struct FunnelPortal {
 
 /// The corridor as funnel input, leg by leg. A leg runs between zero-width
 /// portals at its ends (the start, the goal, or where a device or waypath
-/// takes over) through the walk portals between. A device adds a leg from its
-/// entry point to its exit point; riding a waypath adds a leg through the
+/// takes over) through the walk portals between. A device or a jump adds a leg
+/// from its entry point to its exit point; riding a waypath adds a leg through the
 /// waypath's points. Each inner vector is one leg.
 std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor);
 

@@ -32,6 +32,8 @@ struct DrawOptions {
   /// For a vehicle: its curve of turn arcs and tangent lines, with the turn circles.
   bool vehicleCurve = true;
   bool funnelStep = true;
+  /// Jump portals added at run time.
+  bool jumps = true;
 };
 
 namespace colors {
@@ -57,6 +59,8 @@ constexpr Color kLocked{255, 70, 70, 255};
 constexpr Color kWaypath{80, 255, 200, 255};
 constexpr Color kSmoothedPath{255, 150, 230, 255};
 constexpr Color kVehicleCurve{120, 230, 255, 255};
+constexpr Color kJump{255, 235, 80, 255};
+constexpr Color kJumpTaken{255, 120, 255, 255};
 }  // namespace colors
 
 /// Shaded level triangles, lit from a fixed direction.
@@ -75,6 +79,9 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph);
 /// through their points, with arrows when one-way.
 void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph);
 void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor);
+/// Each jump as a ballistic arc from takeoff to landing, with a tick for the
+/// heading at takeoff (colors::kJumpTaken for the ones a path takes).
+void drawJumps(DebugDraw& draw, std::span<const JumpPortal> jumps, Color color = colors::kJump);
 void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
                      const SearchTrace& trace);
 /// A path as a line through `points` (e.g. followPortalHeights), with a dot at each corner.

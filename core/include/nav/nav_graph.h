@@ -51,6 +51,8 @@ enum class PortalKind : uint8_t {
   Walk,     ///< The shared edge of two neighbouring sectors.
   Device,   ///< A door, elevator or ladder: in at its entry point, out at its exit point.
   Waypath,  ///< Getting on or off a waypath at one of its points.
+  Jump,     ///< Added at run time (jump_portals.h), never stored in the graph: one-way,
+            ///< from its takeoff (left) to its landing (right).
 };
 
 /// A directed crossing from one sector into another.
@@ -59,13 +61,14 @@ struct Portal {
   uint32_t toSector;
   /// Walk portals: endpoints as seen walking from -> to, at cell centres
   /// laterally (a one-cell run is a zero-width portal), at the from side's
-  /// ground. Device and waypath portals: both the point where the crossing starts.
+  /// ground. Device and waypath portals: both the point where the crossing
+  /// starts. Jump portals: the takeoff, and the landing.
   glm::vec3 left, right;
   /// Direction of a walk crossing.
   Direction direction;
   PortalKind kind;
   /// Device portals: index into NavGraph::deviceLinks. Waypath portals: the
-  /// waypath point it is at. Walk portals: unused (0).
+  /// waypath point it is at. Jump portals: the jump's id. Walk portals: unused (0).
   uint32_t link;
   /// The portal going back over the same edge (or device), or kNoPortal when one-way.
   uint32_t reverse;
@@ -108,11 +111,13 @@ struct NavGraph {
   /// Where a path through the portal starts crossing it.
   glm::vec3 entryPoint(const Portal& portal) const {
     return portal.kind == PortalKind::Device ? deviceLinks[portal.link].entryPoint
+           : portal.kind == PortalKind::Jump ? portal.left
                                              : portal.midpoint();
   }
   /// Where a path through the portal continues in the target sector.
   glm::vec3 exitPoint(const Portal& portal) const {
     return portal.kind == PortalKind::Device ? deviceLinks[portal.link].exitPoint
+           : portal.kind == PortalKind::Jump ? portal.right
                                              : portal.midpoint();
   }
 

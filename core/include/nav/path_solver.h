@@ -60,6 +60,13 @@ class PathSolver {
     uint32_t query;
     NodeState state;
   };
+  /// Where a vehicle heads on reaching a node, and how far it has come straight
+  /// along that heading (the room it has to start a turn). A zero heading is
+  /// unknown (at the start, after a device or a waypath): any turn will do.
+  struct Heading {
+    glm::vec2 direction{0.0f};
+    float straight = 0.0f;
+  };
   struct OpenEntry {
     float estimatedTotal;
     float costSoFar;
@@ -72,9 +79,28 @@ class PathSolver {
 
   void prepareCosts();
   float sectorCost(const Sector& sector) const;
-  void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point);
+  /// The portal a node stands for: a graph portal or a jump.
+  const Portal& nodePortal(uint32_t node) const;
+  /// The heading after going `length` along `direction` (ground plane) from
+  /// `from`; false when the turn onto it is too sharp for the turning radius.
+  bool turn(const Heading& from, const glm::vec2& direction, float length, Heading& after) const;
+  /// The heading on reaching `out` through a portal entered at `in`, from a
+  /// node at `point`; false when a turn on the way is too sharp.
+  bool headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
+                      const Portal& portal, const glm::vec3& in, const glm::vec3& out,
+                      Heading& after) const;
+  /// Names a too sharp turn as what stopped the search, unless something else did first.
+  void noteTooSharp();
+  void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
+             const Heading& heading);
+  void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
+                      const Sector& sector, float metre);
   void expandNext();
   void expand(const OpenEntry& entry);
+  /// The cost of a metre in the corridor's k-th sector, as the search counted it.
+  float sectorRate(const Corridor& corridor, size_t k) const;
+  /// The cheapest metre among the corridor's sectors after the k-th.
+  float loopCosts(const Corridor& corridor, size_t k) const;
   void end(Ending ending);
   void record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate);
 
@@ -101,8 +127,13 @@ class PathSolver {
 
   // The search.
   std::vector<Node> m_nodes;
+  /// Per node, for vehicles only (turning radius > 0).
+  std::vector<Heading> m_headings;
+  float m_turningRadius = 0.0f;
+  /// The jumps of the query, copied at init: nodes m_firstJumpNode onwards.
+  std::vector<JumpPortal> m_jumps;
   uint32_t m_query = 0;
-  uint32_t m_startNode = 0, m_goalNode = 0;
+  uint32_t m_startNode = 0, m_goalNode = 0, m_firstJumpNode = 0;
   std::vector<OpenEntry> m_open;
   /// What stopped the search, for a partial result's reason.
   std::string m_blockedBy;

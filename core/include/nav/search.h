@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "nav/jump_portals.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
 
@@ -45,10 +46,21 @@ struct SearchOptions {
   /// An unreachable goal gives the path to the reachable point closest to it
   /// (status Partial) instead of no path (status Unreachable).
   bool allowPartial = true;
+  /// Jump portals the path may take, as they stand when the search starts (a
+  /// sliced search keeps that copy); must outlive the call that starts it.
+  const JumpBucket* jumps = nullptr;
+  /// The unit's turning radius; unset: the graph's unit's. A portal is skipped
+  /// when the turn onto it, at the point the path crosses the portal it came
+  /// in by, needs an arc of this radius longer (tangent length r * tan(angle / 2))
+  /// than the straight run before it or the one after it. 0 turns on the spot. [metres, >= 0]
+  std::optional<float> turningRadius;
 };
 
 enum class PathStatus { Found, Partial, StartOffMesh, GoalOffMesh, Unreachable, TooManyExpansions };
 const char* toString(PathStatus status);
+
+/// A corridor portal with this bit set is a jump: the rest indexes Corridor::jumps.
+constexpr uint32_t kJumpPortalFlag = 0x80000000u;
 
 /// The sectors and portals a path goes through, start to goal.
 struct Corridor {
@@ -56,7 +68,16 @@ struct Corridor {
   glm::vec3 goal{0.0f};
   /// sectors.size() == portals.size() + 1.
   std::vector<uint32_t> sectors;
+  /// Indices into the graph's portals, or kJumpPortalFlag | index into jumps.
   std::vector<uint32_t> portals;
+  /// The jumps the path takes, copied: the path stays whole when they expire.
+  std::vector<JumpPortal> jumps;
+
+  /// The i-th portal, from the graph or from jumps.
+  const Portal& portal(const NavGraph& graph, size_t i) const {
+    const uint32_t index = portals[i];
+    return index & kJumpPortalFlag ? jumps[index & ~kJumpPortalFlag].portal : graph.portals[index];
+  }
 };
 
 /// One step of the search, for the debugger. The goal point is not a traced
@@ -64,7 +85,8 @@ struct Corridor {
 struct SearchEvent {
   enum class Kind : uint8_t { Open, Reopen, Close };
   Kind kind;
-  /// Portal index, or kNoPortal for the start point.
+  /// Portal index, kJumpPortalFlag | the jump's place in the bucket, or
+  /// kNoPortal for the start point.
   uint32_t portal;
   float costSoFar;
   float estimatedTotal;

@@ -21,7 +21,7 @@ struct SmoothingOptions {
 /// Samples of a curve through `corners` (pullCorridor(graph, corridor).corners):
 /// one cubic Bezier per stretch between corners, tangent at each corner to the
 /// bisector of the turn, so consecutive stretches join smoothly. Only walk legs
-/// are smoothed: a device's entry and exit, and the points of a waypath ridden,
+/// are smoothed: a device's or a jump's entry and exit, and the points of a waypath ridden,
 /// come out as they are and are never curved across. On walk legs the whole
 /// curve lies in the ground rectangles (x, z) of the leg's sectors; a stretch
 /// whose curve cannot be shown to do so is bent less, down to the funnel's
