@@ -111,6 +111,11 @@ bool JumpBucket::remove(uint32_t id) {
 
 void JumpBucket::clear() { m_jumps.clear(); }
 
+void JumpBucket::setCapacity(uint32_t capacity) {
+  m_capacity = std::max(capacity, 1u);
+  if (m_jumps.size() > m_capacity) m_jumps.erase(m_jumps.begin(), m_jumps.end() - m_capacity);
+}
+
 uint32_t JumpBucket::relocate(const NavGraph& graph, const glm::vec3& snapExtents) {
   std::vector<JumpPortal> kept;
   for (const JumpPortal& jump : m_jumps) {

@@ -129,11 +129,15 @@ TEST(JumpPortals, RemovedByIdAndRelocatedOnARebuild) {
   ASSERT_EQ(bucket.jumps().size(), 1u);
   EXPECT_EQ(bucket.jumps()[0].id, b);
   EXPECT_EQ(bucket.nextId(), b + 1);
+  const uint32_t c = bucket.add(graph, jumpAt(3.0f, false)).value();
+  bucket.setCapacity(1);
+  ASSERT_EQ(bucket.jumps().size(), 1u);
+  EXPECT_EQ(bucket.jumps()[0].id, c) << "the oldest expire";
 
   // On a graph with the same floors the jump stays; on an empty one it goes.
   EXPECT_EQ(bucket.relocate(chasm()), 0u);
   ASSERT_EQ(bucket.jumps().size(), 1u);
-  EXPECT_EQ(bucket.jumps()[0].id, b);
+  EXPECT_EQ(bucket.jumps()[0].id, c);
   EXPECT_EQ(bucket.relocate(NavGraph{}), 1u);
   EXPECT_TRUE(bucket.jumps().empty());
 }

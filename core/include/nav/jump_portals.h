@@ -53,6 +53,8 @@ class JumpBucket {
   /// Forgets one jump before it expires; false when no jump has that id.
   bool remove(uint32_t id);
   void clear();
+  /// A new capacity (at least 1); the oldest jumps that no longer fit expire.
+  void setCapacity(uint32_t capacity);
   /// Places every jump again on a rebuilt graph, dropping those whose ends no
   /// longer lie on it (in order, ids kept). Returns how many were dropped.
   uint32_t relocate(const NavGraph& graph, const glm::vec3& snapExtents = {1.0f, 2.0f, 1.0f});
