@@ -1,0 +1,442 @@
+#include "crowd.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+#include <optional>
+#include <tuple>
+
+#include "nav/funnel.h"
+#include "nav/locate.h"
+
+namespace nav::app {
+namespace {
+
+constexpr uint32_t kAnyComponent = 0xffffffffu;
+/// Goals closer than this are drawn again (a few times), so agents cross the level. [metres]
+constexpr float kMinGoalDistance = 5.0f;
+constexpr int kGoalDraws = 8;
+/// A route shorter than this goes nowhere: the request counts as fruitless. [metres]
+constexpr float kMinRouteLength = 0.05f;
+/// Fruitless requests in a row before an agent gives up.
+constexpr uint32_t kMaxFailures = 8;
+/// Where a point off every sector looks for one (SearchOptions' default snap).
+constexpr glm::vec3 kSnapExtents{1.0f, 2.0f, 1.0f};
+
+/// Paths and goal crosses float this high above the ground (as the path tool's). [metres]
+constexpr float kLineLift = 0.12f;
+
+constexpr std::array<Color, 8> kAgentColors = {{
+    {255, 120, 0, 255},
+    {0, 100, 255, 255},
+    {170, 50, 255, 255},
+    {0, 180, 140, 255},
+    {170, 90, 30, 255},
+    {120, 200, 0, 255},
+    {255, 70, 120, 255},
+    {0, 190, 255, 255},
+}};
+
+Color shaded(Color color, float factor) {
+  auto channel = [factor](uint8_t value) { return uint8_t(std::lround(float(value) * factor)); };
+  return {channel(color.r), channel(color.g), channel(color.b), color.a};
+}
+
+glm::vec3 lifted(const glm::vec3& p, float lift) {
+  return {p.x, p.y + lift, p.z};
+}
+
+float groundDistance(const glm::vec3& a, const glm::vec3& b) {
+  return glm::length(glm::vec2(a.x - b.x, a.z - b.z));
+}
+
+/// False for a portal the crowd's agents cannot take: a locked device (they hold
+/// no keys) or a waypath kept to another kind of unit.
+bool usable(const NavGraph& graph, const Portal& portal) {
+  if (portal.kind == PortalKind::Device && portal.link < graph.deviceLinks.size()) {
+    const uint32_t device = graph.deviceLinks[portal.link].device;
+    return device >= graph.devices.size() || !graph.devices[device].locked;
+  }
+  for (uint32_t sector : {portal.fromSector, portal.toSector}) {
+    const uint32_t waypath = graph.sectors[sector].waypath;
+    if (graph.sectors[sector].kind != SectorKind::Waypath || waypath >= graph.waypaths.size())
+      continue;
+    const std::optional<UnitKind>& kind = graph.waypaths[waypath].unitKind;
+    if (kind && *kind != graph.unit.kind) return false;
+  }
+  return true;
+}
+
+uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t node) {
+  while (parent[node] != node) {
+    parent[node] = parent[parent[node]];
+    node = parent[node];
+  }
+  return node;
+}
+
+/// An upright box standing at `base`, its long side along `heading`: the top in
+/// the colour, the sides darker so it reads as a solid from any angle.
+void drawBox(DebugDraw& draw, const glm::vec3& base, const glm::vec2& heading, float halfWidth,
+             float halfLength, float height, Color color) {
+  const glm::vec3 forward(heading.x * halfLength, 0.0f, heading.y * halfLength);
+  const glm::vec3 side(-heading.y * halfWidth, 0.0f, heading.x * halfWidth);
+  const glm::vec3 up(0.0f, height, 0.0f);
+  const std::array<glm::vec3, 4> bottom = {base + forward + side, base - forward + side,
+                                           base - forward - side, base + forward - side};
+  for (size_t i = 0; i < 4; ++i) {
+    const glm::vec3& a = bottom[i];
+    const glm::vec3& b = bottom[(i + 1) % 4];
+    const Color face = shaded(color, i % 2 == 0 ? 0.62f : 0.8f);
+    draw.triangle(a, b, b + up, face);
+    draw.triangle(a, b + up, a + up, face);
+  }
+  draw.triangle(bottom[0] + up, bottom[1] + up, bottom[2] + up, color);
+  draw.triangle(bottom[0] + up, bottom[2] + up, bottom[3] + up, color);
+  // The front edge of the top, in white: which way it walks.
+  draw.line(bottom[0] + up, bottom[3] + up, {255, 255, 255, 255});
+}
+
+void drawGoalCross(DebugDraw& draw, const glm::vec3& goal, float size, Color color) {
+  const glm::vec3 at = lifted(goal, kLineLift);
+  draw.line(at + glm::vec3(-size, 0.0f, -size), at + glm::vec3(size, 0.0f, size), color);
+  draw.line(at + glm::vec3(-size, 0.0f, size), at + glm::vec3(size, 0.0f, -size), color);
+}
+
+}  // namespace
+
+Color agentColor(size_t agent) {
+  return kAgentColors[agent % kAgentColors.size()];
+}
+
+Crowd::Crowd() : m_speed(SearchOptions{}.unitSpeed) {}
+
+void Crowd::setBuild(std::shared_ptr<const NavBuild> build) {
+  if (build == m_build) return;
+  const bool hadAgents = !m_agents.empty();
+  // The manager refers to the old graph: it goes first.
+  m_requests.clear();
+  m_manager.reset();
+  m_agents.clear();
+  m_build = std::move(build);
+  findComponents();
+  if (m_active) {
+    populate();
+  } else if (hadAgents) {
+    ++m_spawnRevision;
+  }
+}
+
+void Crowd::spawn(uint32_t count, uint64_t seed) {
+  m_active = true;
+  m_count = std::clamp<uint32_t>(count, 1, kMaxCrowdAgents);
+  m_seed = seed;
+  populate();
+}
+
+void Crowd::clear() {
+  m_active = false;
+  m_requests.clear();
+  m_manager.reset();
+  m_agents.clear();
+  m_notice.clear();
+  ++m_spawnRevision;
+}
+
+void Crowd::setSpeed(float metresPerSecond) {
+  m_speed = std::isfinite(metresPerSecond) ? std::clamp(metresPerSecond, 0.1f, 50.0f) : m_speed;
+}
+
+void Crowd::populate() {
+  m_requests.clear();
+  m_manager.reset();
+  m_agents.clear();
+  m_totals = {};
+  m_solverHistory.clear();
+  m_historyNext = 0;
+  m_lastSolverMicroseconds = 0.0f;
+  m_frames = 0;
+  m_notice.clear();
+  if (!m_build) {
+    m_notice = "waiting for a build";
+    return;
+  }
+  if (m_groundSectors.empty()) {
+    m_notice = "the graph has no ground sectors to stand on";
+    return;
+  }
+  m_random.seed(m_seed);
+  m_manager = std::make_unique<PathManager>(m_build->graph);
+  m_agents.resize(m_count);
+  for (Agent& agent : m_agents) {
+    agent.position = randomPoint(kAnyComponent);
+    const float angle = random01() * 6.2831853f;
+    agent.heading = {std::cos(angle), std::sin(angle)};
+  }
+  for (uint32_t index = 0; index < m_agents.size(); ++index)
+    requestPath(index);
+  ++m_spawnRevision;
+}
+
+// Union-find over the usable portals, then the ground sectors listed component by
+// component (in sector order within each) with their running area.
+void Crowd::findComponents() {
+  m_groundSectors.clear();
+  m_cumulativeArea.clear();
+  m_componentRange.clear();
+  m_componentOf.clear();
+  if (!m_build) return;
+  const NavGraph& graph = m_build->graph;
+  const uint32_t sectorCount = uint32_t(graph.sectors.size());
+  std::vector<uint32_t> parent(sectorCount);
+  std::iota(parent.begin(), parent.end(), 0u);
+  for (const Portal& portal : graph.portals) {
+    if (portal.fromSector >= sectorCount || portal.toSector >= sectorCount ||
+        !usable(graph, portal))
+      continue;
+    const uint32_t a = findRoot(parent, portal.fromSector);
+    const uint32_t b = findRoot(parent, portal.toSector);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+  }
+  // Components numbered by their first ground sector; ones without ground get none.
+  std::vector<uint32_t> componentOfRoot(sectorCount, kAnyComponent);
+  m_componentOf.assign(sectorCount, kAnyComponent);
+  uint32_t components = 0;
+  for (uint32_t sector = 0; sector < sectorCount; ++sector) {
+    if (graph.sectors[sector].kind != SectorKind::Ground) continue;
+    uint32_t& component = componentOfRoot[findRoot(parent, sector)];
+    if (component == kAnyComponent) component = components++;
+  }
+  for (uint32_t sector = 0; sector < sectorCount; ++sector)
+    m_componentOf[sector] = componentOfRoot[findRoot(parent, sector)];
+  std::vector<std::vector<uint32_t>> members(components);
+  for (uint32_t sector = 0; sector < sectorCount; ++sector) {
+    if (graph.sectors[sector].kind == SectorKind::Ground)
+      members[m_componentOf[sector]].push_back(sector);
+  }
+  double area = 0.0;
+  for (const std::vector<uint32_t>& sectors : members) {
+    const size_t begin = m_groundSectors.size();
+    for (uint32_t sector : sectors) {
+      const glm::vec3 size = graph.sectors[sector].bounds.size();
+      // A degenerate rectangle still gets a chance.
+      area += std::max(double(size.x) * double(size.z), 1e-4);
+      m_groundSectors.push_back(sector);
+      m_cumulativeArea.push_back(area);
+    }
+    m_componentRange.emplace_back(begin, m_groundSectors.size());
+  }
+}
+
+float Crowd::random01() {
+  // 24 random bits: the same floats from the same seed with any standard library.
+  return float(m_random() >> 40) * 0x1p-24f;
+}
+
+glm::vec3 Crowd::randomPoint(uint32_t component) {
+  size_t begin = 0, end = m_groundSectors.size();
+  if (component < m_componentRange.size()) std::tie(begin, end) = m_componentRange[component];
+  const double below = begin == 0 ? 0.0 : m_cumulativeArea[begin - 1];
+  const double target = below + double(random01()) * (m_cumulativeArea[end - 1] - below);
+  const auto first = m_cumulativeArea.begin() + ptrdiff_t(begin);
+  const auto last = m_cumulativeArea.begin() + ptrdiff_t(end);
+  const size_t picked =
+      std::min(size_t(std::upper_bound(first, last, target) - m_cumulativeArea.begin()), end - 1);
+  const Sector& sector = m_build->graph.sectors[m_groundSectors[picked]];
+  const float x = glm::mix(sector.bounds.min.x, sector.bounds.max.x, random01());
+  const float z = glm::mix(sector.bounds.min.z, sector.bounds.max.z, random01());
+  return {x, sector.heightAt(x, z), z};
+}
+
+uint32_t Crowd::componentAt(const glm::vec3& point) const {
+  const NavGraph& graph = m_build->graph;
+  Location location = locateSector(graph, point);
+  if (location.sector == kNoSector) location = findNearestSector(graph, point, kSnapExtents);
+  if (location.sector >= m_componentOf.size()) return kAnyComponent;
+  return m_componentOf[location.sector];
+}
+
+void Crowd::requestPath(uint32_t index) {
+  Agent& agent = m_agents[index];
+  const uint32_t component = componentAt(agent.position);
+  float farthest = -1.0f;
+  for (int draw = 0; draw < kGoalDraws && farthest < kMinGoalDistance; ++draw) {
+    const glm::vec3 goal = randomPoint(component);
+    const float distance = groundDistance(goal, agent.position);
+    if (distance > farthest) {
+      farthest = distance;
+      agent.goal = goal;
+    }
+  }
+  SearchOptions options;
+  options.unitSpeed = m_speed;
+  agent.ticket = m_manager->request(agent.position, agent.goal, options);
+  agent.state = AgentState::Requested;
+  agent.route.clear();
+  agent.nextPoint = 0;
+  m_requests[agent.ticket] = index;
+}
+
+void Crowd::takeResult(PathTicket ticket) {
+  std::optional<PathResult> result = m_manager->takeResult(ticket);
+  const auto found = m_requests.find(ticket);
+  if (found == m_requests.end()) return;
+  const uint32_t index = found->second;
+  m_requests.erase(found);
+  Agent& agent = m_agents[index];
+  agent.ticket = 0;
+  if (!result || result->corridor.sectors.empty()) {
+    ++m_totals.failed;
+    // A start off the mesh would fail forever: stand the agent somewhere else.
+    if (result && result->status == PathStatus::StartOffMesh)
+      agent.position = randomPoint(kAnyComponent);
+    fail(index);
+    return;
+  }
+  ++(result->status == PathStatus::Found ? m_totals.found : m_totals.partial);
+  if (agent.paths++ == 0) ++m_totals.agentsWithPath;
+  const NavGraph& graph = m_build->graph;
+  const std::vector<FunnelPortal> portals = funnelPortals(graph, result->corridor);
+  const FunnelResult funnel = pullCorridor(graph, result->corridor);
+  agent.route = followPortalHeights(funnel.corners, portals);
+  // The search starts from the agent's point snapped onto the ground: walk there first.
+  if (agent.route.empty() || agent.route.front() != agent.position)
+    agent.route.insert(agent.route.begin(), agent.position);
+  if (polylineLength(agent.route) < kMinRouteLength) {
+    fail(index);
+    return;
+  }
+  agent.failures = 0;
+  agent.nextPoint = 0;
+  agent.state = AgentState::Walking;
+}
+
+void Crowd::fail(uint32_t index) {
+  Agent& agent = m_agents[index];
+  agent.route.clear();
+  if (++agent.failures >= kMaxFailures) {
+    agent.state = AgentState::Stuck;
+    return;
+  }
+  requestPath(index);
+}
+
+bool Crowd::walk(Agent& agent, float distance) {
+  while (agent.nextPoint < agent.route.size()) {
+    const glm::vec3 target = agent.route[agent.nextPoint];
+    const glm::vec3 delta = target - agent.position;
+    const float length = glm::length(delta);
+    const glm::vec2 ground(delta.x, delta.z);
+    if (glm::length(ground) > 1e-4f) agent.heading = glm::normalize(ground);
+    if (length > distance) {
+      agent.position += delta * (distance / length);
+      agent.walked += distance;
+      m_totals.walked += distance;
+      return false;
+    }
+    agent.position = target;
+    agent.walked += length;
+    m_totals.walked += length;
+    distance -= length;
+    ++agent.nextPoint;
+  }
+  return true;
+}
+
+void Crowd::update(float seconds, std::chrono::microseconds budget) {
+  if (!m_manager) return;
+  ++m_frames;
+  float solverMicroseconds = 0.0f;
+  if (m_manager->pending() > 0) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point begin = Clock::now();
+    const std::vector<PathTicket>& done =
+        m_manager->update(std::max(budget, std::chrono::microseconds(1)));
+    solverMicroseconds = std::chrono::duration<float, std::micro>(Clock::now() - begin).count();
+    // Results may queue new requests: work on a copy of the list.
+    const std::vector<PathTicket> finished(done);
+    for (PathTicket ticket : finished)
+      takeResult(ticket);
+  }
+  recordSolverTime(solverMicroseconds);
+  const float distance = m_speed * std::max(seconds, 0.0f);
+  for (uint32_t index = 0; index < m_agents.size(); ++index) {
+    Agent& agent = m_agents[index];
+    if (agent.state == AgentState::Walking && walk(agent, distance)) requestPath(index);
+  }
+}
+
+void Crowd::recordSolverTime(float microseconds) {
+  if (m_solverHistory.size() < kSolverHistoryFrames) {
+    m_solverHistory.push_back(microseconds);
+  } else {
+    m_solverHistory[m_historyNext] = microseconds;
+  }
+  m_historyNext = (m_historyNext + 1) % kSolverHistoryFrames;
+  m_lastSolverMicroseconds = microseconds;
+}
+
+size_t Crowd::solverHistoryStart() const {
+  return m_solverHistory.size() < kSolverHistoryFrames ? 0 : m_historyNext;
+}
+
+SolverTimeSummary Crowd::solverTime() const {
+  SolverTimeSummary summary;
+  summary.frames = m_solverHistory.size();
+  if (summary.frames == 0) return summary;
+  summary.last = m_lastSolverMicroseconds;
+  double sum = 0.0;
+  for (float microseconds : m_solverHistory) {
+    sum += microseconds;
+    summary.max = std::max(summary.max, microseconds);
+  }
+  summary.mean = float(sum / double(summary.frames));
+  return summary;
+}
+
+CrowdCounts Crowd::counts() const {
+  CrowdCounts counts;
+  for (const Agent& agent : m_agents) {
+    switch (agent.state) {
+      case AgentState::Walking:
+        ++counts.walking;
+        break;
+      case AgentState::Stuck:
+        ++counts.stuck;
+        break;
+      case AgentState::Requested:
+        ++(m_manager && m_manager->state(agent.ticket) == RequestState::Searching ? counts.solving
+                                                                                  : counts.waiting);
+        break;
+    }
+  }
+  return counts;
+}
+
+void Crowd::drawOverlay(DebugDraw& draw) const {
+  if (!m_build) return;
+  const UnitProfile& unit = m_build->graph.unit;
+  const float halfWidth = unit.width * 0.5f;
+  const float halfLength =
+      unit.kind == UnitKind::Vehicle && unit.length > 0.0f ? unit.length * 0.5f : halfWidth;
+  const float crossSize = std::max(halfWidth * 0.6f, 0.2f);
+  for (size_t index = 0; index < m_agents.size(); ++index) {
+    const Agent& agent = m_agents[index];
+    Color body = agentColor(index);
+    if (agent.state == AgentState::Walking) {
+      glm::vec3 from = agent.position;
+      for (size_t point = agent.nextPoint; point < agent.route.size(); ++point) {
+        draw.line(lifted(from, kLineLift), lifted(agent.route[point], kLineLift), body);
+        from = agent.route[point];
+      }
+      drawGoalCross(draw, agent.goal, crossSize, body);
+    } else {
+      body = agent.state == AgentState::Stuck ? kStuckAgentColor : kWaitingAgentColor;
+      drawGoalCross(draw, agent.goal, crossSize * 0.6f, body);
+    }
+    drawBox(draw, agent.position, agent.heading, halfWidth, halfLength, unit.height, body);
+  }
+}
+
+}  // namespace nav::app
