@@ -24,6 +24,8 @@ constexpr double kFramePeriod = 1.0 / 60.0;
 constexpr uint64_t kFramesAfterEvent = 5;
 /// Longest sleep while nothing happens (ImGui still saves its settings on a timer). [seconds]
 constexpr double kIdleWait = 0.5;
+/// A stalled frame moves the crowd no further than this, so agents never jump. [seconds]
+constexpr double kMaxCrowdStep = 0.1;
 
 std::string windowTitle(const std::string& levelPath) {
   return "navscope - " + std::filesystem::path(levelPath).filename().string();
@@ -55,6 +57,7 @@ void App::loadLevel() {
   m_buildPanel.reset(level);
   m_keptBuilds.assign(m_buildPanel.profileCount(), std::nullopt);
   selectStartupUnit(glfwGetTime());
+  spawnStartupCrowd();
   requestBuild(false);
   // Defaults first, so the path shows as soon as the first build lands.
   const std::optional<glm::vec3> start = m_options.start ? m_options.start : level.settings.start;
@@ -78,6 +81,7 @@ void App::loadNavGraph() {
   m_buildPanel.resetFixed(graph.unit, graph.cellSize);
   selectStartupUnit(glfwGetTime());
   m_printer.buildFinished(graph.unit.name, build->stats, StatePrinter::BuildSource::Loaded);
+  spawnStartupCrowd();
   showBuild(std::move(build), m_buildPanel.params());
   if (m_options.start) m_pathTool.setStart(*m_options.start);
   if (m_options.goal) m_pathTool.setGoal(*m_options.goal);
@@ -95,6 +99,13 @@ void App::selectStartupUnit(double now) {
                 m_buildPanel.profileNames();
   std::fprintf(stderr, "navscope: %s\n", m_unitError.c_str());
   m_printer.unitFailed(m_unitError);
+}
+
+// Asked for before the graph is shown: the agents appear with it.
+void App::spawnStartupCrowd() {
+  if (!m_options.crowd) return;
+  m_crowdPanel.setCount(*m_options.crowd);
+  m_crowd.spawn(m_crowdPanel.count(), m_crowdPanel.seed());
 }
 
 void App::pruneKeptBuilds() {
@@ -129,6 +140,8 @@ void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams
   m_shownParams = params;
   ++m_buildRevision;
   m_pathTool.setBuild(m_build);
+  // A crowd on the previous graph is spawned again on this one.
+  m_crowd.setBuild(m_build);
 }
 
 void App::acceptFinishedBuild() {
@@ -183,14 +196,23 @@ void App::drawPanels(double now, float frameMilliseconds) {
   status.cellsFound = m_worker.cellsFound();
   status.estimatedCells = m_worker.estimatedCells();
   m_buildPanel.draw(status, now);
-  drawDrawPanel(m_drawOptions, frameMilliseconds);
+  drawDrawPanel(m_drawOptions, m_drawCrowd, frameMilliseconds);
   const LevelSettings* settings = m_level        ? &m_level->level.settings
                                   : m_fixedGraph ? &m_noSettings
                                                  : nullptr;
   drawPathPanel(m_pathTool, settings, m_build != nullptr);
   m_funnelPanel.draw(m_pathTool.solution(), now);
+  m_crowdPanel.draw(m_crowd, m_build != nullptr);
   if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
   if (m_buildPanel.takeRebuildRequest(now)) requestBuild(m_buildPanel.takeForceRequest());
+}
+
+void App::updateCrowd(double now) {
+  const double seconds =
+      m_lastCrowdUpdate ? std::min(now - *m_lastCrowdUpdate, kMaxCrowdStep) : 0.0;
+  m_lastCrowdUpdate = now;
+  if (m_crowdPanel.paused()) return;
+  m_crowd.update(float(seconds), m_crowdPanel.budget());
 }
 
 void App::handleInput(const FrameView& view, const std::vector<int>& keys, double now) {
@@ -233,6 +255,10 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   content.pathRevision = m_pathTool.revision();
   m_sceneView->draw(*m_renderer, content, m_drawOptions);
 
+  if (m_drawCrowd) {
+    m_renderer->setLineWidth(2.0f);
+    m_crowd.drawOverlay(*m_renderer);
+  }
   m_renderer->setLineWidth(4.0f);
   m_pathTool.drawOverlay(*m_renderer, m_drawOptions);
   const PathSolution* solution = m_pathTool.solution();
@@ -297,7 +323,9 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   }
   handleInput(m_camera.frameView(windowSize, framebufferSize), keys, now);
   m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
+  updateCrowd(now);
   m_printer.observe(m_pathTool);
+  m_printer.observeCrowd(m_crowd, m_crowdPanel.budget());
   m_printer.observeFunnel(m_funnelPanel.currentStep(m_pathTool.solution()), m_pathTool.solution());
 
   drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
@@ -315,7 +343,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 
 bool App::idle() const {
   return !m_worker.busy() && !m_buildPanel.rebuildPending() && !m_funnelPanel.playing() &&
-         !m_worker.hasFinished();
+         !m_worker.hasFinished() && (m_crowd.agents().empty() || m_crowdPanel.paused());
 }
 
 int App::run() {

@@ -10,9 +10,11 @@
 
 #include "build_worker.h"
 #include "command_line.h"
+#include "crowd.h"
 #include "loaded_level.h"
 #include "orbit_camera.h"
 #include "panels/build_panel.h"
+#include "panels/crowd_panel.h"
 #include "panels/funnel_panel.h"
 #include "path_tool.h"
 #include "renderer.h"
@@ -41,6 +43,8 @@ class App {
   void loadNavGraph();
   /// Applies --unit to the Build panel's selection (an unknown name is reported).
   void selectStartupUnit(double now);
+  /// --crowd N: spawns N agents on the first graph shown.
+  void spawnStartupCrowd();
   /// Shows the selected profile's kept build, or starts building it.
   void requestBuild(bool force);
   void acceptFinishedBuild();
@@ -50,6 +54,8 @@ class App {
   /// The box to frame: the level's, or the loaded graph's; empty before either.
   Aabb sceneBounds() const;
   void drawPanels(double now, float frameMilliseconds);
+  /// Moves the crowd on by the time since its last update (unless paused).
+  void updateCrowd(double now);
   void handleInput(const FrameView& view, const std::vector<int>& keys, double now);
   void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;
@@ -97,6 +103,12 @@ class App {
   PathTool m_pathTool;
   BuildPanel m_buildPanel;
   FunnelPanel m_funnelPanel;
+  Crowd m_crowd;
+  CrowdPanel m_crowdPanel;
+  /// The Draw panel's crowd checkbox (nav::DrawOptions covers the core's layers only).
+  bool m_drawCrowd = true;
+  /// When the crowd last moved; empty before its first update. [glfwGetTime seconds]
+  std::optional<double> m_lastCrowdUpdate;
   bool m_screenshotRequested = false;
 };
 

@@ -9,6 +9,8 @@
 #include <system_error>
 #include <tuple>
 
+#include "crowd.h"
+
 namespace nav::app {
 namespace {
 
@@ -58,6 +60,7 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   std::string size, start, goal;
   std::vector<std::string> probes;
   int64_t frames = 0;
+  int64_t crowd = 0;
 
   CLI::App cli(
       "navscope: visual debugger for navigation in polygon-soup levels.\n"
@@ -79,8 +82,12 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   cli.add_option("--goal", goal, "Path goal X,Y,Z (default: the level's sidecar goal)");
   cli.add_option("--unit", options.unit,
                  "Unit profile to build first, by name (default: the level's first)");
+  auto* crowdOption = cli.add_option(
+      "--crowd", crowd,
+      "Spawn N agents walking to random goals once the first build is ready (at most " +
+          std::to_string(kMaxCrowdAgents) + ")");
   cli.add_flag("--print-state", options.printState,
-               "Print one line per change of state (build, start, goal, path) to stdout");
+               "Print one line per change of state (build, start, goal, path, crowd) to stdout");
 
   try {
     cli.parse(argc, argv);
@@ -105,6 +112,17 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
     if (frames < 1)
       return fail("--frames: expected a positive number, got " + std::to_string(frames));
     options.frames = uint64_t(frames);
+  }
+  if (crowdOption->count() > 0) {
+    if (crowd < 1)
+      return fail("--crowd: expected a number of agents from 1 to " +
+                  std::to_string(kMaxCrowdAgents) + ", got " + std::to_string(crowd));
+    if (crowd > int64_t(kMaxCrowdAgents)) {
+      std::fprintf(stderr, "navscope: --crowd %lld: at most %u agents; spawning %u\n",
+                   (long long)crowd, kMaxCrowdAgents, kMaxCrowdAgents);
+      crowd = kMaxCrowdAgents;
+    }
+    options.crowd = uint32_t(crowd);
   }
   for (const std::string& probe : probes) {
     const std::optional<glm::vec3> point = parseVec3(probe);

@@ -1,6 +1,7 @@
 #pragma once
 // navscope [LEVEL.obj | GRAPH.nav] [--size WxH] [--screenshot PATH] [--frames N]
-//          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--unit NAME] [--print-state]
+//          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--unit NAME] [--crowd N]
+//          [--print-state]
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +26,8 @@ struct AppOptions {
   std::optional<glm::vec3> goal;
   /// The unit profile to show first (default: the level's first).
   std::optional<std::string> unit;
+  /// Agents to spawn once the first graph is shown. [1, kMaxCrowdAgents]
+  std::optional<uint32_t> crowd;
   bool printState = false;
 };
 

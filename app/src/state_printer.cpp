@@ -6,6 +6,9 @@
 namespace nav::app {
 namespace {
 
+/// Crowd frames between two `crowd frame=` / `crowd solver_us` reports (a second at 60 fps).
+constexpr uint64_t kCrowdReportFrames = 60;
+
 std::string format(const char* pattern, auto... values) {
   char buffer[512];
   std::snprintf(buffer, sizeof buffer, pattern, values...);
@@ -100,6 +103,40 @@ void StatePrinter::observeFunnel(std::optional<size_t> step, const PathSolution*
   if (line == m_funnelLine) return;
   m_funnelLine = line;
   if (!line.empty()) print(line);
+}
+
+void StatePrinter::observeCrowd(const Crowd& crowd, std::chrono::microseconds budget) {
+  const size_t agents = crowd.agents().size();
+  if (crowd.spawnRevision() != m_crowdRevision) {
+    m_crowdRevision = crowd.spawnRevision();
+    m_crowdSolved = 0;
+    m_crowdReportedFrame = 0;
+    if (agents > 0) {
+      print(format("crowd spawned agents=%zu seed=%llu unit=%s", agents,
+                   (unsigned long long)crowd.seed(), crowd.unit()->name.c_str()));
+    } else if (!crowd.active()) {
+      print("crowd cleared");
+    }
+  }
+  if (crowd.notice() != m_crowdNotice && !crowd.notice().empty())
+    print("crowd notice " + crowd.notice());
+  m_crowdNotice = crowd.notice();
+  if (agents == 0) return;
+  const CrowdTotals& totals = crowd.totals();
+  if (totals.agentsWithPath != m_crowdSolved) {
+    m_crowdSolved = totals.agentsWithPath;
+    print(
+        format("crowd solved=%u/%zu pending=%zu", m_crowdSolved, agents, crowd.pendingRequests()));
+  }
+  if (crowd.frames() < m_crowdReportedFrame + kCrowdReportFrames) return;
+  m_crowdReportedFrame = crowd.frames();
+  const CrowdCounts counts = crowd.counts();
+  print(format("crowd frame=%llu walking=%u waiting=%u solving=%u stuck=%u paths=%llu walked=%.1f",
+               (unsigned long long)crowd.frames(), counts.walking, counts.waiting, counts.solving,
+               counts.stuck, (unsigned long long)(totals.found + totals.partial), totals.walked));
+  const SolverTimeSummary time = crowd.solverTime();
+  print(format("crowd solver_us last=%.1f mean=%.1f max=%.1f budget=%lld", double(time.last),
+               double(time.mean), double(time.max), (long long)budget.count()));
 }
 
 void StatePrinter::screenshotSaved(const std::string& path) {

@@ -1,12 +1,14 @@
 #pragma once
 // --print-state: one line on stdout per change of state, flushed at once, for
 // tests and scripts that drive the window from outside.
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include <glm/glm.hpp>
 
+#include "crowd.h"
 #include "nav/nav_build.h"
 #include "path_tool.h"
 
@@ -40,6 +42,13 @@ class StatePrinter {
   void observe(const PathTool& path);
   /// `funnel step=K/N event=NAME` (K from 1) when the shown funnel step changes.
   void observeFunnel(std::optional<size_t> step, const PathSolution* solution);
+  /// `crowd spawned agents=N seed=S unit=NAME` when agents are placed (again),
+  /// `crowd cleared`, `crowd notice TEXT`; `crowd solved=K/N pending=P` when the
+  /// number of agents that have had a path changes; and every kCrowdReportFrames
+  /// crowd frames `crowd frame=F walking=W waiting=Q solving=S stuck=X paths=T
+  /// walked=M` and `crowd solver_us last=L mean=A max=X budget=B` (over the
+  /// kept history).
+  void observeCrowd(const Crowd& crowd, std::chrono::microseconds budget);
   /// `screenshot PATH`.
   void screenshotSaved(const std::string& path);
 
@@ -52,6 +61,10 @@ class StatePrinter {
   uint64_t m_pathRevision = 0;
   std::string m_notice;
   std::string m_funnelLine;
+  uint64_t m_crowdRevision = 0;
+  std::string m_crowdNotice;
+  uint32_t m_crowdSolved = 0;
+  uint64_t m_crowdReportedFrame = 0;
 };
 
 /// snake_case name of a search status ("found", "start_off_mesh", ...).

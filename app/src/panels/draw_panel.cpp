@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "crowd.h"
+
 namespace nav::app {
 namespace {
 
@@ -15,7 +17,7 @@ void swatch(const char* name, Color color) {
 
 }  // namespace
 
-void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
+void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
   if (!ImGui::Begin("Draw")) {
     ImGui::End();
     return;
@@ -41,6 +43,8 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
   ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("vehicle curve", &options.vehicleCurve);
   ImGui::Checkbox("funnel step", &options.funnelStep);
+  ImGui::SameLine(kSecondColumn);
+  ImGui::Checkbox("crowd", &crowd);
   if (ImGui::CollapsingHeader("Legend")) {
     if (ImGui::BeginTable("legend", 2)) {
       const std::pair<const char*, Color> entries[] = {
@@ -63,6 +67,9 @@ void drawDrawPanel(DrawOptions& options, float frameMilliseconds) {
           {"ladder", colors::kLadder},
           {"locked", colors::kLocked},
           {"waypath", colors::kWaypath},
+          {"agent", agentColor(0)},
+          {"agent waiting", kWaitingAgentColor},
+          {"agent stuck", kStuckAgentColor},
       };
       for (const auto& [name, color] : entries) {
         ImGui::TableNextColumn();
