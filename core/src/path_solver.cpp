@@ -116,9 +116,12 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   // counter would mistake them for this query's, so it clears them.
   if (m_nodes.size() < nodeCount) m_nodes.resize(nodeCount, Node{});
   if (m_turningRadius > 0.0f && m_headings.size() < nodeCount) m_headings.resize(nodeCount);
+  if (m_visits.size() < graph.sectors.size()) m_visits.resize(graph.sectors.size(), SectorVisit{});
   if (++m_query == 0) {
     for (Node& node : m_nodes)
       node.query = 0;
+    for (SectorVisit& visit : m_visits)
+      visit.query = 0;
     m_query = 1;
   }
   m_open.clear();
@@ -226,6 +229,10 @@ void PathSolver::expandNext() {
     if (node.state == NodeState::Closed || entry.costSoFar > node.costSoFar) continue;
     // Stopping when the goal is popped, not when first seen, keeps the path optimal.
     if (entry.node == m_goalNode) return end(Ending::Reached);
+    if (dominated(entry.node, entry.costSoFar)) {
+      m_nodes[entry.node].state = NodeState::Closed;
+      continue;
+    }
     if (m_result.expansions >= m_options.maxExpansions) return end(Ending::Exhausted);
     return expand(entry);
   }
@@ -340,6 +347,21 @@ void PathSolver::noteTooSharp() {
   }
 }
 
+uint32_t PathSolver::sectorOf(uint32_t node) const {
+  return node == m_startNode ? m_startLocation.sector : nodePortal(node).toSector;
+}
+
+// Anything the node leads to, the earlier visit reaches through the same
+// (convex) sector at most as dear. Not for vehicles: their headings differ.
+bool PathSolver::dominated(uint32_t node, float cost) const {
+  if (m_turningRadius > 0.0f) return false;
+  const uint32_t sector = sectorOf(node);
+  const SectorVisit& visit = m_visits[sector];
+  if (visit.query != m_query || m_graph->sectors[sector].kind != SectorKind::Ground) return false;
+  const float walk = glm::distance(visit.point, m_nodes[node].point);
+  return visit.cost + walk * sectorCost(m_graph->sectors[sector]) <= cost;
+}
+
 void PathSolver::expand(const OpenEntry& entry) {
   const NavGraph& graph = *m_graph;
   const glm::vec3& goalPoint = m_goalLocation.point;
@@ -352,8 +374,9 @@ void PathSolver::expand(const OpenEntry& entry) {
   // A node stands where its portal lets the path continue: where the path
   // crossed it, or a device's exit.
   const glm::vec3 point = closing.point;
-  const uint32_t sectorIndex = isStart ? m_startLocation.sector : nodePortal(entry.node).toSector;
+  const uint32_t sectorIndex = sectorOf(entry.node);
   const Sector& sector = graph.sectors[sectorIndex];
+  if (m_visits[sectorIndex].query != m_query) m_visits[sectorIndex] = {point, entry.costSoFar, m_query};
   const float metre = isStart ? m_startSectorCost : sectorCost(sector);
   if (sector.kind == SectorKind::Ground) {
     const float distance = glm::distance(point, goalPoint);

@@ -26,7 +26,9 @@ const char* toString(PathStatus status) {
 
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options, SearchTrace* trace) {
-  PathSolver solver;
+  // One solver per thread, reused: a query then touches only the nodes it
+  // reaches instead of allocating and clearing one per portal.
+  thread_local PathSolver solver;
   solver.init(graph, start, goal, options, trace);
   while (solver.update(std::numeric_limits<uint32_t>::max()) == SolveStatus::InProgress) {
   }

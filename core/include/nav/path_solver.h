@@ -96,6 +96,10 @@ class PathSolver {
   void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
                       const Sector& sector, float metre);
   void expandNext();
+  /// The sector a node stands in.
+  uint32_t sectorOf(uint32_t node) const;
+  /// True when an earlier visit of the node's sector reaches the node's point no dearer.
+  bool dominated(uint32_t node, float cost) const;
   void expand(const OpenEntry& entry);
   /// The cost of a metre in the corridor's k-th sector, as the search counted it.
   float sectorRate(const Corridor& corridor, size_t k) const;
@@ -129,6 +133,15 @@ class PathSolver {
   std::vector<Node> m_nodes;
   /// Per node, for vehicles only (turning radius > 0).
   std::vector<Heading> m_headings;
+  /// The first node expanded in each ground sector: where and at what cost the
+  /// search first stood in it. A later node in the sector that cannot beat it
+  /// by walking over from there is dominated and never expanded.
+  struct SectorVisit {
+    glm::vec3 point;
+    float cost;
+    uint32_t query;
+  };
+  std::vector<SectorVisit> m_visits;
   float m_turningRadius = 0.0f;
   /// The jumps of the query, copied at init: nodes m_firstJumpNode onwards.
   std::vector<JumpPortal> m_jumps;

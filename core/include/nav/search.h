@@ -115,7 +115,8 @@ struct PathResult {
 /// optimal for heuristicScale <= 1. A partial result's corridor leads to the
 /// reachable point closest to the goal (corridor.goal). Deterministic. Records
 /// events only when trace is non-null. Unless Found or Partial, the corridor has no sectors.
-/// One PathSolver run to the end (path_solver.h slices the same search over frames).
+/// One PathSolver run to the end (path_solver.h slices the same search over frames);
+/// each thread reuses one solver, whose arrays stay sized for the largest graph searched.
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options = {}, SearchTrace* trace = nullptr);
 
