@@ -1,0 +1,64 @@
+#pragma once
+// Minimum partition of joined grid squares into rectangles.
+//
+// The squares are unit squares on a grid, each joined or not to the square
+// beside it in each direction. Several squares may share a grid position (cells
+// on different floors) as long as the joins around every grid point close up.
+// A partition cuts some joined sides so that the pieces left (squares still
+// connected through uncut joined sides) are rectangles, as few as the joins
+// allow: that minimum comes from the concave corners of the pieces' outline
+// and the chords between them (see rectangle_partition.cpp).
+#include <cstdint>
+#include <vector>
+
+#include "nav/cells.h"
+
+namespace nav {
+
+/// What a partition needs to know about its squares.
+class JoinedSquares {
+ public:
+  virtual ~JoinedSquares() = default;
+  /// Number of squares, numbered from 0.
+  virtual uint32_t squareCount() const = 0;
+  /// The square across side d of `square` when the two are joined, else kNoCell.
+  /// Joins are mutual: joined(joined(s, d), opposite(d)) == s.
+  virtual uint32_t joined(uint32_t square, Direction d) const = 0;
+};
+
+class RectanglePartition {
+ public:
+  /// `order` lists every square once, by row (z) and then column (x); it
+  /// settles ties between equally good cuts, so the result depends on the
+  /// squares' positions and joins, not on their numbering.
+  RectanglePartition(const JoinedSquares& squares, const std::vector<uint32_t>& order);
+
+  /// The square joined across side d, cut or not; kNoCell when not joined.
+  uint32_t joined(uint32_t square, Direction d) const;
+  /// The square across side d when joined and not cut, else kNoCell.
+  uint32_t neighbor(uint32_t square, Direction d) const;
+  /// True when the joins somewhere fail to close around a grid point: the
+  /// pieces may then be more than the minimum, or not all rectangles.
+  bool tangled() const { return m_tangled; }
+
+ private:
+  struct Corner;
+  struct Walk;
+  struct Chord;
+
+  bool open(uint32_t square, Direction d) const;
+  void cut(uint32_t square, Direction d);
+  Corner corner(uint32_t square, int quadrant) const;
+  Corner cornerAhead(const Corner& from, Direction d) const;
+  Walk walk(const Corner& from, Direction d, std::vector<uint64_t>* pointKeys) const;
+  void cutAlong(Corner from, Direction d, uint32_t length);
+
+  const JoinedSquares& m_squares;
+  /// Joined square on the +x and +z sides (kNoCell when none).
+  std::vector<uint32_t> m_right, m_up;
+  /// Per square, bit d: joined across side d; bit 4 + d: that side is cut.
+  std::vector<uint8_t> m_sides;
+  bool m_tangled = false;
+};
+
+}  // namespace nav
