@@ -75,40 +75,65 @@ int clipPolygon(const glm::vec3* in, int count, glm::vec3* out, int axis, float 
 
 }  // namespace
 
+// Separating axis test (Akenine-Möller): box axes, triangle normal, and the
+// nine cross products of box axes with triangle edges.
+//
+// Each cross product with a box axis has an exact zero component, e.g.
+// cross(y, e) = (e.z, 0, -e.x). The projections and radii below are the float
+// expressions of the full three-term dot products with those zero terms left
+// out; adding a product with zero changes no value, so every comparison gets
+// the same operands as the textbook form, only sooner. The tests are pure, so
+// their order changes nothing either.
 bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                          const Aabb& box) {
-  // Separating axis test (Akenine-Möller): box axes, triangle normal, and the
-  // nine cross products of box axes with triangle edges.
   const glm::vec3 center = box.center();
   const glm::vec3 half = (box.max - box.min) * 0.5f;
   const glm::vec3 v0 = a - center, v1 = b - center, v2 = c - center;
-
+  auto separated = [](float p0, float p1, float p2, float radius) {
+    return std::min({p0, p1, p2}) > radius || std::max({p0, p1, p2}) < -radius;
+  };
   for (int axis = 0; axis < 3; ++axis) {
-    const float lo = std::min({v0[axis], v1[axis], v2[axis]});
-    const float hi = std::max({v0[axis], v1[axis], v2[axis]});
-    if (lo > half[axis] || hi < -half[axis]) return false;
+    if (separated(v0[axis], v1[axis], v2[axis], half[axis])) return false;
   }
 
-  const std::array<glm::vec3, 3> edges = {v1 - v0, v2 - v1, v0 - v2};
-  for (int boxAxis = 0; boxAxis < 3; ++boxAxis) {
-    for (const glm::vec3& edge : edges) {
-      glm::vec3 unit(0.0f);
-      unit[boxAxis] = 1.0f;
-      const glm::vec3 axis = glm::cross(unit, edge);
-      const float p0 = glm::dot(v0, axis), p1 = glm::dot(v1, axis), p2 = glm::dot(v2, axis);
-      const float radius = half.x * std::abs(axis.x) + half.y * std::abs(axis.y) +
-                           half.z * std::abs(axis.z);
-      if (std::min({p0, p1, p2}) > radius || std::max({p0, p1, p2}) < -radius) return false;
-    }
-  }
+  const glm::vec3 e0 = v1 - v0, e1 = v2 - v1, e2 = v0 - v2;
+  // cross(x, e) = (0, -e.z, e.y)
+  auto separatedAcrossX = [&](const glm::vec3& e) {
+    return separated(v0.z * e.y - v0.y * e.z, v1.z * e.y - v1.y * e.z, v2.z * e.y - v2.y * e.z,
+                     half.y * std::abs(e.z) + half.z * std::abs(e.y));
+  };
+  // cross(y, e) = (e.z, 0, -e.x)
+  auto separatedAcrossY = [&](const glm::vec3& e) {
+    return separated(v0.x * e.z - v0.z * e.x, v1.x * e.z - v1.z * e.x, v2.x * e.z - v2.z * e.x,
+                     half.x * std::abs(e.z) + half.z * std::abs(e.x));
+  };
+  // cross(z, e) = (-e.y, e.x, 0)
+  auto separatedAcrossZ = [&](const glm::vec3& e) {
+    return separated(v0.y * e.x - v0.x * e.y, v1.y * e.x - v1.x * e.y, v2.y * e.x - v2.x * e.y,
+                     half.x * std::abs(e.y) + half.y * std::abs(e.x));
+  };
 
+  // A triangle in a plane of constant y (floors) has e.y == 0 exactly. Then the
+  // axes across x and z and the normal (0, n.y, 0) project every corner to the
+  // same value (y times a constant), no further from zero than the half height
+  // times that constant, which the y test above already bounds: only the three
+  // axes across y can separate. Likewise for constant x or z (axis-aligned walls).
+  if (v0.y == v1.y && v1.y == v2.y)
+    return !separatedAcrossY(e0) && !separatedAcrossY(e1) && !separatedAcrossY(e2);
+  if (v0.x == v1.x && v1.x == v2.x)
+    return !separatedAcrossX(e0) && !separatedAcrossX(e1) && !separatedAcrossX(e2);
+  if (v0.z == v1.z && v1.z == v2.z)
+    return !separatedAcrossZ(e0) && !separatedAcrossZ(e1) && !separatedAcrossZ(e2);
+
+  for (const glm::vec3* e : {&e0, &e1, &e2}) {
+    if (separatedAcrossX(*e) || separatedAcrossY(*e) || separatedAcrossZ(*e)) return false;
+  }
   // Project all three corners, not just one: for slivers the float normal is
   // inexact and the corners do not project to a single value.
-  const glm::vec3 normal = glm::cross(edges[0], edges[1]);
-  const float p0 = glm::dot(normal, v0), p1 = glm::dot(normal, v1), p2 = glm::dot(normal, v2);
+  const glm::vec3 normal = glm::cross(e0, e1);
   const float radius = half.x * std::abs(normal.x) + half.y * std::abs(normal.y) +
                        half.z * std::abs(normal.z);
-  return !(std::min({p0, p1, p2}) > radius || std::max({p0, p1, p2}) < -radius);
+  return !separated(glm::dot(normal, v0), glm::dot(normal, v1), glm::dot(normal, v2), radius);
 }
 
 CollisionWorld::CollisionWorld(const Level& level) {

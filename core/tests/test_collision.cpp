@@ -397,6 +397,63 @@ TEST(CollisionRandom, SliverTriangleOverlapsBoxMatchesClipping) {
   checkTriangleBoxOverlap(14, Shape::Sliver, 10000);
 }
 
+/// The separating-axis test written out in full: 13 axes, each cross product
+/// and dot product with all three terms, in float like the library's.
+bool thirteenAxisOverlap(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const Aabb& box) {
+  const glm::vec3 center = box.center();
+  const glm::vec3 half = (box.max - box.min) * 0.5f;
+  const glm::vec3 v[3] = {a - center, b - center, c - center};
+  auto separatedOn = [&](const glm::vec3& axis) {
+    const float p0 = glm::dot(v[0], axis), p1 = glm::dot(v[1], axis), p2 = glm::dot(v[2], axis);
+    const float radius =
+        half.x * std::abs(axis.x) + half.y * std::abs(axis.y) + half.z * std::abs(axis.z);
+    return std::min({p0, p1, p2}) > radius || std::max({p0, p1, p2}) < -radius;
+  };
+  const glm::vec3 boxAxes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  const glm::vec3 edges[3] = {v[1] - v[0], v[2] - v[1], v[0] - v[2]};
+  bool separated = separatedOn(glm::cross(edges[0], edges[1]));
+  for (const glm::vec3& boxAxis : boxAxes) {
+    separated = separated || separatedOn(boxAxis);
+    for (const glm::vec3& edge : edges) separated = separated || separatedOn(glm::cross(boxAxis, edge));
+  }
+  return !separated;
+}
+
+TEST(CollisionRandom, TriangleOverlapsBoxGivesTheFullTestsAnswerExactly) {
+  // The library's test leaves out terms it knows are zero and skips axes that
+  // cannot separate a triangle lying in an axis plane; the answers must be the
+  // same bit for bit, so the cases are where rounding decides: corners, faces
+  // and boxes on a grid of 0.1 m (not exact in binary), far from the origin too.
+  std::mt19937 rng(21);
+  std::uniform_int_distribution<int> grid(-12, 12), shape(0, 4), sideSteps(1, 8);
+  std::uniform_real_distribution<float> jitter(-1e-4f, 1e-4f);
+  int overlapping = 0;
+  constexpr int kCases = 200000;
+  for (int i = 0; i < kCases; ++i) {
+    const float origin = i % 2 == 0 ? 0.0f : 1013.7f;
+    auto onGrid = [&] { return origin + float(grid(rng)) * 0.1f; };
+    glm::vec3 p[3];
+    for (glm::vec3& corner : p) corner = {onGrid(), onGrid(), onGrid()};
+    const int kind = shape(rng);
+    if (kind == 1) p[1].y = p[2].y = p[0].y;  // floor
+    if (kind == 2) p[1].x = p[2].x = p[0].x;  // wall across x
+    if (kind == 3) p[1].z = p[2].z = p[0].z;  // wall across z
+    if (kind == 4) {                         // nearly one of those, or a sliver
+      for (glm::vec3& corner : p) corner += glm::vec3(jitter(rng), jitter(rng), jitter(rng));
+      if (i % 3 == 0) p[2] = glm::mix(p[0], p[1], 0.37f);
+    }
+    const glm::vec3 lo(onGrid(), onGrid(), onGrid());
+    const glm::vec3 side(float(sideSteps(rng)) * 0.1f, float(sideSteps(rng)) * 0.1f,
+                         float(sideSteps(rng)) * 0.1f);
+    const Aabb box{lo, lo + side};
+    const bool expected = thirteenAxisOverlap(p[0], p[1], p[2], box);
+    ASSERT_EQ(triangleOverlapsBox(p[0], p[1], p[2], box), expected)
+        << "case " << i << " kind " << kind;
+    overlapping += expected;
+  }
+  EXPECT_GT(overlapping, kCases / 50);
+}
+
 // --- hand cases --------------------------------------------------------------------
 
 Level floorLevel() {
