@@ -140,12 +140,16 @@ CollisionWorld::CollisionWorld(const Level& level) {
   const size_t count = level.triangles.size();
   m_triangles.reserve(count);
   m_boxes.reserve(count);
+  m_normalY.reserve(count);
   std::vector<glm::vec3> centroids;
   centroids.reserve(count);
   for (uint32_t i = 0; i < count; ++i) {
     const Triangle t{level.corner(i, 0), level.corner(i, 1), level.corner(i, 2)};
     m_triangles.push_back(t);
     m_boxes.push_back(triangleBox(t.a, t.b, t.c));
+    const glm::vec3 normal = glm::cross(t.b - t.a, t.c - t.a);
+    const float normalLength = glm::length(normal);
+    m_normalY.push_back(normalLength > 0.0f ? std::abs(normal.y) / normalLength : 0.0f);
     centroids.push_back((t.a + t.b + t.c) / 3.0f);
     m_bounds.grow(m_boxes.back());
   }
@@ -259,42 +263,52 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
   const Aabb& bounds = m_boxes[triangle];
   if (!bounds.overlaps(box)) return;
   const Triangle& tri = m_triangles[triangle];
-  float height;
-  if (bounds.min.y == bounds.max.y) {
-    // Level floors are mostly flat triangles: their height, if they touch the box at all.
-    if (!triangleOverlapsBox(tri.a, tri.b, tri.c, box)) return;
-    height = bounds.max.y;
-  } else {
-    // Clip the triangle to the box; the highest point of a planar polygon is one of its vertices.
-    glm::vec3 bufferA[9] = {tri.a, tri.b, tri.c};
-    glm::vec3 bufferB[9];
-    glm::vec3* in = bufferA;
-    glm::vec3* out = bufferB;
-    int count = 3;
-    for (int axis = 0; axis < 3 && count > 0; ++axis) {
-      // Planes the triangle lies wholly inside cut nothing.
-      if (bounds.max[axis] > box.max[axis]) {
-        count = clipPolygon(in, count, out, axis, box.max[axis], 1.0f);
-        std::swap(in, out);
-      }
-      if (count > 0 && bounds.min[axis] < box.min[axis]) {
-        count = clipPolygon(in, count, out, axis, box.min[axis], -1.0f);
-        std::swap(in, out);
-      }
-    }
-    if (count == 0) return;
-    height = in[0].y;
-    for (int i = 1; i < count; ++i) height = std::max(height, in[i].y);
-  }
-  const glm::vec3 normal = glm::cross(tri.b - tri.a, tri.c - tri.a);
-  const float normalLength = glm::length(normal);
-  const float normalY = normalLength > 0.0f ? std::abs(normal.y) / normalLength : 0.0f;
+  const float normalY = m_normalY[triangle];
   constexpr float kTie = 1e-4f;
-  const bool higher = !best || height > best->height + kTie;
-  const bool tieButFlatter =
-      best && std::abs(height - best->height) <= kTie &&
-      (normalY > best->normalY || (normalY == best->normalY && triangle < best->triangle));
-  if (higher || tieButFlatter) best = SupportHit{height, triangle, normalY};
+  auto takesOver = [&](float height) {
+    const bool higher = !best || height > best->height + kTie;
+    const bool tieButFlatter =
+        best && std::abs(height - best->height) <= kTie &&
+        (normalY > best->normalY || (normalY == best->normalY && triangle < best->triangle));
+    return higher || tieButFlatter;
+  };
+  if (bounds.min.y == bounds.max.y) {
+    // Level floors are mostly flat triangles: their height is known before the
+    // exact test, which only matters when that height would take over.
+    if (takesOver(bounds.max.y) && triangleOverlapsBox(tri.a, tri.b, tri.c, box))
+      best = SupportHit{bounds.max.y, triangle, normalY};
+    return;
+  }
+  // The clipped polygon is no higher than the triangle and the box (give or take
+  // the clip's rounding, far less than `slack`): when even that top would neither
+  // be higher nor tie, the clip cannot change the answer.
+  if (best) {
+    const float top = std::min(bounds.max.y, box.max.y);
+    const float slack =
+        1e-5f * (1.0f + std::max({std::abs(bounds.min.y), std::abs(bounds.max.y), std::abs(top)}));
+    if (top + slack < best->height - kTie) return;
+  }
+  // Clip the triangle to the box; the highest point of a planar polygon is one of its vertices.
+  glm::vec3 bufferA[9] = {tri.a, tri.b, tri.c};
+  glm::vec3 bufferB[9];
+  glm::vec3* in = bufferA;
+  glm::vec3* out = bufferB;
+  int count = 3;
+  for (int axis = 0; axis < 3 && count > 0; ++axis) {
+    // Planes the triangle lies wholly inside cut nothing.
+    if (bounds.max[axis] > box.max[axis]) {
+      count = clipPolygon(in, count, out, axis, box.max[axis], 1.0f);
+      std::swap(in, out);
+    }
+    if (count > 0 && bounds.min[axis] < box.min[axis]) {
+      count = clipPolygon(in, count, out, axis, box.min[axis], -1.0f);
+      std::swap(in, out);
+    }
+  }
+  if (count == 0) return;
+  float height = in[0].y;
+  for (int i = 1; i < count; ++i) height = std::max(height, in[i].y);
+  if (takesOver(height)) best = SupportHit{height, triangle, normalY};
 }
 
 bool CollisionWorld::overlapsBox(const Aabb& box) const {
@@ -348,6 +362,7 @@ std::optional<SupportHit> CollisionWorld::highestPointInBox(
 
 size_t CollisionWorld::memoryBytes() const {
   return m_triangles.capacity() * sizeof(Triangle) + m_boxes.capacity() * sizeof(Aabb) +
+         m_normalY.capacity() * sizeof(float) +
          m_order.capacity() * sizeof(uint32_t) +
          m_nodes.capacity() * sizeof(Node);
 }

@@ -85,6 +85,8 @@ class CollisionWorld {
   std::vector<Triangle> m_triangles;
   /// Each triangle's bounding box: most queries reject most triangles on it alone.
   std::vector<Aabb> m_boxes;
+  /// Each triangle's |normal.y| over its normal's length (SupportHit::normalY).
+  std::vector<float> m_normalY;
   std::vector<uint32_t> m_order;
   std::vector<Node> m_nodes;
   Aabb m_bounds;
