@@ -11,7 +11,7 @@ float Sector::heightAt(float x, float z) const {
 
 size_t NavGraph::memoryBytes() const {
   size_t bytes = sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
-                 deviceLinks.capacity() * sizeof(DeviceLink);
+                 deviceLinks.capacity() * sizeof(DeviceLink) + islands.memoryBytes();
   for (const SurfaceSpec& surface : surfaces) bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
     bytes += sizeof(DeviceSpec) + device.id.capacity() + device.key.capacity() + device.action.capacity();

@@ -11,6 +11,9 @@ namespace {
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 // The time budget reads the clock every few iterations: a read is cheap, not free.
 constexpr uint32_t kIterationsPerClockRead = 16;
+constexpr const char* kOtherIsland =
+    "the goal is on another island: no portal joins it to the start's (the path ends at the "
+    "closest point)";
 
 // The point of the portal that makes the way from `from` to `to` through it
 // shortest in the ground plane: where the straight line crosses it, or with
@@ -87,6 +90,19 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   if (options.jumps) m_jumps = options.jumps->jumps();
   m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
   if (!(m_turningRadius > 0.0f) || !std::isfinite(m_turningRadius)) m_turningRadius = 0.0f;
+  m_otherIsland = !m_jumps.empty() || graph.islands.empty()
+                      ? false
+                      : graph.islands.of(m_startLocation.sector) != graph.islands.of(m_goalLocation.sector);
+  if (m_otherIsland) {
+    if (!options.allowPartial) {
+      m_result.status = PathStatus::Unreachable;
+      m_result.reason = kOtherIsland;
+      return;
+    }
+    // No search can get there: aim for the point of the start's island nearest the goal.
+    const Location nearest = nearestInIsland(graph.islands.of(m_startLocation.sector));
+    if (nearest.sector != kNoSector) m_goalLocation = nearest;
+  }
   m_goalSectorCost = sectorCost(graph.sectors[m_goalLocation.sector]);
   // The sector the unit stands in can always be left, whatever the filter says of it.
   m_startSectorCost =
@@ -102,6 +118,11 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
                   [](const Portal& portal) { return portal.kind == PortalKind::Waypath; });
   if (m_startLocation.sector == m_goalLocation.sector && !joinsWaypath) {
     m_result.status = PathStatus::Found;
+    if (m_otherIsland) {
+      m_result.status = PathStatus::Partial;
+      m_result.reason = kOtherIsland;
+      m_result.corridor.goal = m_goalLocation.point;
+    }
     m_result.corridor.sectors.push_back(m_startLocation.sector);
     m_result.cost = glm::distance(m_startLocation.point, m_goalLocation.point) * m_startSectorCost;
     return;
@@ -237,6 +258,24 @@ void PathSolver::expandNext() {
     return expand(entry);
   }
   end(Ending::NoWay);
+}
+
+// The point of the island's ground sectors open to this query nearest the goal.
+Location PathSolver::nearestInIsland(uint32_t island) const {
+  const NavGraph& graph = *m_graph;
+  const glm::vec3& goal = m_goalLocation.point;
+  Location best;
+  best.distance = kInfinity;
+  for (uint32_t s : graph.islands.sectors(island)) {
+    const Sector& sector = graph.sectors[s];
+    if (sector.kind != SectorKind::Ground || !(sectorCost(sector) < kInfinity)) continue;
+    const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
+    const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
+    const glm::vec3 point{x, sector.heightAt(x, z), z};
+    const float distance = glm::distance(point, goal);
+    if (distance < best.distance) best = {s, point, distance};
+  }
+  return best;
 }
 
 const Portal& PathSolver::nodePortal(uint32_t node) const {
@@ -448,6 +487,11 @@ PathResult PathSolver::finalize() {
   if (reached) {
     result.status = PathStatus::Found;
     result.cost = m_nodes[m_goalNode].costSoFar;
+    if (m_otherIsland) {
+      result.status = PathStatus::Partial;
+      result.reason = kOtherIsland;
+      result.corridor.goal = m_goalLocation.point;
+    }
   } else {
     const bool stoppedEarly = m_ending != Ending::NoWay;
     result.reason = m_ending == Ending::Exhausted ? "the search stopped at maxExpansions = " +

@@ -7,6 +7,7 @@
 
 #include "nav/cells.h"
 #include "nav/geometry.h"
+#include "nav/islands.h"
 #include "nav/level_settings.h"
 #include "nav/sector_index.h"
 #include "nav/unit_profile.h"
@@ -107,6 +108,9 @@ struct NavGraph {
   Aabb bounds;
   /// Finds sectors near a point; rebuilt from the sectors (not stored in .nav files).
   SectorIndex index;
+  /// Which sectors portals join; rebuilt from the portals like the index. Empty
+  /// (every search runs) in a graph made by hand.
+  Islands islands;
 
   /// Where a path through the portal starts crossing it.
   glm::vec3 entryPoint(const Portal& portal) const {

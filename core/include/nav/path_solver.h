@@ -79,6 +79,7 @@ class PathSolver {
 
   void prepareCosts();
   float sectorCost(const Sector& sector) const;
+  Location nearestInIsland(uint32_t island) const;
   /// The portal a node stands for: a graph portal or a jump.
   const Portal& nodePortal(uint32_t node) const;
   /// The heading after going `length` along `direction` (ground plane) from
@@ -117,6 +118,9 @@ class PathSolver {
   uint32_t m_iterations = 0;
   PathResult m_result;
   Location m_startLocation, m_goalLocation;
+  /// The goal is on an island the start's does not reach: the search aims at
+  /// the start island's point nearest it, and the result is partial.
+  bool m_otherIsland = false;
 
   // What the filter makes of the graph: the cost of a metre in each surface
   // (infinite where the path may not go) and the waypaths' lengths.

@@ -1,0 +1,53 @@
+#include "nav/islands.h"
+
+#include <numeric>
+
+#include "nav/nav_graph.h"
+
+namespace nav {
+
+namespace {
+
+// Union-find with path halving; the smaller root wins, so numbering is deterministic.
+uint32_t root(std::vector<uint32_t>& parent, uint32_t i) {
+  while (parent[i] != i) {
+    parent[i] = parent[parent[i]];
+    i = parent[i];
+  }
+  return i;
+}
+
+}  // namespace
+
+Islands::Islands(const NavGraph& graph) {
+  const uint32_t sectorCount = uint32_t(graph.sectors.size());
+  std::vector<uint32_t> parent(sectorCount);
+  std::iota(parent.begin(), parent.end(), 0u);
+  for (const Portal& portal : graph.portals) {
+    if (portal.fromSector >= sectorCount || portal.toSector >= sectorCount) continue;
+    const uint32_t a = root(parent, portal.fromSector), b = root(parent, portal.toSector);
+    if (a < b) parent[b] = a;
+    if (b < a) parent[a] = b;
+  }
+  // Islands numbered in order of their lowest sector.
+  m_ofSector.assign(sectorCount, 0);
+  std::vector<uint32_t> number(sectorCount, 0xffffffffu);
+  uint32_t islands = 0;
+  for (uint32_t s = 0; s < sectorCount; ++s) {
+    const uint32_t r = root(parent, s);
+    if (number[r] == 0xffffffffu) number[r] = islands++;
+    m_ofSector[s] = number[r];
+  }
+  m_first.assign(islands + 1, 0);
+  for (uint32_t s = 0; s < sectorCount; ++s) ++m_first[m_ofSector[s] + 1];
+  std::partial_sum(m_first.begin(), m_first.end(), m_first.begin());
+  m_sectors.resize(sectorCount);
+  std::vector<uint32_t> next(m_first.begin(), m_first.end() - 1);
+  for (uint32_t s = 0; s < sectorCount; ++s) m_sectors[next[m_ofSector[s]]++] = s;
+}
+
+size_t Islands::memoryBytes() const {
+  return (m_ofSector.capacity() + m_sectors.capacity() + m_first.capacity()) * sizeof(uint32_t);
+}
+
+}  // namespace nav

@@ -1,0 +1,118 @@
+// Islands: grouping checked against a flood over the portals, and searches
+// between islands answered at once with the nearest point of the start's.
+#include <gtest/gtest.h>
+
+#include <deque>
+
+#include "nav/islands.h"
+#include "nav/jump_portals.h"
+#include "nav/nav_build.h"
+#include "nav/search.h"
+#include "test_levels.h"
+
+namespace nav {
+namespace {
+
+// The sectors a breadth-first flood reaches from `from` over portals taken either way.
+std::vector<bool> floodFrom(const NavGraph& graph, uint32_t from) {
+  std::vector<std::vector<uint32_t>> neighbours(graph.sectors.size());
+  for (const Portal& p : graph.portals) {
+    neighbours[p.fromSector].push_back(p.toSector);
+    neighbours[p.toSector].push_back(p.fromSector);
+  }
+  std::vector<bool> reached(graph.sectors.size(), false);
+  std::deque<uint32_t> queue{from};
+  reached[from] = true;
+  while (!queue.empty()) {
+    const uint32_t s = queue.front();
+    queue.pop_front();
+    for (uint32_t n : neighbours[s]) {
+      if (!reached[n]) queue.push_back(n), reached[n] = true;
+    }
+  }
+  return reached;
+}
+
+NavGraph build(Level level) {
+  test::finish(level);
+  CollisionWorld world(level);
+  Result<NavBuild> built = buildNavigation(level, world, fillParamsFor(level, UnitProfile{}));
+  EXPECT_TRUE(built.ok()) << built.error();
+  return built ? std::move(built).value().graph : NavGraph{};
+}
+
+void expectIslandsMatchFloods(const NavGraph& graph) {
+  const Islands& islands = graph.islands;
+  ASSERT_FALSE(islands.empty());
+  size_t listed = 0;
+  for (uint32_t i = 0; i < islands.count(); ++i) {
+    const auto sectors = islands.sectors(i);
+    ASSERT_FALSE(sectors.empty());
+    listed += sectors.size();
+    const std::vector<bool> reached = floodFrom(graph, sectors.front());
+    for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+      EXPECT_EQ(islands.of(s) == i, reached[s]) << "sector " << s << ", island " << i;
+    }
+    EXPECT_TRUE(std::is_sorted(sectors.begin(), sectors.end()));
+  }
+  EXPECT_EQ(listed, graph.sectors.size());
+}
+
+TEST(Islands, MatchAFloodOverThePortals) {
+  for (const char* name : {"showcase.obj", "funnel.obj"}) {
+    SCOPED_TRACE(name);
+    Result<Level> level = loadLevel(test::assetFile(name));
+    ASSERT_TRUE(level.ok()) << level.error();
+    expectIslandsMatchFloods(build(std::move(level).value()));
+  }
+  const std::string dungeon = test::sharedFile("meshes/dungeon.obj");
+  if (dungeon.empty()) GTEST_SKIP() << "no shared dungeon mesh";
+  Result<Level> level = loadLevel(dungeon);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const NavGraph graph = build(std::move(level).value());
+  EXPECT_GT(graph.islands.count(), 1u) << "the dungeon has ledges nothing climbs back onto";
+  expectIslandsMatchFloods(graph);
+}
+
+TEST(Islands, ASearchToAnotherIslandEndsAtItsNearestPoint) {
+  // Two 10 x 6 floors with a 4 m chasm between them (x 10..14).
+  Level level;
+  test::addFloor(level, 0, 0, 10, 6, 0, "floor");
+  test::addFloor(level, 14, 0, 24, 6, 0, "floor");
+  level.settings.seeds = {{1, 0.05f, 1}, {20, 0.05f, 1}};
+  const NavGraph graph = build(std::move(level));
+  ASSERT_EQ(graph.islands.count(), 2u);
+  const glm::vec3 west{2.0f, 0.05f, 1.0f}, east{22.0f, 0.05f, 4.0f};
+
+  const PathResult partial = findPath(graph, west, east);
+  ASSERT_EQ(partial.status, PathStatus::Partial);
+  EXPECT_NE(partial.reason.find("another island"), std::string::npos) << partial.reason;
+  // The west floor's edge nearest the goal, level with it: about (10, 0, 4) (the
+  // box unit may overhang the edge by less than half its width).
+  EXPECT_GT(partial.corridor.goal.x, 9.5f);
+  EXPECT_LE(partial.corridor.goal.x, 10.3f);
+  const Location end = locateSector(graph, partial.corridor.goal);
+  ASSERT_NE(end.sector, kNoSector);
+  EXPECT_EQ(graph.islands.of(end.sector), graph.islands.of(partial.corridor.sectors.front()));
+  EXPECT_NEAR(partial.corridor.goal.z, 4.0f, 1e-4f);
+  EXPECT_NEAR(partial.corridor.goal.y, 0.0f, 1e-4f);
+
+  SearchOptions noPartial;
+  noPartial.allowPartial = false;
+  const PathResult none = findPath(graph, west, east, noPartial);
+  EXPECT_EQ(none.status, PathStatus::Unreachable);
+  EXPECT_EQ(none.expansions, 0u) << "answered without searching";
+  EXPECT_TRUE(none.corridor.sectors.empty());
+
+  // A jump joins the islands for the queries that may take it.
+  JumpBucket jumps;
+  JumpSpec spec;
+  spec.takeoff = {9.0f, 0.0f, 3.0f};
+  spec.landing = {15.0f, 0.0f, 3.0f};
+  ASSERT_TRUE(jumps.add(graph, spec).ok());
+  noPartial.jumps = &jumps;
+  EXPECT_EQ(findPath(graph, west, east, noPartial).status, PathStatus::Found);
+}
+
+}  // namespace
+}  // namespace nav
