@@ -7,6 +7,8 @@
 #include <optional>
 #include <tuple>
 
+#include <glm/gtc/constants.hpp>
+
 #include "nav/funnel.h"
 #include "nav/locate.h"
 
@@ -171,7 +173,7 @@ void Crowd::populate() {
   m_agents.resize(m_count);
   for (Agent& agent : m_agents) {
     agent.position = randomPoint(kAnyComponent);
-    const float angle = random01() * 6.2831853f;
+    const float angle = random01() * glm::two_pi<float>();
     agent.heading = {std::cos(angle), std::sin(angle)};
   }
   for (uint32_t index = 0; index < m_agents.size(); ++index)
