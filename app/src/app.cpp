@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "panels/draw_panel.h"
+#include "panels/jump_panel.h"
 #include "panels/path_panel.h"
 #include "screenshot.h"
 #include "viewport_input.h"
@@ -37,7 +38,9 @@ std::string windowTitle(const std::string& levelPath) {
 App::App(AppOptions options)
     : m_options(std::move(options)),
       m_printer(m_options.printState),
-      m_worker(glfwPostEmptyEvent) {}
+      m_worker(glfwPostEmptyEvent) {
+  m_pathTool.setJumps(&m_jumpTool.bucket());
+}
 
 void App::loadLevel() {
   if (isNavFilePath(m_options.levelPath)) {
@@ -139,9 +142,24 @@ void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams
   m_build = std::move(build);
   m_shownParams = params;
   ++m_buildRevision;
+  // Jumps first: the path is solved again with them on the new graph.
+  m_jumpTool.setBuild(m_build);
+  placeStartupJumps();
+  m_jumpRevision = m_jumpTool.revision();
   m_pathTool.setBuild(m_build);
   // A crowd on the previous graph is spawned again on this one.
   m_crowd.setBuild(m_build);
+}
+
+void App::placeStartupJumps() {
+  if (m_startupJumpsPlaced || !m_build) return;
+  m_startupJumpsPlaced = true;
+  for (const auto& [takeoff, landing] : m_options.jumps) {
+    if (!m_jumpTool.add(takeoff, landing)) {
+      std::fprintf(stderr, "navscope: --jump: %s\n", m_jumpTool.notice().c_str());
+    }
+    m_printer.observeJumps(m_jumpTool);
+  }
 }
 
 void App::acceptFinishedBuild() {
@@ -203,6 +221,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   drawPathPanel(m_pathTool, settings, m_build != nullptr);
   m_funnelPanel.draw(m_pathTool.solution(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
+  drawJumpPanel(m_jumpTool, m_build != nullptr);
   if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
   if (m_buildPanel.takeRebuildRequest(now)) requestBuild(m_buildPanel.takeForceRequest());
 }
@@ -228,7 +247,11 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
       // No mesh to hit: the sectors' ground is what can be clicked.
       event.hit = raycastSectors(m_build->graph, event.ray, reach);
     }
-    m_pathTool.onClick(event);
+    if (m_jumpTool.armed()) {
+      m_jumpTool.onClick(event);
+    } else {
+      m_pathTool.onClick(event);
+    }
   }
   for (int key : keys) {
     if (key == GLFW_KEY_F12) m_screenshotRequested = true;
@@ -241,6 +264,7 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
       m_camera.frame(sceneBounds(), m_layout.unobstructedRect(), view.windowSize);
     }
     if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
+    if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
     if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
   }
 }
@@ -259,6 +283,8 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
     m_renderer->setLineWidth(2.0f);
     m_crowd.drawOverlay(*m_renderer);
   }
+  m_renderer->setLineWidth(3.0f);
+  m_jumpTool.drawOverlay(*m_renderer, m_drawOptions);
   m_renderer->setLineWidth(4.0f);
   m_pathTool.drawOverlay(*m_renderer, m_drawOptions);
   const PathSolution* solution = m_pathTool.solution();
@@ -322,6 +348,11 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
     printProbes(m_camera.frameView(windowSize, framebufferSize));
   }
   handleInput(m_camera.frameView(windowSize, framebufferSize), keys, now);
+  if (m_jumpTool.revision() != m_jumpRevision) {
+    m_jumpRevision = m_jumpTool.revision();
+    m_pathTool.jumpsChanged();
+  }
+  m_printer.observeJumps(m_jumpTool);
   m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   updateCrowd(now);
   m_printer.observe(m_pathTool);

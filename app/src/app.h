@@ -15,6 +15,7 @@
 #include "orbit_camera.h"
 #include "panels/build_panel.h"
 #include "panels/crowd_panel.h"
+#include "jump_tool.h"
 #include "panels/funnel_panel.h"
 #include "path_tool.h"
 #include "renderer.h"
@@ -51,6 +52,8 @@ class App {
   /// Drops kept builds whose profile's parameters have changed since.
   void pruneKeptBuilds();
   void showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params);
+  /// Adds the --jump pairs once, on the first graph shown.
+  void placeStartupJumps();
   /// The box to frame: the level's, or the loaded graph's; empty before either.
   Aabb sceneBounds() const;
   void drawPanels(double now, float frameMilliseconds);
@@ -101,6 +104,11 @@ class App {
 
   DrawOptions m_drawOptions;
   PathTool m_pathTool;
+  JumpTool m_jumpTool;
+  /// The jump tool's revision the path was last solved with.
+  uint64_t m_jumpRevision = 0;
+  /// --jump pairs wait for the first graph.
+  bool m_startupJumpsPlaced = false;
   BuildPanel m_buildPanel;
   FunnelPanel m_funnelPanel;
   Crowd m_crowd;

@@ -58,7 +58,7 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   AppOptions options;
   options.levelPath = defaultLevel;
   std::string size, start, goal;
-  std::vector<std::string> probes;
+  std::vector<std::string> probes, jumps;
   int64_t frames = 0;
   int64_t crowd = 0;
 
@@ -66,7 +66,8 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
       "navscope: visual debugger for navigation in polygon-soup levels.\n"
       "Left click sets the start, right click the goal; right drag orbits, middle or\n"
       "Shift+right drag pans, the wheel zooms, F frames the level, U switches to the\n"
-      "next unit profile, F12 saves a screenshot.",
+      "next unit profile, J arms the jump placer (left click takeoff, right click\n"
+      "landing), F12 saves a screenshot.",
       "navscope");
   cli.add_option("level", options.levelPath,
                  "Level to open (.obj, with an optional .json sidecar), or a navigation graph "
@@ -86,8 +87,11 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
       "--crowd", crowd,
       "Spawn N agents walking to random goals once the first build is ready (at most " +
           std::to_string(kMaxCrowdAgents) + ")");
+  cli.add_option("--jump", jumps,
+                 "Add a one-way jump portal from takeoff X,Y,Z to landing X,Y,Z once the first "
+                 "build is ready, as X,Y,Z:X,Y,Z (repeatable)");
   cli.add_flag("--print-state", options.printState,
-               "Print one line per change of state (build, start, goal, path, crowd) to stdout");
+               "Print one line per change of state (build, start, goal, path, crowd, jumps) to stdout");
 
   try {
     cli.parse(argc, argv);
@@ -128,6 +132,16 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
     const std::optional<glm::vec3> point = parseVec3(probe);
     if (!point) return fail("--probe: expected X,Y,Z (three numbers), got '" + probe + "'");
     options.probes.push_back(*point);
+  }
+  for (const std::string& jump : jumps) {
+    const size_t colon = jump.find(':');
+    const std::optional<glm::vec3> takeoff =
+        colon == std::string::npos ? std::nullopt : parseVec3(jump.substr(0, colon));
+    const std::optional<glm::vec3> landing =
+        colon == std::string::npos ? std::nullopt : parseVec3(jump.substr(colon + 1));
+    if (!takeoff || !landing)
+      return fail("--jump: expected X,Y,Z:X,Y,Z (takeoff:landing), got '" + jump + "'");
+    options.jumps.emplace_back(*takeoff, *landing);
   }
   for (auto [name, text, target] : {std::tuple{"--start", &start, &options.start},
                                     std::tuple{"--goal", &goal, &options.goal}}) {

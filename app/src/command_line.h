@@ -1,10 +1,11 @@
 #pragma once
 // navscope [LEVEL.obj | GRAPH.nav] [--size WxH] [--screenshot PATH] [--frames N]
 //          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--unit NAME] [--crowd N]
-//          [--print-state]
+//          [--jump X,Y,Z:X,Y,Z]... [--print-state]
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -28,6 +29,8 @@ struct AppOptions {
   std::optional<std::string> unit;
   /// Agents to spawn once the first graph is shown. [1, kMaxCrowdAgents]
   std::optional<uint32_t> crowd;
+  /// Jump portals (takeoff, landing) to add once the first graph is shown.
+  std::vector<std::pair<glm::vec3, glm::vec3>> jumps;
   bool printState = false;
 };
 

@@ -22,6 +22,7 @@ void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   if (m_start) drawMarker(draw, *m_start, markerHeight, colors::kStart);
   if (m_goal) drawMarker(draw, *m_goal, markerHeight, colors::kGoal);
   if (!m_solution || m_solution->funnel.corners.empty()) return;
+  if (options.jumps) drawJumps(draw, m_solution->search.corridor.jumps, colors::kJumpTaken);
   // The funnel's path last, on top: it is the one the funnel panel steps through.
   if (options.smoothedPath) drawSmoothedPath(draw, m_solution->smoothed, colors::kSmoothedPath);
   if (options.path) drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
@@ -51,12 +52,19 @@ void PathTool::setBuild(std::shared_ptr<const NavBuild> build) {
   solve();
 }
 
+void PathTool::setJumps(const JumpBucket* jumps) {
+  m_jumps = jumps;
+  solve();
+}
+
 void PathTool::solve() {
   ++m_revision;
   m_solution.reset();
   if (!m_build || !m_start || !m_goal) return;
   PathSolution solution;
-  solution.search = findPath(m_build->graph, *m_start, *m_goal, SearchOptions{}, &solution.trace);
+  SearchOptions options;
+  options.jumps = m_jumps;
+  solution.search = findPath(m_build->graph, *m_start, *m_goal, options, &solution.trace);
   // A partial path is drawn too: it leads as close to the goal as the unit can get.
   if (!solution.search.corridor.sectors.empty()) {
     solution.portals = funnelPortals(m_build->graph, solution.search.corridor);

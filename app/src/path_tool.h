@@ -1,7 +1,7 @@
 #pragma once
 // The path tester: left click sets the start, right click the goal; any change
-// of start, goal or build re-solves with A* (traced), the funnel portals and
-// string pulling (with every funnel step recorded).
+// of start, goal, build or jumps re-solves with A* (traced), the funnel portals
+// and string pulling (with every funnel step recorded).
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nav/funnel.h"
+#include "nav/jump_portals.h"
 #include "nav/nav_build.h"
 #include "nav/search.h"
 #include "nav/smoothing.h"
@@ -42,6 +43,10 @@ class PathTool final : public Tool {
   void swapStartAndGoal();
   /// Solves again on the new build (nullptr: no build).
   void setBuild(std::shared_ptr<const NavBuild> build);
+  /// The jumps paths may take (nullptr: none); it must outlive the tool.
+  void setJumps(const JumpBucket* jumps);
+  /// Solves again: the jumps changed.
+  void jumpsChanged() { solve(); }
 
   const std::optional<glm::vec3>& start() const { return m_start; }
   const std::optional<glm::vec3>& goal() const { return m_goal; }
@@ -56,6 +61,7 @@ class PathTool final : public Tool {
   void solve();
 
   std::shared_ptr<const NavBuild> m_build;
+  const JumpBucket* m_jumps = nullptr;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
   std::optional<PathSolution> m_solution;

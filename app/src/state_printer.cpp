@@ -105,6 +105,15 @@ void StatePrinter::observeFunnel(std::optional<size_t> step, const PathSolution*
   if (!line.empty()) print(line);
 }
 
+void StatePrinter::observeJumps(const JumpTool& jumps) {
+  if (jumps.revision() != m_jumpRevision) {
+    m_jumpRevision = jumps.revision();
+    print("jump " + jumps.lastEvent());
+  }
+  if (jumps.notice() != m_jumpNotice && !jumps.notice().empty()) print("jump notice " + jumps.notice());
+  m_jumpNotice = jumps.notice();
+}
+
 void StatePrinter::observeCrowd(const Crowd& crowd, std::chrono::microseconds budget) {
   const size_t agents = crowd.agents().size();
   if (crowd.spawnRevision() != m_crowdRevision) {

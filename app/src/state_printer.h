@@ -10,6 +10,7 @@
 
 #include "crowd.h"
 #include "nav/nav_build.h"
+#include "jump_tool.h"
 #include "path_tool.h"
 
 namespace nav::app {
@@ -49,6 +50,10 @@ class StatePrinter {
   /// walked=M` and `crowd solver_us last=L mean=A max=X budget=B` (over the
   /// kept history).
   void observeCrowd(const Crowd& crowd, std::chrono::microseconds budget);
+  /// `jump EVENT` when the jumps change (`jump added id=N from X,Y,Z to X,Y,Z [expired=M]`,
+  /// `jump removed id=N`, `jump cleared`, `jump capacity=N`, `jump jumps placed on the new
+  /// build...`), and `jump notice TEXT` for a refused jump.
+  void observeJumps(const JumpTool& jumps);
   /// `screenshot PATH`.
   void screenshotSaved(const std::string& path);
 
@@ -61,6 +66,8 @@ class StatePrinter {
   uint64_t m_pathRevision = 0;
   std::string m_notice;
   std::string m_funnelLine;
+  uint64_t m_jumpRevision = 0;
+  std::string m_jumpNotice;
   uint64_t m_crowdRevision = 0;
   std::string m_crowdNotice;
   uint32_t m_crowdSolved = 0;

@@ -43,6 +43,7 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
   ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("vehicle curve", &options.vehicleCurve);
   ImGui::Checkbox("funnel step", &options.funnelStep);
+  ImGui::Checkbox("jumps", &options.jumps);
   ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("crowd", &crowd);
   if (ImGui::CollapsingHeader("Legend")) {
