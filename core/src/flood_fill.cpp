@@ -20,11 +20,14 @@
 #include "nav/flood_fill.h"
 
 #include <algorithm>
+#include <memory>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
+
+#include "nav/candidate_blocks.h"
 
 namespace nav {
 namespace {
@@ -253,21 +256,41 @@ class Filler {
     return true;
   }
 
+  // What one thread needs to test steps.
+  struct Scratch {
+    CandidateBlocks blocks;
+    std::vector<uint32_t> candidates;
+  };
+
+  std::unique_ptr<Scratch> makeScratch() const {
+    const UnitProfile& unit = m_mover.unit;
+    const float reach = m_grid.cellSize() + unit.footprint() * 0.5f;
+    // Blocks of 8 x 8 columns and a unit height: each is walked in the tree once
+    // and serves the cells of a few levels of the fill's front.
+    constexpr float kBlockColumns = 8.0f;
+    const glm::vec3 blockSize(kBlockColumns * m_grid.cellSize(), unit.height,
+                              kBlockColumns * m_grid.cellSize());
+    const glm::vec3 reachSize(2.0f * reach, unit.maxDrop + unit.stepHeight + unit.height + 0.01f,
+                              2.0f * reach);
+    return std::make_unique<Scratch>(Scratch{
+        CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize), {}});
+  }
+
   // Tests the four steps of open[first, last) into results.
-  void testSteps(size_t first, size_t last, std::vector<uint32_t>& candidates) {
+  void testSteps(size_t first, size_t last, Scratch& scratch) {
     const UnitProfile& unit = m_mover.unit;
     Mover near = m_mover;
-    near.candidates = &candidates;
+    near.candidates = &scratch.candidates;
     const float reach = m_grid.cellSize() + unit.footprint() * 0.5f;
     for (size_t i = first; i < last; ++i) {
       const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
       // Everything any of the four steps can touch: both footprints of each
       // step, from the deepest drop up to a unit height above the highest step.
-      m_mover.world.candidatesInBox(
+      scratch.blocks.candidatesInBox(
           Aabb{{here.x - reach, cell.y - unit.maxDrop, here.y - reach},
                {here.x + reach, cell.y + unit.stepHeight + unit.height + 0.01f, here.y + reach}},
-          candidates);
+          scratch.candidates);
       for (int d = 0; d < kDirectionCount; ++d) {
         const glm::vec2 there =
             columnCenter2(m_grid, cell.x + kDirectionDx[d], cell.z + kDirectionDz[d]);
@@ -284,13 +307,15 @@ class Filler {
       m_open.swap(m_next);
       m_next.clear();
       m_results.resize(m_open.size() * kDirectionCount);
+      if (!m_scratch) m_scratch = makeScratch();
       if (m_threads > 1 && m_open.size() >= kMinParallelLevel) {
+        if (!m_helperScratch) m_helperScratch = makeScratch();
         const size_t half = m_open.size() / 2;
-        std::thread helper([&] { testSteps(half, m_open.size(), m_helperCandidates); });
-        testSteps(0, half, m_candidates);
+        std::thread helper([&] { testSteps(half, m_open.size(), *m_helperScratch); });
+        testSteps(0, half, *m_scratch);
         helper.join();
       } else {
-        testSteps(0, m_open.size(), m_candidates);
+        testSteps(0, m_open.size(), *m_scratch);
       }
       for (size_t i = 0; i < m_open.size(); ++i) {
         const OpenCell& cell = m_open[i];
@@ -329,7 +354,7 @@ class Filler {
   BuildControl* m_control;
   std::vector<OpenCell> m_open, m_next;
   std::vector<StepResult> m_results;
-  std::vector<uint32_t> m_candidates, m_helperCandidates;
+  std::unique_ptr<Scratch> m_scratch, m_helperScratch;
   std::vector<Teleport> m_teleports;
   std::vector<bool> m_teleportUsed;
   std::vector<uint32_t> m_pendingTeleports;

@@ -57,6 +57,8 @@ class CollisionWorld {
                                               std::span<const uint32_t> candidates) const;
 
   size_t triangleCount() const { return m_triangles.size(); }
+  /// Bounding box of one triangle (what candidatesInBox tests).
+  const Aabb& triangleBounds(uint32_t triangle) const { return m_boxes[triangle]; }
   size_t nodeCount() const { return m_nodes.size(); }
   const Aabb& bounds() const { return m_bounds; }
   /// Bytes held by the triangles and the tree.
