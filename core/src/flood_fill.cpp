@@ -27,6 +27,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "landing_memo.h"
 #include "nav/candidate_blocks.h"
 
 namespace nav {
@@ -76,26 +77,39 @@ struct Mover {
     return {true, y, support->triangle};
   }
 
+  bool footprintsOverlap(float cellSize) const {
+    return cellSize <= unit.footprint() - 2.0f * kFootprintShrink;
+  }
+
   // One step from a standing position `from` to the neighbouring column `to`:
   // where it lands, if the unit can stand there and get there.
   StandResult step(glm::vec2 from, float fromY, glm::vec2 to, float cellSize) const {
-    if (cellSize > unit.footprint() - 2.0f * kFootprintShrink) {
+    if (!footprintsOverlap(cellSize)) {
       // Footprints that do not overlap leave a strip between them: the general sweep.
       const StandResult landing = stand(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
       return landing.ok && canMove(from, fromY, to, landing.y) ? landing : StandResult{false, 0.0f, 0};
     }
-    // Overlapping footprints make the sweep the union of both boxes at the higher
-    // ground; the source box is known clear, so what is left to test is the
-    // target's column from its ground up to a unit height above the higher one
-    // (which covers a drop's fall too), and on a step up the source's column
-    // above its own box.
+    const StandResult landing = overlappingLanding(to, fromY);
+    return landing.ok && roomToStepUp(from, fromY, landing.y) ? landing : StandResult{false, 0.0f, 0};
+  }
+
+  // Overlapping footprints make the sweep the union of both boxes at the higher
+  // ground; the source box is known clear, so what is left to test is the
+  // target's column from its ground up to a unit height above the higher one
+  // (which covers a drop's fall too), and on a step up the source's column
+  // above its own box. This is the first part: it depends on `to` and fromY only.
+  StandResult overlappingLanding(glm::vec2 to, float fromY) const {
     const std::optional<SupportHit> support = ground(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
     if (!support) return {false, 0.0f, 0};
     const float y = support->height;
     const float top = std::max(y, fromY) + unit.height;
     if (blocked(footprint(to, y + kGroundClearance, top))) return {false, 0.0f, 0};
-    if (y > fromY && blocked(footprint(from, fromY + unit.height, top))) return {false, 0.0f, 0};
     return {true, y, support->triangle};
+  }
+
+  // The second part, for a landing at height y.
+  bool roomToStepUp(glm::vec2 from, float fromY, float y) const {
+    return !(y > fromY && blocked(footprint(from, fromY + unit.height, std::max(y, fromY) + unit.height)));
   }
 
   // The sweep between two standing positions (each already known to be clear).
@@ -260,6 +274,7 @@ class Filler {
   struct Scratch {
     CandidateBlocks blocks;
     std::vector<uint32_t> candidates;
+    LandingMemo landings;
   };
 
   std::unique_ptr<Scratch> makeScratch() const {
@@ -273,7 +288,7 @@ class Filler {
     const glm::vec3 reachSize(2.0f * reach, unit.maxDrop + unit.stepHeight + unit.height + 0.01f,
                               2.0f * reach);
     return std::make_unique<Scratch>(Scratch{
-        CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize), {}});
+        CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize), {}, {}});
   }
 
   // Tests the four steps of open[first, last) into results.
@@ -282,19 +297,43 @@ class Filler {
     Mover near = m_mover;
     near.candidates = &scratch.candidates;
     const float reach = m_grid.cellSize() + unit.footprint() * 0.5f;
+    const bool overlapping = m_mover.footprintsOverlap(m_grid.cellSize());
+    scratch.landings.nextLevel();
     for (size_t i = first; i < last; ++i) {
       const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
       // Everything any of the four steps can touch: both footprints of each
       // step, from the deepest drop up to a unit height above the highest step.
-      scratch.blocks.candidatesInBox(
-          Aabb{{here.x - reach, cell.y - unit.maxDrop, here.y - reach},
-               {here.x + reach, cell.y + unit.stepHeight + unit.height + 0.01f, here.y + reach}},
-          scratch.candidates);
+      // Gathered when a step first needs it: often every landing is remembered.
+      bool gathered = false;
+      auto gather = [&] {
+        if (gathered) return;
+        scratch.blocks.candidatesInBox(
+            Aabb{{here.x - reach, cell.y - unit.maxDrop, here.y - reach},
+                 {here.x + reach, cell.y + unit.stepHeight + unit.height + 0.01f, here.y + reach}},
+            scratch.candidates);
+        gathered = true;
+      };
       for (int d = 0; d < kDirectionCount; ++d) {
-        const glm::vec2 there =
-            columnCenter2(m_grid, cell.x + kDirectionDx[d], cell.z + kDirectionDz[d]);
-        const StandResult landing = near.step(here, cell.y, there, m_grid.cellSize());
+        const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
+        const glm::vec2 there = columnCenter2(m_grid, nx, nz);
+        StandResult landing;
+        if (!overlapping) {
+          gather();
+          landing = near.step(here, cell.y, there, m_grid.cellSize());
+        } else {
+          if (const LandingMemo::Landing* known = scratch.landings.find(nx, nz, cell.y)) {
+            landing = {known->ok, known->y, known->triangle};
+          } else {
+            gather();
+            landing = near.overlappingLanding(there, cell.y);
+            scratch.landings.insert(nx, nz, cell.y, {landing.y, landing.triangle, landing.ok});
+          }
+          if (landing.ok && landing.y > cell.y) {
+            gather();
+            landing.ok = near.roomToStepUp(here, cell.y, landing.y);
+          }
+        }
         m_results[i * kDirectionCount + size_t(d)] = {landing.y, landing.triangle, landing.ok};
       }
     }
