@@ -52,25 +52,41 @@ bool rayHitsTriangle(const glm::vec3& origin, const glm::vec3& direction, const 
   return distance >= 0.0f;
 }
 
-// Sutherland–Hodgman clip of a convex polygon against one axis-aligned plane.
-// Keeps the side where sign * (p[axis] - value) <= 0.
-int clipPolygon(const glm::vec3* in, int count, glm::vec3* out, int axis, float value,
-                float sign) {
+// Sutherland–Hodgman clip of a convex polygon against one axis-aligned plane,
+// keeping the side p[Axis] <= value (KeepBelow) or p[Axis] >= value. The
+// distances beyond the plane are negated for the second side, which is exact.
+template <int Axis, bool KeepBelow>
+int clipPolygon(const glm::vec3* in, int count, glm::vec3* out, float value) {
   int outCount = 0;
   for (int i = 0; i < count; ++i) {
     const glm::vec3& p = in[i];
     const glm::vec3& q = in[i + 1 == count ? 0 : i + 1];
-    const float dp = sign * (p[axis] - value);
-    const float dq = sign * (q[axis] - value);
+    const float dp = KeepBelow ? p[Axis] - value : -(p[Axis] - value);
+    const float dq = KeepBelow ? q[Axis] - value : -(q[Axis] - value);
     if (dp <= 0.0f) out[outCount++] = p;
     if ((dp < 0.0f && dq > 0.0f) || (dp > 0.0f && dq < 0.0f)) {
       const float t = dp / (dp - dq);
       glm::vec3 crossing = p + (q - p) * t;
-      crossing[axis] = value;  // exact on the plane despite rounding
+      crossing[Axis] = value;  // exact on the plane despite rounding
       out[outCount++] = crossing;
     }
   }
   return outCount;
+}
+
+// Clips against the box's two planes across one axis, skipping a plane the
+// polygon's bounds lie wholly inside (it would cut nothing).
+template <int Axis>
+int clipToSlab(glm::vec3*& in, glm::vec3*& out, int count, const Aabb& bounds, const Aabb& box) {
+  if (count > 0 && bounds.max[Axis] > box.max[Axis]) {
+    count = clipPolygon<Axis, true>(in, count, out, box.max[Axis]);
+    std::swap(in, out);
+  }
+  if (count > 0 && bounds.min[Axis] < box.min[Axis]) {
+    count = clipPolygon<Axis, false>(in, count, out, box.min[Axis]);
+    std::swap(in, out);
+  }
+  return count;
 }
 
 }  // namespace
@@ -293,18 +309,9 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
   glm::vec3 bufferB[9];
   glm::vec3* in = bufferA;
   glm::vec3* out = bufferB;
-  int count = 3;
-  for (int axis = 0; axis < 3 && count > 0; ++axis) {
-    // Planes the triangle lies wholly inside cut nothing.
-    if (bounds.max[axis] > box.max[axis]) {
-      count = clipPolygon(in, count, out, axis, box.max[axis], 1.0f);
-      std::swap(in, out);
-    }
-    if (count > 0 && bounds.min[axis] < box.min[axis]) {
-      count = clipPolygon(in, count, out, axis, box.min[axis], -1.0f);
-      std::swap(in, out);
-    }
-  }
+  int count = clipToSlab<0>(in, out, 3, bounds, box);
+  count = clipToSlab<1>(in, out, count, bounds, box);
+  count = clipToSlab<2>(in, out, count, bounds, box);
   if (count == 0) return;
   float height = in[0].y;
   for (int i = 1; i < count; ++i) height = std::max(height, in[i].y);
