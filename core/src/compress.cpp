@@ -1,10 +1,15 @@
 // Compression of cells into box sectors and portals.
 //
-// A sector is a rectangle of columns whose cells all share a material and are
+// A sector is a rectangle of columns whose cells all share a surface and are
 // mutually connected to their rectangle neighbours (each step works both
 // ways), so the unit can go anywhere inside it, and whose grounds lie close to
-// one plane (stairs and ramps are one sector; a bumpy corridor is several). Rectangles are grown greedily
-// from the lowest unassigned cell: first along +X, then row by row along +Z.
+// one plane (stairs and ramps are one sector; a bumpy corridor is several).
+// The joined cells are first cut into the fewest rectangles their shape
+// allows (rectangle_partition.h). Rectangles then grow inside those pieces from
+// the lowest free cell, along +X and then row by row along +Z, stopping where
+// the ground leaves the plane. Where such height splits cost more rectangles
+// than growing the same way without the cuts (plain greedy growth), the
+// greedy rectangles are kept there: never more sectors than greedy growth.
 //
 // Portals come from the cells on a sector's sides: consecutive side cells
 // whose step leads into the same neighbour sector, and that agree on whether
@@ -13,63 +18,90 @@
 #include "nav/compress.h"
 
 #include "nav/locate.h"
+#include "nav/rectangle_partition.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <tuple>
 
 namespace nav {
 namespace {
 
 // Half a step: points on the real ground are then always within a step of the plane.
-float planeTolerance(const UnitProfile& unit) { return std::clamp(unit.stepHeight * 0.5f, 0.05f, 0.5f); }
+float planeTolerance(const UnitProfile& unit) {
+  return std::clamp(unit.stepHeight * 0.5f, 0.05f, 0.5f);
+}
 
-// Least-squares plane y = a*x + b*z + c over cell centres. On a full rectangle
-// of columns x and z are uncorrelated, so the two slopes fit independently.
-glm::vec3 fitHeightPlane(const CellGrid& grid, const std::vector<uint32_t>& cells) {
-  double sx = 0, sz = 0, sy = 0;
-  for (uint32_t c : cells) {
-    const glm::vec3 p = grid.center(c);
-    sx += p.x;
-    sz += p.z;
-    sy += p.y;
+// Cells of a rectangle as the plane fit reads them: rows of rowLength places,
+// place i of row r at column start + i * along + r * across, with ground
+// height heights[r * rowLength + i].
+struct Patch {
+  glm::ivec2 start, along, across;
+  size_t rowLength;
+  std::span<const float> heights;
+};
+
+// Sums over a patch's heights that the least-squares fit needs, kept while it grows.
+struct HeightSums {
+  double y = 0, iy = 0, ry = 0;
+  HeightSums with(size_t i, size_t r, float height) const {
+    const double h = height;
+    return {y + h, iy + double(i) * h, ry + double(r) * h};
   }
-  const double n = double(cells.size());
-  const double mx = sx / n, mz = sz / n, my = sy / n;
-  double xx = 0, zz = 0, xy = 0, zy = 0;
-  for (uint32_t c : cells) {
-    const glm::vec3 p = grid.center(c);
-    xx += (p.x - mx) * (p.x - mx);
-    zz += (p.z - mz) * (p.z - mz);
-    xy += (p.x - mx) * (p.y - my);
-    zy += (p.z - mz) * (p.y - my);
+};
+
+// The least-squares plane y = a*x + b*z + c through a patch, if it stays
+// within `tolerance` of every cell's ground. The fit runs over the places
+// (i, r) of a full rectangle, where i and r are uncorrelated: the two slopes
+// fit independently from the sums, and the check needs no positions.
+std::optional<glm::vec3> fittedPlane(const CellGrid& grid, const Patch& patch,
+                                     const HeightSums& sums, float tolerance) {
+  const size_t length = patch.rowLength, rows = patch.heights.size() / length;
+  const double n = double(patch.heights.size());
+  const double meanI = double(length - 1) / 2.0, meanR = double(rows - 1) / 2.0;
+  const double meanY = sums.y / n;
+  const double spreadI = n * double(length * length - 1) / 12.0;
+  const double spreadR = n * double(rows * rows - 1) / 12.0;
+  const double slopeI = spreadI > 0 ? (sums.iy - meanI * sums.y) / spreadI : 0.0;
+  const double slopeR = spreadR > 0 ? (sums.ry - meanR * sums.y) / spreadR : 0.0;
+  for (size_t r = 0, k = 0; r < rows; ++r) {
+    const double rowBase = meanY + slopeR * (double(r) - meanR) - slopeI * meanI;
+    for (size_t i = 0; i < length; ++i, ++k) {
+      if (std::abs(double(patch.heights[k]) - (rowBase + slopeI * double(i))) > tolerance)
+        return std::nullopt;
+    }
   }
-  const double a = xx > 0 ? xy / xx : 0.0;
-  const double b = zz > 0 ? zy / zz : 0.0;
-  return glm::vec3(float(a), float(b), float(my - a * mx - b * mz));
+  // Per metre along x and z, through the centre of the places.
+  const double size = grid.cellSize();
+  double a = 0, b = 0;
+  (patch.along.x != 0 ? a : b) = slopeI / (size * double(patch.along.x + patch.along.y));
+  (patch.across.x != 0 ? a : b) = slopeR / (size * double(patch.across.x + patch.across.y));
+  const glm::vec3 first = grid.columnCenter(patch.start.x, patch.start.y, 0.0f);
+  const double meanX = first.x + size * (meanI * patch.along.x + meanR * patch.across.x);
+  const double meanZ = first.z + size * (meanI * patch.along.y + meanR * patch.across.y);
+  return glm::vec3(float(a), float(b), float(meanY - a * meanX - b * meanZ));
 }
 
 // The sector's height plane, which must stay within `tolerance` of every
 // cell's ground so that locating, drawing and path heights can trust it:
 // level when the heights allow, else the least-squares fit; none when the
 // cells are too far from any plane.
-std::optional<glm::vec3> sectorPlane(const CellGrid& grid, const std::vector<uint32_t>& cells,
-                                     float tolerance) {
-  float yMin = grid[cells.front()].y, yMax = yMin;
-  for (uint32_t c : cells) {
-    yMin = std::min(yMin, grid[c].y);
-    yMax = std::max(yMax, grid[c].y);
-  }
-  if (yMax - yMin <= 2.0f * tolerance) return glm::vec3(0.0f, 0.0f, (yMin + yMax) * 0.5f);
-  const glm::vec3 plane = fitHeightPlane(grid, cells);
-  for (uint32_t c : cells) {
-    const glm::vec3 p = grid.center(c);
-    if (std::abs(plane.x * p.x + plane.y * p.z + plane.z - p.y) > tolerance) return std::nullopt;
-  }
-  return plane;
+std::optional<glm::vec3> sectorPlane(const CellGrid& grid, const Patch& patch, float tolerance) {
+  const auto [yMin, yMax] = std::minmax_element(patch.heights.begin(), patch.heights.end());
+  if (*yMax - *yMin <= 2.0f * tolerance) return glm::vec3(0.0f, 0.0f, (*yMin + *yMax) * 0.5f);
+  HeightSums sums;
+  for (size_t k = 0; k < patch.heights.size(); ++k)
+    sums = sums.with(k % patch.rowLength, k / patch.rowLength, patch.heights[k]);
+  return fittedPlane(grid, patch, sums, tolerance);
+}
+
+glm::ivec2 offsetOf(Direction d) {
+  return {kDirectionDx[int(d)], kDirectionDz[int(d)]};
 }
 
 struct HeightRange {
@@ -78,114 +110,399 @@ struct HeightRange {
   float span() const { return max - min; }
 };
 
-class SectorBuilder {
+// Cells a sector may join: each steps to the other and both are on one surface.
+class CellJoins final : public JoinedSquares {
  public:
-  SectorBuilder(const CellGrid& cells, float planeTolerance,
-                const std::vector<uint16_t>& surfaceOfMaterial)
-      : m_cells(cells),
-        m_planeTolerance(planeTolerance),
-        m_surfaceOfMaterial(surfaceOfMaterial),
-        m_sectorOf(cells.size(), kNoSector) {}
-
-  uint16_t surface(uint32_t cell) const {
-    const uint16_t material = m_cells[cell].material;
-    return material < m_surfaceOfMaterial.size() ? m_surfaceOfMaterial[material] : 0;
-  }
-
-  uint32_t step(uint32_t cell, Direction d) const {
-    return m_cells.neighbor(cell, d);
-  }
-
-  // The neighbour in direction d if the unit can step there and back, it is
-  // free and on the same surface; kNoCell otherwise.
-  uint32_t mergeable(uint32_t cell, Direction d) const {
-    const uint32_t next = step(cell, d);
-    if (next == kNoCell || m_sectorOf[next] != kNoSector) return kNoCell;
-    if (surface(next) != surface(cell)) return kNoCell;
-    if (step(next, opposite(d)) != cell) return kNoCell;
-    return next;
-  }
-
-  // Grows the largest rectangle from `first` (X first, then rows along Z) and
-  // returns its cells row by row.
-  std::vector<uint32_t> grow(uint32_t first) const {
-    // The plane check is linear in the sector's size; while the heights span
-    // less than twice the tolerance it always passes, so it is skipped.
-    HeightRange range{m_cells.height(first), m_cells.height(first)};
-    std::vector<uint32_t> row{first};
-    for (uint32_t next = mergeable(first, Direction::PlusX); next != kNoCell;
-         next = mergeable(row.back(), Direction::PlusX)) {
-      row.push_back(next);
-      const HeightRange grown = range.with(m_cells.height(next));
-      if (grown.span() > 2.0f * m_planeTolerance && !planarEnough(row)) {
-        row.pop_back();
-        break;
+  CellJoins(const CellGrid& cells, const std::vector<uint16_t>& surfaceOfMaterial)
+      : m_cells(cells) {
+    // Each cell's surface is looked up once, unless every material is on surface 0.
+    if (std::any_of(surfaceOfMaterial.begin(), surfaceOfMaterial.end(),
+                    [](uint16_t s) { return s != 0; })) {
+      m_surface.resize(cells.size());
+      for (uint32_t c = 0; c < cells.size(); ++c) {
+        const uint16_t material = cells[c].material;
+        m_surface[c] = material < surfaceOfMaterial.size() ? surfaceOfMaterial[material] : 0;
       }
-      range = grown;
     }
-    std::vector<uint32_t> rect = row;
-    for (;;) {
-      std::vector<uint32_t> nextRow;
-      nextRow.reserve(row.size());
-      for (size_t i = 0; i < row.size(); ++i) {
-        const uint32_t below = mergeable(row[i], Direction::PlusZ);
-        if (below == kNoCell) break;
-        // Within the new row each cell must connect both ways to the previous one.
-        if (i > 0 && (step(nextRow.back(), Direction::PlusX) != below ||
-                      step(below, Direction::MinusX) != nextRow.back()))
-          break;
-        nextRow.push_back(below);
-      }
-      if (nextRow.size() != row.size()) break;
-      HeightRange grown = range;
-      for (uint32_t c : nextRow) grown = grown.with(m_cells.height(c));
-      rect.insert(rect.end(), nextRow.begin(), nextRow.end());
-      if (grown.span() > 2.0f * m_planeTolerance && !planarEnough(rect)) {
-        rect.resize(rect.size() - nextRow.size());
-        break;
-      }
-      range = grown;
-      row = std::move(nextRow);
-    }
-    return rect;
   }
 
-  void assign(const std::vector<uint32_t>& cells, uint32_t sector) {
-    for (uint32_t c : cells) m_sectorOf[c] = sector;
+  uint16_t surface(uint32_t cell) const { return m_surface.empty() ? 0 : m_surface[cell]; }
+  uint32_t squareCount() const override { return uint32_t(m_cells.size()); }
+  uint32_t joined(uint32_t cell, Direction d) const override {
+    const uint32_t next = m_cells.neighbor(cell, d);
+    if (next == kNoCell || surface(next) != surface(cell)) return kNoCell;
+    return m_cells.neighbor(next, opposite(d)) == cell ? next : kNoCell;
   }
-
-  std::vector<uint32_t>& sectorOf() { return m_sectorOf; }
 
  private:
-  bool planarEnough(const std::vector<uint32_t>& cells) const {
-    return sectorPlane(m_cells, cells, m_planeTolerance).has_value();
-  }
-
   const CellGrid& m_cells;
-  float m_planeTolerance;
-  const std::vector<uint16_t>& m_surfaceOfMaterial;
-  std::vector<uint32_t> m_sectorOf;
+  std::vector<uint16_t> m_surface;
 };
 
-Sector makeSector(const CellGrid& grid, const std::vector<uint32_t>& cells, float tolerance,
+// Sectors' cells: rectangle r holds cells[start[r] .. start[r + 1]), in rows
+// along +X stacked along +Z.
+struct Rectangles {
+  /// Each cell's rectangle, kNoSector until it has one.
+  std::vector<uint32_t> rectangleOf;
+  std::vector<uint32_t> cells;
+  std::vector<uint32_t> start{0};
+
+  explicit Rectangles(size_t cellCount) : rectangleOf(cellCount, kNoSector) {
+    cells.reserve(cellCount);
+  }
+  size_t count() const { return start.size() - 1; }
+  std::span<const uint32_t> cellsOf(size_t r) const {
+    return std::span<const uint32_t>(cells).subspan(start[r], start[r + 1] - start[r]);
+  }
+  // The cells leave any rectangle they were in before (which is then never read).
+  void add(std::span<const uint32_t> rectangle) {
+    const uint32_t r = uint32_t(count());
+    for (uint32_t c : rectangle) {
+      cells.push_back(c);
+      rectangleOf[c] = r;
+    }
+    start.push_back(uint32_t(cells.size()));
+  }
+};
+
+// Which way a rectangle grows: cells along `along` make a row, rows stack along `across`.
+struct Growth {
+  Direction along, across;
+};
+constexpr Growth kRowsAlongX{Direction::PlusX, Direction::PlusZ};
+
+// Puts a rectangle grown along `growth` (rows of `rowLength` cells) in rows
+// along +X stacked along +Z, the order sectors and portals read.
+void toRowMajor(std::vector<uint32_t>& rectangle, size_t rowLength, Growth growth,
+                std::vector<uint32_t>& scratch) {
+  const int ax = kDirectionDx[int(growth.along)], az = kDirectionDz[int(growth.along)];
+  const int bx = kDirectionDx[int(growth.across)], bz = kDirectionDz[int(growth.across)];
+  const int length = int(rowLength), rows = int(rectangle.size() / rowLength);
+  const int minX = std::min(0, (length - 1) * ax) + std::min(0, (rows - 1) * bx);
+  const int minZ = std::min(0, (length - 1) * az) + std::min(0, (rows - 1) * bz);
+  const size_t columns = size_t(ax != 0 ? length : rows);
+  scratch.resize(rectangle.size());
+  for (int j = 0; j < rows; ++j) {
+    for (int i = 0; i < length; ++i) {
+      const int x = i * ax + j * bx - minX, z = i * az + j * bz - minZ;
+      scratch[size_t(z) * columns + size_t(x)] = rectangle[size_t(j) * rowLength + size_t(i)];
+    }
+  }
+  rectangle.swap(scratch);
+}
+
+// Grows rectangles from a free cell: a row along one direction, then rows
+// stacked across it, over the joins step(cell, direction) gives, while the
+// cells stay close to one plane.
+class RectangleGrower {
+ public:
+  RectangleGrower(const CellGrid& cells, float planeTolerance)
+      : m_cells(cells), m_planeTolerance(planeTolerance) {}
+
+  // Grows from `first` into `rectangle` (row by row, in growth order, with
+  // each cell's ground in `heights`) over the cells isFree accepts; returns the
+  // row length.
+  template <class Step, class IsFree>
+  size_t grow(uint32_t first, Growth growth, Step step, IsFree isFree,
+              std::vector<uint32_t>& rectangle, std::vector<float>& heights) const {
+    auto mergeable = [&](uint32_t cell, Direction d) {
+      const uint32_t next = step(cell, d);
+      return next != kNoCell && isFree(next) ? next : kNoCell;
+    };
+    const Cell origin = m_cells[first];
+    Patch patch{{origin.x, origin.z}, offsetOf(growth.along), offsetOf(growth.across), 1, {}};
+    // While the heights span less than twice the tolerance the plane check
+    // always passes; past that it is linear in the rectangle's size.
+    auto planar = [&](size_t rowLength, const HeightSums& sums) {
+      patch.rowLength = rowLength;
+      patch.heights = heights;
+      return fittedPlane(m_cells, patch, sums, m_planeTolerance).has_value();
+    };
+    HeightRange range{origin.y, origin.y};
+    HeightSums sums = HeightSums{}.with(0, 0, origin.y);
+    rectangle.assign(1, first);
+    heights.assign(1, origin.y);
+    for (uint32_t next = mergeable(first, growth.along); next != kNoCell;
+         next = mergeable(rectangle.back(), growth.along)) {
+      rectangle.push_back(next);
+      heights.push_back(m_cells.height(next));
+      const HeightRange wider = range.with(heights.back());
+      const HeightSums longer = sums.with(rectangle.size() - 1, 0, heights.back());
+      if (wider.span() > 2.0f * m_planeTolerance && !planar(rectangle.size(), longer)) {
+        rectangle.pop_back();
+        heights.pop_back();
+        break;
+      }
+      range = wider;
+      sums = longer;
+    }
+    const size_t length = rectangle.size();
+    for (size_t row = 0;;) {
+      const size_t nextRow = rectangle.size();
+      for (size_t i = 0; i < length; ++i) {
+        const uint32_t next = mergeable(rectangle[row + i], growth.across);
+        // Within the new row each cell must be joined to the previous one.
+        if (next == kNoCell || (i > 0 && step(rectangle.back(), growth.along) != next)) break;
+        rectangle.push_back(next);
+        heights.push_back(m_cells.height(next));
+      }
+      HeightRange taller = range;
+      HeightSums more = sums;
+      for (size_t i = nextRow; i < heights.size(); ++i) {
+        taller = taller.with(heights[i]);
+        more = more.with(i - nextRow, nextRow / length, heights[i]);
+      }
+      if (rectangle.size() - nextRow != length ||
+          (taller.span() > 2.0f * m_planeTolerance && !planar(length, more))) {
+        rectangle.resize(nextRow);
+        heights.resize(nextRow);
+        return length;
+      }
+      range = taller;
+      sums = more;
+      row = nextRow;
+    }
+  }
+
+ private:
+  const CellGrid& m_cells;
+  float m_planeTolerance;
+};
+
+// True when no uncut join leaves a rectangle (in rows of `width` along +X
+// stacked along +Z) on its +X or +Z side. Every join between two rectangles
+// is on such a side of one of them.
+bool whole(const RectanglePartition& partition, std::span<const uint32_t> rectangle, size_t width) {
+  for (size_t i = width - 1; i < rectangle.size(); i += width) {
+    if (partition.neighbor(rectangle[i], Direction::PlusX) != kNoCell) return false;
+  }
+  for (size_t i = rectangle.size() - width; i < rectangle.size(); ++i) {
+    if (partition.neighbor(rectangle[i], Direction::PlusZ) != kNoCell) return false;
+  }
+  return true;
+}
+
+// Rectangles grown along +X, then +Z, from each lowest free cell, over the
+// partition's uncut joins (or over all joins). With `split`, the first cells
+// of rectangles that stop short of their piece's cuts go there. False when
+// cancelled.
+bool growAll(const RectangleGrower& grower, const RectanglePartition& partition, bool followCuts,
+             const std::vector<uint32_t>& order, Rectangles& out, std::vector<uint32_t>* split,
+             BuildControl* control, float firstFraction, float lastFraction) {
+  auto step = [&](uint32_t cell, Direction d) {
+    return followCuts ? partition.neighbor(cell, d) : partition.joined(cell, d);
+  };
+  auto isFree = [&](uint32_t cell) { return out.rectangleOf[cell] == kNoSector; };
+  std::vector<uint32_t> rectangle;
+  std::vector<float> heights;
+  size_t visited = 0;
+  for (uint32_t c : order) {
+    if (control && (++visited & 65535u) == 0) {
+      const float done = float(visited) / float(order.size());
+      control->stageFraction.store(firstFraction + (lastFraction - firstFraction) * done,
+                                   std::memory_order_relaxed);
+      if (control->cancelRequested.load(std::memory_order_relaxed)) return false;
+    }
+    if (!isFree(c)) continue;
+    const size_t width = grower.grow(c, kRowsAlongX, step, isFree, rectangle, heights);
+    if (split && !whole(partition, rectangle, width)) split->push_back(c);
+    out.add(rectangle);
+  }
+  return true;
+}
+
+// Regrows each piece of the partition that a rectangle in `split` belongs to:
+// those pieces' ground is not planar enough for one rectangle, and how many
+// rectangles it takes depends on the way they grow (rows along a slope's
+// contour lines, not up it). Rows along each of the four directions, stacked
+// either way, each from the corner where it starts; the fewest rectangles win,
+// the +X, +Z growth already in `rectangles` on ties.
+void regrowSplitPieces(const CellGrid& cells, const RectanglePartition& partition,
+                       const RectangleGrower& grower, const std::vector<uint32_t>& split,
+                       Rectangles& rectangles) {
+  using enum Direction;
+  constexpr Growth kOtherGrowths[] = {{PlusZ, PlusX},  {PlusX, MinusZ}, {PlusZ, MinusX},
+                                      {MinusX, PlusZ}, {MinusZ, PlusX}, {MinusX, MinusZ},
+                                      {MinusZ, MinusX}};
+  struct Placed {
+    glm::ivec2 column;
+    uint32_t cell;
+  };
+  // Each piece's cells are numbered from 0 as found; their uncut joins are read once.
+  std::vector<uint32_t> indexInPiece(cells.size(), kNoCell);
+  std::vector<std::array<uint32_t, kDirectionCount>> around;
+  std::vector<uint32_t> takenInRun;  // per cell of the piece: the growth run that took it
+  uint32_t run = 0;                  // runs count from 1: 0 is free in all of them
+  std::vector<Placed> piece, byRow[2], sweep;
+  std::vector<uint32_t> rectangle, scratch, counted;
+  std::vector<float> heights;
+  std::vector<uint32_t> candidateCells, candidateStart, bestCells, bestStart;
+  auto step = [&](uint32_t cell, Direction d) { return around[indexInPiece[cell]][int(d)]; };
+  auto isFree = [&](uint32_t cell) { return takenInRun[indexInPiece[cell]] != run; };
+  for (uint32_t first : split) {
+    if (indexInPiece[first] != kNoCell) continue;
+    piece.clear();
+    around.clear();
+    indexInPiece[first] = 0;
+    piece.push_back({{}, first});
+    for (size_t k = 0; k < piece.size(); ++k) {
+      const uint32_t c = piece[k].cell;
+      const Cell cell = cells[c];
+      piece[k].column = {cell.x, cell.z};
+      std::array<uint32_t, kDirectionCount>& next = around.emplace_back();
+      for (int d = 0; d < kDirectionCount; ++d) {
+        next[d] = partition.neighbor(c, Direction(d));
+        if (next[d] != kNoCell && indexInPiece[next[d]] == kNoCell) {
+          indexInPiece[next[d]] = uint32_t(piece.size());
+          piece.push_back({{}, next[d]});
+        }
+      }
+    }
+    takenInRun.assign(piece.size(), 0);
+    counted.clear();
+    for (const Placed& p : piece)
+      counted.push_back(rectangles.rectangleOf[p.cell]);
+    std::sort(counted.begin(), counted.end());
+    size_t fewest = size_t(std::unique(counted.begin(), counted.end()) - counted.begin());
+    // Rows of z, each along +x, and rows of x, each along +z; other sweeps reverse them.
+    byRow[0] = byRow[1] = piece;
+    std::sort(byRow[0].begin(), byRow[0].end(), [](const Placed& a, const Placed& b) {
+      return std::pair(a.column.y, a.column.x) < std::pair(b.column.y, b.column.x);
+    });
+    std::sort(byRow[1].begin(), byRow[1].end(), [](const Placed& a, const Placed& b) {
+      return std::pair(a.column.x, a.column.y) < std::pair(b.column.x, b.column.y);
+    });
+    bestStart.clear();
+    for (const Growth growth : kOtherGrowths) {
+      // Rows across the growth, each along it: each rectangle starts at its first cell.
+      const bool rowsOfZ = kDirectionDz[int(growth.across)] != 0;
+      const std::vector<Placed>& rows = byRow[rowsOfZ ? 0 : 1];
+      const bool rowsBackward = int(growth.across) >= int(MinusX);
+      const bool cellsBackward = int(growth.along) >= int(MinusX);
+      auto rowOf = [&](const Placed& p) { return rowsOfZ ? p.column.y : p.column.x; };
+      sweep.clear();
+      for (size_t begin = 0; begin < rows.size();) {
+        size_t end = begin + 1;
+        while (end < rows.size() && rowOf(rows[end]) == rowOf(rows[begin]))
+          ++end;
+        const size_t at = sweep.size();
+        sweep.insert(sweep.end(), rows.begin() + long(begin), rows.begin() + long(end));
+        if (cellsBackward) std::reverse(sweep.begin() + long(at), sweep.end());
+        if (rowsBackward) std::reverse(sweep.begin() + long(at), sweep.end());
+        begin = end;
+      }
+      if (rowsBackward) std::reverse(sweep.begin(), sweep.end());
+      ++run;
+      candidateCells.clear();
+      candidateStart.assign(1, 0);
+      for (const Placed& p : sweep) {
+        if (!isFree(p.cell)) continue;
+        if (candidateStart.size() > fewest) break;  // already no better
+        const size_t length = grower.grow(p.cell, growth, step, isFree, rectangle, heights);
+        for (uint32_t c : rectangle)
+          takenInRun[indexInPiece[c]] = run;
+        toRowMajor(rectangle, length, growth, scratch);
+        candidateCells.insert(candidateCells.end(), rectangle.begin(), rectangle.end());
+        candidateStart.push_back(uint32_t(candidateCells.size()));
+      }
+      if (candidateCells.size() == piece.size() && candidateStart.size() - 1 < fewest) {
+        fewest = candidateStart.size() - 1;
+        bestCells.swap(candidateCells);
+        bestStart.swap(candidateStart);
+      }
+    }
+    for (size_t r = 0; r + 1 < bestStart.size(); ++r) {
+      rectangles.add(std::span<const uint32_t>(bestCells).subspan(bestStart[r],
+                                                                  bestStart[r + 1] - bestStart[r]));
+    }
+  }
+}
+
+// The rectangles pick(cell) names ({partition, rectangle}), each taken once,
+// numbered in the row-major order of their first cells.
+template <class Pick>
+Rectangles renumbered(const std::vector<uint32_t>& order, Pick pick) {
+  Rectangles result(order.size());
+  for (uint32_t c : order) {
+    const auto [from, r] = pick(c);
+    if (from->cells[from->start[r]] == c) result.add(from->cellsOf(r));
+  }
+  return result;
+}
+
+// Merges two partitions of the same cells, taking, for each smallest group of
+// cells that both cover with whole rectangles, the one with fewer rectangles
+// there (ties keep `a`).
+Rectangles fewerPerGroup(const Rectangles& a, const Rectangles& b,
+                         const std::vector<uint32_t>& order) {
+  // Union-find over a's rectangles then b's: a cell joins its two rectangles.
+  std::vector<uint32_t> parent(a.count() + b.count());
+  std::iota(parent.begin(), parent.end(), 0u);
+  auto find = [&](uint32_t x) {
+    while (parent[x] != x)
+      x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (uint32_t c = 0; c < a.rectangleOf.size(); ++c) {
+    const uint32_t x = find(a.rectangleOf[c]), y = find(uint32_t(a.count()) + b.rectangleOf[c]);
+    if (x != y) parent[std::max(x, y)] = std::min(x, y);
+  }
+  // a's rectangles minus b's, per group; a's rectangles left without cells are alone in theirs.
+  std::vector<int64_t> surplusOfA(parent.size(), 0);
+  for (uint32_t r = 0; r < a.count(); ++r)
+    ++surplusOfA[find(r)];
+  for (uint32_t r = 0; r < b.count(); ++r)
+    --surplusOfA[find(uint32_t(a.count()) + r)];
+  return renumbered(order, [&](uint32_t c) {
+    const bool useB = surplusOfA[find(a.rectangleOf[c])] > 0;
+    return useB ? std::pair(&b, b.rectangleOf[c]) : std::pair(&a, a.rectangleOf[c]);
+  });
+}
+
+// The cells covered with rectangles: the fewest the joins allow, grown inside
+// the partition's pieces and split where the ground is not planar enough;
+// none when cancelled.
+std::optional<Rectangles> coverWithRectangles(const CellGrid& cells, const CellJoins& joins,
+                                              const std::vector<uint32_t>& order, float tolerance,
+                                              BuildControl* control) {
+  const RectanglePartition partition(joins, order);
+  if (control && control->cancelRequested.load(std::memory_order_relaxed)) return std::nullopt;
+  const RectangleGrower grower(cells, tolerance);
+  Rectangles rectangles(cells.size());
+  std::vector<uint32_t> split;
+  if (!growAll(grower, partition, true, order, rectangles, &split, control, 0.0f, 0.5f))
+    return std::nullopt;
+  if (split.empty() && !partition.tangled()) return rectangles;
+  regrowSplitPieces(cells, partition, grower, split, rectangles);
+  // Splits for height (or tangled joins) may still cost more rectangles than
+  // growing without the cuts: wherever they do, that is kept instead.
+  Rectangles greedy(cells.size());
+  if (!growAll(grower, partition, false, order, greedy, nullptr, control, 0.5f, 1.0f))
+    return std::nullopt;
+  return fewerPerGroup(rectangles, greedy, order);
+}
+
+Sector makeSector(const CellGrid& grid, std::span<const uint32_t> cells, float tolerance,
                   uint16_t surface) {
   Sector sector{};
-  const Cell& first = grid[cells.front()];
-  const Cell& last = grid[cells.back()];
+  const Cell first = grid[cells.front()];
+  const Cell last = grid[cells.back()];
   sector.firstColumn = {first.x, first.z};
   sector.lastColumn = {last.x, last.z};
+  std::vector<float> heights(cells.size());
+  for (size_t i = 0; i < cells.size(); ++i)
+    heights[i] = grid.height(cells[i]);
+  const auto [yMin, yMax] = std::minmax_element(heights.begin(), heights.end());
   const float size = grid.cellSize();
   const glm::vec2 origin = grid.origin();
-  float yMin = first.y, yMax = first.y;
-  for (uint32_t c : cells) {
-    yMin = std::min(yMin, grid[c].y);
-    yMax = std::max(yMax, grid[c].y);
-  }
-  sector.bounds.min = {origin.x + float(first.x) * size, yMin, origin.y + float(first.z) * size};
-  sector.bounds.max = {origin.x + float(last.x + 1) * size, yMax,
+  sector.bounds.min = {origin.x + float(first.x) * size, *yMin, origin.y + float(first.z) * size};
+  sector.bounds.max = {origin.x + float(last.x + 1) * size, *yMax,
                        origin.y + float(last.z + 1) * size};
-  // A single cell always has a plane, and growth only accepts planar rectangles.
-  sector.heightPlane = *sectorPlane(grid, cells, tolerance);
+  // A single cell always has a plane, and growth only accepts planar
+  // rectangles; a hair of slack covers rounding when it fitted the cells in
+  // another order.
+  const Patch patch{sector.firstColumn, {1, 0}, {0, 1}, size_t(last.x - first.x + 1), heights};
+  sector.heightPlane = *sectorPlane(grid, patch, tolerance + 1e-4f);
   sector.surface = surface;
   sector.kind = SectorKind::Ground;
   sector.waypath = kNoWaypath;
@@ -201,8 +518,8 @@ struct Crossing {
 
 // One direction of a device: from the sectors its going-in zone covers to the
 // sector of the cell the fill spawned at the centre of its coming-out zone.
-void addDeviceDirection(NavGraph& graph, const CellGrid& cells, const std::vector<uint32_t>& sectorOf,
-                        uint32_t device, bool reverse) {
+void addDeviceDirection(NavGraph& graph, const CellGrid& cells,
+                        const std::vector<uint32_t>& sectorOf, uint32_t device, bool reverse) {
   const DeviceSpec& spec = graph.devices[device];
   const Aabb& in = reverse ? spec.exit : spec.entry;
   const Aabb& out = reverse ? spec.entry : spec.exit;
@@ -225,7 +542,8 @@ void addDeviceDirection(NavGraph& graph, const CellGrid& cells, const std::vecto
   }
 }
 
-void addDevicePortals(NavGraph& graph, const CellGrid& cells, const std::vector<uint32_t>& sectorOf) {
+void addDevicePortals(NavGraph& graph, const CellGrid& cells,
+                      const std::vector<uint32_t>& sectorOf) {
   const size_t firstDevicePortal = graph.portals.size();
   for (uint32_t d = 0; d < graph.devices.size(); ++d) {
     addDeviceDirection(graph, cells, sectorOf, d, false);
@@ -256,9 +574,11 @@ void addWaypaths(NavGraph& graph, std::vector<std::string>* warnings) {
   for (uint32_t w = 0; w < graph.waypaths.size(); ++w) {
     const WaypathSpec& waypath = graph.waypaths[w];
     std::vector<Location> located;
-    for (const glm::vec3& point : waypath.points) located.push_back(locateSector(graph, point));
+    for (const glm::vec3& point : waypath.points)
+      located.push_back(locateSector(graph, point));
     Sector sector{};
-    for (const glm::vec3& point : waypath.points) sector.bounds.grow(point);
+    for (const glm::vec3& point : waypath.points)
+      sector.bounds.grow(point);
     sector.heightPlane = {0.0f, 0.0f, sector.bounds.center().y};
     sector.kind = SectorKind::Waypath;
     sector.waypath = w;
@@ -292,7 +612,8 @@ void sortPortalsBySource(NavGraph& graph) {
     return graph.portals[a].fromSector < graph.portals[b].fromSector;
   });
   std::vector<uint32_t> newIndex(order.size());
-  for (uint32_t i = 0; i < order.size(); ++i) newIndex[order[i]] = i;
+  for (uint32_t i = 0; i < order.size(); ++i)
+    newIndex[order[i]] = i;
   std::vector<Portal> sorted;
   sorted.reserve(order.size());
   for (uint32_t old : order) {
@@ -301,8 +622,10 @@ void sortPortalsBySource(NavGraph& graph) {
     sorted.push_back(portal);
   }
   graph.portals = std::move(sorted);
-  for (Sector& sector : graph.sectors) sector.portalCount = 0;
-  for (const Portal& portal : graph.portals) ++graph.sectors[portal.fromSector].portalCount;
+  for (Sector& sector : graph.sectors)
+    sector.portalCount = 0;
+  for (const Portal& portal : graph.portals)
+    ++graph.sectors[portal.fromSector].portalCount;
   // Each sector's range starts where the previous one's ends, empty ones included.
   uint32_t next = 0;
   for (Sector& sector : graph.sectors) {
@@ -328,22 +651,18 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   // Lowest row first, then column, then height: deterministic and independent of fill order.
   const std::vector<uint32_t> order = cells.rowMajorOrder();
 
-  SectorBuilder builder(cells, planeTolerance(unit), params.surfaceOfMaterial);
-  std::vector<std::vector<uint32_t>> sectorCells;
-  size_t visited = 0;
-  for (uint32_t c : order) {
-    if (control && (++visited & 65535u) == 0) {
-      control->stageFraction.store(float(visited) / float(order.size()), std::memory_order_relaxed);
-      if (control->cancelRequested.load(std::memory_order_relaxed)) return graph;
-    }
-    if (builder.sectorOf()[c] != kNoSector) continue;
-    std::vector<uint32_t> rect = builder.grow(c);
-    builder.assign(rect, uint32_t(graph.sectors.size()));
-    graph.sectors.push_back(makeSector(cells, rect, planeTolerance(unit), builder.surface(c)));
+  const CellJoins joins(cells, params.surfaceOfMaterial);
+  const float tolerance = planeTolerance(unit);
+  const std::optional<Rectangles> covered =
+      coverWithRectangles(cells, joins, order, tolerance, control);
+  if (!covered) return graph;
+  const Rectangles& rectangles = *covered;
+  for (size_t r = 0; r < rectangles.count(); ++r) {
+    const std::span<const uint32_t> rect = rectangles.cellsOf(r);
+    graph.sectors.push_back(makeSector(cells, rect, tolerance, joins.surface(rect.front())));
     graph.bounds.grow(graph.sectors.back().bounds);
-    sectorCells.push_back(std::move(rect));
   }
-  const std::vector<uint32_t>& sectorOf = builder.sectorOf();
+  const std::vector<uint32_t>& sectorOf = rectangles.rectangleOf;
 
   // Portals, sector by sector, side by side.
   const float size = cells.cellSize();
@@ -353,7 +672,7 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
     sector.firstPortal = uint32_t(graph.portals.size());
     const int32_t width = sector.lastColumn.x - sector.firstColumn.x + 1;
     const int32_t depth = sector.lastColumn.y - sector.firstColumn.y + 1;
-    const std::vector<uint32_t>& rect = sectorCells[s];
+    const std::span<const uint32_t> rect = rectangles.cellsOf(s);
     for (int d = 0; d < kDirectionCount; ++d) {
       const Direction direction = Direction(d);
       const bool alongX = kDirectionDz[d] != 0;  // side runs along X when stepping in Z
@@ -377,7 +696,8 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
           continue;
         }
         int32_t end = i + 1;
-        while (end < sideLength && crossingOf(sideCell(end)) == crossing) ++end;
+        while (end < sideLength && crossingOf(sideCell(end)) == crossing)
+          ++end;
         const glm::vec3 first = cells.center(sideCell(i));
         const glm::vec3 last = cells.center(sideCell(end - 1));
         // The crossing line is the shared edge; laterally the portal spans cell centres.
@@ -390,8 +710,8 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
         portalByKey[{s, crossing->toSector, d, lateralStart}] = uint32_t(graph.portals.size());
         if (crossing->twoWay) {
           // The reverse side was (or will be) grouped identically; link once both exist.
-          const auto reverse = portalByKey.find(
-              {crossing->toSector, s, int(opposite(direction)), lateralStart});
+          const auto reverse =
+              portalByKey.find({crossing->toSector, s, int(opposite(direction)), lateralStart});
           if (reverse != portalByKey.end()) {
             portal.reverse = reverse->second;
             graph.portals[reverse->second].reverse = uint32_t(graph.portals.size());

@@ -30,10 +30,9 @@ namespace {
 constexpr int kQuadrants = 4;
 constexpr int kSouthWest = 0, kSouthEast = 1, kNorthEast = 2, kNorthWest = 3;
 
-int halfEdgeToward(Direction d) { return (int(d) + 1) & 3; }
-
-uint8_t joinedBit(Direction d) { return uint8_t(1u << int(d)); }
-uint8_t cutBit(Direction d) { return uint8_t(16u << int(d)); }
+int halfEdgeToward(Direction d) {
+  return (int(d) + 1) & 3;
+}
 
 enum class PointKind : uint8_t {
   Fine,      ///< Nothing to cut.
@@ -81,7 +80,8 @@ Matching maximumMatching(const Bipartite& graph) {
       }
     }
     if (!augmentable) return m;
-    for (uint32_t u = 0; u < graph.left; ++u) next[u] = graph.first[u];
+    for (uint32_t u = 0; u < graph.left; ++u)
+      next[u] = graph.first[u];
     for (uint32_t root = 0; root < graph.left; ++root) {
       if (m.ofLeft[root] != kNone) continue;
       path.assign(1, root);
@@ -135,7 +135,8 @@ std::pair<std::vector<bool>, std::vector<bool>> maximumIndependentSet(const Bipa
     }
   }
   std::vector<bool> keepRight(graph.right);
-  for (uint32_t v = 0; v < graph.right; ++v) keepRight[v] = !reachedRight[v];
+  for (uint32_t v = 0; v < graph.right; ++v)
+    keepRight[v] = !reachedRight[v];
   return {std::move(keepLeft), std::move(keepRight)};
 }
 
@@ -181,21 +182,6 @@ struct RectanglePartition::Chord {
   Direction direction;
   uint32_t length;
 };
-
-bool RectanglePartition::open(uint32_t square, Direction d) const {
-  return (m_sides[square] & (joinedBit(d) | cutBit(d))) == joinedBit(d);
-}
-
-uint32_t RectanglePartition::joined(uint32_t square, Direction d) const {
-  if (!(m_sides[square] & joinedBit(d))) return kNoCell;
-  if (d == Direction::PlusX) return m_right[square];
-  if (d == Direction::PlusZ) return m_up[square];
-  return m_squares.joined(square, d);
-}
-
-uint32_t RectanglePartition::neighbor(uint32_t square, Direction d) const {
-  return open(square, d) ? joined(square, d) : kNoCell;
-}
 
 void RectanglePartition::cut(uint32_t square, Direction d) {
   const uint32_t other = joined(square, d);
@@ -354,11 +340,13 @@ RectanglePartition::RectanglePartition(const JoinedSquares& squares,
       const Walk w = walk(c, d, &keys);
       if (!w.end.fixedBy(opposite(d))) continue;
       const int axis = d == PlusX ? 0 : 1;
-      for (const uint64_t key : keys) pointsOn[axis].push_back({key, uint32_t(chords[axis].size())});
+      for (const uint64_t key : keys)
+        pointsOn[axis].push_back({key, uint32_t(chords[axis].size())});
       chords[axis].push_back({c, d, w.length});
     }
   }
-  for (auto& points : pointsOn) std::sort(points.begin(), points.end());
+  for (auto& points : pointsOn)
+    std::sort(points.begin(), points.end());
   std::vector<std::pair<uint32_t, uint32_t>> meetings;  // (horizontal, vertical)
   for (size_t h = 0, v = 0; h < pointsOn[0].size() && v < pointsOn[1].size();) {
     if (pointsOn[0][h].first < pointsOn[1][v].first) {
@@ -378,10 +366,13 @@ RectanglePartition::RectanglePartition(const JoinedSquares& squares,
   graph.left = uint32_t(chords[0].size());
   graph.right = uint32_t(chords[1].size());
   graph.first.assign(graph.left + 1, 0);
-  for (const auto& [h, v] : meetings) ++graph.first[h + 1];
-  for (uint32_t u = 0; u < graph.left; ++u) graph.first[u + 1] += graph.first[u];
+  for (const auto& [h, v] : meetings)
+    ++graph.first[h + 1];
+  for (uint32_t u = 0; u < graph.left; ++u)
+    graph.first[u + 1] += graph.first[u];
   graph.target.reserve(meetings.size());
-  for (const auto& meeting : meetings) graph.target.push_back(meeting.second);
+  for (const auto& meeting : meetings)
+    graph.target.push_back(meeting.second);
   const auto [keepHorizontal, keepVertical] = maximumIndependentSet(graph);
   for (uint32_t i = 0; i < chords[0].size(); ++i) {
     if (keepHorizontal[i]) cutAlong(chords[0][i].from, chords[0][i].direction, chords[0][i].length);
@@ -392,8 +383,9 @@ RectanglePartition::RectanglePartition(const JoinedSquares& squares,
 
   // Rays for the points no chord reached, each the shorter way it may go.
   for (const Corner& found : needy) {
-    const Corner c = found.square[kSouthWest] != kNoCell ? corner(found.square[kSouthWest], kSouthWest)
-                                                         : corner(found.square[kSouthEast], kSouthEast);
+    const Corner c = found.square[kSouthWest] != kNoCell
+                         ? corner(found.square[kSouthWest], kSouthWest)
+                         : corner(found.square[kSouthEast], kSouthEast);
     if (!c.needsCut()) continue;
     Direction best = PlusX;
     uint32_t bestLength = kNone;

@@ -39,7 +39,8 @@ class Layout final : public JoinedSquares {
   /// Renumbers the squares in a shuffled order (positions and joins unchanged).
   void shuffle(std::mt19937& random) {
     std::shuffle(m_position.begin(), m_position.end(), random);
-    for (uint32_t i = 0; i < m_position.size(); ++i) m_index[m_position[i]] = i;
+    for (uint32_t i = 0; i < m_position.size(); ++i)
+      m_index[m_position[i]] = i;
   }
 
   uint32_t squareCount() const override { return uint32_t(m_position.size()); }
@@ -57,7 +58,8 @@ class Layout final : public JoinedSquares {
   /// Every square, by row and then column.
   std::vector<uint32_t> order() const {
     std::vector<uint32_t> squares(m_position.size());
-    for (uint32_t i = 0; i < squares.size(); ++i) squares[i] = i;
+    for (uint32_t i = 0; i < squares.size(); ++i)
+      squares[i] = i;
     std::sort(squares.begin(), squares.end(), [&](uint32_t a, uint32_t b) {
       return std::pair(m_position[a].second, m_position[a].first) <
              std::pair(m_position[b].second, m_position[b].first);
@@ -138,15 +140,18 @@ size_t greedyCount(const Layout& layout) {
     const auto [x, z] = layout.position(s);
     if (!freeAt(x, z)) continue;
     int w = 1;
-    while (freeAt(x + w, z) && wholeRectangle(layout, x, z, w + 1, 1)) ++w;
+    while (freeAt(x + w, z) && wholeRectangle(layout, x, z, w + 1, 1))
+      ++w;
     int h = 1;
     for (;; ++h) {
       bool rowFree = true;
-      for (int i = 0; i < w; ++i) rowFree = rowFree && freeAt(x + i, z + h);
+      for (int i = 0; i < w; ++i)
+        rowFree = rowFree && freeAt(x + i, z + h);
       if (!rowFree || !wholeRectangle(layout, x, z, w, h + 1)) break;
     }
     for (int j = 0; j < h; ++j) {
-      for (int i = 0; i < w; ++i) taken.insert({x + i, z + j});
+      for (int i = 0; i < w; ++i)
+        taken.insert({x + i, z + j});
     }
     ++count;
   }
@@ -158,12 +163,14 @@ size_t greedyCount(const Layout& layout) {
 size_t exhaustiveCount(const Layout& layout) {
   const std::vector<uint32_t> order = layout.order();
   const uint32_t n = layout.squareCount();
-  std::map<uint32_t, size_t> best;  // covered set (bit per square) -> fewest rectangles for the rest
+  std::map<uint32_t, size_t>
+      best;  // covered set (bit per square) -> fewest rectangles for the rest
   auto search = [&](auto&& self, uint32_t covered) -> size_t {
     if (covered == (1u << n) - 1) return 0;
     if (const auto known = best.find(covered); known != best.end()) return known->second;
     uint32_t first = 0;
-    while (covered & (1u << order[first])) ++first;
+    while (covered & (1u << order[first]))
+      ++first;
     const auto [x, z] = layout.position(order[first]);
     size_t fewest = n;
     for (int w = 1; layout.at(x + w - 1, z) != kNoCell; ++w) {
@@ -171,7 +178,8 @@ size_t exhaustiveCount(const Layout& layout) {
         if (!wholeRectangle(layout, x, z, w, h)) break;
         uint32_t cells = 0;
         for (int j = 0; j < h; ++j) {
-          for (int i = 0; i < w; ++i) cells |= 1u << layout.at(x + i, z + j);
+          for (int i = 0; i < w; ++i)
+            cells |= 1u << layout.at(x + i, z + j);
         }
         if (cells & covered) break;
         fewest = std::min(fewest, 1 + self(self, covered | cells));

@@ -34,9 +34,16 @@ class RectanglePartition {
   RectanglePartition(const JoinedSquares& squares, const std::vector<uint32_t>& order);
 
   /// The square joined across side d, cut or not; kNoCell when not joined.
-  uint32_t joined(uint32_t square, Direction d) const;
+  uint32_t joined(uint32_t square, Direction d) const {
+    if (!(m_sides[square] & joinedBit(d))) return kNoCell;
+    if (d == Direction::PlusX) return m_right[square];
+    if (d == Direction::PlusZ) return m_up[square];
+    return m_squares.joined(square, d);
+  }
   /// The square across side d when joined and not cut, else kNoCell.
-  uint32_t neighbor(uint32_t square, Direction d) const;
+  uint32_t neighbor(uint32_t square, Direction d) const {
+    return open(square, d) ? joined(square, d) : kNoCell;
+  }
   /// True when the joins somewhere fail to close around a grid point: the
   /// pieces may then be more than the minimum, or not all rectangles.
   bool tangled() const { return m_tangled; }
@@ -46,7 +53,11 @@ class RectanglePartition {
   struct Walk;
   struct Chord;
 
-  bool open(uint32_t square, Direction d) const;
+  static uint8_t joinedBit(Direction d) { return uint8_t(1u << int(d)); }
+  static uint8_t cutBit(Direction d) { return uint8_t(16u << int(d)); }
+  bool open(uint32_t square, Direction d) const {
+    return (m_sides[square] & (joinedBit(d) | cutBit(d))) == joinedBit(d);
+  }
   void cut(uint32_t square, Direction d);
   Corner corner(uint32_t square, int quadrant) const;
   Corner cornerAhead(const Corner& from, Direction d) const;
