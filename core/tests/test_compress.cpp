@@ -1,6 +1,11 @@
 // Sector and portal invariants, checked cell by cell against the fill's own links.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <random>
 #include <set>
 
 #include "nav/nav_build.h"
@@ -35,8 +40,9 @@ Built buildLevel(Level level, FloodFillParams params = {}) {
 Level ledgeAndBridge() {
   Level level;
   test::addFloor(level, -4, -4, 12, 12, 0, "floor");
-  test::addBox(level, Aabb{{0, 0, 0}, {3, 1.5f, 3}}, "ledge");           // one-way drop
-  test::addBox(level, Aabb{{6, 2.8f, -4.5f}, {8, 3.0f, 12.5f}}, "bridge");  // a column with two cells
+  test::addBox(level, Aabb{{0, 0, 0}, {3, 1.5f, 3}}, "ledge");  // one-way drop
+  test::addBox(level, Aabb{{6, 2.8f, -4.5f}, {8, 3.0f, 12.5f}},
+               "bridge");  // a column with two cells
   test::addBox(level, Aabb{{-2, 0, 6}, {4, 2.5f, 6.4f}}, "wall");
   test::addFloor(level, 9, 9, 11, 11, 0.001f, "road");  // another material on the floor
   return level;
@@ -55,7 +61,8 @@ TEST(Compress, InvariantsOnLedgeAndBridge) {
   Built built = buildLevel(ledgeAndBridge());
   checkInvariants(built.build, test::surfaceOfMaterial(built.level));
   size_t oneWay = 0;
-  for (const Portal& p : built.build.graph.portals) oneWay += p.oneWay();
+  for (const Portal& p : built.build.graph.portals)
+    oneWay += p.oneWay();
   EXPECT_GT(oneWay, 0u) << "the ledge drop gives one-way portals";
   for (uint32_t start : {0u, uint32_t(built.build.cells->size() / 2)})
     checkSameReachability(built.build, start);
@@ -79,7 +86,8 @@ TEST(Compress, BundledLevels) {
     CollisionWorld world(level.value());
     BuildOptions options;
     options.keepCells = true;
-    Result<NavBuild> build = buildNavigation(level.value(), world, defaultFillParams(level.value()), options);
+    Result<NavBuild> build =
+        buildNavigation(level.value(), world, defaultFillParams(level.value()), options);
     ASSERT_TRUE(build.ok()) << build.error();
     SCOPED_TRACE(name);
     checkInvariants(build.value(), test::surfaceOfMaterial(level.value()));
@@ -92,7 +100,8 @@ uint64_t hashGraph(const NavGraph& graph) {
   uint64_t hash = 1469598103934665603ull;
   auto add = [&hash](const void* data, size_t size) {
     const auto* bytes = static_cast<const unsigned char*>(data);
-    for (size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
+    for (size_t i = 0; i < size; ++i)
+      hash = (hash ^ bytes[i]) * 1099511628211ull;
   };
   for (const Sector& s : graph.sectors) {
     add(&s.bounds, sizeof(s.bounds));
@@ -127,7 +136,8 @@ TEST(Compress, BundledLevelsBuildIdentically) {
       Result<Level> level = loadLevel(test::assetFile(name));
       ASSERT_TRUE(level.ok()) << level.error();
       CollisionWorld world(level.value());
-      Result<NavBuild> build = buildNavigation(level.value(), world, defaultFillParams(level.value()));
+      Result<NavBuild> build =
+          buildNavigation(level.value(), world, defaultFillParams(level.value()));
       ASSERT_TRUE(build.ok()) << build.error();
       hash = hashGraph(build.value().graph);
     }
@@ -177,11 +187,13 @@ TEST(CompressDevices, DevicePortalsJoinTheZonesSectors) {
     const DeviceSpec& device = graph.devices[link.device];
     const Aabb& in = link.reverse ? device.exit : device.entry;
     const Aabb& out = link.reverse ? device.entry : device.exit;
-    // Used inside its going-in zone, from a sector that overlaps it; lets out in its coming-out zone.
+    // Used inside its going-in zone, from a sector that overlaps it; lets out in its coming-out
+    // zone.
     EXPECT_TRUE(in.contains(link.entryPoint)) << device.id;
     EXPECT_TRUE(out.contains(link.exitPoint)) << device.id;
     EXPECT_TRUE(graph.sectors[portal.fromSector].bounds.overlaps(in));
-    EXPECT_TRUE(graph.sectors[portal.toSector].containsColumnPoint(link.exitPoint.x, link.exitPoint.z));
+    EXPECT_TRUE(
+        graph.sectors[portal.toSector].containsColumnPoint(link.exitPoint.x, link.exitPoint.z));
     if (device.id == "gate") {
       ++doorPortals;
       ASSERT_NE(portal.reverse, kNoPortal) << "a two-way door pairs its portals";
@@ -243,7 +255,8 @@ TEST(CompressSurfaces, SectorsNeverMixSurfaces) {
   Built built = buildLevel(level);
   checkInvariants(built.build, test::surfaceOfMaterial(built.level));
   std::set<std::string> names;
-  for (const Sector& s : built.build.graph.sectors) names.insert(built.build.graph.surfaces[s.surface].name);
+  for (const Sector& s : built.build.graph.sectors)
+    names.insert(built.build.graph.surfaces[s.surface].name);
   EXPECT_EQ(names, (std::set<std::string>{"sidewalk", "road", "lava"}));
 }
 
@@ -261,7 +274,8 @@ TEST(CompressWaypaths, DummySectorJoinedAtItsPoints) {
   CollisionWorld world(level);
   BuildOptions options;
   options.keepCells = true;
-  Result<NavBuild> build = buildNavigation(level, world, fillParamsFor(level, UnitProfile{}), options);
+  Result<NavBuild> build =
+      buildNavigation(level, world, fillParamsFor(level, UnitProfile{}), options);
   ASSERT_TRUE(build.ok()) << build.error();
   const NavGraph& graph = build.value().graph;
   uint32_t waypathSector = kNoSector;
@@ -285,6 +299,310 @@ TEST(CompressWaypaths, DummySectorJoinedAtItsPoints) {
   ASSERT_EQ(build.value().stats.warnings.size(), 1u);
   EXPECT_NE(build.value().stats.warnings[0].find("point 3"), std::string::npos);
   checkInvariants(build.value(), test::surfaceOfMaterial(level));
+}
+
+// A cell placed by hand: column, ground height, material.
+struct CellSpot {
+  int x, z;
+  float y;
+  uint16_t material;
+};
+
+// Cells linked as the fill links them: a step in direction d lands on the
+// highest cell of the next column within [y - drop, y + step]; `blocked`
+// (spot index, direction) steps are taken away, as walls and ledges do.
+CellGrid linkedCells(const std::vector<CellSpot>& spots, const UnitProfile& unit,
+                     const std::set<std::pair<size_t, int>>& blocked = {}) {
+  CellGrid cells(0.3f, glm::vec2(0.0f), unit.stepHeight, unit.maxDrop);
+  std::map<std::pair<int, int>, std::vector<size_t>> byColumn;
+  for (size_t i = 0; i < spots.size(); ++i) {
+    cells.add(spots[i].x, spots[i].z, spots[i].y, spots[i].material);
+    byColumn[{spots[i].x, spots[i].z}].push_back(i);
+  }
+  for (size_t i = 0; i < spots.size(); ++i) {
+    uint8_t links = 0;
+    for (int d = 0; d < kDirectionCount; ++d) {
+      const auto next = byColumn.find({spots[i].x + kDirectionDx[d], spots[i].z + kDirectionDz[d]});
+      if (next == byColumn.end() || blocked.count({i, d})) continue;
+      for (size_t j : next->second) {
+        if (spots[j].y >= spots[i].y - unit.maxDrop && spots[j].y <= spots[i].y + unit.stepHeight)
+          links |= uint8_t(1u << d);
+      }
+    }
+    cells.setLinks(uint32_t(i), links);
+  }
+  cells.indexColumns();
+  return cells;
+}
+
+// Flat cells from text: '#' is a cell, string i is row z = i.
+std::vector<CellSpot> flatSpots(const std::vector<std::string>& rows) {
+  std::vector<CellSpot> spots;
+  for (int z = 0; z < int(rows.size()); ++z) {
+    for (int x = 0; x < int(rows[z].size()); ++x) {
+      if (rows[z][x] == '#') spots.push_back({x, z, 0.0f, 0});
+    }
+  }
+  return spots;
+}
+
+NavBuild compressed(CellGrid cells, const UnitProfile& unit,
+                    const std::vector<uint16_t>& surfaceOfMaterial) {
+  CompressParams params;
+  params.unit = unit;
+  params.surfaceOfMaterial = surfaceOfMaterial;
+  NavBuild build;
+  build.graph = compressCells(cells, params, &build.cellSectors);
+  build.cells = std::move(cells);
+  return build;
+}
+
+// Least-squares plane over cell centres, then whether every cell is within
+// `tolerance` of it (or of a level plane, when the heights allow).
+bool planarWithin(const CellGrid& cells, const std::vector<uint32_t>& rect, float tolerance) {
+  float yMin = cells.height(rect[0]), yMax = yMin;
+  for (uint32_t c : rect) {
+    yMin = std::min(yMin, cells.height(c));
+    yMax = std::max(yMax, cells.height(c));
+  }
+  if (yMax - yMin <= 2.0f * tolerance) return true;
+  glm::dvec3 mean(0.0);
+  for (uint32_t c : rect)
+    mean += glm::dvec3(cells.center(c));
+  mean /= double(rect.size());
+  double xx = 0, zz = 0, xy = 0, zy = 0;
+  for (uint32_t c : rect) {
+    const glm::dvec3 p = glm::dvec3(cells.center(c)) - mean;
+    xx += p.x * p.x;
+    zz += p.z * p.z;
+    xy += p.x * p.y;
+    zy += p.z * p.y;
+  }
+  const double a = xx > 0 ? xy / xx : 0.0, b = zz > 0 ? zy / zz : 0.0;
+  for (uint32_t c : rect) {
+    const glm::dvec3 p = glm::dvec3(cells.center(c)) - mean;
+    if (std::abs(p.y - a * p.x - b * p.z) > tolerance) return false;
+  }
+  return true;
+}
+
+// Greedy sectors as compression grew them before it partitioned: from the
+// lowest free cell along +X, then row by row along +Z, over cells that step
+// to each other on one surface, while their ground stays near one plane.
+size_t greedySectorCount(const CellGrid& cells, const std::vector<uint16_t>& surfaceOfMaterial,
+                         const UnitProfile& unit) {
+  const float tolerance = std::clamp(unit.stepHeight * 0.5f, 0.05f, 0.5f);
+  std::vector<bool> taken(cells.size(), false);
+  auto surface = [&](uint32_t c) {
+    const uint16_t m = cells[c].material;
+    return m < surfaceOfMaterial.size() ? surfaceOfMaterial[m] : 0;
+  };
+  auto joined = [&](uint32_t c, Direction d) {
+    const uint32_t n = cells.neighbor(c, d);
+    const bool both =
+        n != kNoCell && cells.neighbor(n, opposite(d)) == c && surface(n) == surface(c);
+    return both ? n : kNoCell;
+  };
+  auto freeJoined = [&](uint32_t c, Direction d) {
+    const uint32_t n = joined(c, d);
+    return n != kNoCell && !taken[n] ? n : kNoCell;
+  };
+  size_t count = 0;
+  for (uint32_t first : cells.rowMajorOrder()) {
+    if (taken[first]) continue;
+    std::vector<uint32_t> rect{first};
+    for (uint32_t n = freeJoined(first, Direction::PlusX); n != kNoCell;
+         n = freeJoined(rect.back(), Direction::PlusX)) {
+      rect.push_back(n);
+      if (!planarWithin(cells, rect, tolerance)) {
+        rect.pop_back();
+        break;
+      }
+    }
+    const size_t width = rect.size();
+    for (;;) {
+      std::vector<uint32_t> grown = rect;
+      for (size_t i = rect.size() - width; i < rect.size(); ++i) {
+        const uint32_t n = freeJoined(rect[i], Direction::PlusZ);
+        if (n == kNoCell ||
+            (grown.size() > rect.size() && joined(grown.back(), Direction::PlusX) != n))
+          break;
+        grown.push_back(n);
+      }
+      if (grown.size() != rect.size() + width || !planarWithin(cells, grown, tolerance)) break;
+      rect = std::move(grown);
+    }
+    for (uint32_t c : rect)
+      taken[c] = true;
+    ++count;
+  }
+  return count;
+}
+
+TEST(CompressPartition, HandMadeLayoutsTakeTheFewestSectors) {
+  struct Case {
+    const char* name;
+    std::vector<std::string> rows;
+    size_t fewest;
+  };
+  const Case cases[] = {
+      {"L", {"########", "#.......", "#.......", "#......."}, 2},
+      {"U", {"#....#", "#....#", "######"}, 3},
+      {"plus", {"..##..", "######", "######", "..##.."}, 3},
+      {"ring", {"######", "#....#", "#....#", "######"}, 4},
+      {"staircase", {"#....", "##...", "###..", "####.", "#####"}, 5},
+      {"comb", {"#########", "#.#.#.#.#"}, 6},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const UnitProfile unit;
+    const NavBuild build = compressed(linkedCells(flatSpots(c.rows), unit), unit, {});
+    EXPECT_EQ(build.graph.sectors.size(), c.fewest);
+    checkInvariants(build);
+  }
+}
+
+TEST(CompressPartition, ALedgeIsCutStraightOnFromItsEnd) {
+  // A 6 x 6 floor with a ledge (one-way steps) from its far edge down to z = 4
+  // at x = 3: cut straight on, two sectors; greedy rows run into it late.
+  std::vector<CellSpot> spots = flatSpots(std::vector<std::string>(6, "######"));
+  std::set<std::pair<size_t, int>> blocked;
+  for (size_t i = 0; i < spots.size(); ++i) {
+    if (spots[i].x == 3 && spots[i].z >= 4) blocked.insert({i, int(Direction::MinusX)});
+  }
+  const UnitProfile unit;
+  const NavBuild build = compressed(linkedCells(spots, unit, blocked), unit, {});
+  checkInvariants(build);
+  checkSameReachability(build, 0);
+  EXPECT_EQ(build.graph.sectors.size(), 2u);
+  EXPECT_EQ(greedySectorCount(*build.cells, {}, unit), 3u);
+}
+
+// A random patchwork on a 40 x 30 grid: blocks of level ground, ramps and
+// bumps at random heights, a second floor over part of it, two surfaces, and
+// some steps taken away (walls and one-way ledges).
+std::vector<CellSpot> randomSpots(std::mt19937& random, std::set<std::pair<size_t, int>>& blocked) {
+  std::uniform_real_distribution<float> unit01(0.0f, 1.0f);
+  std::vector<CellSpot> spots;
+  const int blocksX = 8, blocksZ = 6, blockSize = 5;
+  for (int bz = 0; bz < blocksZ; ++bz) {
+    for (int bx = 0; bx < blocksX; ++bx) {
+      const int kind = int(random() % 4);  // level, ramp along x, ramp along z, bumps
+      const float base = 0.3f * float(random() % 3);
+      const float slope = 0.05f + 0.1f * unit01(random);
+      for (int z = bz * blockSize; z < (bz + 1) * blockSize; ++z) {
+        for (int x = bx * blockSize; x < (bx + 1) * blockSize; ++x) {
+          if (unit01(random) < 0.04f) continue;  // a hole
+          float y = base;
+          if (kind == 1) y += slope * float(x - bx * blockSize);
+          if (kind == 2) y += slope * float(z - bz * blockSize);
+          if (kind == 3) y += 0.35f * unit01(random);
+          spots.push_back({x, z, y, uint16_t((x / 7 + z / 9) % 2)});
+        }
+      }
+    }
+  }
+  for (int z = 8; z < 20; ++z) {
+    for (int x = 10; x < 28; ++x)
+      spots.push_back({x, z, 3.5f + 0.02f * float(x), 0});
+  }
+  for (size_t i = 0; i < spots.size(); ++i) {
+    for (int d = 0; d < kDirectionCount; ++d) {
+      if (unit01(random) < 0.03f) blocked.insert({i, d});
+    }
+  }
+  return spots;
+}
+
+TEST(CompressPartition, NeverMoreSectorsThanGreedyOnRandomCells) {
+  UnitProfile unit;
+  unit.maxDrop = 1.0f;
+  size_t fewer = 0;
+  for (uint32_t seed = 1; seed <= 12; ++seed) {
+    SCOPED_TRACE(seed);
+    std::mt19937 random(seed);
+    std::set<std::pair<size_t, int>> blocked;
+    const std::vector<CellSpot> spots = randomSpots(random, blocked);
+    const NavBuild build = compressed(linkedCells(spots, unit, blocked), unit, {0, 1});
+    checkInvariants(build, {0, 1});
+    checkSameReachability(build, 0);
+    const size_t greedy = greedySectorCount(*build.cells, {0, 1}, unit);
+    EXPECT_LE(build.graph.sectors.size(), greedy);
+    fewer += build.graph.sectors.size() < greedy;
+  }
+  EXPECT_GE(fewer, 10u) << "usually clearly fewer";
+}
+
+TEST(CompressPartition, SameGraphWhateverOrderTheCellsCameIn) {
+  UnitProfile unit;
+  unit.maxDrop = 1.0f;
+  std::mt19937 random(5);
+  std::set<std::pair<size_t, int>> blocked;
+  std::vector<CellSpot> spots = randomSpots(random, blocked);
+  const NavBuild first = compressed(linkedCells(spots, unit, blocked), unit, {0, 1});
+  // The same cells and blocked steps, numbered in another order.
+  std::vector<size_t> shuffled(spots.size());
+  std::iota(shuffled.begin(), shuffled.end(), size_t(0));
+  std::shuffle(shuffled.begin(), shuffled.end(), random);
+  std::vector<size_t> newIndex(spots.size());
+  std::vector<CellSpot> reordered;
+  for (size_t i = 0; i < shuffled.size(); ++i) {
+    newIndex[shuffled[i]] = i;
+    reordered.push_back(spots[shuffled[i]]);
+  }
+  std::set<std::pair<size_t, int>> reorderedBlocked;
+  for (const auto& [i, d] : blocked)
+    reorderedBlocked.insert({newIndex[i], d});
+  const NavBuild second = compressed(linkedCells(reordered, unit, reorderedBlocked), unit, {0, 1});
+  EXPECT_EQ(hashGraph(first.graph), hashGraph(second.graph));
+}
+
+TEST(CompressPartition, OneAndTwoFillThreadsBuildTheSameGraph) {
+  Result<Level> level = loadLevel(test::assetFile("showcase.obj"));
+  ASSERT_TRUE(level.ok()) << level.error();
+  CollisionWorld world(level.value());
+  uint64_t hashes[2];
+  for (int threads = 1; threads <= 2; ++threads) {
+    FloodFillParams params = defaultFillParams(level.value());
+    params.threads = threads;
+    Result<NavBuild> build = buildNavigation(level.value(), world, params);
+    ASSERT_TRUE(build.ok()) << build.error();
+    hashes[threads - 1] = hashGraph(build.value().graph);
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+}
+
+TEST(CompressPartition, FewerSectorsThanGreedyOnRealLevels) {
+  struct Case {
+    std::string path;
+    bool clearlyFewer;
+  };
+  const Case cases[] = {{test::assetFile("showcase.obj"), true},
+                        {test::assetFile("funnel.obj"), false},
+                        {test::sharedFile("meshes/dungeon.obj"), true}};
+  for (const Case& c : cases) {
+    if (c.path.empty()) continue;  // ../shared is absent
+    SCOPED_TRACE(c.path);
+    Result<Level> level = loadLevel(c.path);
+    ASSERT_TRUE(level.ok()) << level.error();
+    CollisionWorld world(level.value());
+    BuildOptions options;
+    options.keepCells = true;
+    const FloodFillParams params = defaultFillParams(level.value());
+    Result<NavBuild> build = buildNavigation(level.value(), world, params, options);
+    ASSERT_TRUE(build.ok()) << build.error();
+    const std::vector<uint16_t> surfaces = test::surfaceOfMaterial(level.value());
+    checkInvariants(build.value(), surfaces);
+    checkSameReachability(build.value(), 0);
+    size_t ground = 0;
+    for (const Sector& s : build.value().graph.sectors)
+      ground += s.kind == SectorKind::Ground;
+    const size_t greedy = greedySectorCount(*build.value().cells, surfaces, params.unit);
+    EXPECT_LE(ground, greedy);
+    if (c.clearlyFewer) {
+      EXPECT_LT(double(ground), 0.97 * double(greedy));
+    }
+  }
 }
 
 }  // namespace
