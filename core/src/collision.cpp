@@ -141,15 +141,17 @@ bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3
   if (v0.z == v1.z && v1.z == v2.z)
     return !separatedAcrossZ(e0) && !separatedAcrossZ(e1) && !separatedAcrossZ(e2);
 
-  for (const glm::vec3* e : {&e0, &e1, &e2}) {
-    if (separatedAcrossX(*e) || separatedAcrossY(*e) || separatedAcrossZ(*e)) return false;
-  }
+  // The normal first: a box just above a sloped floor is apart from it only along it.
   // Project all three corners, not just one: for slivers the float normal is
   // inexact and the corners do not project to a single value.
   const glm::vec3 normal = glm::cross(e0, e1);
   const float radius = half.x * std::abs(normal.x) + half.y * std::abs(normal.y) +
                        half.z * std::abs(normal.z);
-  return !separated(glm::dot(normal, v0), glm::dot(normal, v1), glm::dot(normal, v2), radius);
+  if (separated(glm::dot(normal, v0), glm::dot(normal, v1), glm::dot(normal, v2), radius)) return false;
+  for (const glm::vec3* e : {&e0, &e1, &e2}) {
+    if (separatedAcrossX(*e) || separatedAcrossY(*e) || separatedAcrossZ(*e)) return false;
+  }
+  return true;
 }
 
 CollisionWorld::CollisionWorld(const Level& level) {
@@ -305,8 +307,10 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
     if (top + slack < best->height - kTie) return;
   }
   // Clip the triangle to the box; the highest point of a planar polygon is one of its vertices.
-  glm::vec3 bufferA[9] = {tri.a, tri.b, tri.c};
-  glm::vec3 bufferB[9];
+  glm::vec3 bufferA[9], bufferB[9];
+  bufferA[0] = tri.a;
+  bufferA[1] = tri.b;
+  bufferA[2] = tri.c;
   glm::vec3* in = bufferA;
   glm::vec3* out = bufferB;
   int count = clipToSlab<0>(in, out, 3, bounds, box);
