@@ -71,6 +71,24 @@ void BM_Build(benchmark::State& state) {
 }
 BENCHMARK(BM_Build)->Arg(0)->Arg(1)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMillisecond);
 
+// The flood fill alone, one thread: the cells it finds per second.
+void BM_Fill(benchmark::State& state) {
+  const LoadedLevel* level = levelFor(int(state.range(0)));
+  if (!level) {
+    state.SkipWithError("level file absent");
+    return;
+  }
+  size_t cells = 0;
+  for (auto _ : state) {
+    nav::Result<nav::CellGrid> grid = nav::floodFill(level->level, *level->world, level->params);
+    cells = grid.value().size();
+    benchmark::DoNotOptimize(grid);
+  }
+  state.counters["cells"] = double(cells);
+  state.counters["cells_per_s"] = benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_Fill)->Arg(0)->Arg(1)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMillisecond);
+
 // A level's build and `count` seeded random pairs of its cell centres.
 struct QueryWork {
   nav::NavBuild build;
