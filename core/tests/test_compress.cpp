@@ -478,6 +478,25 @@ TEST(CompressPartition, ALedgeIsCutStraightOnFromItsEnd) {
   EXPECT_EQ(greedySectorCount(*build.cells, {}, unit), 3u);
 }
 
+TEST(CompressPartition, JoinsThatDoNotCloseStillGiveSectors) {
+  // With steps as high as the clearance, going +x then +z from (0, 0) lands on
+  // the upper cell of column (1, 1), going +z then +x on the lower one: the
+  // joins around that grid point do not close. Sectors must still be
+  // rectangles of mutually joined cells.
+  UnitProfile unit;
+  unit.stepHeight = 1.0f;
+  unit.maxDrop = 1.0f;
+  const std::vector<CellSpot> spots = {
+      {0, 0, 0.0f, 0}, {1, 0, 0.9f, 0}, {0, 1, -0.9f, 0}, {1, 1, 1.8f, 0}, {1, 1, 0.0f, 0}};
+  CellGrid cells = linkedCells(spots, unit);
+  ASSERT_EQ(cells.neighbor(cells.neighbor(0, Direction::PlusX), Direction::PlusZ), 3u);
+  ASSERT_EQ(cells.neighbor(cells.neighbor(0, Direction::PlusZ), Direction::PlusX), 4u);
+  const NavBuild build = compressed(std::move(cells), unit, {});
+  checkInvariants(build);
+  checkSameReachability(build, 0);
+  EXPECT_LE(build.graph.sectors.size(), greedySectorCount(*build.cells, {}, unit));
+}
+
 // A random patchwork on a 40 x 30 grid: blocks of level ground, ramps and
 // bumps at random heights, a second floor over part of it, two surfaces, and
 // some steps taken away (walls and one-way ledges).

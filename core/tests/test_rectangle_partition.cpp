@@ -342,5 +342,26 @@ TEST(RectanglePartition, SquaresOnTwoFloors) {
   }
 }
 
+TEST(RectanglePartition, ReportsJoinsThatDoNotClose) {
+  // Going +x then +z from square 0 reaches square 3, going +z then +x square 4,
+  // though both stand on the same grid position (cells on two floors).
+  class Spiral final : public JoinedSquares {
+   public:
+    uint32_t squareCount() const override { return 5; }
+    uint32_t joined(uint32_t square, Direction d) const override {
+      using enum Direction;
+      const uint32_t links[5][4] = {{1, 2, kNoCell, kNoCell},
+                                    {kNoCell, 3, 0, kNoCell},
+                                    {4, kNoCell, kNoCell, 0},
+                                    {kNoCell, kNoCell, kNoCell, 1},
+                                    {kNoCell, kNoCell, 2, kNoCell}};
+      return links[square][int(d)];
+    }
+  };
+  const Spiral spiral;
+  const RectanglePartition partition(spiral, {0, 1, 2, 3, 4});
+  EXPECT_TRUE(partition.tangled());
+}
+
 }  // namespace
 }  // namespace nav
