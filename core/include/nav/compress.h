@@ -25,8 +25,9 @@ struct CompressParams {
 };
 
 /// Covers the cells with rectangles of mutually connected cells on one surface
-/// and near one plane, as few as the joins allow (never more than greedy
-/// growth gives), then groups edge cells facing the same neighbour into portals,
+/// and near one plane: as few as the joins allow where the ground is planar,
+/// and never more than greedy growth gives. Then groups edge cells facing the
+/// same neighbour into portals,
 /// adds a device portal from every sector a device's zone covers to the
 /// sector of its exit, and a dummy sector per waypath joined to the sectors
 /// at its points. Waypath points on no sector are reported in `warnings`.
