@@ -79,8 +79,9 @@ int main(int argc, char** argv) {
       return 1;
     }
     writeCells(out, cells.value());
-    std::printf("%s: %zu cells in %.3f s (%.2f M cells/s)\n", unit.name.c_str(), cells.value().size(),
-                seconds.count(), double(cells.value().size()) / seconds.count() / 1e6);
+    std::printf("%s: %zu cells in %.3f s (%.2f M cells/s)\n", unit.name.c_str(),
+                cells.value().size(), seconds.count(),
+                double(cells.value().size()) / seconds.count() / 1e6);
   }
   return out ? 0 : 1;
 }

@@ -8,8 +8,8 @@ namespace {
 constexpr uint32_t kSlotBits = 10;
 
 uint32_t slotOf(const glm::ivec3& key) {
-  const uint32_t hash = uint32_t(key.x) * 73856093u ^ uint32_t(key.y) * 19349663u ^
-                        uint32_t(key.z) * 83492791u;
+  const uint32_t hash =
+      uint32_t(key.x) * 73856093u ^ uint32_t(key.y) * 19349663u ^ uint32_t(key.z) * 83492791u;
   return (hash ^ (hash >> 15)) & ((1u << kSlotBits) - 1);
 }
 
@@ -34,7 +34,8 @@ CandidateBlocks::CandidateBlocks(const CollisionWorld& world, glm::vec3 origin, 
 void CandidateBlocks::candidatesInBox(const Aabb& box, std::vector<uint32_t>& out) {
   const glm::vec3 position = (box.min - m_origin) / m_blockSize;
   constexpr float kFar = 1e9f;  // beyond int range once floored: no block
-  if (!(std::abs(position.x) < kFar && std::abs(position.y) < kFar && std::abs(position.z) < kFar)) {
+  if (!(std::abs(position.x) < kFar && std::abs(position.y) < kFar &&
+        std::abs(position.z) < kFar)) {
     m_world.candidatesInBox(box, out);
     return;
   }

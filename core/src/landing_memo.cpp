@@ -17,51 +17,45 @@ uint32_t hashOf(int32_t x, int32_t z, uint32_t fromYBits) {
 
 }  // namespace
 
-void LandingMemo::nextLevel() {
-  m_current = (m_current + 1) % kLevels;
-  Table& table = m_tables[m_current];
-  ++table.generation;
-  table.size = 0;
-}
-
 const LandingMemo::Landing* LandingMemo::find(int32_t x, int32_t z, float fromY) const {
+  if (m_slots.empty()) return nullptr;
   const uint32_t bits = std::bit_cast<uint32_t>(fromY);
-  const uint32_t hash = hashOf(x, z, bits);
-  for (int age = 0; age < kLevels; ++age) {
-    const Table& table = m_tables[(m_current + kLevels - age) % kLevels];
-    if (table.size == 0) continue;
-    const size_t mask = table.slots.size() - 1;
-    for (size_t i = hash & mask;; i = (i + 1) & mask) {
-      const Entry& entry = table.slots[i];
-      if (entry.generation != table.generation) break;
-      if (entry.x == x && entry.z == z && entry.fromYBits == bits) return &entry.landing;
-    }
+  const size_t mask = m_slots.size() - 1;
+  for (size_t i = hashOf(x, z, bits) & mask;; i = (i + 1) & mask) {
+    const Entry& entry = m_slots[i];
+    if (entry.level == 0) return nullptr;
+    if (entry.x == x && entry.z == z && entry.fromYBits == bits && live(entry))
+      return &entry.landing;
   }
-  return nullptr;
 }
 
 void LandingMemo::insert(int32_t x, int32_t z, float fromY, const Landing& landing) {
-  Table& table = m_tables[m_current];
-  // At most half full, so that probes stay short and always end.
-  if (2 * (table.size + 1) > table.slots.size()) {
-    std::vector<Entry> old(std::max(kMinSlots, 2 * table.slots.size()), Entry{0, 0, 0, 0, {}});
-    old.swap(table.slots);
-    table.size = 0;
-    const size_t mask = table.slots.size() - 1;
+  // At most half the slots used, so that probes stay short and always end;
+  // a rebuild keeps the live answers only, in room for four times as many.
+  if (2 * (m_used + 1) > m_slots.size()) {
+    std::vector<Entry> old;
+    old.swap(m_slots);
+    const size_t live = size_t(std::count_if(
+        old.begin(), old.end(), [&](const Entry& e) { return e.level != 0 && this->live(e); }));
+    m_slots.assign(std::max(kMinSlots, std::bit_ceil(4 * (live + 1))), Entry{0, 0, 0, 0, {}});
+    m_used = 0;
+    const size_t mask = m_slots.size() - 1;
     for (const Entry& entry : old) {
-      if (entry.generation != table.generation) continue;
+      if (entry.level == 0 || !this->live(entry)) continue;
       size_t i = hashOf(entry.x, entry.z, entry.fromYBits) & mask;
-      while (table.slots[i].generation == table.generation) i = (i + 1) & mask;
-      table.slots[i] = entry;
-      ++table.size;
+      while (m_slots[i].level != 0)
+        i = (i + 1) & mask;
+      m_slots[i] = entry;
+      ++m_used;
     }
   }
   const uint32_t bits = std::bit_cast<uint32_t>(fromY);
-  const size_t mask = table.slots.size() - 1;
+  const size_t mask = m_slots.size() - 1;
   size_t i = hashOf(x, z, bits) & mask;
-  while (table.slots[i].generation == table.generation) i = (i + 1) & mask;
-  table.slots[i] = Entry{x, z, bits, table.generation, landing};
-  ++table.size;
+  while (m_slots[i].level != 0 && live(m_slots[i]))
+    i = (i + 1) & mask;
+  if (m_slots[i].level == 0) ++m_used;
+  m_slots[i] = Entry{x, z, bits, m_level, landing};
 }
 
 }  // namespace nav

@@ -3,7 +3,6 @@
 // height stepped from: on level ground the four neighbours of a column all ask
 // the same question, over three consecutive levels of the fill's front (the
 // neighbours of a column sit one step nearer and one step further from the seed).
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -20,7 +19,7 @@ class LandingMemo {
   };
 
   /// Starts the next level of the fill: answers from before the last three levels are dropped.
-  void nextLevel();
+  void nextLevel() { ++m_level; }
   /// The answer for stepping into column (x, z) from height fromY, if remembered.
   const Landing* find(int32_t x, int32_t z, float fromY) const;
   /// Remembers an answer not found before.
@@ -30,21 +29,21 @@ class LandingMemo {
   struct Entry {
     int32_t x, z;
     uint32_t fromYBits;
-    /// In use when equal to its table's generation: a table empties in O(1).
-    uint32_t generation;
+    /// The level it was remembered at; 0 for a slot never used.
+    uint32_t level;
     Landing landing;
   };
-  /// Open addressing with linear probing; a power-of-two number of slots.
-  struct Table {
-    std::vector<Entry> slots;
-    size_t size = 0;
-    uint32_t generation = 1;
-  };
-  static constexpr int kLevels = 3;
+  static constexpr uint32_t kLevels = 3;
 
-  /// m_tables[m_current] takes this level's answers; the others hold the two before.
-  std::array<Table, kLevels> m_tables;
-  int m_current = 0;
+  bool live(const Entry& entry) const { return entry.level + kLevels > m_level; }
+
+  /// Open addressing with linear probing over a power-of-two number of slots.
+  /// Dropped answers keep their slots (probes pass over them) until a rebuild.
+  std::vector<Entry> m_slots;
+  /// Slots ever used since the last rebuild, live or dropped.
+  size_t m_used = 0;
+  /// Starts above kLevels so that a never-used slot (level 0) is never live.
+  uint32_t m_level = kLevels;
 };
 
 }  // namespace nav

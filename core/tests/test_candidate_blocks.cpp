@@ -18,7 +18,8 @@ Level clutter(uint32_t seed) {
   for (int i = 0; i < 2000; ++i) {
     const glm::vec3 center(position(rng), position(rng) * 0.3f, position(rng));
     const uint32_t base = uint32_t(level.vertices.size());
-    for (int k = 0; k < 3; ++k) level.vertices.push_back(center + glm::vec3(corner(rng), corner(rng), corner(rng)));
+    for (int k = 0; k < 3; ++k)
+      level.vertices.push_back(center + glm::vec3(corner(rng), corner(rng), corner(rng)));
     level.triangles.push_back({{base, base + 1, base + 2}, 0});
   }
   // Grid-aligned floors and walls: boxes touch their faces exactly.
@@ -42,10 +43,12 @@ TEST(CandidateBlocks, SameTrianglesInTheSameOrderAsTheTree) {
   size_t listed = 0;
   for (int i = 0; i < 20000; ++i) {
     glm::vec3 low(position(rng), position(rng) * 0.3f, position(rng));
-    if (i % 4 == 0) low = glm::vec3(float(grid(rng)) * 0.3f, float(grid(rng) % 8) * 0.45f, float(grid(rng)) * 0.3f);
+    if (i % 4 == 0)
+      low =
+          glm::vec3(float(grid(rng)) * 0.3f, float(grid(rng) % 8) * 0.45f, float(grid(rng)) * 0.3f);
     glm::vec3 size = querySize * glm::vec3(unit(rng), unit(rng), unit(rng));
-    if (i % 4 == 1) size = querySize;                 // the largest a block covers
-    if (i % 50 == 2) size = querySize * 3.0f;         // larger: walks the tree itself
+    if (i % 4 == 1) size = querySize;                // the largest a block covers
+    if (i % 50 == 2) size = querySize * 3.0f;        // larger: walks the tree itself
     if (i % 100 == 3) low += glm::vec3(1e4f, 0, 0);  // beyond the level
     const Aabb box{low, low + size};
     world.candidatesInBox(box, expected);
