@@ -47,9 +47,18 @@ void CandidateBlocks::candidatesInBox(const Aabb& box, std::vector<uint32_t>& ou
     const glm::vec3 low = m_origin + glm::vec3(key) * m_blockSize;
     block.region = Aabb{low, low + m_blockSize + m_querySize};
     m_world.candidatesInBox(block.region, block.triangles);
-    block.boxes.resize(block.triangles.size());
-    for (size_t i = 0; i < block.triangles.size(); ++i)
-      block.boxes[i] = m_world.triangleBounds(block.triangles[i]);
+    for (std::vector<float>* coordinate :
+         {&block.minX, &block.minY, &block.minZ, &block.maxX, &block.maxY, &block.maxZ})
+      coordinate->clear();
+    for (uint32_t triangle : block.triangles) {
+      const Aabb& bounds = m_world.triangleBounds(triangle);
+      block.minX.push_back(bounds.min.x);
+      block.minY.push_back(bounds.min.y);
+      block.minZ.push_back(bounds.min.z);
+      block.maxX.push_back(bounds.max.x);
+      block.maxY.push_back(bounds.max.y);
+      block.maxZ.push_back(bounds.max.z);
+    }
     ++m_blocksGathered;
   }
   // Rounding can leave a box at the block's far edge just outside the region.
@@ -57,10 +66,17 @@ void CandidateBlocks::candidatesInBox(const Aabb& box, std::vector<uint32_t>& ou
     m_world.candidatesInBox(box, out);
     return;
   }
-  out.clear();
-  for (size_t i = 0; i < block.triangles.size(); ++i) {
-    if (block.boxes[i].overlaps(box)) out.push_back(block.triangles[i]);
+  // Aabb::overlaps, with & for &&: the same answer for every triangle.
+  const size_t count = block.triangles.size();
+  out.resize(count);
+  size_t kept = 0;
+  for (size_t i = 0; i < count; ++i) {
+    out[kept] = block.triangles[i];
+    kept += (block.minX[i] <= box.max.x) & (box.min.x <= block.maxX[i]) &
+            (block.minY[i] <= box.max.y) & (box.min.y <= block.maxY[i]) &
+            (block.minZ[i] <= box.max.z) & (box.min.z <= block.maxZ[i]);
   }
+  out.resize(kept);
 }
 
 }  // namespace nav

@@ -30,9 +30,10 @@ class CandidateBlocks {
     bool filled = false;
     /// Everything a covered box can reach: the block grown by the query size.
     Aabb region;
-    /// The tree's candidates for `region`, in tree order, with their boxes.
+    /// The tree's candidates for `region`, in tree order, and their boxes one
+    /// coordinate per array, for a filter without branches.
     std::vector<uint32_t> triangles;
-    std::vector<Aabb> boxes;
+    std::vector<float> minX, minY, minZ, maxX, maxY, maxZ;
   };
 
   const CollisionWorld& m_world;
