@@ -21,6 +21,58 @@ uint64_t tileKey(int32_t tileX, int32_t tileZ) {
   return (uint64_t(uint32_t(tileX)) << 32) | uint32_t(tileZ);
 }
 
+constexpr uint32_t kNoTile = 0xffffffffu;
+
+// Tile number by tile key: open addressing with linear probing, at most half
+// full. The fill looks a column up for every step it takes.
+class TileIndex {
+ public:
+  uint32_t find(uint64_t key) const {
+    if (m_slots.empty()) return kNoTile;
+    const size_t mask = m_slots.size() - 1;
+    for (size_t i = slotOf(key) & mask;; i = (i + 1) & mask) {
+      if (m_slots[i].tile == kNoTile || m_slots[i].key == key) return m_slots[i].tile;
+    }
+  }
+  /// The tile of `key`, given number `tile` when it has none yet.
+  uint32_t findOrAdd(uint64_t key, uint32_t tile) {
+    if (2 * (m_size + 1) > m_slots.size()) grow();
+    const size_t mask = m_slots.size() - 1;
+    size_t i = slotOf(key) & mask;
+    while (m_slots[i].tile != kNoTile && m_slots[i].key != key) i = (i + 1) & mask;
+    if (m_slots[i].tile == kNoTile) {
+      m_slots[i] = {key, tile};
+      ++m_size;
+    }
+    return m_slots[i].tile;
+  }
+  size_t memoryBytes() const { return m_slots.capacity() * sizeof(Slot); }
+
+ private:
+  struct Slot {
+    uint64_t key;
+    uint32_t tile;
+  };
+  static size_t slotOf(uint64_t key) {
+    key ^= key >> 29;
+    key *= 0xbf58476d1ce4e5b9ull;
+    return size_t(key ^ (key >> 32));
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<size_t>(16, 2 * m_slots.size()), Slot{0, kNoTile});
+    old.swap(m_slots);
+    const size_t mask = m_slots.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.tile == kNoTile) continue;
+      size_t i = slotOf(slot.key) & mask;
+      while (m_slots[i].tile != kNoTile) i = (i + 1) & mask;
+      m_slots[i] = slot;
+    }
+  }
+  std::vector<Slot> m_slots;
+  size_t m_size = 0;
+};
+
 // Column packed as tile index (high bits) and position in the tile (low 8 bits).
 uint32_t packColumn(uint32_t tile, int32_t localX, int32_t localZ) {
   return (tile << (2 * kTileBits)) | uint32_t(localZ << kTileBits) | uint32_t(localX);
@@ -36,13 +88,13 @@ struct CellGrid::Storage {
   ChunkedArray<Tile, 8> tiles;
   /// Tile origin (in columns) of each tile, for turning a packed column back into x, z.
   std::vector<glm::ivec2> tileOrigin;
-  std::unordered_map<uint64_t, uint32_t> tileIndex;
+  TileIndex tileIndex;
   /// Packed column of each cell; filled by indexColumns().
   std::vector<uint32_t> column;
 
   const Tile* findTile(int32_t x, int32_t z) const {
-    const auto found = tileIndex.find(tileKey(x >> kTileBits, z >> kTileBits));
-    return found == tileIndex.end() ? nullptr : &tiles[found->second];
+    const uint32_t tile = tileIndex.find(tileKey(x >> kTileBits, z >> kTileBits));
+    return tile == kNoTile ? nullptr : &tiles[tile];
   }
 };
 
@@ -71,10 +123,6 @@ Cell CellGrid::operator[](uint32_t i) const {
 glm::vec3 CellGrid::center(uint32_t i) const {
   const Cell cell = (*this)[i];
   return columnCenter(cell.x, cell.z, cell.y);
-}
-
-glm::vec3 CellGrid::columnCenter(int32_t x, int32_t z, float y) const {
-  return {m_origin.x + (float(x) + 0.5f) * m_cellSize, y, m_origin.y + (float(z) + 0.5f) * m_cellSize};
 }
 
 glm::ivec2 CellGrid::columnOf(const glm::vec3& p) const {
@@ -112,14 +160,14 @@ uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
 uint32_t CellGrid::add(int32_t x, int32_t z, float y, uint16_t material) {
   Storage& s = *m_storage;
   const uint64_t key = tileKey(x >> kTileBits, z >> kTileBits);
-  auto [found, inserted] = s.tileIndex.try_emplace(key, uint32_t(s.tiles.size()));
-  if (inserted) {
+  const uint32_t tileNumber = s.tileIndex.findOrAdd(key, uint32_t(s.tiles.size()));
+  if (tileNumber == s.tiles.size()) {
     Tile tile;
     std::fill(std::begin(tile.head), std::end(tile.head), kNoCell);
     s.tiles.push_back(tile);
     s.tileOrigin.push_back({x & ~kTileMask, z & ~kTileMask});
   }
-  uint32_t& head = s.tiles[found->second].head[((z & kTileMask) << kTileBits) | (x & kTileMask)];
+  uint32_t& head = s.tiles[tileNumber].head[((z & kTileMask) << kTileBits) | (x & kTileMask)];
   const uint32_t index = uint32_t(s.height.size());
   s.height.push_back(y);
   s.nextInColumn.push_back(head);
@@ -182,13 +230,9 @@ size_t CellGrid::memoryBytes() const {
 
 size_t CellGrid::fillMemoryBytes() const {
   const Storage& s = *m_storage;
-  // Hash nodes hold the key, the value and a next pointer; buckets one pointer each.
-  const size_t tileIndexBytes =
-      s.tileIndex.size() * (sizeof(uint64_t) + sizeof(uint32_t) + 2 * sizeof(void*)) +
-      s.tileIndex.bucket_count() * sizeof(void*);
   return s.height.memoryBytes() + s.nextInColumn.memoryBytes() + s.material.memoryBytes() +
          s.links.memoryBytes() + s.tiles.memoryBytes() +
-         s.tileOrigin.capacity() * sizeof(glm::ivec2) + tileIndexBytes;
+         s.tileOrigin.capacity() * sizeof(glm::ivec2) + s.tileIndex.memoryBytes();
 }
 
 }  // namespace nav

@@ -48,6 +48,8 @@ struct Mover {
   // When set, queries test only these triangles: everything near the current
   // cell, gathered once instead of walking the tree a dozen times per cell.
   const std::vector<uint32_t>* candidates = nullptr;
+  /// unit.footprint(), which a vehicle computes with a square root.
+  float footprintSide = unit.footprint();
 
   std::optional<SupportHit> highestPoint(const Aabb& box) const {
     return candidates ? world.highestPointInBox(box, *candidates) : world.highestPointInBox(box);
@@ -57,7 +59,7 @@ struct Mover {
   }
 
   Aabb footprint(glm::vec2 center, float yMin, float yMax) const {
-    const float half = unit.footprint() * 0.5f - kFootprintShrink;
+    const float half = footprintSide * 0.5f - kFootprintShrink;
     return Aabb{{center.x - half, yMin, center.y - half}, {center.x + half, yMax, center.y + half}};
   }
 
@@ -78,7 +80,7 @@ struct Mover {
   }
 
   bool footprintsOverlap(float cellSize) const {
-    return cellSize <= unit.footprint() - 2.0f * kFootprintShrink;
+    return cellSize <= footprintSide - 2.0f * kFootprintShrink;
   }
 
   // One step from a standing position `from` to the neighbouring column `to`:

@@ -10,7 +10,6 @@
 // (indexColumns), for the stages that read cells by index.
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "nav/geometry.h"
@@ -59,7 +58,10 @@ class CellGrid {
   /// Centre of the cell's footprint on its ground; needs indexColumns().
   glm::vec3 center(uint32_t i) const;
   /// Centre of column (x, z) at height y.
-  glm::vec3 columnCenter(int32_t x, int32_t z, float y) const;
+  glm::vec3 columnCenter(int32_t x, int32_t z, float y) const {
+    return {m_origin.x + (float(x) + 0.5f) * m_cellSize, y,
+            m_origin.y + (float(z) + 0.5f) * m_cellSize};
+  }
   /// Column containing the world point (x, z).
   glm::ivec2 columnOf(const glm::vec3& p) const;
 
