@@ -36,6 +36,7 @@ struct QueryFlags {
   std::vector<std::string> excludedSurfaces;
   std::optional<float> waypathBias;
   std::optional<float> heuristicScale;
+  std::optional<float> turningRadius;
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 

@@ -65,6 +65,9 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   queryCommand->add_option("--heuristic-scale", query.heuristicScale, "A* heuristic scale")
       ->check(CLI::Range(0.0, 10.0));
+  queryCommand->add_option("--turning-radius", query.turningRadius,
+                           "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
+      ->check(CLI::Range(0.0, 1000.0));
   CLI::Option* queries =
       queryCommand->add_option("--queries", query.queriesPath, "File with one 'sx sy sz gx gy gz' per line");
   from->needs(to);

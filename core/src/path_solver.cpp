@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace nav {
@@ -381,8 +382,10 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
 
 void PathSolver::noteTooSharp() {
   if (m_blockedBy.empty()) {
-    m_blockedBy = "the way needs a sharper turn than the turning radius of " +
-                  std::to_string(m_turningRadius) + " m allows";
+    char radius[32];
+    std::snprintf(radius, sizeof radius, "%g", m_turningRadius);
+    m_blockedBy = "the way needs a sharper turn than the turning radius of " + std::string(radius) +
+                  " m allows";
   }
 }
 
@@ -440,17 +443,10 @@ void PathSolver::expand(const OpenEntry& entry) {
       considerPortal(m_firstJumpNode + k, m_jumps[k].portal, entry, sector, metre);
     }
   }
+  // The goal is no portal: a vehicle may manoeuvre onto it, as it may leave the start any way.
   if (sectorIndex == m_goalLocation.sector) {
-    Heading heading;
-    if (m_turningRadius > 0.0f) {
-      const glm::vec2 last = groundOf(goalPoint) - groundOf(point);
-      if (!turn(m_headings[entry.node], last, glm::length(last), heading)) {
-        noteTooSharp();
-        return;
-      }
-    }
     relax(m_goalNode, entry.node,
-          entry.costSoFar + glm::distance(point, goalPoint) * m_goalSectorCost, goalPoint, heading);
+          entry.costSoFar + glm::distance(point, goalPoint) * m_goalSectorCost, goalPoint, Heading{});
   }
 }
 

@@ -52,7 +52,8 @@ struct SearchOptions {
   /// The unit's turning radius; unset: the graph's unit's. A portal is skipped
   /// when the turn onto it, at the point the path crosses the portal it came
   /// in by, needs an arc of this radius longer (tangent length r * tan(angle / 2))
-  /// than the straight run before it or the one after it. 0 turns on the spot. [metres, >= 0]
+  /// than the straight run before it or the one after it. The unit may leave
+  /// the start and reach the goal facing any way. 0 turns on the spot. [metres, >= 0]
   std::optional<float> turningRadius;
 };
 
