@@ -30,10 +30,13 @@ class CandidateBlocks {
     bool filled = false;
     /// Everything a covered box can reach: the block grown by the query size.
     Aabb region;
-    /// The tree's candidates for `region`, in tree order, and their boxes one
-    /// coordinate per array, for a filter without branches.
+    /// The tree's candidates for `region`, in tree order.
     std::vector<uint32_t> triangles;
-    std::vector<float> minX, minY, minZ, maxX, maxY, maxZ;
+    /// Their boxes one coordinate per run (min x, min y, min z, max x, max y,
+    /// max z), each run padded to a multiple of four with empty boxes, so that
+    /// four boxes are tested at once.
+    std::vector<float> bounds;
+    size_t stride = 0;
   };
 
   const CollisionWorld& m_world;
