@@ -11,7 +11,7 @@
 namespace nav {
 namespace {
 
-constexpr uint32_t kSlotBits = 10;
+constexpr uint32_t kSlotBits = 12;
 
 uint32_t slotOf(const glm::ivec3& key) {
   const uint32_t hash =
