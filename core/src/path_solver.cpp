@@ -251,7 +251,7 @@ void PathSolver::expandNext() {
     if (node.state == NodeState::Closed || entry.costSoFar > node.costSoFar) continue;
     // Stopping when the goal is popped, not when first seen, keeps the path optimal.
     if (entry.node == m_goalNode) return end(Ending::Reached);
-    if (dominated(entry.node, entry.costSoFar)) {
+    if (dominated(sectorOf(entry.node), node.point, entry.costSoFar)) {
       m_nodes[entry.node].state = NodeState::Closed;
       continue;
     }
@@ -377,6 +377,8 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
     const Heading at = sector.kind == SectorKind::Waypath ? Heading{} : m_headings[entry.node];
     if (!headingThrough(at, point, node, portal, in, out, heading)) return noteTooSharp();
   }
+  // Not even queued when the sector's first visit already does better.
+  if (dominated(portal.toSector, out, entry.costSoFar + cost)) return;
   relax(node, entry.node, entry.costSoFar + cost, out, heading);
 }
 
@@ -395,12 +397,11 @@ uint32_t PathSolver::sectorOf(uint32_t node) const {
 
 // Anything the node leads to, the earlier visit reaches through the same
 // (convex) sector at most as dear. Not for vehicles: their headings differ.
-bool PathSolver::dominated(uint32_t node, float cost) const {
+bool PathSolver::dominated(uint32_t sector, const glm::vec3& point, float cost) const {
   if (m_turningRadius > 0.0f) return false;
-  const uint32_t sector = sectorOf(node);
   const SectorVisit& visit = m_visits[sector];
   if (visit.query != m_query || m_graph->sectors[sector].kind != SectorKind::Ground) return false;
-  const float walk = glm::distance(visit.point, m_nodes[node].point);
+  const float walk = glm::distance(visit.point, point);
   return visit.cost + walk * sectorCost(m_graph->sectors[sector]) <= cost;
 }
 

@@ -99,8 +99,8 @@ class PathSolver {
   void expandNext();
   /// The sector a node stands in.
   uint32_t sectorOf(uint32_t node) const;
-  /// True when an earlier visit of the node's sector reaches the node's point no dearer.
-  bool dominated(uint32_t node, float cost) const;
+  /// True when the first visit of the sector reaches `point` no dearer than `cost`.
+  bool dominated(uint32_t sector, const glm::vec3& point, float cost) const;
   void expand(const OpenEntry& entry);
   /// The cost of a metre in the corridor's k-th sector, as the search counted it.
   float sectorRate(const Corridor& corridor, size_t k) const;
