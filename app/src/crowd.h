@@ -16,6 +16,7 @@
 #include <glm/glm.hpp>
 
 #include "nav/debug_draw.h"
+#include "nav/jump_portals.h"
 #include "nav/nav_build.h"
 #include "nav/path_manager.h"
 
@@ -111,6 +112,8 @@ class Crowd {
   /// Walking speed; also what device times are converted with. [m/s, clamped to 0.1..50]
   void setSpeed(float metresPerSecond);
   float speed() const { return m_speed; }
+  /// Jump portals the agents' paths may take (nullptr: none); it must outlive the crowd.
+  void setJumps(const JumpBucket* jumps) { m_jumps = jumps; }
 
   /// A spawn was asked for and not cleared since.
   bool active() const { return m_active; }
@@ -170,6 +173,7 @@ class Crowd {
   uint32_t m_count = kDefaultCrowdAgents;
   uint64_t m_seed = 1;
   float m_speed;
+  const JumpBucket* m_jumps = nullptr;
   std::mt19937_64 m_random;
   std::string m_notice;
   uint64_t m_spawnRevision = 0;
