@@ -20,8 +20,8 @@
 #include "nav/flood_fill.h"
 
 #include <algorithm>
-#include <memory>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -111,7 +111,7 @@ struct Mover {
 
   // The second part, for a landing at height y.
   bool roomToStepUp(glm::vec2 from, float fromY, float y) const {
-    return !(y > fromY && blocked(footprint(from, fromY + unit.height, std::max(y, fromY) + unit.height)));
+    return y <= fromY || !blocked(footprint(from, fromY + unit.height, y + unit.height));
   }
 
   // The sweep between two standing positions (each already known to be clear).
@@ -281,7 +281,7 @@ class Filler {
 
   std::unique_ptr<Scratch> makeScratch() const {
     const UnitProfile& unit = m_mover.unit;
-    const float reach = m_grid.cellSize() + unit.footprint() * 0.5f;
+    const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
     // Blocks of 8 x 8 columns and a unit height: each is walked in the tree once
     // and serves the cells of a few levels of the fill's front.
     constexpr float kBlockColumns = 8.0f;
@@ -298,7 +298,7 @@ class Filler {
     const UnitProfile& unit = m_mover.unit;
     Mover near = m_mover;
     near.candidates = &scratch.candidates;
-    const float reach = m_grid.cellSize() + unit.footprint() * 0.5f;
+    const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
     const bool overlapping = m_mover.footprintsOverlap(m_grid.cellSize());
     scratch.landings.nextLevel();
     for (size_t i = first; i < last; ++i) {
@@ -306,7 +306,7 @@ class Filler {
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
       // Everything any of the four steps can touch: both footprints of each
       // step, from the deepest drop up to a unit height above the highest step.
-      // Gathered when a step first needs it: often every landing is remembered.
+      // Gathered only once a step needs it: a landing not remembered, or a step up.
       bool gathered = false;
       auto gather = [&] {
         if (gathered) return;
