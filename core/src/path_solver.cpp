@@ -224,7 +224,9 @@ void PathSolver::record(SearchEvent::Kind kind, uint32_t node, float cost, float
 void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
                        const Heading& heading) {
   Node& target = m_nodes[node];
-  if (target.query != m_query) target = {point, kInfinity, kNoPortal, m_query, NodeState::Unseen};
+  if (target.query != m_query) {
+    target = {point, kInfinity, kNoPortal, m_query, kNoPortal, NodeState::Unseen};
+  }
   if (!(cost < target.costSoFar)) return;
   const bool seen = target.state != NodeState::Unseen;
   const float estimate = cost + glm::distance(point, m_goalLocation.point) * m_heuristicScale;
@@ -398,11 +400,18 @@ uint32_t PathSolver::sectorOf(uint32_t node) const {
 // Anything the node leads to, the earlier visit reaches through the same
 // (convex) sector at most as dear. Not for vehicles: their headings differ.
 bool PathSolver::dominated(uint32_t sector, const glm::vec3& point, float cost) const {
+  // Checking the newest few visits catches nearly all; older ones rarely win.
+  constexpr int kVisitsChecked = 8;
   if (m_turningRadius > 0.0f) return false;
   const SectorVisit& visit = m_visits[sector];
   if (visit.query != m_query || m_graph->sectors[sector].kind != SectorKind::Ground) return false;
-  const float walk = glm::distance(visit.point, point);
-  return visit.cost + walk * sectorCost(m_graph->sectors[sector]) <= cost;
+  const float metre = sectorCost(m_graph->sectors[sector]);
+  uint32_t node = visit.lastNode;
+  for (int k = 0; k < kVisitsChecked && node != kNoPortal; ++k, node = m_nodes[node].previousVisit) {
+    const Node& earlier = m_nodes[node];
+    if (earlier.costSoFar + glm::distance(earlier.point, point) * metre <= cost) return true;
+  }
+  return false;
 }
 
 void PathSolver::expand(const OpenEntry& entry) {
@@ -419,7 +428,11 @@ void PathSolver::expand(const OpenEntry& entry) {
   const glm::vec3 point = closing.point;
   const uint32_t sectorIndex = sectorOf(entry.node);
   const Sector& sector = graph.sectors[sectorIndex];
-  if (m_visits[sectorIndex].query != m_query) m_visits[sectorIndex] = {point, entry.costSoFar, m_query};
+  SectorVisit& visit = m_visits[sectorIndex];
+  if (visit.query != m_query || visit.lastNode != entry.node) {
+    closing.previousVisit = visit.query == m_query ? visit.lastNode : kNoPortal;
+    visit = {entry.node, m_query};
+  }
   const float metre = isStart ? m_startSectorCost : sectorCost(sector);
   if (sector.kind == SectorKind::Ground) {
     const float distance = glm::distance(point, goalPoint);

@@ -58,6 +58,8 @@ class PathSolver {
     /// The query that last touched the node: older ones mean Unseen, so a new
     /// query need not clear every node.
     uint32_t query;
+    /// The node expanded in the same sector before this one (kNoPortal: none).
+    uint32_t previousVisit;
     NodeState state;
   };
   /// Where a vehicle heads on reaching a node, and how far it has come straight
@@ -137,12 +139,12 @@ class PathSolver {
   std::vector<Node> m_nodes;
   /// Per node, for vehicles only (turning radius > 0).
   std::vector<Heading> m_headings;
-  /// The first node expanded in each ground sector: where and at what cost the
-  /// search first stood in it. A later node in the sector that cannot beat it
-  /// by walking over from there is dominated and never expanded.
+  /// The nodes expanded in each ground sector, newest first (a chain through
+  /// Node::previousVisit): where and at what cost the search stood in it. A
+  /// later node in the sector that one of them reaches no dearer by walking
+  /// over is dominated and never expanded.
   struct SectorVisit {
-    glm::vec3 point;
-    float cost;
+    uint32_t lastNode;
     uint32_t query;
   };
   std::vector<SectorVisit> m_visits;
