@@ -253,8 +253,7 @@ glm::vec3 Crowd::randomPoint(uint32_t component) {
 
 uint32_t Crowd::componentAt(const glm::vec3& point) const {
   const NavGraph& graph = m_build->graph;
-  Location location = locateSector(graph, point);
-  if (location.sector == kNoSector) location = findNearestSector(graph, point, kSnapExtents);
+  const Location location = placeOnGraph(graph, point, kSnapExtents);
   if (location.sector >= m_componentOf.size()) return kAnyComponent;
   return m_componentOf[location.sector];
 }

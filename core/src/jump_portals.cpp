@@ -1,10 +1,10 @@
 #include "nav/jump_portals.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 
+#include "format_number.h"
 #include "nav/locate.h"
 
 namespace nav {
@@ -13,30 +13,6 @@ namespace {
 
 bool finite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-// Shortest form that reads back as the same float.
-std::string describe(float v) {
-  char text[32];
-  const auto [end, error] = std::to_chars(text, text + sizeof text, v);
-  return error == std::errc() ? std::string(text, end) : std::string("?");
-}
-
-std::string describe(const glm::vec3& v) {
-  std::string text = "(";
-  text += describe(v.x);
-  text += ", ";
-  text += describe(v.y);
-  text += ", ";
-  text += describe(v.z);
-  text += ")";
-  return text;
-}
-
-// On a sector, or failing that the nearest one within the extents.
-Location place(const NavGraph& graph, const glm::vec3& point, const glm::vec3& extents) {
-  const Location on = locateSector(graph, point);
-  return on.sector != kNoSector ? on : findNearestSector(graph, point, extents);
 }
 
 // The portal's direction is the ground direction it points most along.
@@ -56,25 +32,25 @@ float headingOf(const glm::vec3& takeoff, const glm::vec3& landing) {
 Result<JumpPortal> placeJump(const NavGraph& graph, const JumpSpec& spec,
                              const glm::vec3& snapExtents) {
   using R = Result<JumpPortal>;
-  if (!finite(spec.takeoff)) return R::failure("jump takeoff " + describe(spec.takeoff) + " is not finite");
-  if (!finite(spec.landing)) return R::failure("jump landing " + describe(spec.landing) + " is not finite");
+  if (!finite(spec.takeoff)) return R::failure("jump takeoff " + formatPoint(spec.takeoff) + " is not finite");
+  if (!finite(spec.landing)) return R::failure("jump landing " + formatPoint(spec.landing) + " is not finite");
   if (!std::isfinite(spec.heading)) return R::failure("jump heading is not finite");
   if (!(spec.speed > 0.0f) || !std::isfinite(spec.speed)) {
-    return R::failure("jump speed " + describe(spec.speed) + " must be finite and > 0 m/s");
+    return R::failure("jump speed " + formatFloat(spec.speed) + " must be finite and > 0 m/s");
   }
   if (!(spec.airTime > 0.0f) || !std::isfinite(spec.airTime)) {
-    return R::failure("jump air time " + describe(spec.airTime) + " must be finite and > 0 s");
+    return R::failure("jump air time " + formatFloat(spec.airTime) + " must be finite and > 0 s");
   }
   if (!finite(snapExtents) || glm::any(glm::lessThan(snapExtents, glm::vec3(0.0f)))) {
     return R::failure("jump snap extents must be finite and >= 0");
   }
-  const Location from = place(graph, spec.takeoff, snapExtents);
+  const Location from = placeOnGraph(graph, spec.takeoff, snapExtents);
   if (from.sector == kNoSector) {
-    return R::failure("jump takeoff " + describe(spec.takeoff) + " is on no sector, nor near one");
+    return R::failure("jump takeoff " + formatPoint(spec.takeoff) + " is on no sector, nor near one");
   }
-  const Location to = place(graph, spec.landing, snapExtents);
+  const Location to = placeOnGraph(graph, spec.landing, snapExtents);
   if (to.sector == kNoSector) {
-    return R::failure("jump landing " + describe(spec.landing) + " is on no sector, nor near one");
+    return R::failure("jump landing " + formatPoint(spec.landing) + " is on no sector, nor near one");
   }
   if (from.sector == to.sector) {
     return R::failure("jump takeoff and landing are both in sector " + std::to_string(from.sector) +

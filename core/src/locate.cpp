@@ -69,4 +69,9 @@ Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
   return best;
 }
 
+Location placeOnGraph(const NavGraph& graph, const glm::vec3& point, const glm::vec3& halfExtents) {
+  const Location on = locateSector(graph, point);
+  return on.sector != kNoSector ? on : findNearestSector(graph, point, halfExtents);
+}
+
 }  // namespace nav

@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <new>
+
+#include "format_number.h"
 
 namespace nav {
 namespace {
@@ -491,18 +492,8 @@ std::string checkName(const std::string& name, uint32_t maxBytes) {
   return {};
 }
 
-// Shortest text that reads back as the same float (std::to_string would print "0.000000").
-std::string formatFloat(float v) {
-  char text[32];
-  const auto [end, error] = std::to_chars(text, text + sizeof text, v);
-  return error == std::errc() ? std::string(text, end) : std::string("?");
-}
-
 std::string describeBox(const Aabb& box) {
-  auto point = [](const glm::vec3& p) {
-    return "(" + formatFloat(p.x) + ", " + formatFloat(p.y) + ", " + formatFloat(p.z) + ")";
-  };
-  return point(box.min) + " .. " + point(box.max);
+  return formatPoint(box.min) + " .. " + formatPoint(box.max);
 }
 
 // The checks behind checkNavGraph; messages lack the file name.

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
+
+#include "format_number.h"
 
 namespace nav {
 
@@ -67,19 +68,14 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_result.corridor.start = start;
   m_result.corridor.goal = goal;
 
-  // On a sector, or failing that the nearest one within the snap extents.
-  auto place = [&](const glm::vec3& point) {
-    const Location on = locateSector(graph, point);
-    return on.sector != kNoSector ? on : findNearestSector(graph, point, options.snapExtents);
-  };
-  m_startLocation = place(start);
+  m_startLocation = placeOnGraph(graph, start, options.snapExtents);
   if (m_startLocation.sector == kNoSector) {
     m_result.status = PathStatus::StartOffMesh;
     m_result.reason = "the start is on no sector, nor near one";
     return;
   }
   m_result.corridor.start = m_startLocation.point;
-  m_goalLocation = place(goal);
+  m_goalLocation = placeOnGraph(graph, goal, options.snapExtents);
   if (m_goalLocation.sector == kNoSector) {
     m_result.status = PathStatus::GoalOffMesh;
     m_result.reason = "the goal is on no sector, nor near one";
@@ -386,10 +382,8 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
 
 void PathSolver::noteTooSharp() {
   if (m_blockedBy.empty()) {
-    char radius[32];
-    std::snprintf(radius, sizeof radius, "%g", m_turningRadius);
-    m_blockedBy = "the way needs a sharper turn than the turning radius of " + std::string(radius) +
-                  " m allows";
+    m_blockedBy = "the way needs a sharper turn than the turning radius of " +
+                  formatFloat(m_turningRadius) + " m allows";
   }
 }
 

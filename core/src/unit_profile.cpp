@@ -1,9 +1,10 @@
 #include "nav/unit_profile.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string_view>
+
+#include "format_number.h"
 
 namespace nav {
 namespace {
@@ -11,15 +12,9 @@ namespace {
 /// Largest size accepted for any length: beyond this a profile is a typo, not a unit. [metres]
 constexpr float kMaxSize = 1000.0f;
 
-std::string formatValue(float value) {
-  char buffer[32];
-  const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return error == std::errc() ? std::string(buffer, end) : std::string("?");
-}
-
 // The range checks are written so that NaN fails them too (every comparison with NaN is false).
 std::string outOfRange(std::string_view parameter, float value, std::string_view range) {
-  return std::string(parameter) + " = " + formatValue(value) + " is out of range; allowed " +
+  return std::string(parameter) + " = " + formatFloat(value) + " is out of range; allowed " +
          std::string(range);
 }
 
@@ -42,7 +37,7 @@ float UnitProfile::footprint() const {
 
 Result<UnitProfile> validateUnitProfile(const UnitProfile& unit) {
   using R = Result<UnitProfile>;
-  const std::string maxSize = formatValue(kMaxSize);
+  const std::string maxSize = formatFloat(kMaxSize);
   if (!(unit.width > 0.0f && unit.width <= kMaxSize)) {
     return R::failure(outOfRange("width", unit.width, "(0, " + maxSize + "] metres"));
   }
@@ -52,7 +47,7 @@ Result<UnitProfile> validateUnitProfile(const UnitProfile& unit) {
   // A step as high as the unit would let it climb onto anything it can touch.
   if (!(unit.stepHeight >= 0.0f && unit.stepHeight < unit.height)) {
     return R::failure(outOfRange("stepHeight", unit.stepHeight,
-                                 "[0, height) = [0, " + formatValue(unit.height) + ") metres"));
+                                 "[0, height) = [0, " + formatFloat(unit.height) + ") metres"));
   }
   if (!(unit.maxDrop >= 0.0f && unit.maxDrop <= kMaxSize)) {
     return R::failure(outOfRange("maxDrop", unit.maxDrop, "[0, " + maxSize + "] metres"));

@@ -82,6 +82,16 @@ TEST(LocateNearest, SnapsOntoTheClosestSectorWithinTheBox) {
   EXPECT_NEAR(near.point.y, 0.0f, 0.05f);
   EXPECT_NEAR(near.distance, 2.5f, 0.05f);
   EXPECT_EQ(findNearestSector(graph, above, {1, 1, 1}).sector, kNoSector) << "out of the box";
+
+  // placeOnGraph: the sector under a standing point as it is, else the snap.
+  const glm::vec3 standing(1.9f, 0.05f, 1.5f);
+  const Location on = placeOnGraph(graph, standing, {1, 3, 1});
+  EXPECT_EQ(on.sector, locateSector(graph, standing).sector);
+  EXPECT_NE(on.sector, kNoSector);
+  const Location snapped = placeOnGraph(graph, above, {1, 3, 1});
+  EXPECT_EQ(snapped.sector, near.sector);
+  EXPECT_NEAR(snapped.distance, near.distance, 1e-6f);
+  EXPECT_EQ(placeOnGraph(graph, above, {1, 1, 1}).sector, kNoSector);
 }
 
 }  // namespace

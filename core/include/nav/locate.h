@@ -24,4 +24,9 @@ Location locateSector(const NavGraph& graph, const glm::vec3& point);
 Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
                            const glm::vec3& halfExtents);
 
+/// The sector the point stands in (locateSector), or failing that the nearest
+/// one within the half extents (findNearestSector): where a search, a jump or
+/// an agent puts a point it was given.
+Location placeOnGraph(const NavGraph& graph, const glm::vec3& point, const glm::vec3& halfExtents);
+
 }  // namespace nav
