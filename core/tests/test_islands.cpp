@@ -6,7 +6,6 @@
 
 #include "nav/islands.h"
 #include "nav/jump_portals.h"
-#include "nav/nav_build.h"
 #include "nav/search.h"
 #include "test_levels.h"
 
@@ -33,14 +32,6 @@ std::vector<bool> floodFrom(const NavGraph& graph, uint32_t from) {
   return reached;
 }
 
-NavGraph build(Level level) {
-  test::finish(level);
-  CollisionWorld world(level);
-  Result<NavBuild> built = buildNavigation(level, world, fillParamsFor(level, UnitProfile{}));
-  EXPECT_TRUE(built.ok()) << built.error();
-  return built ? std::move(built).value().graph : NavGraph{};
-}
-
 void expectIslandsMatchFloods(const NavGraph& graph) {
   const Islands& islands = graph.islands;
   ASSERT_FALSE(islands.empty());
@@ -63,24 +54,19 @@ TEST(Islands, MatchAFloodOverThePortals) {
     SCOPED_TRACE(name);
     Result<Level> level = loadLevel(test::assetFile(name));
     ASSERT_TRUE(level.ok()) << level.error();
-    expectIslandsMatchFloods(build(std::move(level).value()));
+    expectIslandsMatchFloods(test::buildGraph(std::move(level).value()));
   }
   const std::string dungeon = test::sharedFile("meshes/dungeon.obj");
   if (dungeon.empty()) GTEST_SKIP() << "no shared dungeon mesh";
   Result<Level> level = loadLevel(dungeon);
   ASSERT_TRUE(level.ok()) << level.error();
-  const NavGraph graph = build(std::move(level).value());
+  const NavGraph graph = test::buildGraph(std::move(level).value());
   EXPECT_GT(graph.islands.count(), 1u) << "the dungeon has ledges nothing climbs back onto";
   expectIslandsMatchFloods(graph);
 }
 
 TEST(Islands, ASearchToAnotherIslandEndsAtItsNearestPoint) {
-  // Two 10 x 6 floors with a 4 m chasm between them (x 10..14).
-  Level level;
-  test::addFloor(level, 0, 0, 10, 6, 0, "floor");
-  test::addFloor(level, 14, 0, 24, 6, 0, "floor");
-  level.settings.seeds = {{1, 0.05f, 1}, {20, 0.05f, 1}};
-  const NavGraph graph = build(std::move(level));
+  const NavGraph graph = test::buildGraph(test::chasmLevel());
   ASSERT_EQ(graph.islands.count(), 2u);
   const glm::vec3 west{2.0f, 0.05f, 1.0f}, east{22.0f, 0.05f, 4.0f};
 

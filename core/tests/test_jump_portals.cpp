@@ -6,7 +6,6 @@
 
 #include "nav/funnel.h"
 #include "nav/jump_portals.h"
-#include "nav/nav_build.h"
 #include "nav/path_manager.h"
 #include "nav/search.h"
 #include "nav/smoothing.h"
@@ -15,18 +14,7 @@
 namespace nav {
 namespace {
 
-// Two 10 x 6 floors, x 0..10 and x 14..24, with a 4 m chasm between them.
-NavGraph chasm() {
-  Level level;
-  test::addFloor(level, 0, 0, 10, 6, 0, "floor");
-  test::addFloor(level, 14, 0, 24, 6, 0, "floor");
-  level.settings.seeds = {{1, 0.05f, 1}, {20, 0.05f, 1}};
-  test::finish(level);
-  CollisionWorld world(level);
-  Result<NavBuild> built = buildNavigation(level, world, fillParamsFor(level, UnitProfile{}));
-  EXPECT_TRUE(built.ok()) << built.error();
-  return built ? std::move(built).value().graph : NavGraph{};
-}
+NavGraph chasm() { return test::buildGraph(test::chasmLevel()); }
 
 JumpSpec jumpAt(float z, bool eastwards) {
   JumpSpec spec;

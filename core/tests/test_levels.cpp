@@ -1,6 +1,10 @@
 #include "test_levels.h"
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
+
+#include "nav/nav_build.h"
 
 namespace nav::test {
 namespace {
@@ -21,6 +25,22 @@ void addQuad(Level& level, glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d, u
 }
 
 }  // namespace
+
+NavGraph buildGraph(Level level) {
+  finish(level);
+  CollisionWorld world(level);
+  Result<NavBuild> built = buildNavigation(level, world, fillParamsFor(level, UnitProfile{}));
+  EXPECT_TRUE(built.ok()) << built.error();
+  return built ? std::move(built).value().graph : NavGraph{};
+}
+
+Level chasmLevel() {
+  Level level;
+  addFloor(level, 0, 0, 10, 6, 0, "floor");
+  addFloor(level, 14, 0, 24, 6, 0, "floor");
+  level.settings.seeds = {{1, 0.05f, 1}, {20, 0.05f, 1}};
+  return level;
+}
 
 void addBox(Level& level, const Aabb& box, const std::string& material) {
   const uint16_t m = materialIndex(level, material);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "nav/level.h"
+#include "nav/nav_graph.h"
 
 namespace nav::test {
 
@@ -13,6 +14,13 @@ void addFloor(Level& level, float x0, float z0, float x1, float z1, float y,
               const std::string& material = "");
 /// Recomputes bounds after adding geometry.
 void finish(Level& level);
+
+/// The graph of a level built for the default human (finish() is called);
+/// an empty graph, with a test failure, when the build fails.
+NavGraph buildGraph(Level level);
+/// Two 10 x 6 floors, x 0..10 and x 14..24 (z 0..6, y 0), seeded on both, with
+/// a 4 m chasm between them that no walk crosses.
+Level chasmLevel();
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
