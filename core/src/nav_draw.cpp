@@ -219,10 +219,7 @@ void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corrid
     if (s < graph.sectors.size() && graph.sectors[s].kind == SectorKind::Ground) sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
   }
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
-    const uint32_t p = corridor.portals[i];
-    const bool known = p & kJumpPortalFlag ? (p & ~kJumpPortalFlag) < corridor.jumps.size()
-                                           : p < graph.portals.size();
-    if (!known) continue;
+    if (!corridor.knows(graph, corridor.portals[i])) continue;
     const Portal& portal = corridor.portal(graph, i);
     if (portal.kind == PortalKind::Jump) continue;  // its arc is drawn with the jumps
     draw.line(lifted(portal.left, kPortalLift + 0.01f), lifted(portal.right, kPortalLift + 0.01f),

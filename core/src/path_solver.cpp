@@ -99,6 +99,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     // No search can get there: aim for the point of the start's island nearest the goal.
     const Location nearest = nearestInIsland(graph.islands.of(m_startLocation.sector));
     if (nearest.sector != kNoSector) m_goalLocation = nearest;
+    m_result.corridor.goal = m_goalLocation.point;
   }
   m_goalSectorCost = sectorCost(graph.sectors[m_goalLocation.sector]);
   // The sector the unit stands in can always be left, whatever the filter says of it.
@@ -114,12 +115,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
       std::any_of(firstPortal, firstPortal + startSector.portalCount,
                   [](const Portal& portal) { return portal.kind == PortalKind::Waypath; });
   if (m_startLocation.sector == m_goalLocation.sector && !joinsWaypath) {
-    m_result.status = PathStatus::Found;
-    if (m_otherIsland) {
-      m_result.status = PathStatus::Partial;
-      m_result.reason = kOtherIsland;
-      m_result.corridor.goal = m_goalLocation.point;
-    }
+    markReached(m_result);
     m_result.corridor.sectors.push_back(m_startLocation.sector);
     m_result.cost = glm::distance(m_startLocation.point, m_goalLocation.point) * m_startSectorCost;
     return;
@@ -462,11 +458,17 @@ float PathSolver::sectorRate(const Corridor& corridor, size_t k) const {
   return k == 0 ? m_startSectorCost : sectorCost(m_graph->sectors[corridor.sectors[k]]);
 }
 
-float PathSolver::loopCosts(const Corridor& corridor, size_t k) const {
+float PathSolver::cheapestRateAfter(const Corridor& corridor, size_t k) const {
   float cheapest = kInfinity;
   for (size_t i = k + 1; i < corridor.sectors.size(); ++i)
     cheapest = std::min(cheapest, sectorRate(corridor, i));
   return cheapest;
+}
+
+// Found, or as close as it gets when the goal was on another island.
+void PathSolver::markReached(PathResult& result) const {
+  result.status = m_otherIsland ? PathStatus::Partial : PathStatus::Found;
+  if (m_otherIsland) result.reason = kOtherIsland;
 }
 
 void PathSolver::end(Ending ending) {
@@ -489,13 +491,8 @@ PathResult PathSolver::finalize() {
   const bool reached = m_ending == Ending::Reached;
   uint32_t last = m_goalNode;
   if (reached) {
-    result.status = PathStatus::Found;
+    markReached(result);
     result.cost = m_nodes[m_goalNode].costSoFar;
-    if (m_otherIsland) {
-      result.status = PathStatus::Partial;
-      result.reason = kOtherIsland;
-      result.corridor.goal = m_goalLocation.point;
-    }
   } else {
     const bool stoppedEarly = m_ending != Ending::NoWay;
     result.reason = m_ending == Ending::Exhausted ? "the search stopped at maxExpansions = " +
@@ -530,7 +527,7 @@ PathResult PathSolver::finalize() {
     const auto again = std::find(corridor.sectors.begin(), corridor.sectors.end(), sector);
     if (again != corridor.sectors.end()) {
       const size_t keep = size_t(again - corridor.sectors.begin());
-      if (loopCosts(corridor, keep) >= sectorRate(corridor, keep)) {
+      if (cheapestRateAfter(corridor, keep) >= sectorRate(corridor, keep)) {
         corridor.sectors.resize(keep + 1);
         corridor.portals.resize(keep);
         continue;

@@ -115,10 +115,7 @@ std::vector<WalkLeg> walkLegs(const NavGraph& graph, const Corridor& corridor) {
     if (sector >= graph.sectors.size()) return {};
   }
   for (uint32_t portal : corridor.portals) {
-    const bool known = portal & kJumpPortalFlag
-                           ? (portal & ~kJumpPortalFlag) < corridor.jumps.size()
-                           : portal < graph.portals.size();
-    if (!known) return {};
+    if (!corridor.knows(graph, portal)) return {};
   }
   std::vector<WalkLeg> legs;
   legs.push_back({corridor.start, corridor.goal, {corridor.sectors[0]}, {}});

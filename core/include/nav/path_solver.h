@@ -107,7 +107,9 @@ class PathSolver {
   /// The cost of a metre in the corridor's k-th sector, as the search counted it.
   float sectorRate(const Corridor& corridor, size_t k) const;
   /// The cheapest metre among the corridor's sectors after the k-th.
-  float loopCosts(const Corridor& corridor, size_t k) const;
+  float cheapestRateAfter(const Corridor& corridor, size_t k) const;
+  /// The status of a search that got to the goal it aimed at.
+  void markReached(PathResult& result) const;
   void end(Ending ending);
   void record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate);
 

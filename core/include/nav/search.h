@@ -74,6 +74,11 @@ struct Corridor {
   /// The jumps the path takes, copied: the path stays whole when they expire.
   std::vector<JumpPortal> jumps;
 
+  /// True when a corridor portal index names a portal of the graph or of jumps.
+  bool knows(const NavGraph& graph, uint32_t index) const {
+    return index & kJumpPortalFlag ? (index & ~kJumpPortalFlag) < jumps.size()
+                                   : index < graph.portals.size();
+  }
   /// The i-th portal, from the graph or from jumps.
   const Portal& portal(const NavGraph& graph, size_t i) const {
     const uint32_t index = portals[i];
