@@ -251,6 +251,7 @@ std::optional<SearchOptions> searchOptions(const QueryFlags& query, std::string&
   if (query.waypathBias) options.waypathBias = *query.waypathBias;
   if (query.heuristicScale) options.heuristicScale = *query.heuristicScale;
   if (query.turningRadius) options.turningRadius = *query.turningRadius;
+  if (query.portalPoint) options.portalPoint = *query.portalPoint;
   return options;
 }
 

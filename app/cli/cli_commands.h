@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "nav/flood_fill.h"
+#include "nav/search.h"
 
 namespace nav::cli {
 
@@ -37,6 +38,7 @@ struct QueryFlags {
   std::optional<float> waypathBias;
   std::optional<float> heuristicScale;
   std::optional<float> turningRadius;
+  std::optional<nav::PortalPoint> portalPoint;
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 

@@ -1,6 +1,7 @@
 // navscope-cli: the core library without a window, for scripts and benchmarks.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <map>
 
 #include "cli_commands.h"
 
@@ -68,6 +69,15 @@ int main(int argc, char** argv) {
   queryCommand->add_option("--turning-radius", query.turningRadius,
                            "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
       ->check(CLI::Range(0.0, 1000.0));
+  const std::map<std::string, nav::PortalPoint> portalPoints{
+      {"midpoint", nav::PortalPoint::Midpoint},
+      {"crossing", nav::PortalPoint::Crossing},
+      {"exact", nav::PortalPoint::Exact}};
+  queryCommand
+      ->add_option("--portal-point", query.portalPoint,
+                   "Where the search costs a portal: midpoint, crossing (default) or exact "
+                   "(the shortest string-pulled path over every corridor)")
+      ->transform(CLI::CheckedTransformer(portalPoints, CLI::ignore_case));
   CLI::Option* queries =
       queryCommand->add_option("--queries", query.queriesPath, "File with one 'sx sy sz gx gy gz' per line");
   from->needs(to);

@@ -138,13 +138,72 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
       visit.query = 0;
     m_query = 1;
   }
+  m_heuristicScale = options.heuristicScale * std::min(1.0f, m_cheapest);
+  m_status = SolveStatus::InProgress;
+  const std::optional<float> metre = uniformMetre();
+  m_searchingIntervals = metre.has_value();
+  if (!m_searchingIntervals) return startPortalSearch();
+  IntervalQuery query;
+  query.graph = &graph;
+  query.jumps = m_jumps;
+  query.firstJumpNode = m_firstJumpNode;
+  query.start = m_startLocation.point;
+  query.goal = m_goalLocation.point;
+  query.startSector = m_startLocation.sector;
+  query.goalSector = m_goalLocation.sector;
+  query.metre = *metre;
+  query.heuristicScale = options.heuristicScale;
+  query.maxExpansions = options.maxExpansions;
+  query.rules = this;
+  query.traced = trace != nullptr;
+  m_intervals.init(query);
+}
+
+void PathSolver::startPortalSearch() {
+  m_searchingIntervals = false;
+  m_result.expansions = 0;
   m_open.clear();
   m_blockedBy.clear();
   m_closest = m_startNode;
   m_closestDistance = glm::distance(m_startLocation.point, m_goalLocation.point);
-  m_heuristicScale = options.heuristicScale * std::min(1.0f, m_cheapest);
-  m_status = SolveStatus::InProgress;
   relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{});
+}
+
+std::optional<float> PathSolver::uniformMetre() const {
+  if (m_options.portalPoint != PortalPoint::Exact || m_turningRadius > 0.0f) return std::nullopt;
+  if (std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end())
+    return std::nullopt;
+  std::optional<float> metre;
+  for (const Sector& sector : m_graph->sectors) {
+    const float cost = sectorCost(sector);
+    if (!(cost < kInfinity)) continue;
+    if (metre && cost != *metre) return std::nullopt;
+    metre = cost;
+  }
+  // The start's sector may be left whatever its surface: at its own cost then.
+  if (!metre || m_startSectorCost != *metre) return std::nullopt;
+  return metre;
+}
+
+float PathSolver::teleportCost(uint32_t node) const {
+  const NavGraph& graph = *m_graph;
+  const Portal& portal = nodePortal(node);
+  const float flight = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
+  if (portal.kind == PortalKind::Jump) {
+    return std::max(flight, m_jumps[node - m_firstJumpNode].spec.airTime * m_options.unitSpeed);
+  }
+  const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
+  if (!canUse(device, m_options)) return kInfinity;
+  return std::max(flight, device.travelTime * m_options.unitSpeed) +
+         device.waitTime * m_options.unitSpeed;
+}
+
+bool PathSolver::opens(uint32_t sector) const {
+  return sectorCost(m_graph->sectors[sector]) < kInfinity;
+}
+
+void PathSolver::trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) {
+  record(kind, node == kNoPortal ? m_startNode : node, cost, estimate);
 }
 
 SolveStatus PathSolver::update(uint32_t maxIterations) {
@@ -236,6 +295,18 @@ void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3
 
 // One iteration: pops until a node can be expanded, or ends the search.
 void PathSolver::expandNext() {
+  if (m_searchingIntervals) {
+    switch (m_intervals.step()) {
+      case IntervalSearch::Step::Searching:
+        return;
+      case IntervalSearch::Step::Reached:
+        m_result.expansions = m_intervals.expansions();
+        return end(Ending::ReachedExactly);
+      case IntervalSearch::Step::Failed:
+        // The portal A* names what stands in the way and finds the partial path.
+        return startPortalSearch();
+    }
+  }
   while (!m_open.empty()) {
     std::pop_heap(m_open.begin(), m_open.end(), popsLater);
     const OpenEntry entry = m_open.back();
@@ -337,7 +408,7 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
     return;
   }
   const glm::vec3 in =
-      portal.kind == PortalKind::Walk && m_options.portalPoint == PortalPoint::Crossing
+      portal.kind == PortalKind::Walk && m_options.portalPoint != PortalPoint::Midpoint
           ? crossing(portal, point, m_goalLocation.point)
           : graph.entryPoint(portal);
   const glm::vec3 out = portal.kind == PortalKind::Walk ? in : graph.exitPoint(portal);
@@ -350,20 +421,17 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
     const std::vector<float>& along = m_waypathLength[sector.waypath];
     cost = std::abs(along[to] - along[from]) * metre;
   }
-  if (portal.kind == PortalKind::Device) {
-    const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-    if (!canUse(device, m_options)) {
+  if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
+    const float crossing = teleportCost(node);
+    if (!(crossing < kInfinity)) {
+      const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
       if (m_blockedBy.empty()) {
         m_blockedBy = std::string(toString(device.kind)) + " '" + device.id +
                       "' is locked and needs key '" + device.key + "'";
       }
       return;
     }
-    cost += std::max(glm::distance(in, out), device.travelTime * m_options.unitSpeed) +
-            device.waitTime * m_options.unitSpeed;
-  } else if (portal.kind == PortalKind::Jump) {
-    cost += std::max(glm::distance(in, out),
-                     m_jumps[node - m_firstJumpNode].spec.airTime * m_options.unitSpeed);
+    cost += crossing;
   }
   Heading heading;
   if (m_turningRadius > 0.0f) {
@@ -476,6 +544,15 @@ void PathSolver::end(Ending ending) {
   m_status = SolveStatus::Done;
 }
 
+// Jump nodes become indices into the corridor's own copy of the jumps.
+void PathSolver::copyJumps(Corridor& corridor) const {
+  for (uint32_t& portal : corridor.portals) {
+    if (portal < m_firstJumpNode) continue;
+    corridor.jumps.push_back(m_jumps[portal - m_firstJumpNode]);
+    portal = kJumpPortalFlag | uint32_t(corridor.jumps.size() - 1);
+  }
+}
+
 PathResult PathSolver::finalize() {
   if (m_status == SolveStatus::Idle) {
     PathResult none;
@@ -488,6 +565,18 @@ PathResult PathSolver::finalize() {
   if (m_ending == Ending::Resolved) return std::move(result);
 
   const NavGraph& graph = *m_graph;
+  Corridor& corridor = result.corridor;
+  if (m_ending == Ending::ReachedExactly) {
+    markReached(result);
+    result.cost = m_intervals.cost();
+    corridor.sectors.push_back(m_startLocation.sector);
+    for (uint32_t node : m_intervals.corridorNodes()) {
+      corridor.sectors.push_back(nodePortal(node).toSector);
+      corridor.portals.push_back(node);
+    }
+    copyJumps(corridor);
+    return std::move(result);
+  }
   const bool reached = m_ending == Ending::Reached;
   uint32_t last = m_goalNode;
   if (reached) {
@@ -516,7 +605,6 @@ PathResult PathSolver::finalize() {
     nodes.push_back(node);
   }
   std::reverse(nodes.begin(), nodes.end());
-  Corridor& corridor = result.corridor;
   corridor.sectors.push_back(m_startLocation.sector);
   for (uint32_t node : nodes) {
     // The costs of crossing points depend on the way in, so the search may come
@@ -536,12 +624,7 @@ PathResult PathSolver::finalize() {
     corridor.sectors.push_back(sector);
     corridor.portals.push_back(node);
   }
-  // Jump nodes become indices into the corridor's own copy of the jumps.
-  for (uint32_t& portal : corridor.portals) {
-    if (portal < m_firstJumpNode) continue;
-    corridor.jumps.push_back(m_jumps[portal - m_firstJumpNode]);
-    portal = kJumpPortalFlag | uint32_t(corridor.jumps.size() - 1);
-  }
+  copyJumps(corridor);
   if (!reached) {
     // The closest point of the last sector to the goal.
     const Sector& end = graph.sectors[result.corridor.sectors.back()];

@@ -5,9 +5,11 @@
 // finalize, so a sliced query gives exactly the one-shot result.
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "nav/interval_search.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
 #include "nav/search.h"
@@ -23,7 +25,7 @@ enum class SolveStatus : uint8_t {
 /// One query at a time. Reusing the same solver for many queries reuses its
 /// arrays, and resets only the nodes a query touched. Not thread-safe: one
 /// solver per thread; several solvers may share a graph.
-class PathSolver {
+class PathSolver : private CrossingRules {
  public:
   /// Starts a query (ending any previous one); findPath's arguments. Locating
   /// the points happens here, and ends the query at once when one is off the
@@ -74,12 +76,23 @@ class PathSolver {
     float costSoFar;
     uint32_t node;
   };
-  /// How the search ended: Resolved when init alone settled the result.
-  enum class Ending : uint8_t { Resolved, Reached, Exhausted, Stopped, NoWay };
+  /// How the search ended: Resolved when init alone settled the result,
+  /// ReachedExactly when the interval search found the goal.
+  enum class Ending : uint8_t { Resolved, Reached, ReachedExactly, Exhausted, Stopped, NoWay };
 
   static bool popsLater(const OpenEntry& a, const OpenEntry& b);
 
   void prepareCosts();
+  /// The one cost of a metre in every sector the query may enter, when the
+  /// interval search can answer it (PortalPoint::Exact, no turning radius, no
+  /// open waypath); else none.
+  std::optional<float> uniformMetre() const;
+  /// Starts the portal A* from the start node.
+  void startPortalSearch();
+  // CrossingRules, for the interval search.
+  float teleportCost(uint32_t node) const override;
+  bool opens(uint32_t sector) const override;
+  void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) override;
   float sectorCost(const Sector& sector) const;
   Location nearestInIsland(uint32_t island) const;
   /// The portal a node stands for: a graph portal or a jump.
@@ -111,6 +124,7 @@ class PathSolver {
   /// The status of a search that got to the goal it aimed at.
   void markReached(PathResult& result) const;
   void end(Ending ending);
+  void copyJumps(Corridor& corridor) const;
   void record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate);
 
   // The query.
@@ -137,7 +151,10 @@ class PathSolver {
   float m_heuristicScale = 1.0f;
   float m_startSectorCost = 1.0f, m_goalSectorCost = 1.0f;
 
-  // The search.
+  // The search: the interval search when it applies, else (or when it finds
+  // no way) A* over the portals.
+  IntervalSearch m_intervals;
+  bool m_searchingIntervals = false;
   std::vector<Node> m_nodes;
   /// Per node, for vehicles only (turning radius > 0).
   std::vector<Heading> m_headings;

@@ -19,6 +19,12 @@ enum class PortalPoint : uint8_t {
   Midpoint,  ///< The portal's middle, as Detour does: a fixed graph.
   Crossing,  ///< Where the line from the previous point to the goal crosses it (clamped to the
              ///< portal): closer to the string-pulled path, so long portals mislead less.
+  Exact,     ///< Anywhere: the search follows intervals of portals seen from the path's last
+             ///< turn (interval_search.h), so the corridor is the one whose string-pulled
+             ///< path is shortest in the ground plane. It expands several times the nodes
+             ///< Crossing does on levels of many small sectors. Queries it cannot cost
+             ///< exactly (surfaces of different costs, open waypaths, a turning radius), and
+             ///< goals it does not reach, search as Crossing.
 };
 
 struct SearchOptions {

@@ -1,0 +1,132 @@
+#pragma once
+// Exact any-angle search over the sectors, after Polyanya (Cui, Harabor and
+// Grastien, 2017). A node is an interval of a portal together with the point
+// the path last turned at (its root), which sees the whole interval in a
+// straight line; expanding it projects the interval across the sector it
+// enters onto that sector's portals. Paths turn only at portal ends, where the
+// walls are, so the first time the goal is popped the corridor is the one whose
+// string-pulled path is shortest in the ground plane, over every corridor.
+// Lengths are measured in the ground plane, as the funnel pulls the string.
+// Walking costs the same per metre everywhere; devices and jumps are crossed
+// from their entry to their exit point at the cost the query's rules give them.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "nav/jump_portals.h"
+#include "nav/nav_graph.h"
+#include "nav/search.h"
+
+namespace nav {
+
+/// What a query's filter allows, as the interval search asks it. Node numbers
+/// are the path solver's: graph portals, then the query's jumps.
+class CrossingRules {
+ public:
+  /// The cost of a device or jump node from its entry to its exit point, or
+  /// infinity when the query may not use it.
+  virtual float teleportCost(uint32_t node) const = 0;
+  /// True when the path may enter the sector.
+  virtual bool opens(uint32_t sector) const = 0;
+  /// Records a search event (node kNoPortal: the start).
+  virtual void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) = 0;
+
+ protected:
+  ~CrossingRules() = default;
+};
+
+struct IntervalQuery {
+  const NavGraph* graph = nullptr;
+  /// The query's jumps: node firstJumpNode + k is jumps[k].
+  std::span<const JumpPortal> jumps;
+  uint32_t firstJumpNode = 0;
+  glm::vec3 start{0.0f}, goal{0.0f};
+  uint32_t startSector = kNoSector, goalSector = kNoSector;
+  /// Cost of a walked metre, the same in every sector the path may enter. [> 0]
+  float metre = 1.0f;
+  /// Heuristic = the shortest way to the goal through the node's interval times this.
+  float heuristicScale = 1.0f;
+  uint32_t maxExpansions = 1'000'000;
+  CrossingRules* rules = nullptr;
+  /// Calls rules->trace for every event.
+  bool traced = false;
+};
+
+class IntervalSearch {
+ public:
+  enum class Step : uint8_t {
+    Searching,  ///< Step again.
+    Reached,    ///< The goal was popped: corridorNodes and cost hold the answer.
+    Failed,     ///< No way, or maxExpansions spent.
+  };
+
+  /// Starts a query; the graph and rules must outlive it.
+  void init(const IntervalQuery& query);
+  /// Pops nodes until one is expanded or the search ends.
+  Step step();
+  /// The nodes crossed from start to goal (graph portals or jump nodes), once Reached.
+  std::vector<uint32_t> corridorNodes() const;
+  /// The cost of the path to the goal, once Reached.
+  float cost() const;
+  uint32_t expansions() const { return m_expansions; }
+
+ private:
+  struct Node {
+    /// Where the path last turned (or the start, or a device's or jump's exit).
+    glm::vec2 root;
+    /// The interval, as seen from the portal's from side; a point node has none
+    /// (it sees all of its sector).
+    glm::vec2 left, right;
+    /// Cost of the way to the root.
+    float cost;
+    float estimate;
+    /// Root identity for pruning (kNoRoot for the start).
+    uint32_t rootKey;
+    /// The portal or jump node crossed to get here (kNoPortal: the start).
+    uint32_t crossed;
+    /// The sector the node enters.
+    uint32_t sector;
+    /// Index in m_nodes of the node it came from.
+    uint32_t parent;
+    /// The interval's ends are the portal's own (walls there: the path may turn).
+    bool leftTurns, rightTurns;
+    bool isPoint;
+    bool isGoal;
+  };
+  struct OpenEntry {
+    float estimate;
+    uint32_t node;
+  };
+  static bool popsLater(const OpenEntry& a, const OpenEntry& b);
+
+  const Portal& nodePortal(uint32_t node) const;
+  /// Root keys: each end of a walk portal (shared with its reverse), then each exit.
+  uint32_t endKey(uint32_t portal, bool right) const;
+  /// False (and the root pruned) when the root was reached cheaper before.
+  bool claimRoot(uint32_t key, float cost);
+  void push(Node node);
+  void expand(const Node& node, uint32_t index);
+  /// Point node: the root sees all of the sector.
+  void expandPoint(const glm::vec2& root, float cost, uint32_t rootKey, const Node& node,
+                   uint32_t index);
+  void pushTeleports(uint32_t sector, uint32_t index, const glm::vec2& from, float cost,
+                     const Node& node, bool fromPoint);
+  /// The cost to reach `point` of the node's sector from the node's root, or infinity.
+  float costTo(const Node& node, const glm::vec2& point) const;
+  float heuristic(const Node& node) const;
+
+  IntervalQuery m_query;
+  glm::vec2 m_goal{0.0f};
+  std::vector<Node> m_nodes;
+  std::vector<OpenEntry> m_open;
+  /// Best cost per root key, valid where the stamp is this query's.
+  std::vector<float> m_rootCost;
+  std::vector<uint32_t> m_rootStamp;
+  uint32_t m_stamp = 0;
+  /// Exit keys start here, after the portal ends'.
+  uint32_t m_exitKeys = 0;
+  uint32_t m_expansions = 0;
+  uint32_t m_reached = 0;
+};
+
+}  // namespace nav

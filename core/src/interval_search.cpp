@@ -1,0 +1,365 @@
+#include "nav/interval_search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace nav {
+
+namespace {
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+constexpr uint32_t kNoRoot = 0xffffffffu;
+constexpr uint32_t kNoNode = 0xffffffffu;
+// Lengths below this are points: portal coordinates sit on a grid of half cells.
+constexpr float kPoint = 1e-5f;
+// A root reached again at most this much dearer is kept: rounding, not a worse way.
+constexpr float kCostSlack = 1e-4f;
+
+// Where on the segment [from, to] a linear function with these end values is
+// >= 0: the part [low, high] of [0, 1] (empty when low > high).
+struct Range {
+  float low, high;
+  bool empty() const { return low > high; }
+};
+Range nonNegative(float atFrom, float atTo) {
+  if (atFrom >= 0.0f && atTo >= 0.0f) return {0.0f, 1.0f};
+  if (atFrom < 0.0f && atTo < 0.0f) return {1.0f, 0.0f};
+  const float t = atFrom / (atFrom - atTo);
+  return atFrom >= 0.0f ? Range{0.0f, t} : Range{t, 1.0f};
+}
+Range negative(float atFrom, float atTo) {
+  if (atFrom < 0.0f && atTo < 0.0f) return {0.0f, 1.0f};
+  if (atFrom >= 0.0f && atTo >= 0.0f) return {1.0f, 0.0f};
+  const float t = atFrom / (atFrom - atTo);
+  return atFrom < 0.0f ? Range{0.0f, t} : Range{t, 1.0f};
+}
+Range intersect(const Range& a, const Range& b) {
+  return {std::max(a.low, b.low), std::min(a.high, b.high)};
+}
+
+float sign(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; }
+
+// Mirror of p in the line through a and b.
+glm::vec2 mirror(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
+  const glm::vec2 d = b - a;
+  const glm::vec2 foot = a + d * (glm::dot(p - a, d) / glm::dot(d, d));
+  return 2.0f * foot - p;
+}
+
+// The shortest way from `root` to `goal` that touches the segment [a, b]
+// (root on one side of it, the way on to the goal on the other).
+float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2& b,
+                     glm::vec2 goal) {
+  const glm::vec2 d = b - a;
+  if (glm::dot(d, d) > 0.0f) {
+    const float rootSide = cross2(d, root - a), goalSide = cross2(d, goal - a);
+    if (rootSide * goalSide > 0.0f) goal = mirror(goal, a, b);
+  }
+  const glm::vec2 line = goal - root;
+  const float sideA = cross2(line, a - root), sideB = cross2(line, b - root);
+  if (sideA * sideB <= 0.0f) return glm::distance(root, goal);
+  return std::min(glm::distance(root, a) + glm::distance(a, goal),
+                  glm::distance(root, b) + glm::distance(b, goal));
+}
+
+}  // namespace
+
+bool IntervalSearch::popsLater(const OpenEntry& a, const OpenEntry& b) {
+  if (a.estimate != b.estimate) return a.estimate > b.estimate;
+  return a.node > b.node;
+}
+
+const Portal& IntervalSearch::nodePortal(uint32_t node) const {
+  return node >= m_query.firstJumpNode ? m_query.jumps[node - m_query.firstJumpNode].portal
+                                       : m_query.graph->portals[node];
+}
+
+// A walk portal's left end is its reverse's right end: one key for both.
+uint32_t IntervalSearch::endKey(uint32_t portal, bool right) const {
+  const uint32_t reverse = m_query.graph->portals[portal].reverse;
+  if (reverse != kNoPortal && reverse < portal) return 2 * reverse + (right ? 0u : 1u);
+  return 2 * portal + (right ? 1u : 0u);
+}
+
+bool IntervalSearch::claimRoot(uint32_t key, float cost) {
+  if (key == kNoRoot) return true;
+  if (m_rootStamp[key] == m_stamp) {
+    if (cost > m_rootCost[key] + kCostSlack) return false;
+    m_rootCost[key] = std::min(m_rootCost[key], cost);
+    return true;
+  }
+  m_rootStamp[key] = m_stamp;
+  m_rootCost[key] = cost;
+  return true;
+}
+
+void IntervalSearch::init(const IntervalQuery& query) {
+  m_query = query;
+  m_goal = groundOf(query.goal);
+  m_nodes.clear();
+  m_open.clear();
+  m_expansions = 0;
+  m_reached = kNoNode;
+  const size_t nodeCount = size_t(query.firstJumpNode) + query.jumps.size();
+  m_exitKeys = uint32_t(2 * nodeCount);
+  const size_t keyCount = 3 * nodeCount;
+  if (m_rootStamp.size() < keyCount) {
+    m_rootStamp.resize(keyCount, 0);
+    m_rootCost.resize(keyCount, 0.0f);
+  }
+  if (++m_stamp == 0) {
+    std::fill(m_rootStamp.begin(), m_rootStamp.end(), 0u);
+    m_stamp = 1;
+  }
+  Node start{};
+  start.root = groundOf(query.start);
+  start.rootKey = kNoRoot;
+  start.crossed = kNoPortal;
+  start.sector = query.startSector;
+  start.parent = kNoNode;
+  start.isPoint = true;
+  push(start);
+}
+
+float IntervalSearch::heuristic(const Node& node) const {
+  if (node.isGoal) return 0.0f;
+  const float distance = node.isPoint ? glm::distance(node.root, m_goal)
+                                      : throughSegment(node.root, node.left, node.right, m_goal);
+  return distance * m_query.metre * m_query.heuristicScale;
+}
+
+void IntervalSearch::push(Node node) {
+  if (!(node.cost < kInfinity)) return;
+  node.estimate = node.cost + heuristic(node);
+  const uint32_t index = uint32_t(m_nodes.size());
+  m_nodes.push_back(node);
+  m_open.push_back({node.estimate, index});
+  std::push_heap(m_open.begin(), m_open.end(), popsLater);
+  if (m_query.traced && !node.isGoal) {
+    m_query.rules->trace(SearchEvent::Kind::Open, node.crossed, node.cost, node.estimate);
+  }
+}
+
+IntervalSearch::Step IntervalSearch::step() {
+  while (!m_open.empty()) {
+    std::pop_heap(m_open.begin(), m_open.end(), popsLater);
+    const uint32_t index = m_open.back().node;
+    m_open.pop_back();
+    const Node node = m_nodes[index];
+    if (node.isGoal) {
+      m_reached = index;
+      return Step::Reached;
+    }
+    // Pruned late: the root was reached cheaper since this node was queued.
+    if (node.rootKey != kNoRoot && node.cost > m_rootCost[node.rootKey] + kCostSlack) continue;
+    if (m_expansions >= m_query.maxExpansions) return Step::Failed;
+    ++m_expansions;
+    if (m_query.traced) {
+      m_query.rules->trace(SearchEvent::Kind::Close, node.crossed, node.cost, node.estimate);
+    }
+    expand(node, index);
+    return Step::Searching;
+  }
+  return Step::Failed;
+}
+
+float IntervalSearch::costTo(const Node& node, const glm::vec2& point) const {
+  const float metre = m_query.metre;
+  if (node.isPoint) return node.cost + glm::distance(node.root, point) * metre;
+  const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
+  const float s = sign(cross2(a - r, b - r));
+  if (s * cross2(a - r, point - r) < 0.0f) {
+    return node.leftTurns ? node.cost + (glm::distance(r, a) + glm::distance(a, point)) * metre
+                          : kInfinity;
+  }
+  if (s * cross2(point - r, b - r) < 0.0f) {
+    return node.rightTurns ? node.cost + (glm::distance(r, b) + glm::distance(b, point)) * metre
+                           : kInfinity;
+  }
+  return node.cost + glm::distance(r, point) * metre;
+}
+
+void IntervalSearch::pushTeleports(uint32_t sector, uint32_t index, const glm::vec2& from,
+                                   float cost, const Node& node, bool fromPoint) {
+  const NavGraph& graph = *m_query.graph;
+  auto tryNode = [&](uint32_t teleport, const Portal& portal) {
+    if (!m_query.rules->opens(portal.toSector)) return;
+    const float extra = m_query.rules->teleportCost(teleport);
+    if (!(extra < kInfinity)) return;
+    const glm::vec2 in = groundOf(graph.entryPoint(portal));
+    const float reach = fromPoint ? cost + glm::distance(from, in) * m_query.metre : costTo(node, in);
+    const uint32_t key = m_exitKeys + teleport;
+    Node exit{};
+    exit.root = groundOf(graph.exitPoint(portal));
+    exit.cost = reach + extra;
+    exit.rootKey = key;
+    exit.crossed = teleport;
+    exit.sector = portal.toSector;
+    exit.parent = index;
+    exit.isPoint = true;
+    if (exit.cost < kInfinity && claimRoot(key, exit.cost)) push(exit);
+  };
+  const Sector& s = graph.sectors[sector];
+  for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
+    if (graph.portals[p].kind == PortalKind::Device) tryNode(p, graph.portals[p]);
+  }
+  for (size_t k = 0; k < m_query.jumps.size(); ++k) {
+    const Portal& portal = m_query.jumps[k].portal;
+    if (portal.fromSector == sector) tryNode(m_query.firstJumpNode + uint32_t(k), portal);
+  }
+}
+
+void IntervalSearch::expandPoint(const glm::vec2& root, float cost, uint32_t rootKey,
+                                 const Node& node, uint32_t index) {
+  const NavGraph& graph = *m_query.graph;
+  const uint32_t sector = node.sector;
+  if (sector == m_query.goalSector) {
+    Node goal{};
+    goal.cost = cost + glm::distance(root, m_goal) * m_query.metre;
+    goal.crossed = kNoPortal;
+    goal.sector = sector;
+    goal.parent = index;
+    goal.isGoal = true;
+    push(goal);
+  }
+  const bool cameByWalk =
+      node.crossed != kNoPortal && node.crossed < m_query.firstJumpNode &&
+      graph.portals[node.crossed].kind == PortalKind::Walk;
+  const uint32_t back = cameByWalk ? graph.portals[node.crossed].reverse : kNoPortal;
+  const Sector& s = graph.sectors[sector];
+  for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
+    const Portal& portal = graph.portals[p];
+    if (portal.kind != PortalKind::Walk || p == back || !m_query.rules->opens(portal.toSector))
+      continue;
+    Node next{};
+    next.root = root;
+    next.left = groundOf(portal.left);
+    next.right = groundOf(portal.right);
+    next.cost = cost;
+    next.rootKey = rootKey;
+    next.crossed = p;
+    next.sector = portal.toSector;
+    next.parent = index;
+    next.leftTurns = next.rightTurns = true;
+    push(next);
+  }
+  pushTeleports(sector, index, root, cost, node, true);
+}
+
+void IntervalSearch::expand(const Node& node, uint32_t index) {
+  const NavGraph& graph = *m_query.graph;
+  const float metre = m_query.metre;
+  if (node.isPoint) return expandPoint(node.root, node.cost, node.rootKey, node, index);
+
+  const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
+  const Portal& entered = graph.portals[node.crossed];
+  // A point interval, or one in line with its root: the way on starts at its
+  // (nearer) end, which sees all of the sector.
+  const float across = cross2(a - r, b - r);
+  const float spanLength = glm::distance(a, b);
+  const bool inLine =
+      std::abs(across) <= 1e-6f * std::max(1.0f, glm::distance(a, r) * glm::distance(b, r));
+  if (spanLength <= kPoint || inLine) {
+    const bool nearLeft = glm::distance(r, a) <= glm::distance(r, b);
+    const glm::vec2 end = nearLeft ? a : b;
+    const bool turns = nearLeft ? node.leftTurns : node.rightTurns;
+    const float cost = node.cost + glm::distance(r, end) * metre;
+    const uint32_t key = turns ? endKey(node.crossed, !nearLeft) : kNoRoot;
+    if (!claimRoot(key, cost)) return;
+    return expandPoint(end, cost, key, node, index);
+  }
+
+  if (node.sector == m_query.goalSector) {
+    Node goal{};
+    goal.cost = costTo(node, m_goal);
+    goal.crossed = kNoPortal;
+    goal.sector = node.sector;
+    goal.parent = index;
+    goal.isGoal = true;
+    push(goal);
+  }
+
+  const float s = sign(across);
+  const float turnLeftCost = node.cost + glm::distance(r, a) * metre;
+  const float turnRightCost = node.cost + glm::distance(r, b) * metre;
+  const uint32_t leftKey = node.leftTurns ? endKey(node.crossed, false) : kNoRoot;
+  const uint32_t rightKey = node.rightTurns ? endKey(node.crossed, true) : kNoRoot;
+  bool leftOpen = node.leftTurns, rightOpen = node.rightTurns;
+  bool leftClaimed = false, rightClaimed = false;
+
+  const Sector& sector = graph.sectors[node.sector];
+  for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+    const Portal& portal = graph.portals[p];
+    if (portal.kind != PortalKind::Walk || !m_query.rules->opens(portal.toSector)) continue;
+    const glm::vec2 from = groundOf(portal.left), to = groundOf(portal.right);
+    // Portals on the side the node came in by lie outside the interval: they are
+    // reached by turning at its end and walking along the side.
+    if (p == entered.reverse) continue;
+    const float insideLeftFrom = s * cross2(a - r, from - r), insideLeftTo = s * cross2(a - r, to - r);
+    const float insideRightFrom = s * cross2(from - r, b - r), insideRightTo = s * cross2(to - r, b - r);
+    const float length = glm::distance(from, to);
+    auto add = [&](Range range, const glm::vec2& root, float cost, uint32_t key) {
+      if (range.empty()) return;
+      // A ray that passes a portal's end within rounding passes through it: the
+      // interval keeps the end (where the path may turn), and the sliver
+      // beyond is nothing.
+      if (range.low * length <= kPoint) range.low = 0.0f;
+      if ((1.0f - range.high) * length <= kPoint) range.high = 1.0f;
+      if (length > kPoint && (range.high - range.low) * length <= kPoint) return;
+      Node next{};
+      next.root = root;
+      next.left = glm::mix(from, to, range.low);
+      next.right = glm::mix(from, to, range.high);
+      next.cost = cost;
+      next.rootKey = key;
+      next.crossed = p;
+      next.sector = portal.toSector;
+      next.parent = index;
+      next.leftTurns = range.low == 0.0f;
+      next.rightTurns = range.high == 1.0f;
+      push(next);
+    };
+    add(intersect(nonNegative(insideLeftFrom, insideLeftTo),
+                  nonNegative(insideRightFrom, insideRightTo)),
+        r, node.cost, node.rootKey);
+    if (leftOpen) {
+      const Range outside = negative(insideLeftFrom, insideLeftTo);
+      if (!outside.empty()) {
+        if (!leftClaimed) {
+          leftOpen = claimRoot(leftKey, turnLeftCost);
+          leftClaimed = true;
+        }
+        if (leftOpen) add(outside, a, turnLeftCost, leftKey);
+      }
+    }
+    if (rightOpen) {
+      const Range outside = negative(insideRightFrom, insideRightTo);
+      if (!outside.empty()) {
+        if (!rightClaimed) {
+          rightOpen = claimRoot(rightKey, turnRightCost);
+          rightClaimed = true;
+        }
+        if (rightOpen) add(outside, b, turnRightCost, rightKey);
+      }
+    }
+  }
+  pushTeleports(node.sector, index, r, node.cost, node, false);
+}
+
+std::vector<uint32_t> IntervalSearch::corridorNodes() const {
+  std::vector<uint32_t> nodes;
+  if (m_reached == kNoNode) return nodes;
+  for (uint32_t i = m_nodes[m_reached].parent; i != kNoNode && m_nodes[i].crossed != kNoPortal;
+       i = m_nodes[i].parent) {
+    nodes.push_back(m_nodes[i].crossed);
+  }
+  std::reverse(nodes.begin(), nodes.end());
+  return nodes;
+}
+
+float IntervalSearch::cost() const {
+  return m_reached == kNoNode ? kInfinity : m_nodes[m_reached].cost;
+}
+
+}  // namespace nav
