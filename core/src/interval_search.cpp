@@ -13,6 +13,8 @@ constexpr uint32_t kNoRoot = 0xffffffffu;
 constexpr uint32_t kNoNode = 0xffffffffu;
 // Lengths below this are points: portal coordinates sit on a grid of half cells.
 constexpr float kPoint = 1e-5f;
+// A point this close to a line is on it.
+constexpr float kOnLine = 1e-4f;
 // A root reached again at most this much dearer is kept: rounding, not a worse way.
 constexpr float kCostSlack = 1e-4f;
 
@@ -258,8 +260,9 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   // (nearer) end, which sees all of the sector.
   const float across = cross2(a - r, b - r);
   const float spanLength = glm::distance(a, b);
-  const bool inLine =
-      std::abs(across) <= 1e-6f * std::max(1.0f, glm::distance(a, r) * glm::distance(b, r));
+  // Portal coordinates lie on a grid of half cells: a root this close to the
+  // interval's line is on it, up to rounding.
+  const bool inLine = std::abs(across) <= kOnLine * spanLength;
   if (spanLength <= kPoint || inLine) {
     const bool nearLeft = glm::distance(r, a) <= glm::distance(r, b);
     const glm::vec2 end = nearLeft ? a : b;
@@ -309,8 +312,8 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
       if (length > kPoint && (range.high - range.low) * length <= kPoint) return;
       Node next{};
       next.root = root;
-      next.left = glm::mix(from, to, range.low);
-      next.right = glm::mix(from, to, range.high);
+      next.left = range.low == 0.0f ? from : glm::mix(from, to, range.low);
+      next.right = range.high == 1.0f ? to : glm::mix(from, to, range.high);
       next.cost = cost;
       next.rootKey = key;
       next.crossed = p;
