@@ -41,10 +41,11 @@
 // path). A pair Detour answers with a partial path (goal polygon not reached)
 // counts as not found.
 //
-// Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners]
+// Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
-//   lists of the pairs whose length ratio is furthest from 1.
+//   lists of the pairs whose length ratio is furthest from 1; --exact searches
+//   with PortalPoint::Exact (the interval search) instead of the default A*.
 #include <DetourNavMesh.h>
 #include <DetourNavMeshBuilder.h>
 #include <DetourNavMeshQuery.h>
@@ -313,9 +314,12 @@ struct Answer {
   std::vector<glm::vec3> corners;
 };
 
+/// The navscope search mode, from --exact (default: findPath's own, Crossing).
+nav::SearchOptions g_searchOptions;
+
 Answer navscopeQuery(const nav::NavGraph& graph, const glm::vec3& start, const glm::vec3& goal) {
   Answer answer;
-  const nav::PathResult path = nav::findPath(graph, start, goal);
+  const nav::PathResult path = nav::findPath(graph, start, goal, g_searchOptions);
   if (path.status != nav::PathStatus::Found) return answer;
   const std::vector<nav::FunnelPortal> portals = nav::funnelPortals(graph, path.corridor);
   nav::FunnelResult funnel = nav::stringPull(portals);
@@ -719,6 +723,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--corners") == 0) {
       showCorners = true;
+    } else if (std::strcmp(argv[i], "--exact") == 0) {
+      g_searchOptions.portalPoint = nav::PortalPoint::Exact;
     } else {
       numbers.push_back(std::max(1, std::atoi(argv[i])));
     }
@@ -743,8 +749,9 @@ int main(int argc, char** argv) {
   if (summaries.empty()) return 0;
 
   std::printf(
-      "Queries, navscope (locate + A* + funnel) vs Detour (findNearestPoly + findPath + "
-      "findStraightPath); times in microseconds per query\n");
+      "Queries, navscope (locate + %s search + funnel) vs Detour (findNearestPoly + findPath + "
+      "findStraightPath); times in microseconds per query\n",
+      g_searchOptions.portalPoint == nav::PortalPoint::Exact ? "exact interval" : "A*");
   std::printf("%-22s %6s %6s %5s %5s | %8s %8s | %8s %8s | %6s %6s | %8s %8s\n", "level", "pairs",
               "both", "nav", "det", "nav med", "nav p90", "det med", "det p90", "med x", "p90 x",
               "len sum", "len med");
