@@ -40,6 +40,7 @@ App::App(AppOptions options)
       m_printer(m_options.printState),
       m_worker(glfwPostEmptyEvent) {
   m_pathTool.setJumps(&m_jumpTool.bucket());
+  m_pathTool.setPortalPoint(m_options.portalPoint);
   m_crowd.setJumps(&m_jumpTool.bucket());
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <system_error>
 #include <tuple>
 
@@ -90,6 +91,13 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   cli.add_option("--jump", jumps,
                  "Add a one-way jump portal from takeoff X,Y,Z to landing X,Y,Z once the first "
                  "build is ready, as X,Y,Z:X,Y,Z (repeatable)");
+  const std::map<std::string, PortalPoint> portalPoints{{"midpoint", PortalPoint::Midpoint},
+                                                        {"crossing", PortalPoint::Crossing},
+                                                        {"exact", PortalPoint::Exact}};
+  cli.add_option("--search", options.portalPoint,
+                 "Where the path's search costs portals: midpoint, crossing (default) or exact "
+                 "(the shortest string-pulled path over every corridor)")
+      ->transform(CLI::CheckedTransformer(portalPoints, CLI::ignore_case));
   cli.add_flag("--print-state", options.printState,
                "Print one line per change of state (build, start, goal, path, crowd, jumps) to stdout");
 

@@ -1,7 +1,7 @@
 #pragma once
 // navscope [LEVEL.obj | GRAPH.nav] [--size WxH] [--screenshot PATH] [--frames N]
 //          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--unit NAME] [--crowd N]
-//          [--jump X,Y,Z:X,Y,Z]... [--print-state]
+//          [--jump X,Y,Z:X,Y,Z]... [--search midpoint|crossing|exact] [--print-state]
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,6 +10,8 @@
 #include <vector>
 
 #include <glm/glm.hpp>
+
+#include "nav/search.h"
 
 namespace nav::app {
 
@@ -31,6 +33,8 @@ struct AppOptions {
   std::optional<uint32_t> crowd;
   /// Jump portals (takeoff, landing) to add once the first graph is shown.
   std::vector<std::pair<glm::vec3, glm::vec3>> jumps;
+  /// How the path tool's search places paths on portals.
+  PortalPoint portalPoint = PortalPoint::Crossing;
   bool printState = false;
 };
 

@@ -57,6 +57,12 @@ void PathTool::setJumps(const JumpBucket* jumps) {
   solve();
 }
 
+void PathTool::setPortalPoint(PortalPoint portalPoint) {
+  if (portalPoint == m_portalPoint) return;
+  m_portalPoint = portalPoint;
+  solve();
+}
+
 void PathTool::solve() {
   ++m_revision;
   m_solution.reset();
@@ -64,6 +70,7 @@ void PathTool::solve() {
   PathSolution solution;
   SearchOptions options;
   options.jumps = m_jumps;
+  options.portalPoint = m_portalPoint;
   solution.search = findPath(m_build->graph, *m_start, *m_goal, options, &solution.trace);
   // A partial path is drawn too: it leads as close to the goal as the unit can get.
   if (!solution.search.corridor.sectors.empty()) {

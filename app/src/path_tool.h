@@ -47,6 +47,9 @@ class PathTool final : public Tool {
   void setJumps(const JumpBucket* jumps);
   /// Solves again: the jumps changed.
   void jumpsChanged() { solve(); }
+  /// How the search places the path on portals (search.h); solves again when it changes.
+  void setPortalPoint(PortalPoint portalPoint);
+  PortalPoint portalPoint() const { return m_portalPoint; }
 
   const std::optional<glm::vec3>& start() const { return m_start; }
   const std::optional<glm::vec3>& goal() const { return m_goal; }
@@ -62,6 +65,7 @@ class PathTool final : public Tool {
 
   std::shared_ptr<const NavBuild> m_build;
   const JumpBucket* m_jumps = nullptr;
+  PortalPoint m_portalPoint = PortalPoint::Crossing;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
   std::optional<PathSolution> m_solution;

@@ -2,6 +2,8 @@
 // button) and a goal (right button) on floor points located with --probe, and
 // checks the screenshot and the printed state: the path colour must appear
 // around both clicked places, and the path must be reported found.
+#include <map>
+
 #include "window_test_support.h"
 
 namespace {
@@ -96,3 +98,42 @@ TEST(WindowClickPath, ShowcaseGroundToUpperFloorClimbsTheStairsAndTheFunnelReach
 }
 
 }  // namespace
+
+namespace {
+
+// The length in a "path status=... length=L ..." line; negative when absent.
+float printedLength(const std::string& line) {
+  const size_t at = line.find("length=");
+  return at == std::string::npos ? -1.0f : std::stof(line.substr(at + 7));
+}
+
+}  // namespace
+
+// --search picks the path tool's search: exact answers on the funnel level
+// (one surface cost) with a path no longer than crossing points give, and says
+// so on its path line; a bad value is refused with the option named.
+TEST(WindowClickPath, SearchModeFromTheCommandLine) {
+  requireDisplay();
+  prepareOutput("window_search_mode");
+  const std::string level = shellQuote(std::string(NAVSCOPE_ASSETS_DIR) + "/funnel.obj");
+  std::map<std::string, std::string> pathLines;
+  for (const char* mode : {"crossing", "exact"}) {
+    RunningApp app(level + " --print-state --frames 30 --start 6,0,2 --goal 14,0,2 --search " +
+                   mode);
+    app.finish();
+    EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+    pathLines[mode] = lastLine(app.lines(), "path ");
+    EXPECT_EQ(pathLines[mode].rfind("path status=found ", 0), 0u) << app.transcript();
+    EXPECT_NE(pathLines[mode].find(std::string(" search=") + mode + " "), std::string::npos)
+        << pathLines[mode];
+  }
+  const float crossing = printedLength(pathLines["crossing"]);
+  const float exact = printedLength(pathLines["exact"]);
+  EXPECT_GT(exact, 0.0f);
+  EXPECT_LE(exact, crossing + 1e-3f);
+
+  RunningApp bad(level + " --frames 5 --search sideways 2>&1");
+  bad.finish();
+  EXPECT_FALSE(bad.exitedCleanly());
+  EXPECT_NE(bad.transcript().find("--search"), std::string::npos) << bad.transcript();
+}

@@ -65,6 +65,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_ending = Ending::Resolved;
   m_iterations = 0;
   m_result = PathResult{};
+  m_result.portalPoint = options.portalPoint;
   m_result.corridor.start = start;
   m_result.corridor.goal = goal;
 
@@ -161,6 +162,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
 
 void PathSolver::startPortalSearch() {
   m_searchingIntervals = false;
+  if (m_result.portalPoint == PortalPoint::Exact) m_result.portalPoint = PortalPoint::Crossing;
   m_result.expansions = 0;
   m_open.clear();
   m_blockedBy.clear();

@@ -64,6 +64,21 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
       tool.setGoal(*levelSettings->goal);
     }
   }
+  // Midpoint is Detour's fixed graph; Exact finds the shortest string-pulled path.
+  const char* const kPortalPoints[] = {"midpoints", "crossing points", "exact (any-angle)"};
+  int portalPoint = int(tool.portalPoint());
+  ImGui::SetNextItemWidth(150.0f);
+  if (ImGui::Combo("search", &portalPoint, kPortalPoints, IM_ARRAYSIZE(kPortalPoints)))
+    tool.setPortalPoint(PortalPoint(portalPoint));
+  const PathSolution* solved = tool.solution();
+  if (tool.portalPoint() == PortalPoint::Exact && solved != nullptr &&
+      solved->search.portalPoint != PortalPoint::Exact) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDim,
+                       "ran with crossing points: exact needs one cost a metre on every surface, "
+                       "no open waypath, no turning radius and a goal in reach");
+    ImGui::PopTextWrapPos();
+  }
   ImGui::Separator();
   if (!tool.notice().empty()) ImGui::TextColored(kBad, "%s", tool.notice().c_str());
   const PathSolution* solution = tool.solution();

@@ -118,6 +118,9 @@ struct PathResult {
   /// Cost of the path through portal midpoints. [metres]
   float cost = 0.0f;
   uint32_t expansions = 0;
+  /// How the search that gave the corridor placed the path on portals: the
+  /// query's choice, except Crossing when Exact could not answer it.
+  PortalPoint portalPoint = PortalPoint::Crossing;
 };
 
 /// Locates start and goal (locateSector) and searches from the start's sector to
