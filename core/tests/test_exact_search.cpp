@@ -1,0 +1,662 @@
+// PortalPoint::Exact: the corridor found is the one whose
+// string-pulled path is shortest in the ground plane. Checked against answers
+// that do not come from the search: every simple corridor of small random grid
+// maps enumerated and funnelled, the other portal points on the bundled levels,
+// the Crossing search it falls back to, the sliced solver, and lengths worked
+// out by hand.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <memory>
+#include <queue>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "nav/collision.h"
+#include "nav/funnel.h"
+#include "nav/grid_map.h"
+#include "nav/nav_build.h"
+#include "nav/path_solver.h"
+#include "nav/search.h"
+#include "test_levels.h"
+
+namespace nav {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Lengths agree within this fraction of the length (floats over tens of metres).
+double tolerance(double length) {
+  return 1e-3 * std::max(1.0, length);
+}
+
+double groundDistance(const glm::vec3& a, const glm::vec3& b) {
+  const double dx = double(b.x) - double(a.x), dz = double(b.z) - double(a.z);
+  return std::sqrt(dx * dx + dz * dz);
+}
+
+double groundLength(const std::vector<glm::vec3>& points) {
+  double length = 0.0;
+  for (size_t i = 1; i < points.size(); ++i)
+    length += groundDistance(points[i - 1], points[i]);
+  return length;
+}
+
+// Ground length of the corridor's string-pulled path.
+double funnelGroundLength(const NavGraph& graph, const Corridor& corridor) {
+  return groundLength(pullCorridor(graph, corridor).corners);
+}
+
+// Walked ground length plus what the devices and jumps on the way cost, as
+// SearchOptions documents them (wait and travel time at unitSpeed, never less
+// than the distance between entry and exit): what a search that walks in the
+// ground plane at one cost a metre minimises.
+double groundCost(const NavGraph& graph, const Corridor& corridor, const SearchOptions& options) {
+  const std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
+  double cost = 0.0;
+  // Walked legs alternate with device, jump and waypath legs.
+  for (size_t l = 0; l < legs.size(); l += 2)
+    cost += groundLength(stringPull(legs[l]).corners);
+  for (size_t i = 0; i < corridor.portals.size(); ++i) {
+    const Portal& portal = corridor.portal(graph, i);
+    if (portal.kind == PortalKind::Device) {
+      const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
+      const float distance = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
+      cost += std::max(distance, device.travelTime * options.unitSpeed) +
+              device.waitTime * options.unitSpeed;
+    }
+  }
+  return cost;
+}
+
+bool walksOnly(const NavGraph& graph, const Corridor& corridor) {
+  for (size_t i = 0; i < corridor.portals.size(); ++i) {
+    if (corridor.portal(graph, i).kind != PortalKind::Walk) return false;
+  }
+  return true;
+}
+
+// The corridor is a chain: each portal leaves the sector before it for the one after.
+::testing::AssertionResult isChain(const NavGraph& graph, const Corridor& corridor) {
+  if (corridor.sectors.size() != corridor.portals.size() + 1) {
+    return ::testing::AssertionFailure()
+           << corridor.sectors.size() << " sectors for " << corridor.portals.size() << " portals";
+  }
+  for (size_t k = 0; k < corridor.portals.size(); ++k) {
+    if (!corridor.knows(graph, corridor.portals[k])) {
+      return ::testing::AssertionFailure() << "portal " << k << " is no portal of the graph";
+    }
+    const Portal& portal = corridor.portal(graph, k);
+    if (portal.fromSector != corridor.sectors[k] || portal.toSector != corridor.sectors[k + 1]) {
+      return ::testing::AssertionFailure()
+             << "portal " << k << " (" << corridor.portals[k] << ") goes " << portal.fromSector
+             << " -> " << portal.toSector << ", the corridor " << corridor.sectors[k] << " -> "
+             << corridor.sectors[k + 1];
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+std::string describe(const Corridor& corridor) {
+  std::string text = "sectors";
+  for (uint32_t s : corridor.sectors)
+    text += " " + std::to_string(s);
+  text += " portals";
+  for (uint32_t p : corridor.portals)
+    text += " " + std::to_string(p);
+  return text;
+}
+
+SearchOptions withPortalPoint(SearchOptions options, PortalPoint point) {
+  options.portalPoint = point;
+  return options;
+}
+
+// ---------------------------------------------------------------------------
+// Small random grid maps against every simple corridor
+// ---------------------------------------------------------------------------
+
+struct GridGraph {
+  GridMap map;
+  NavGraph graph;
+};
+
+std::unique_ptr<GridGraph> randomGridGraph(std::mt19937& random, float cellSize) {
+  std::uniform_int_distribution<int> side(8, 10);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const int width = side(random), height = side(random);
+  const double blockedShare = 0.1 + 0.2 * unit(random);
+  std::string text = "type octile\nheight " + std::to_string(height) + "\nwidth " +
+                     std::to_string(width) + "\nmap\n";
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x)
+      text += unit(random) < blockedShare ? '@' : '.';
+    text += '\n';
+  }
+  auto grid = std::make_unique<GridGraph>();
+  Result<GridMap> map = parseGridMap(text, "random.map");
+  EXPECT_TRUE(map.ok()) << map.error();
+  if (!map) return nullptr;
+  grid->map = std::move(map).value();
+  GridLevelOptions options;
+  options.cellSize = cellSize;
+  Result<Level> level = gridMapLevel(grid->map, options);
+  EXPECT_TRUE(level.ok()) << level.error() << "\n" << text;
+  if (!level) return nullptr;
+  const CollisionWorld world(level.value());
+  Result<NavBuild> built = buildNavigation(level.value(), world, defaultFillParams(level.value()));
+  EXPECT_TRUE(built.ok()) << built.error() << "\n" << text;
+  if (!built) return nullptr;
+  grid->graph = std::move(built).value().graph;
+  return grid;
+}
+
+std::string mapRows(const GridMap& map) {
+  std::string rows;
+  for (int32_t y = 0; y < map.height; ++y) {
+    for (int32_t x = 0; x < map.width; ++x)
+      rows += map.isBlocked(x, y) ? '@' : '.';
+    rows += '\n';
+  }
+  return rows;
+}
+
+// The ground sector whose rectangle holds the point; tile centres are cell
+// centres, strictly inside one sector.
+uint32_t sectorHolding(const NavGraph& graph, const glm::vec3& point) {
+  uint32_t found = kNoSector;
+  int count = 0;
+  for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+    const Sector& sector = graph.sectors[s];
+    if (sector.kind == SectorKind::Ground && sector.containsColumnPoint(point.x, point.z)) {
+      found = s;
+      ++count;
+    }
+  }
+  EXPECT_LE(count, 1) << "point " << point.x << " " << point.z << " is in " << count << " sectors";
+  return found;
+}
+
+bool walkReachable(const NavGraph& graph, uint32_t from, uint32_t to) {
+  std::vector<bool> seen(graph.sectors.size(), false);
+  std::queue<uint32_t> open;
+  open.push(from);
+  seen[from] = true;
+  while (!open.empty()) {
+    const uint32_t s = open.front();
+    open.pop();
+    if (s == to) return true;
+    const Sector& sector = graph.sectors[s];
+    for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+      const Portal& portal = graph.portals[p];
+      if (portal.kind == PortalKind::Walk && !seen[portal.toSector]) {
+        seen[portal.toSector] = true;
+        open.push(portal.toSector);
+      }
+    }
+  }
+  return false;
+}
+
+// Every corridor from the start's sector to the goal's over walk portals that
+// enters no sector twice (a shortest path never comes back into a convex
+// sector), funnelled: the shortest ground length.
+class CorridorEnumeration {
+ public:
+  CorridorEnumeration(const NavGraph& navGraph, const glm::vec3& from, const glm::vec3& to,
+                      uint32_t toSector, size_t corridorLimit)
+      : graph(navGraph), start(from), goal(to), goalSector(toSector), maxCorridors(corridorLimit) {}
+
+  const NavGraph& graph;
+  const glm::vec3 start, goal;
+  const uint32_t goalSector;
+  /// Stop after this many corridors (the pair is skipped).
+  const size_t maxCorridors;
+
+  double best = kInfinity;
+  Corridor bestCorridor;
+  size_t corridors = 0;
+  bool overLimit = false;
+
+  void run(uint32_t startSector) {
+    onPath.assign(graph.sectors.size(), false);
+    current = Corridor{};
+    current.start = start;
+    current.goal = goal;
+    current.sectors.push_back(startSector);
+    onPath[startSector] = true;
+    visit(startSector);
+  }
+
+ private:
+  std::vector<bool> onPath;
+  Corridor current;
+
+  void visit(uint32_t sector) {
+    if (overLimit) return;
+    if (sector == goalSector) {
+      if (++corridors > maxCorridors) {
+        overLimit = true;
+        return;
+      }
+      const double length = funnelGroundLength(graph, current);
+      if (length < best) {
+        best = length;
+        bestCorridor = current;
+      }
+      return;
+    }
+    const Sector& here = graph.sectors[sector];
+    for (uint32_t p = here.firstPortal; p < here.firstPortal + here.portalCount; ++p) {
+      const Portal& portal = graph.portals[p];
+      if (portal.kind != PortalKind::Walk || onPath[portal.toSector]) continue;
+      onPath[portal.toSector] = true;
+      current.sectors.push_back(portal.toSector);
+      current.portals.push_back(p);
+      visit(portal.toSector);
+      current.sectors.pop_back();
+      current.portals.pop_back();
+      onPath[portal.toSector] = false;
+    }
+  }
+};
+
+TEST(ExactSearch, ShortestOfAllCorridorsOnRandomGridMaps) {
+  std::mt19937 random(20240611);
+  constexpr int kMaps = 80;
+  constexpr int kPairsPerMap = 25;
+  size_t checked = 0, skipped = 0, found = 0, unreachable = 0, crossingLonger = 0;
+  size_t mostCorridors = 0;
+  for (int m = 0; m < kMaps; ++m) {
+    // Every third map at 1 m cells: one cell a tile, portals half a tile in from the corners.
+    const float cellSize = m % 3 == 2 ? 1.0f : 1.0f / 3.0f;
+    const std::unique_ptr<GridGraph> grid = randomGridGraph(random, cellSize);
+    ASSERT_TRUE(grid);
+    const GridMap& map = grid->map;
+    const NavGraph& graph = grid->graph;
+    std::vector<glm::ivec2> free;
+    for (int32_t y = 0; y < map.height; ++y) {
+      for (int32_t x = 0; x < map.width; ++x) {
+        if (!map.isBlocked(x, y)) free.push_back({x, y});
+      }
+    }
+    if (free.size() < 2) continue;
+    std::uniform_int_distribution<size_t> pick(0, free.size() - 1);
+    for (int q = 0; q < kPairsPerMap; ++q) {
+      const glm::ivec2 a = free[pick(random)], b = free[pick(random)];
+      const glm::vec3 start = gridTileCenter(a.x, a.y), goal = gridTileCenter(b.x, b.y);
+      SCOPED_TRACE("map " + std::to_string(m) + " (cell " + std::to_string(cellSize) + ")\n" +
+                   mapRows(map) + "tiles (" + std::to_string(a.x) + ", " + std::to_string(a.y) +
+                   ") -> (" + std::to_string(b.x) + ", " + std::to_string(b.y) + ")");
+      const uint32_t startSector = sectorHolding(graph, start);
+      const uint32_t goalSector = sectorHolding(graph, goal);
+      ASSERT_NE(startSector, kNoSector);
+      ASSERT_NE(goalSector, kNoSector);
+
+      const PathResult path = findPath(graph, start, goal, withPortalPoint({}, PortalPoint::Exact));
+      const bool reachable = walkReachable(graph, startSector, goalSector);
+      ASSERT_EQ(path.status == PathStatus::Found, reachable)
+          << "status " << toString(path.status) << ": " << path.reason;
+      if (!reachable) {
+        ++unreachable;
+        continue;
+      }
+      ++found;
+      ASSERT_EQ(path.portalPoint, PortalPoint::Exact) << "a reached goal, answered by the A*";
+      ASSERT_TRUE(isChain(graph, path.corridor));
+      ASSERT_EQ(path.corridor.sectors.front(), startSector);
+      ASSERT_EQ(path.corridor.sectors.back(), goalSector);
+      const double length = funnelGroundLength(graph, path.corridor);
+      // One cost a metre on a flat map: the cost is the length of the path found.
+      EXPECT_NEAR(path.cost, length, tolerance(length)) << describe(path.corridor);
+
+      CorridorEnumeration all{graph, path.corridor.start, path.corridor.goal, goalSector, 20'000};
+      all.run(startSector);
+      if (all.overLimit) {
+        ++skipped;
+        continue;
+      }
+      ++checked;
+      mostCorridors = std::max(mostCorridors, all.corridors);
+      ASSERT_LT(all.best, kInfinity) << "no corridor, yet the goal's sector is reachable";
+      EXPECT_NEAR(length, all.best, tolerance(all.best))
+          << "exact: " << describe(path.corridor) << "\nshortest: " << describe(all.bestCorridor);
+
+      const PathResult crossing =
+          findPath(graph, start, goal, withPortalPoint({}, PortalPoint::Crossing));
+      if (crossing.status == PathStatus::Found &&
+          funnelGroundLength(graph, crossing.corridor) > all.best + tolerance(all.best)) {
+        ++crossingLonger;
+      }
+    }
+  }
+  EXPECT_GT(found, 300u);
+  EXPECT_GT(unreachable, 0u);
+  EXPECT_GE(checked, found * 95 / 100) << skipped << " pairs had too many corridors to enumerate";
+  RecordProperty("pairs checked", int(checked));
+  RecordProperty("pairs skipped", int(skipped));
+  RecordProperty("most corridors enumerated", int(mostCorridors));
+  RecordProperty("pairs where Crossing is longer", int(crossingLonger));
+}
+
+// ---------------------------------------------------------------------------
+// The bundled levels
+// ---------------------------------------------------------------------------
+
+struct BuiltLevel {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild build;
+};
+
+const BuiltLevel& builtLevel(const std::string& name) {
+  static std::map<std::string, std::unique_ptr<BuiltLevel>> cache;
+  std::unique_ptr<BuiltLevel>& built = cache[name];
+  if (!built) {
+    built = std::make_unique<BuiltLevel>();
+    Result<Level> level = loadLevel(test::assetFile(name));
+    EXPECT_TRUE(level.ok()) << level.error();
+    built->level = std::move(level).value();
+    built->world = std::make_unique<CollisionWorld>(built->level);
+    BuildOptions options;
+    options.keepCells = true;
+    Result<NavBuild> build =
+        buildNavigation(built->level, *built->world, defaultFillParams(built->level), options);
+    EXPECT_TRUE(build.ok()) << build.error();
+    built->build = std::move(build).value();
+  }
+  return *built;
+}
+
+// Every surface of the graph at one cost a metre: what Exact searches exactly
+// (the showcase's own road and lava cost more than its floors).
+SearchOptions uniformCosts(const NavGraph& graph) {
+  SearchOptions options;
+  for (const SurfaceSpec& surface : graph.surfaces)
+    options.surfaceCosts[surface.name] = 1.0f;
+  return options;
+}
+
+struct QueryPair {
+  glm::vec3 start, goal;
+};
+
+std::vector<QueryPair> randomPairs(const NavBuild& build, size_t count, uint32_t seed) {
+  const CellGrid& cells = *build.cells;
+  std::mt19937 random(seed);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  std::vector<QueryPair> pairs;
+  for (size_t i = 0; i < count; ++i) {
+    const glm::vec3 start = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+    const glm::vec3 goal = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+    pairs.push_back({start, goal});
+  }
+  return pairs;
+}
+
+void expectSameResult(const PathResult& a, const PathResult& b) {
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.reason, b.reason);
+  EXPECT_EQ(a.corridor.sectors, b.corridor.sectors);
+  EXPECT_EQ(a.corridor.portals, b.corridor.portals);
+  EXPECT_TRUE(a.corridor.start == b.corridor.start);
+  EXPECT_TRUE(a.corridor.goal == b.corridor.goal);
+  EXPECT_EQ(a.cost, b.cost);
+  EXPECT_EQ(a.expansions, b.expansions);
+  EXPECT_EQ(a.portalPoint, b.portalPoint);
+}
+
+// Every surface at one cost a metre, no waypath open: Exact answers every
+// query whose goal it reaches. A goal it does not reach (behind a locked door)
+// gets the Crossing search's partial path.
+void expectNeverLongerThanOtherPortalPoints(const std::string& name, const SearchOptions& options) {
+  SCOPED_TRACE(name);
+  const NavGraph& graph = builtLevel(name).build.graph;
+  const std::vector<QueryPair> pairs = randomPairs(builtLevel(name).build, 2000, 7);
+  size_t answered = 0, shorter = 0, withDevices = 0, fellBack = 0;
+  for (size_t q = 0; q < pairs.size(); ++q) {
+    const QueryPair& pair = pairs[q];
+    SCOPED_TRACE("query " + std::to_string(q) + " from " + std::to_string(pair.start.x) + " " +
+                 std::to_string(pair.start.y) + " " + std::to_string(pair.start.z) + " to " +
+                 std::to_string(pair.goal.x) + " " + std::to_string(pair.goal.y) + " " +
+                 std::to_string(pair.goal.z));
+    const PathResult exact =
+        findPath(graph, pair.start, pair.goal, withPortalPoint(options, PortalPoint::Exact));
+    const PathResult crossing =
+        findPath(graph, pair.start, pair.goal, withPortalPoint(options, PortalPoint::Crossing));
+    const PathResult midpoint =
+        findPath(graph, pair.start, pair.goal, withPortalPoint(options, PortalPoint::Midpoint));
+    ASSERT_EQ(exact.status, crossing.status) << exact.reason << " / " << crossing.reason;
+    ASSERT_EQ(exact.status, midpoint.status) << exact.reason << " / " << midpoint.reason;
+    if (exact.status != PathStatus::Found && exact.status != PathStatus::Partial) {
+      EXPECT_TRUE(exact.corridor.sectors.empty());
+      continue;
+    }
+    ASSERT_TRUE(isChain(graph, exact.corridor)) << describe(exact.corridor);
+    if (exact.status == PathStatus::Found) {
+      ASSERT_EQ(exact.portalPoint, PortalPoint::Exact) << "a reached goal, answered by the A*";
+    }
+    if (exact.portalPoint != PortalPoint::Exact) {
+      ASSERT_EQ(exact.portalPoint, PortalPoint::Crossing);
+      ++fellBack;
+      expectSameResult(exact, crossing);
+      if (::testing::Test::HasFailure()) return;
+      continue;
+    }
+    ++answered;
+    const double exactCost = groundCost(graph, exact.corridor, options);
+    // The search's cost is the ground length walked plus the devices' costs
+    // (start and goal in one sector cost the straight line in 3D, on a slope longer).
+    if (exact.corridor.sectors.size() > 1) {
+      EXPECT_NEAR(exact.cost, exactCost, tolerance(exactCost)) << describe(exact.corridor);
+    }
+    // A partial path ends where its search got closest: lengths compare when
+    // all three end at the same point (the goal's other island).
+    if (!(exact.corridor.goal == crossing.corridor.goal) ||
+        !(exact.corridor.goal == midpoint.corridor.goal)) {
+      continue;
+    }
+    for (const PathResult* other : {&crossing, &midpoint}) {
+      const double otherCost = groundCost(graph, other->corridor, options);
+      EXPECT_LE(exactCost, otherCost + tolerance(otherCost))
+          << "exact: " << describe(exact.corridor) << "\nother: " << describe(other->corridor);
+      if (walksOnly(graph, exact.corridor) && walksOnly(graph, other->corridor)) {
+        // No device on either: the costs are the funnel paths' ground lengths.
+        const double exactLength = funnelGroundLength(graph, exact.corridor);
+        const double otherLength = funnelGroundLength(graph, other->corridor);
+        EXPECT_LE(exactLength, otherLength + tolerance(otherLength))
+            << "exact: " << describe(exact.corridor) << "\nother: " << describe(other->corridor);
+      }
+    }
+    if (!walksOnly(graph, exact.corridor)) ++withDevices;
+    const double crossingCost = groundCost(graph, crossing.corridor, options);
+    if (exactCost < crossingCost - tolerance(crossingCost)) ++shorter;
+  }
+  EXPECT_GT(answered, 1000u);
+  ::testing::Test::RecordProperty(name + " answered by Exact", int(answered));
+  ::testing::Test::RecordProperty(name + " partial, by Crossing", int(fellBack));
+  ::testing::Test::RecordProperty(name + " shorter than Crossing", int(shorter));
+  ::testing::Test::RecordProperty(name + " through devices", int(withDevices));
+}
+
+TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheShowcase) {
+  expectNeverLongerThanOtherPortalPoints("showcase.obj",
+                                         uniformCosts(builtLevel("showcase.obj").build.graph));
+}
+
+TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheFunnelLevel) {
+  expectNeverLongerThanOtherPortalPoints("funnel.obj", SearchOptions{});
+}
+
+// ---------------------------------------------------------------------------
+// Falling back to Crossing
+// ---------------------------------------------------------------------------
+
+TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
+  const NavGraph& graph = builtLevel("showcase.obj").build.graph;
+  // Surfaces of different costs: the showcase's own (road 1.3, lava 25), and
+  // every surface at 1 but sidewalks at 3. A turning radius. Waypaths open to
+  // the unit (the road's are for vehicles).
+  SearchOptions sidewalks = uniformCosts(graph);
+  sidewalks.surfaceCosts["sidewalk"] = 3.0f;
+  SearchOptions turning = uniformCosts(graph);
+  turning.turningRadius = 2.0f;
+  SearchOptions vehicle = uniformCosts(graph);
+  vehicle.unitKind = UnitKind::Vehicle;
+  const std::vector<std::pair<std::string, SearchOptions>> filters = {
+      {"level costs", SearchOptions{}},
+      {"sidewalks at 3", sidewalks},
+      {"turning radius 2", turning},
+      {"vehicle on waypaths", vehicle}};
+  const std::vector<QueryPair> pairs = randomPairs(builtLevel("showcase.obj").build, 300, 5);
+  for (const auto& [name, options] : filters) {
+    SCOPED_TRACE(name);
+    size_t found = 0;
+    for (size_t q = 0; q < pairs.size(); ++q) {
+      SCOPED_TRACE("query " + std::to_string(q));
+      const PathResult exact = findPath(graph, pairs[q].start, pairs[q].goal,
+                                        withPortalPoint(options, PortalPoint::Exact));
+      const PathResult crossing = findPath(graph, pairs[q].start, pairs[q].goal,
+                                           withPortalPoint(options, PortalPoint::Crossing));
+      // Start and goal in one sector may give the straight line without a
+      // search, which is exact whatever the costs.
+      if (exact.corridor.sectors.size() != 1) {
+        EXPECT_EQ(exact.portalPoint, PortalPoint::Crossing);
+      }
+      PathResult asCrossing = exact;
+      asCrossing.portalPoint = PortalPoint::Crossing;
+      expectSameResult(asCrossing, crossing);
+      if (exact.status == PathStatus::Found) ++found;
+      if (HasFailure()) return;
+    }
+    EXPECT_GT(found, 50u);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Time slicing
+// ---------------------------------------------------------------------------
+
+TEST(ExactSearch, SlicedSolverGivesFindPathsResult) {
+  for (const std::string name : {"showcase.obj", "funnel.obj"}) {
+    SCOPED_TRACE(name);
+    const NavGraph& graph = builtLevel(name).build.graph;
+    SearchOptions options = uniformCosts(graph);
+    options.portalPoint = PortalPoint::Exact;
+    const std::vector<QueryPair> pairs = randomPairs(builtLevel(name).build, 200, 13);
+    PathSolver solver;
+    for (size_t q = 0; q < pairs.size(); ++q) {
+      SCOPED_TRACE("query " + std::to_string(q));
+      // Every tenth query stops early: finalize ends it where it stands, the same
+      // as maxExpansions there.
+      SearchOptions queryOptions = options;
+      if (q % 10 == 9) queryOptions.maxExpansions = 5;
+      const PathResult oneShot = findPath(graph, pairs[q].start, pairs[q].goal, queryOptions);
+      // Every fourth query traced, which changes nothing but the trace.
+      const bool traced = q % 4 == 0;
+      SearchTrace oneShotTrace, slicedTrace;
+      if (traced) {
+        expectSameResult(
+            findPath(graph, pairs[q].start, pairs[q].goal, queryOptions, &oneShotTrace), oneShot);
+      }
+      solver.init(graph, pairs[q].start, pairs[q].goal, queryOptions,
+                  traced ? &slicedTrace : nullptr);
+      uint32_t updates = 0;
+      while (solver.status() == SolveStatus::InProgress) {
+        ASSERT_LT(updates++, 10'000'000u) << "the sliced search does not end";
+        solver.update(1u);
+      }
+      expectSameResult(solver.finalize(), oneShot);
+      ASSERT_EQ(slicedTrace.events.size(), oneShotTrace.events.size());
+      for (size_t e = 0; e < slicedTrace.events.size(); ++e) {
+        const SearchEvent& a = slicedTrace.events[e];
+        const SearchEvent& b = oneShotTrace.events[e];
+        EXPECT_TRUE(a.kind == b.kind && a.portal == b.portal && a.costSoFar == b.costSoFar &&
+                    a.estimatedTotal == b.estimatedTotal)
+            << "event " << e;
+      }
+      if (HasFailure()) return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Lengths worked out by hand
+// ---------------------------------------------------------------------------
+
+// Ground length of the Exact path between the points, which must be found.
+double foundLength(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal) {
+  const PathResult path =
+      findPath(graph, start, goal, withPortalPoint(SearchOptions{}, PortalPoint::Exact));
+  EXPECT_EQ(path.status, PathStatus::Found) << path.reason;
+  EXPECT_EQ(path.portalPoint, PortalPoint::Exact);
+  return path.status == PathStatus::Found ? funnelGroundLength(graph, path.corridor) : kInfinity;
+}
+
+// A 6 x 6 m floor with a 3 x 3 m box on its far corner: an L-shaped room. The
+// default human (0.6 m wide, 0.3 m cells from the level's corner, centres at
+// 0.15 + 0.3 k) clears the box face at 3 from a cell centred at 2.55, not at
+// 2.85; the last free row and column end on the cell edge at 2.7, and portals
+// span cell centres. From (5, 1) to (1, 5) the path turns at (2.55, 2.7) (or at
+// (2.7, 2.55) with the other split of the L: the ends mirror each other over
+// x = z, so the length is the same).
+TEST(ExactSearch, AroundTheCornerOfAnLShapedRoom) {
+  Level level;
+  test::addFloor(level, 0, 0, 6, 6, 0, "floor");
+  test::addBox(level, Aabb{{3, 0, 3}, {6, 2, 6}}, "wall");
+  level.settings.seeds = {{1, 0.05f, 1}};
+  const NavGraph graph = test::buildGraph(level);
+  ASSERT_EQ(graph.sectors.size(), 2u) << "the L is no longer two rectangles";
+  const double expected = std::hypot(5.0 - 2.55, 2.7 - 1.0) + std::hypot(2.55 - 1.0, 5.0 - 2.7);
+  EXPECT_NEAR(foundLength(graph, {5, 0.05f, 1}, {1, 0.05f, 5}), expected, 1e-3);
+  EXPECT_NEAR(foundLength(graph, {1, 0.05f, 5}, {5, 0.05f, 1}), expected, 1e-3);
+}
+
+// A 5 x 5 grid map (1 m cells: cell centres are tile centres) with one blocked
+// tile at (2, 2). Built as four rectangles: south z 0..2, west x 0..2 (z 2..5),
+// east of the pillar x 3..5 (z 2..3), north x 2..5 (z 3..5); portals span tile
+// centres. From (4.5, 3.5) to (0.5, 1.5): west of the pillar the path turns at
+// (2, 3.5), 2.5 + 2.5 = 5 m; east of it, it enters the east rectangle at
+// (3.5, 3) on the way and turns at (3.5, 2): sqrt(1 + 1.5^2) + sqrt(3^2 + 0.5^2)
+// = 4.844 m. (The Crossing search takes the west side.)
+TEST(ExactSearch, TheShorterWayRoundAPillar) {
+  Result<GridMap> map = parseGridMap(
+      "type octile\nheight 5\nwidth 5\nmap\n.....\n.....\n..@..\n.....\n.....\n", "pillar.map");
+  ASSERT_TRUE(map.ok()) << map.error();
+  GridLevelOptions options;
+  options.cellSize = 1.0f;
+  Result<Level> level = gridMapLevel(map.value(), options);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  Result<NavBuild> built = buildNavigation(level.value(), world, defaultFillParams(level.value()));
+  ASSERT_TRUE(built.ok()) << built.error();
+  const NavGraph& graph = built.value().graph;
+
+  // The rectangles the hand lengths assume.
+  std::vector<glm::vec4> rectangles;
+  for (const Sector& sector : graph.sectors) {
+    rectangles.push_back(
+        {sector.bounds.min.x, sector.bounds.min.z, sector.bounds.max.x, sector.bounds.max.z});
+  }
+  std::sort(rectangles.begin(), rectangles.end(), [](const glm::vec4& a, const glm::vec4& b) {
+    return std::tie(a.x, a.y, a.z, a.w) < std::tie(b.x, b.y, b.z, b.w);
+  });
+  const std::vector<glm::vec4> expectedRectangles = {
+      {0, 0, 5, 2}, {0, 2, 2, 5}, {2, 3, 5, 5}, {3, 2, 5, 3}};
+  ASSERT_EQ(rectangles, expectedRectangles) << "the partition the hand lengths assume changed";
+
+  const double east = std::hypot(1.0, 1.5) + std::hypot(3.0, 0.5);
+  EXPECT_NEAR(foundLength(graph, gridTileCenter(4, 3), gridTileCenter(0, 1)), east, 1e-3);
+  EXPECT_NEAR(foundLength(graph, gridTileCenter(0, 1), gridTileCenter(4, 3)), east, 1e-3);
+  // A straight line the pillar does not block, from the west rectangle into the south one.
+  EXPECT_NEAR(foundLength(graph, gridTileCenter(0, 4), gridTileCenter(1, 0)), std::hypot(1.0, 4.0),
+              1e-3);
+}
+
+}  // namespace
+}  // namespace nav
