@@ -119,6 +119,16 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     markReached(m_result);
     m_result.corridor.sectors.push_back(m_startLocation.sector);
     m_result.cost = glm::distance(m_startLocation.point, m_goalLocation.point) * m_startSectorCost;
+    if (options.portalPoint == PortalPoint::Exact) {
+      // Costed as the interval search costs: on the ground.
+      const std::optional<float> metre = uniformMetre();
+      if (metre) {
+        m_result.cost = glm::distance(groundOf(m_startLocation.point),
+                                      groundOf(m_goalLocation.point)) * *metre;
+      } else {
+        m_result.portalPoint = PortalPoint::Crossing;
+      }
+    }
     return;
   }
 
@@ -141,23 +151,29 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   }
   m_heuristicScale = options.heuristicScale * std::min(1.0f, m_cheapest);
   m_status = SolveStatus::InProgress;
+  m_aimedAtPartialEnd = false;
+  if (!searchIntervalsTo(m_goalLocation)) startPortalSearch();
+}
+
+bool PathSolver::searchIntervalsTo(const Location& goal) {
   const std::optional<float> metre = uniformMetre();
   m_searchingIntervals = metre.has_value();
-  if (!m_searchingIntervals) return startPortalSearch();
+  if (!m_searchingIntervals) return false;
   IntervalQuery query;
-  query.graph = &graph;
+  query.graph = m_graph;
   query.jumps = m_jumps;
   query.firstJumpNode = m_firstJumpNode;
   query.start = m_startLocation.point;
-  query.goal = m_goalLocation.point;
+  query.goal = goal.point;
   query.startSector = m_startLocation.sector;
-  query.goalSector = m_goalLocation.sector;
+  query.goalSector = goal.sector;
   query.metre = *metre;
-  query.heuristicScale = options.heuristicScale;
-  query.maxExpansions = options.maxExpansions;
+  query.heuristicScale = m_options.heuristicScale;
+  query.maxExpansions = m_options.maxExpansions;
   query.rules = this;
-  query.traced = trace != nullptr;
+  query.traced = m_trace != nullptr;
   m_intervals.init(query);
+  return true;
 }
 
 void PathSolver::startPortalSearch() {
@@ -302,9 +318,17 @@ void PathSolver::expandNext() {
       case IntervalSearch::Step::Searching:
         return;
       case IntervalSearch::Step::Reached:
+        if (m_aimedAtPartialEnd) {
+          m_result.expansions += m_intervals.expansions();
+          m_result.portalPoint = PortalPoint::Exact;
+          return end(Ending::PartialExactly);
+        }
         m_result.expansions = m_intervals.expansions();
         return end(Ending::ReachedExactly);
       case IntervalSearch::Step::Failed:
+        m_searchingIntervals = false;
+        // The portal A*'s partial path stands.
+        if (m_aimedAtPartialEnd) return end(Ending::NoWay);
         // The portal A* names what stands in the way and finds the partial path.
         return startPortalSearch();
     }
@@ -325,7 +349,28 @@ void PathSolver::expandNext() {
     if (m_result.expansions >= m_options.maxExpansions) return end(Ending::Exhausted);
     return expand(entry);
   }
+  // Asked for exact paths: the interval search finds the shortest way to
+  // where the portal A* got closest to the goal.
+  if (m_options.portalPoint == PortalPoint::Exact && m_options.allowPartial && !m_aimedAtPartialEnd) {
+    m_aimedAtPartialEnd = true;
+    m_partialEnd = partialEnd();
+    if (searchIntervalsTo(m_partialEnd)) return;
+  }
   end(Ending::NoWay);
+}
+
+Location PathSolver::partialEnd() const {
+  const uint32_t s = sectorOf(m_closest);
+  const Sector& sector = m_graph->sectors[s];
+  const glm::vec3& goal = m_goalLocation.point;
+  const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
+  const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
+  const glm::vec3 point{x, sector.heightAt(x, z), z};
+  return {s, point, glm::distance(point, goal)};
+}
+
+std::string PathSolver::noWayReason() const {
+  return !m_blockedBy.empty() ? m_blockedBy : "the goal cannot be reached from the start";
 }
 
 // The point of the island's ground sectors open to this query nearest the goal.
@@ -568,8 +613,14 @@ PathResult PathSolver::finalize() {
 
   const NavGraph& graph = *m_graph;
   Corridor& corridor = result.corridor;
-  if (m_ending == Ending::ReachedExactly) {
-    markReached(result);
+  if (m_ending == Ending::ReachedExactly || m_ending == Ending::PartialExactly) {
+    if (m_ending == Ending::ReachedExactly) {
+      markReached(result);
+    } else {
+      result.status = PathStatus::Partial;
+      result.reason = noWayReason();
+      corridor.goal = m_partialEnd.point;
+    }
     result.cost = m_intervals.cost();
     corridor.sectors.push_back(m_startLocation.sector);
     for (uint32_t node : m_intervals.corridorNodes()) {
@@ -591,8 +642,7 @@ PathResult PathSolver::finalize() {
                     : m_ending == Ending::Stopped
                         ? "the search was finalized after " + std::to_string(result.expansions) +
                               " expansions, before it ended"
-                    : !m_blockedBy.empty() ? m_blockedBy
-                                           : "the goal cannot be reached from the start";
+                                           : noWayReason();
     if (!m_options.allowPartial) {
       result.status = stoppedEarly ? PathStatus::TooManyExpansions : PathStatus::Unreachable;
       return std::move(result);
@@ -627,14 +677,8 @@ PathResult PathSolver::finalize() {
     corridor.portals.push_back(node);
   }
   copyJumps(corridor);
-  if (!reached) {
-    // The closest point of the last sector to the goal.
-    const Sector& end = graph.sectors[result.corridor.sectors.back()];
-    const glm::vec3& goalPoint = m_goalLocation.point;
-    const float x = std::clamp(goalPoint.x, end.bounds.min.x, end.bounds.max.x);
-    const float z = std::clamp(goalPoint.z, end.bounds.min.z, end.bounds.max.z);
-    result.corridor.goal = {x, end.heightAt(x, z), z};
-  }
+  // The closest point of the last sector to the goal (the loop cut keeps that sector).
+  if (!reached) result.corridor.goal = partialEnd().point;
   return std::move(result);
 }
 

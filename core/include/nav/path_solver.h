@@ -77,8 +77,17 @@ class PathSolver : private CrossingRules {
     uint32_t node;
   };
   /// How the search ended: Resolved when init alone settled the result,
-  /// ReachedExactly when the interval search found the goal.
-  enum class Ending : uint8_t { Resolved, Reached, ReachedExactly, Exhausted, Stopped, NoWay };
+  /// ReachedExactly when the interval search found the goal, PartialExactly
+  /// when it found the point the portal A* got closest to it.
+  enum class Ending : uint8_t {
+    Resolved,
+    Reached,
+    ReachedExactly,
+    PartialExactly,
+    Exhausted,
+    Stopped,
+    NoWay
+  };
 
   static bool popsLater(const OpenEntry& a, const OpenEntry& b);
 
@@ -89,6 +98,12 @@ class PathSolver : private CrossingRules {
   std::optional<float> uniformMetre() const;
   /// Starts the portal A* from the start node.
   void startPortalSearch();
+  /// Starts the interval search to `goal`; false when it cannot answer the query.
+  bool searchIntervalsTo(const Location& goal);
+  /// Where a partial path ends: the point nearest the goal of the sector the
+  /// portal A* got closest in.
+  Location partialEnd() const;
+  std::string noWayReason() const;
   // CrossingRules, for the interval search.
   float teleportCost(uint32_t node) const override;
   bool opens(uint32_t sector) const override;
@@ -155,6 +170,9 @@ class PathSolver : private CrossingRules {
   // no way) A* over the portals.
   IntervalSearch m_intervals;
   bool m_searchingIntervals = false;
+  /// The interval search runs again, to the portal A*'s partial end.
+  bool m_aimedAtPartialEnd = false;
+  Location m_partialEnd;
   std::vector<Node> m_nodes;
   /// Per node, for vehicles only (turning radius > 0).
   std::vector<Heading> m_headings;
