@@ -547,11 +547,8 @@ TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
                                         withPortalPoint(options, PortalPoint::Exact));
       const PathResult crossing = findPath(graph, pairs[q].start, pairs[q].goal,
                                            withPortalPoint(options, PortalPoint::Crossing));
-      // Start and goal in one sector may give the straight line without a
-      // search, which is exact whatever the costs.
-      if (exact.corridor.sectors.size() != 1) {
-        EXPECT_EQ(exact.portalPoint, PortalPoint::Crossing);
-      }
+      // Start and goal in one sector too: that straight line is costed as Crossing costs it.
+      EXPECT_EQ(exact.portalPoint, PortalPoint::Crossing);
       PathResult asCrossing = exact;
       asCrossing.portalPoint = PortalPoint::Crossing;
       expectSameResult(asCrossing, crossing);
