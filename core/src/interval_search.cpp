@@ -72,11 +72,6 @@ bool IntervalSearch::popsLater(const OpenEntry& a, const OpenEntry& b) {
   return a.node > b.node;
 }
 
-const Portal& IntervalSearch::nodePortal(uint32_t node) const {
-  return node >= m_query.firstJumpNode ? m_query.jumps[node - m_query.firstJumpNode].portal
-                                       : m_query.graph->portals[node];
-}
-
 // A walk portal's left end is its reverse's right end: one key for both.
 uint32_t IntervalSearch::endKey(uint32_t portal, bool right) const {
   const uint32_t reverse = m_query.graph->portals[portal].reverse;
@@ -141,6 +136,17 @@ void IntervalSearch::push(Node node) {
   if (m_query.traced && !node.isGoal) {
     m_query.rules->trace(SearchEvent::Kind::Open, node.crossed, node.cost, node.estimate);
   }
+}
+
+// The goal is a node too: the search ends when it is popped, so the cheapest way there wins.
+void IntervalSearch::pushGoal(float cost, uint32_t parent) {
+  Node goal{};
+  goal.cost = cost;
+  goal.crossed = kNoPortal;
+  goal.sector = m_query.goalSector;
+  goal.parent = parent;
+  goal.isGoal = true;
+  push(goal);
 }
 
 IntervalSearch::Step IntervalSearch::step() {
@@ -216,15 +222,7 @@ void IntervalSearch::expandPoint(const glm::vec2& root, float cost, uint32_t roo
                                  const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
   const uint32_t sector = node.sector;
-  if (sector == m_query.goalSector) {
-    Node goal{};
-    goal.cost = cost + glm::distance(root, m_goal) * m_query.metre;
-    goal.crossed = kNoPortal;
-    goal.sector = sector;
-    goal.parent = index;
-    goal.isGoal = true;
-    push(goal);
-  }
+  if (sector == m_query.goalSector) pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
   const bool cameByWalk =
       node.crossed != kNoPortal && node.crossed < m_query.firstJumpNode &&
       graph.portals[node.crossed].kind == PortalKind::Walk;
@@ -273,15 +271,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     return expandPoint(end, cost, key, node, index);
   }
 
-  if (node.sector == m_query.goalSector) {
-    Node goal{};
-    goal.cost = costTo(node, m_goal);
-    goal.crossed = kNoPortal;
-    goal.sector = node.sector;
-    goal.parent = index;
-    goal.isGoal = true;
-    push(goal);
-  }
+  if (node.sector == m_query.goalSector) pushGoal(costTo(node, m_goal), index);
 
   const float s = sign(across);
   const float turnLeftCost = node.cost + glm::distance(r, a) * metre;

@@ -99,12 +99,12 @@ class IntervalSearch {
   };
   static bool popsLater(const OpenEntry& a, const OpenEntry& b);
 
-  const Portal& nodePortal(uint32_t node) const;
   /// Root keys: each end of a walk portal (shared with its reverse), then each exit.
   uint32_t endKey(uint32_t portal, bool right) const;
   /// False (and the root pruned) when the root was reached cheaper before.
   bool claimRoot(uint32_t key, float cost);
   void push(Node node);
+  void pushGoal(float cost, uint32_t parent);
   void expand(const Node& node, uint32_t index);
   /// Point node: the root sees all of the sector.
   void expandPoint(const glm::vec2& root, float cost, uint32_t rootKey, const Node& node,
