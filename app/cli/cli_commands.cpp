@@ -368,6 +368,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"corners", corners},
                       {"sectors", path.corridor.sectors.size()},
                       {"expansions", path.expansions},
+                      {"search", toString(path.portalPoint)},
                       {"us", rounded(us)}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";

@@ -69,10 +69,8 @@ int main(int argc, char** argv) {
   queryCommand->add_option("--turning-radius", query.turningRadius,
                            "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
       ->check(CLI::Range(0.0, 1000.0));
-  const std::map<std::string, nav::PortalPoint> portalPoints{
-      {"midpoint", nav::PortalPoint::Midpoint},
-      {"crossing", nav::PortalPoint::Crossing},
-      {"exact", nav::PortalPoint::Exact}};
+  std::map<std::string, nav::PortalPoint> portalPoints;
+  for (nav::PortalPoint point : nav::kPortalPoints) portalPoints[nav::toString(point)] = point;
   queryCommand
       ->add_option("--portal-point", query.portalPoint,
                    "Where the search costs a portal: midpoint, crossing (default) or exact "

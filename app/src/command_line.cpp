@@ -91,9 +91,8 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   cli.add_option("--jump", jumps,
                  "Add a one-way jump portal from takeoff X,Y,Z to landing X,Y,Z once the first "
                  "build is ready, as X,Y,Z:X,Y,Z (repeatable)");
-  const std::map<std::string, PortalPoint> portalPoints{{"midpoint", PortalPoint::Midpoint},
-                                                        {"crossing", PortalPoint::Crossing},
-                                                        {"exact", PortalPoint::Exact}};
+  std::map<std::string, PortalPoint> portalPoints;
+  for (PortalPoint point : kPortalPoints) portalPoints[toString(point)] = point;
   cli.add_option("--search", options.portalPoint,
                  "Where the path's search costs portals: midpoint, crossing (default) or exact "
                  "(the shortest string-pulled path over every corridor)")

@@ -17,18 +17,6 @@ std::string format(const char* pattern, auto... values) {
 
 }  // namespace
 
-const char* portalPointName(PortalPoint portalPoint) {
-  switch (portalPoint) {
-    case PortalPoint::Midpoint:
-      return "midpoint";
-    case PortalPoint::Crossing:
-      return "crossing";
-    case PortalPoint::Exact:
-      return "exact";
-  }
-  return "unknown";
-}
-
 std::string statusName(PathStatus status) {
   // One word for the line's key=value format: "start off mesh" -> "start_off_mesh".
   std::string name = toString(status);
@@ -99,7 +87,7 @@ void StatePrinter::observe(const PathTool& path) {
   print(format("path status=%s corners=%zu length=%.3f funnel_steps=%zu search=%s expansions=%u",
                statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
                solution->funnel.length, solution->funnel.steps.size(),
-               portalPointName(solution->search.portalPoint), solution->search.expansions));
+               toString(solution->search.portalPoint), solution->search.expansions));
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";
   for (const glm::vec3& c : solution->funnel.corners)

@@ -24,6 +24,18 @@ const char* toString(PathStatus status) {
   return "unknown";
 }
 
+const char* toString(PortalPoint portalPoint) {
+  switch (portalPoint) {
+    case PortalPoint::Midpoint:
+      return "midpoint";
+    case PortalPoint::Crossing:
+      return "crossing";
+    case PortalPoint::Exact:
+      return "exact";
+  }
+  return "unknown";
+}
+
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options, SearchTrace* trace) {
   // One solver per thread, reused: a query then touches only the nodes it

@@ -27,6 +27,11 @@ enum class PortalPoint : uint8_t {
              ///< goals it does not reach, search as Crossing.
 };
 
+constexpr PortalPoint kPortalPoints[] = {PortalPoint::Midpoint, PortalPoint::Crossing,
+                                         PortalPoint::Exact};
+/// "midpoint", "crossing" or "exact".
+const char* toString(PortalPoint portalPoint);
+
 struct SearchOptions {
   PortalPoint portalPoint = PortalPoint::Crossing;
   /// Heuristic = straight-line distance times this. [0..1 keeps paths optimal]
