@@ -514,7 +514,10 @@ bool PathSolver::dominated(uint32_t sector, const glm::vec3& point, float cost) 
   uint32_t node = visit.lastNode;
   for (int k = 0; k < kVisitsChecked && node != kNoPortal; ++k, node = m_nodes[node].previousVisit) {
     const Node& earlier = m_nodes[node];
-    if (earlier.costSoFar + glm::distance(earlier.point, point) * metre <= cost) return true;
+    // earlier.costSoFar + distance * metre <= cost, without the square root.
+    const float reach = (cost - earlier.costSoFar) / metre;
+    const glm::vec3 apart = earlier.point - point;
+    if (reach >= 0.0f && glm::dot(apart, apart) <= reach * reach) return true;
   }
   return false;
 }
