@@ -20,6 +20,7 @@
 #include "nav/collision.h"
 #include "nav/funnel.h"
 #include "nav/grid_map.h"
+#include "nav/jump_portals.h"
 #include "nav/nav_build.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
@@ -677,6 +678,49 @@ TEST(ExactSearch, TheShorterWayRoundAPillar) {
   // A straight line the pillar does not block, from the west rectangle into the south one.
   EXPECT_NEAR(foundLength(graph, gridTileCenter(0, 4), gridTileCenter(1, 0)), std::hypot(1.0, 4.0),
               1e-3);
+}
+
+// Jumps are crossed from takeoff to landing: over the chasm only Exact's jump
+// path exists, and of two jumps it takes the one that makes the way shortest,
+// as the Crossing search does, at no greater cost.
+TEST(ExactSearch, TakesTheJumpThatMakesTheWayShortest) {
+  const NavGraph graph = test::buildGraph(test::chasmLevel());
+  ASSERT_FALSE(graph.sectors.empty());
+  const glm::vec3 west{2.0f, 0.05f, 3.0f}, east{22.0f, 0.05f, 3.0f};
+  auto jump = [](float z) {
+    JumpSpec spec;
+    spec.takeoff = {9.0f, 0.0f, z};
+    spec.landing = {15.0f, 0.0f, z};
+    spec.heading = headingOf(spec.takeoff, spec.landing);
+    spec.speed = 6.0f;
+    spec.airTime = 1.0f;
+    return spec;
+  };
+  JumpBucket bucket;
+  ASSERT_TRUE(bucket.add(graph, jump(1.0f)).ok());
+  const Result<uint32_t> straight = bucket.add(graph, jump(3.0f));
+  ASSERT_TRUE(straight.ok()) << straight.error();
+  SearchOptions options;
+  options.jumps = &bucket;
+  const PathResult exact = findPath(graph, west, east, withPortalPoint(options, PortalPoint::Exact));
+  const PathResult crossing =
+      findPath(graph, west, east, withPortalPoint(options, PortalPoint::Crossing));
+  ASSERT_EQ(exact.status, PathStatus::Found) << exact.reason;
+  EXPECT_EQ(exact.portalPoint, PortalPoint::Exact);
+  ASSERT_TRUE(isChain(graph, exact.corridor)) << describe(exact.corridor);
+  std::vector<uint32_t> taken;
+  for (uint32_t p : exact.corridor.portals) {
+    if (p & kJumpPortalFlag) taken.push_back(exact.corridor.jumps[p & ~kJumpPortalFlag].id);
+  }
+  EXPECT_EQ(taken, std::vector<uint32_t>{straight.value()});
+  // On the ground: 7 m to the takeoff and 7 m from the landing; the 6 m flight
+  // costs its length (1 s of air time at 1.4 m/s is less).
+  EXPECT_NEAR(exact.cost, 7.0f + 6.0f + 7.0f, 1e-3f);
+  EXPECT_LE(exact.cost, crossing.cost + 1e-3f);
+
+  // Without jumps the chasm stops both, with the same partial end.
+  const PathResult stuck = findPath(graph, west, east, withPortalPoint({}, PortalPoint::Exact));
+  EXPECT_EQ(stuck.status, PathStatus::Partial);
 }
 
 }  // namespace
