@@ -102,7 +102,8 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
       drawCorridor(m_scratch, build->graph, path->search.corridor);
       break;
     case kSearchTrace:
-      drawSearchTrace(m_scratch, build->graph, path->search.corridor, path->trace);
+      m_scratch.setLineWidth(2.0f);
+      drawSearchTrace(m_scratch, path->trace);
       break;
     case kDevices:
       m_scratch.setLineWidth(2.0f);

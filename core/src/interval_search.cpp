@@ -134,8 +134,14 @@ void IntervalSearch::push(Node node) {
   m_open.push_back({node.estimate, index});
   std::push_heap(m_open.begin(), m_open.end(), popsLater);
   if (m_query.traced && !node.isGoal) {
-    m_query.rules->trace(SearchEvent::Kind::Open, node.crossed, node.cost, node.estimate);
+    traceNode(SearchEvent::Kind::Open, node);
   }
+}
+
+void IntervalSearch::traceNode(SearchEvent::Kind kind, const Node& node) const {
+  const glm::vec2 left = node.isPoint ? node.root : node.left;
+  const glm::vec2 right = node.isPoint ? node.root : node.right;
+  m_query.rules->trace(kind, node.crossed, node.cost, node.estimate, left, right);
 }
 
 // The goal is a node too: the search ends when it is popped, so the cheapest way there wins.
@@ -164,7 +170,7 @@ IntervalSearch::Step IntervalSearch::step() {
     if (m_expansions >= m_query.maxExpansions) return Step::Failed;
     ++m_expansions;
     if (m_query.traced) {
-      m_query.rules->trace(SearchEvent::Kind::Close, node.crossed, node.cost, node.estimate);
+      traceNode(SearchEvent::Kind::Close, node);
     }
     expand(node, index);
     return Step::Searching;

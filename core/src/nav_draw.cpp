@@ -227,16 +227,15 @@ void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corrid
   }
 }
 
-void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
-                     const SearchTrace& trace) {
+void drawSearchTrace(DebugDraw& draw, const SearchTrace& trace) {
   for (const SearchEvent& event : trace.events) {
-    // Jump nodes stand at their landing, which the trace does not keep.
-    if (event.portal != kNoPortal && event.portal >= graph.portals.size()) continue;
-    const glm::vec3 p =
-        event.portal == kNoPortal ? corridor.start : graph.portals[event.portal].midpoint();
     const bool closed = event.kind == SearchEvent::Kind::Close;
-    draw.point(lifted(p, kPortalLift), closed ? 7.0f : 5.0f,
-               closed ? colors::kClosedNode : colors::kOpenNode);
+    const Color color = closed ? colors::kClosedNode : colors::kOpenNode;
+    // The exact search's nodes are intervals of portals: drawn as such, with their middles.
+    if (glm::distance(event.from, event.to) > 1e-4f) {
+      draw.line(lifted(event.from, kPortalLift + 0.02f), lifted(event.to, kPortalLift + 0.02f), color);
+    }
+    draw.point(lifted(0.5f * (event.from + event.to), kPortalLift), closed ? 7.0f : 5.0f, color);
   }
 }
 

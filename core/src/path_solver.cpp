@@ -220,8 +220,20 @@ bool PathSolver::opens(uint32_t sector) const {
   return sectorCost(m_graph->sectors[sector]) < kInfinity;
 }
 
-void PathSolver::trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) {
-  record(kind, node == kNoPortal ? m_startNode : node, cost, estimate);
+void PathSolver::trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+                       const glm::vec2& left, const glm::vec2& right) {
+  const uint32_t at = node == kNoPortal ? m_startNode : node;
+  record(kind, at, cost, estimate, onNode(at, left), onNode(at, right));
+}
+
+glm::vec3 PathSolver::onNode(uint32_t node, const glm::vec2& point) const {
+  if (node == m_startNode) return m_startLocation.point;
+  const Portal& portal = nodePortal(node);
+  if (portal.kind != PortalKind::Walk) return m_graph->exitPoint(portal);
+  const glm::vec2 a = groundOf(portal.left), span = groundOf(portal.right) - a;
+  const float length2 = glm::dot(span, span);
+  const float t = length2 > 0.0f ? std::clamp(glm::dot(point - a, span) / length2, 0.0f, 1.0f) : 0.0f;
+  return {point.x, glm::mix(portal.left.y, portal.right.y, t), point.y};
 }
 
 SolveStatus PathSolver::update(uint32_t maxIterations) {
@@ -280,11 +292,12 @@ float PathSolver::sectorCost(const Sector& sector) const {
 }
 
 // The goal pseudo-node is not traced: the result's cost is its final cost.
-void PathSolver::record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) {
+void PathSolver::record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+                        const glm::vec3& from, const glm::vec3& to) {
   const uint32_t portal = node == m_startNode        ? kNoPortal
                           : node >= m_firstJumpNode ? kJumpPortalFlag | (node - m_firstJumpNode)
                                                     : node;
-  m_trace->events.push_back({kind, portal, cost, estimate});
+  m_trace->events.push_back({kind, portal, cost, estimate, from, to});
 }
 
 // Relaxes the edge into `node`, which stands at `point`. Closed nodes are
@@ -307,7 +320,8 @@ void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3
   m_open.push_back({estimate, cost, node});
   std::push_heap(m_open.begin(), m_open.end(), popsLater);
   if (m_trace && node != m_goalNode) {
-    record(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate);
+    record(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate, point,
+           point);
   }
 }
 
@@ -528,7 +542,10 @@ void PathSolver::expand(const OpenEntry& entry) {
   Node& closing = m_nodes[entry.node];
   closing.state = NodeState::Closed;
   ++m_result.expansions;
-  if (m_trace) record(SearchEvent::Kind::Close, entry.node, entry.costSoFar, entry.estimatedTotal);
+  if (m_trace) {
+    record(SearchEvent::Kind::Close, entry.node, entry.costSoFar, entry.estimatedTotal,
+           closing.point, closing.point);
+  }
 
   const bool isStart = entry.node == m_startNode;
   // A node stands where its portal lets the path continue: where the path
@@ -614,7 +631,6 @@ PathResult PathSolver::finalize() {
   PathResult& result = m_result;
   if (m_ending == Ending::Resolved) return std::move(result);
 
-  const NavGraph& graph = *m_graph;
   Corridor& corridor = result.corridor;
   if (m_ending == Ending::ReachedExactly || m_ending == Ending::PartialExactly) {
     if (m_ending == Ending::ReachedExactly) {

@@ -723,5 +723,44 @@ TEST(ExactSearch, TakesTheJumpThatMakesTheWayShortest) {
   EXPECT_EQ(stuck.status, PathStatus::Partial);
 }
 
+// The trace says where each node stands, for the debugger to draw: the A* a
+// point on its portal, the exact search an interval of it (a point for the
+// start and for an interval with no width).
+TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
+  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  const glm::vec3 start{6.0f, 0.05f, 2.0f}, goal{14.0f, 0.05f, 2.0f};
+  for (PortalPoint mode : {PortalPoint::Crossing, PortalPoint::Exact}) {
+    SCOPED_TRACE(toString(mode));
+    SearchTrace trace;
+    const PathResult path = findPath(graph, start, goal, withPortalPoint({}, mode), &trace);
+    ASSERT_EQ(path.status, PathStatus::Found);
+    ASSERT_FALSE(trace.events.empty());
+    size_t intervals = 0;
+    for (const SearchEvent& event : trace.events) {
+      if (event.portal == kNoPortal) {
+        EXPECT_LT(glm::distance(event.from, path.corridor.start), 1e-4f);
+        EXPECT_LT(glm::distance(event.to, path.corridor.start), 1e-4f);
+        continue;
+      }
+      ASSERT_LT(event.portal, graph.portals.size());
+      const Portal& portal = graph.portals[event.portal];
+      for (const glm::vec3& end : {event.from, event.to}) {
+        // On the portal's segment, at its height there.
+        const glm::vec3 span = portal.right - portal.left;
+        const float t = glm::dot(span, span) > 0.0f
+                            ? std::clamp(glm::dot(end - portal.left, span) / glm::dot(span, span), 0.0f, 1.0f)
+                            : 0.0f;
+        EXPECT_LT(glm::distance(end, portal.left + span * t), 1e-3f) << describe(path.corridor);
+      }
+      if (glm::distance(event.from, event.to) > 1e-4f) ++intervals;
+    }
+    if (mode == PortalPoint::Exact) {
+      EXPECT_GT(intervals, 0u);
+    } else {
+      EXPECT_EQ(intervals, 0u);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace nav

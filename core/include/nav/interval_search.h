@@ -28,8 +28,10 @@ class CrossingRules {
   virtual float teleportCost(uint32_t node) const = 0;
   /// True when the path may enter the sector.
   virtual bool opens(uint32_t sector) const = 0;
-  /// Records a search event (node kNoPortal: the start).
-  virtual void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) = 0;
+  /// Records a search event (node kNoPortal: the start) for the node's
+  /// interval [left, right] on the ground (a point for a point node).
+  virtual void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+                     const glm::vec2& left, const glm::vec2& right) = 0;
 
  protected:
   ~CrossingRules() = default;
@@ -105,6 +107,7 @@ class IntervalSearch {
   bool claimRoot(uint32_t key, float cost);
   void push(Node node);
   void pushGoal(float cost, uint32_t parent);
+  void traceNode(SearchEvent::Kind kind, const Node& node) const;
   void expand(const Node& node, uint32_t index);
   /// Point node: the root sees all of the sector.
   void expandPoint(const glm::vec2& root, float cost, uint32_t rootKey, const Node& node,

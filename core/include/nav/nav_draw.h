@@ -82,8 +82,9 @@ void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corrid
 /// Each jump as a ballistic arc from takeoff to landing, with a tick for the
 /// heading at takeoff (colors::kJumpTaken for the ones a path takes).
 void drawJumps(DebugDraw& draw, std::span<const JumpPortal> jumps, Color color = colors::kJump);
-void drawSearchTrace(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor,
-                     const SearchTrace& trace);
+/// Each node the search opened or closed where it stands: a dot, and for the
+/// exact search the interval of the portal it sees.
+void drawSearchTrace(DebugDraw& draw, const SearchTrace& trace);
 /// A path as a line through `points` (e.g. followPortalHeights), with a dot at each corner.
 void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
               std::span<const glm::vec3> corners, Color color);

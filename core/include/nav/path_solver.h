@@ -107,7 +107,11 @@ class PathSolver : private CrossingRules {
   // CrossingRules, for the interval search.
   float teleportCost(uint32_t node) const override;
   bool opens(uint32_t sector) const override;
-  void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate) override;
+  void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+             const glm::vec2& left, const glm::vec2& right) override;
+  /// A ground-plane point of the node's portal at the portal's height there
+  /// (the start, or a device's or jump's exit, for the other nodes).
+  glm::vec3 onNode(uint32_t node, const glm::vec2& point) const;
   float sectorCost(const Sector& sector) const;
   Location nearestInIsland(uint32_t island) const;
   /// The portal a node stands for: a graph portal or a jump.
@@ -140,7 +144,8 @@ class PathSolver : private CrossingRules {
   void markReached(PathResult& result) const;
   void end(Ending ending);
   void copyJumps(Corridor& corridor) const;
-  void record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate);
+  void record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+              const glm::vec3& from, const glm::vec3& to);
 
   // The query.
   const NavGraph* m_graph = nullptr;

@@ -107,6 +107,10 @@ struct SearchEvent {
   uint32_t portal;
   float costSoFar;
   float estimatedTotal;
+  /// Where the node stands: for the A*, the point it costs on its portal (or
+  /// the start, or a device's or jump's exit), from == to; for the exact
+  /// search, the interval of the portal it sees.
+  glm::vec3 from, to;
 };
 
 struct SearchTrace {
