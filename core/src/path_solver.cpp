@@ -169,7 +169,8 @@ bool PathSolver::searchIntervalsTo(const Location& goal) {
   query.goalSector = goal.sector;
   query.metre = *metre;
   query.heuristicScale = m_options.heuristicScale;
-  query.maxExpansions = m_options.maxExpansions;
+  // maxExpansions bounds all the searches a query runs together.
+  query.maxExpansions = m_options.maxExpansions - std::min(m_result.expansions, m_options.maxExpansions);
   query.rules = this;
   query.traced = m_trace != nullptr;
   m_intervals.init(query);
@@ -179,7 +180,6 @@ bool PathSolver::searchIntervalsTo(const Location& goal) {
 void PathSolver::startPortalSearch() {
   m_searchingIntervals = false;
   if (m_result.portalPoint == PortalPoint::Exact) m_result.portalPoint = PortalPoint::Crossing;
-  m_result.expansions = 0;
   m_open.clear();
   m_blockedBy.clear();
   m_closest = m_startNode;
@@ -328,23 +328,24 @@ void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3
 // One iteration: pops until a node can be expanded, or ends the search.
 void PathSolver::expandNext() {
   if (m_searchingIntervals) {
-    switch (m_intervals.step()) {
+    const uint32_t before = m_intervals.expansions();
+    const IntervalSearch::Step step = m_intervals.step();
+    m_result.expansions += m_intervals.expansions() - before;
+    switch (step) {
       case IntervalSearch::Step::Searching:
         return;
       case IntervalSearch::Step::Reached:
-        if (m_aimedAtPartialEnd) {
-          m_result.expansions += m_intervals.expansions();
-          m_result.portalPoint = PortalPoint::Exact;
-          return end(Ending::PartialExactly);
-        }
-        m_result.expansions = m_intervals.expansions();
-        return end(Ending::ReachedExactly);
+        if (!m_aimedAtPartialEnd) return end(Ending::ReachedExactly);
+        m_result.portalPoint = PortalPoint::Exact;
+        return end(Ending::PartialExactly);
       case IntervalSearch::Step::Failed:
         m_searchingIntervals = false;
         // The portal A*'s partial path stands.
         if (m_aimedAtPartialEnd) return end(Ending::NoWay);
-        // The portal A* names what stands in the way and finds the partial path.
-        return startPortalSearch();
+        // The portal A* names what stands in the way and finds the partial
+        // path; it goes on in this same iteration.
+        startPortalSearch();
+        break;
     }
   }
   while (!m_open.empty()) {
@@ -368,7 +369,7 @@ void PathSolver::expandNext() {
   if (m_options.portalPoint == PortalPoint::Exact && m_options.allowPartial && !m_aimedAtPartialEnd) {
     m_aimedAtPartialEnd = true;
     m_partialEnd = partialEnd();
-    if (searchIntervalsTo(m_partialEnd)) return;
+    if (searchIntervalsTo(m_partialEnd)) return expandNext();
   }
   end(Ending::NoWay);
 }

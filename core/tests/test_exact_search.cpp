@@ -593,13 +593,17 @@ TEST(ExactSearch, SlicedSolverGivesFindPathsResult) {
         ASSERT_LT(updates++, 10'000'000u) << "the sliced search does not end";
         solver.update(1u);
       }
+      // Each iteration expands a node, whichever search runs, or ends the query;
+      // none is spent changing from one search to the other.
+      EXPECT_LE(solver.iterations(), oneShot.expansions + 1);
+      EXPECT_LE(oneShot.expansions, queryOptions.maxExpansions);
       expectSameResult(solver.finalize(), oneShot);
       ASSERT_EQ(slicedTrace.events.size(), oneShotTrace.events.size());
       for (size_t e = 0; e < slicedTrace.events.size(); ++e) {
         const SearchEvent& a = slicedTrace.events[e];
         const SearchEvent& b = oneShotTrace.events[e];
         EXPECT_TRUE(a.kind == b.kind && a.portal == b.portal && a.costSoFar == b.costSoFar &&
-                    a.estimatedTotal == b.estimatedTotal)
+                    a.estimatedTotal == b.estimatedTotal && a.from == b.from && a.to == b.to)
             << "event " << e;
       }
       if (HasFailure()) return;

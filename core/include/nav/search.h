@@ -36,7 +36,7 @@ struct SearchOptions {
   PortalPoint portalPoint = PortalPoint::Crossing;
   /// Heuristic = straight-line distance times this. [0..1 keeps paths optimal]
   float heuristicScale = 0.999f;
-  /// The search gives up after expanding this many nodes.
+  /// The search gives up after expanding this many nodes (all its searches together).
   uint32_t maxExpansions = 1'000'000;
   /// Keys the unit holds: a locked device whose key is not here is closed.
   std::vector<std::string> keys;
@@ -124,8 +124,11 @@ struct PathResult {
   /// ("door 'gate' is locked and needs key 'red'").
   std::string reason;
   Corridor corridor;
-  /// Cost of the path through portal midpoints. [metres]
+  /// Cost of the path as its search costed it: each stretch's length times its
+  /// cost a metre, plus devices and jumps (the exact search measures lengths on the ground).
   float cost = 0.0f;
+  /// Nodes expanded, by all the searches the query ran (the exact search and,
+  /// when it could not answer, the A*).
   uint32_t expansions = 0;
   /// How the search that gave the corridor placed the path on portals: the
   /// query's choice, except Crossing when Exact could not answer it.
