@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace nav {
@@ -96,6 +97,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_goal = groundOf(query.goal);
   m_nodes.clear();
   m_open.clear();
+  m_pointsExpanded.clear();
   m_expansions = 0;
   m_reached = kNoNode;
   const size_t nodeCount = size_t(query.firstJumpNode) + query.jumps.size();
@@ -123,7 +125,7 @@ float IntervalSearch::heuristic(const Node& node) const {
   if (node.isGoal) return 0.0f;
   const float distance = node.isPoint ? glm::distance(node.root, m_goal)
                                       : throughSegment(node.root, node.left, node.right, m_goal);
-  return distance * m_query.metre * m_query.heuristicScale;
+  return distance * m_query.heuristicMetre * m_query.heuristicScale;
 }
 
 void IntervalSearch::push(Node node) {
@@ -142,6 +144,19 @@ void IntervalSearch::traceNode(SearchEvent::Kind kind, const Node& node) const {
   const glm::vec2 left = node.isPoint ? node.root : node.left;
   const glm::vec2 right = node.isPoint ? node.root : node.right;
   m_query.rules->trace(kind, node.crossed, node.cost, node.estimate, left, right);
+}
+
+uint64_t IntervalSearch::pointKey(uint32_t sector, const glm::vec2& point) {
+  uint32_t x, z;
+  std::memcpy(&x, &point.x, sizeof x);
+  std::memcpy(&z, &point.y, sizeof z);
+  return (uint64_t(sector) * 0x9E3779B97F4A7C15ull) ^ (uint64_t(x) << 32 | z);
+}
+
+uint32_t IntervalSearch::cameFrom(const Node& node) const {
+  const bool walked = node.crossed != kNoPortal && node.crossed < m_query.firstJumpNode &&
+                      m_query.graph->portals[node.crossed].kind == PortalKind::Walk;
+  return walked ? m_query.graph->portals[node.crossed].fromSector : kNoSector;
 }
 
 // The goal is a node too: the search ends when it is popped, so the cheapest way there wins.
@@ -194,15 +209,15 @@ float IntervalSearch::costTo(const Node& node, const glm::vec2& point) const {
   return node.cost + glm::distance(r, point) * metre;
 }
 
-void IntervalSearch::pushTeleports(uint32_t sector, uint32_t index, const glm::vec2& from,
-                                   float cost, const Node& node, bool fromPoint) {
+void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
+  const uint32_t sector = node.sector;
   auto tryNode = [&](uint32_t teleport, const Portal& portal) {
     if (!m_query.rules->opens(portal.toSector)) return;
     const float extra = m_query.rules->teleportCost(teleport);
     if (!(extra < kInfinity)) return;
     const glm::vec2 in = groundOf(graph.entryPoint(portal));
-    const float reach = fromPoint ? cost + glm::distance(from, in) * m_query.metre : costTo(node, in);
+    const float reach = costTo(node, in);
     const uint32_t key = m_exitKeys + teleport;
     Node exit{};
     exit.root = groundOf(graph.exitPoint(portal));
@@ -228,15 +243,20 @@ void IntervalSearch::expandPoint(const glm::vec2& root, float cost, uint32_t roo
                                  const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
   const uint32_t sector = node.sector;
+  // Where sectors meet at a point, crossing from one to the next there costs
+  // nothing: each (sector, point) is expanded once, at its lowest cost.
+  const auto [seen, fresh] = m_pointsExpanded.try_emplace(pointKey(sector, root), cost);
+  if (!fresh) {
+    if (cost >= seen->second - kCostSlack) return;
+    seen->second = cost;
+  }
   if (sector == m_query.goalSector) pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
-  const bool cameByWalk =
-      node.crossed != kNoPortal && node.crossed < m_query.firstJumpNode &&
-      graph.portals[node.crossed].kind == PortalKind::Walk;
-  const uint32_t back = cameByWalk ? graph.portals[node.crossed].reverse : kNoPortal;
+  const uint32_t back = cameFrom(node);
   const Sector& s = graph.sectors[sector];
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
-    if (portal.kind != PortalKind::Walk || p == back || !m_query.rules->opens(portal.toSector))
+    if (portal.kind != PortalKind::Walk || portal.toSector == back ||
+        !m_query.rules->opens(portal.toSector))
       continue;
     Node next{};
     next.root = root;
@@ -250,7 +270,11 @@ void IntervalSearch::expandPoint(const glm::vec2& root, float cost, uint32_t roo
     next.leftTurns = next.rightTurns = true;
     push(next);
   }
-  pushTeleports(sector, index, root, cost, node, true);
+  Node here = node;
+  here.root = root;
+  here.cost = cost;
+  here.isPoint = true;
+  pushTeleports(here, index);
 }
 
 void IntervalSearch::expand(const Node& node, uint32_t index) {
@@ -268,6 +292,9 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   // interval's line is on it, up to rounding.
   const bool inLine = std::abs(across) <= kOnLine * spanLength;
   if (spanLength <= kPoint || inLine) {
+    // A root on the interval itself crosses it where it stands.
+    const float along = spanLength > kPoint ? glm::dot(r - a, b - a) / (spanLength * spanLength) : -1.0f;
+    if (along > 0.0f && along < 1.0f) return expandPoint(r, node.cost, node.rootKey, node, index);
     const bool nearLeft = glm::distance(r, a) <= glm::distance(r, b);
     const glm::vec2 end = nearLeft ? a : b;
     const bool turns = nearLeft ? node.leftTurns : node.rightTurns;
@@ -292,9 +319,10 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     const Portal& portal = graph.portals[p];
     if (portal.kind != PortalKind::Walk || !m_query.rules->opens(portal.toSector)) continue;
     const glm::vec2 from = groundOf(portal.left), to = groundOf(portal.right);
-    // Portals on the side the node came in by lie outside the interval: they are
-    // reached by turning at its end and walking along the side.
-    if (p == entered.reverse) continue;
+    // Straight back into the sector the node came from is never shorter than
+    // staying in it (it is convex). Other portals on the side the node came in
+    // by lie outside the interval: reached by turning at its end.
+    if (portal.toSector == entered.fromSector) continue;
     const float insideLeftFrom = s * cross2(a - r, from - r), insideLeftTo = s * cross2(a - r, to - r);
     const float insideRightFrom = s * cross2(from - r, b - r), insideRightTo = s * cross2(to - r, b - r);
     const float length = glm::distance(from, to);
@@ -343,7 +371,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
       }
     }
   }
-  pushTeleports(node.sector, index, r, node.cost, node, false);
+  pushTeleports(node, index);
 }
 
 std::vector<uint32_t> IntervalSearch::corridorNodes() const {

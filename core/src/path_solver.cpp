@@ -69,6 +69,12 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_result.corridor.start = start;
   m_result.corridor.goal = goal;
 
+  if (!(options.heuristicScale >= 0.0f) || !std::isfinite(options.heuristicScale)) {
+    m_result.status = PathStatus::Unreachable;
+    m_result.reason = "heuristicScale = " + formatFloat(options.heuristicScale) +
+                      ": expected a finite number >= 0";
+    return;
+  }
   m_startLocation = placeOnGraph(graph, start, options.snapExtents);
   if (m_startLocation.sector == kNoSector) {
     m_result.status = PathStatus::StartOffMesh;
@@ -103,9 +109,10 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     m_result.corridor.goal = m_goalLocation.point;
   }
   m_goalSectorCost = sectorCost(graph.sectors[m_goalLocation.sector]);
-  // The sector the unit stands in can always be left, whatever the filter says of it.
-  m_startSectorCost =
-      std::min(sectorCost(graph.sectors[m_startLocation.sector]), 1.0f / m_cheapest);
+  // The sector the unit stands in can always be left, whatever the filter says
+  // of it: at its own cost, or closed, as dear as the dearest the heuristic allows for.
+  const float startCost = sectorCost(graph.sectors[m_startLocation.sector]);
+  m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_cheapest;
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
@@ -152,6 +159,8 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_heuristicScale = options.heuristicScale * std::min(1.0f, m_cheapest);
   m_status = SolveStatus::InProgress;
   m_aimedAtPartialEnd = false;
+  // Finalized before any A* ran, the partial path is the start alone.
+  m_closest = m_startNode;
   if (!searchIntervalsTo(m_goalLocation)) startPortalSearch();
 }
 
@@ -168,6 +177,9 @@ bool PathSolver::searchIntervalsTo(const Location& goal) {
   query.startSector = m_startLocation.sector;
   query.goalSector = goal.sector;
   query.metre = *metre;
+  // Devices and jumps cost at least their length, walking or not.
+  const bool teleports = !m_jumps.empty() || !m_graph->deviceLinks.empty();
+  query.heuristicMetre = teleports ? std::min(*metre, 1.0f) : *metre;
   query.heuristicScale = m_options.heuristicScale;
   // maxExpansions bounds all the searches a query runs together.
   query.maxExpansions = m_options.maxExpansions - std::min(m_result.expansions, m_options.maxExpansions);
@@ -198,7 +210,7 @@ std::optional<float> PathSolver::uniformMetre() const {
     if (metre && cost != *metre) return std::nullopt;
     metre = cost;
   }
-  // The start's sector may be left whatever its surface: at its own cost then.
+  // A start on a closed surface is left at a cost of its own.
   if (!metre || m_startSectorCost != *metre) return std::nullopt;
   return metre;
 }
@@ -669,7 +681,7 @@ PathResult PathSolver::finalize() {
     }
     result.status = PathStatus::Partial;
     last = m_closest;
-    result.cost = m_nodes[m_closest].costSoFar;
+    result.cost = m_closest == m_startNode ? 0.0f : m_nodes[m_closest].costSoFar;
   }
   std::vector<uint32_t> nodes;
   for (uint32_t node = reached ? m_nodes[m_goalNode].parent : last; node != m_startNode;

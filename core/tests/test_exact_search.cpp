@@ -682,6 +682,17 @@ TEST(ExactSearch, TheShorterWayRoundAPillar) {
   // A straight line the pillar does not block, from the west rectangle into the south one.
   EXPECT_NEAR(foundLength(graph, gridTileCenter(0, 4), gridTileCenter(1, 0)), std::hypot(1.0, 4.0),
               1e-3);
+  // Starts on the edge between two rectangles (whole-number points on a 1 m
+  // grid) cross it where they stand: no detour to a portal's end.
+  const float y = gridTileCenter(0, 0).y;
+  for (const auto& [start, goal] : {std::pair{glm::vec3(1, y, 2), glm::vec3(1, y, 4.5f)},
+                                    std::pair{glm::vec3(2, y, 4), glm::vec3(4.5f, y, 4)}}) {
+    const PathResult path =
+        findPath(graph, start, goal, withPortalPoint(SearchOptions{}, PortalPoint::Exact));
+    ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
+    EXPECT_NEAR(path.cost, glm::distance(groundOf(start), groundOf(goal)), 1e-3)
+        << describe(path.corridor);
+  }
 }
 
 // Jumps are crossed from takeoff to landing: over the chasm only Exact's jump
@@ -762,6 +773,60 @@ TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
       EXPECT_GT(intervals, 0u);
     } else {
       EXPECT_EQ(intervals, 0u);
+    }
+  }
+}
+
+// Finalized before its search ends, an exact query gives the start alone (as
+// the A* does), even on a solver whose last query left other nodes behind.
+TEST(ExactSearch, FinalizedEarlyGivesTheStartAlone) {
+  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  const glm::vec3 start{6.0f, 0.05f, 2.0f}, goal{14.0f, 0.05f, 2.0f};
+  PathSolver solver;
+  solver.init(graph, goal, start, withPortalPoint({}, PortalPoint::Crossing));
+  while (solver.update(100u) == SolveStatus::InProgress) {
+  }
+  ASSERT_EQ(solver.finalize().status, PathStatus::Found);
+  solver.init(graph, start, goal, withPortalPoint({}, PortalPoint::Exact));
+  solver.update(1u);
+  const PathResult early = solver.finalize();
+  EXPECT_EQ(early.status, PathStatus::Partial);
+  EXPECT_NE(early.reason.find("finalized"), std::string::npos) << early.reason;
+  ASSERT_EQ(early.corridor.sectors.size(), 1u);
+  EXPECT_TRUE(early.corridor.portals.empty());
+  EXPECT_EQ(early.cost, 0.0f);
+}
+
+// One cost a metre everywhere, above 1 too: Exact answers and costs the
+// length times it.
+TEST(ExactSearch, AnswersAtAnyOneCostAMetre) {
+  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  const glm::vec3 start{6.0f, 0.05f, 2.0f}, goal{14.0f, 0.05f, 2.0f};
+  const PathResult unit = findPath(graph, start, goal, withPortalPoint({}, PortalPoint::Exact));
+  ASSERT_EQ(unit.portalPoint, PortalPoint::Exact);
+  for (float metre : {0.5f, 2.0f, 3.5f}) {
+    SearchOptions options;
+    for (const SurfaceSpec& surface : graph.surfaces) options.surfaceCosts[surface.name] = metre;
+    const PathResult path = findPath(graph, start, goal, withPortalPoint(options, PortalPoint::Exact));
+    ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
+    EXPECT_EQ(path.portalPoint, PortalPoint::Exact) << metre;
+    EXPECT_NEAR(path.cost, unit.cost * metre, 1e-3f * metre) << metre;
+    EXPECT_EQ(path.corridor.portals, unit.corridor.portals) << metre;
+  }
+}
+
+// A heuristic scale that is no number is refused, with the option named.
+TEST(ExactSearch, ABadHeuristicScaleIsRefused) {
+  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  for (PortalPoint mode : {PortalPoint::Crossing, PortalPoint::Exact}) {
+    for (float scale : {std::numeric_limits<float>::quiet_NaN(),
+                        std::numeric_limits<float>::infinity(), -1.0f}) {
+      SearchOptions options = withPortalPoint({}, mode);
+      options.heuristicScale = scale;
+      const PathResult path = findPath(graph, {6.0f, 0.05f, 2.0f}, {14.0f, 0.05f, 2.0f}, options);
+      EXPECT_EQ(path.status, PathStatus::Unreachable);
+      EXPECT_NE(path.reason.find("heuristicScale"), std::string::npos) << path.reason;
+      EXPECT_TRUE(path.corridor.sectors.empty());
     }
   }
 }

@@ -552,5 +552,51 @@ TEST(Locate, SnapsToASlopeClampedToTheSectorHeights) {
   EXPECT_NEAR(locateSector(graph, {4, 0.5f, 1}).point.y, 0.3f, 1e-6);
 }
 
+// Portals over whole sides, as these hand-made graphs have them, meet at the
+// sectors' corners, where crossing from one sector to the next costs nothing.
+// The exact search still ends at once (each sector and point is expanded once)
+// and finds the straight lines through the shared corner.
+TEST(ExactSearchByHand, FourSectorsRoundACornerAndAOneWayEdge) {
+  GraphBuilder b;
+  const uint32_t s = b.addSector(-2, 0, 0, 2, 0), t = b.addSector(0, 0, 2, 2, 0);
+  const uint32_t u = b.addSector(0, -2, 2, 0, 0), v = b.addSector(-2, -2, 0, 0, 0);
+  const uint32_t w = b.addSector(2, -2, 4, 0, 0);
+  b.addSector(10, 10, 12, 12, 0);  // out of reach
+  b.addTwoWay(s, t, {0, 0}, {0, 2});
+  b.addTwoWay(t, u, {0, 0}, {2, 0});
+  b.addTwoWay(u, v, {0, -2}, {0, 0});
+  b.addTwoWay(v, s, {-2, 0}, {0, 0});
+  b.addTwoWay(u, w, {2, -2}, {2, 0});
+  const NavGraph graph = b.finish();
+  SearchOptions exact;
+  exact.portalPoint = PortalPoint::Exact;
+  exact.maxExpansions = 10'000;
+  const glm::vec3 start{-1, 0, 1};
+  const PathResult diagonal = findPath(graph, start, {1, 0, -1}, exact);
+  ASSERT_EQ(diagonal.status, PathStatus::Found) << diagonal.reason;
+  EXPECT_EQ(diagonal.portalPoint, PortalPoint::Exact);
+  EXPECT_NEAR(diagonal.cost, std::sqrt(8.0f), 1e-4f);
+  EXPECT_LT(diagonal.expansions, 100u);
+  const PathResult far = findPath(graph, start, {3, 0, -1}, exact);
+  ASSERT_EQ(far.status, PathStatus::Found) << far.reason;
+  EXPECT_NEAR(far.cost, std::sqrt(4.0f * 4.0f + 2.0f * 2.0f), 1e-4f);
+  const PathResult none = findPath(graph, start, {11, 0, 11}, exact);
+  EXPECT_EQ(none.status, PathStatus::Partial);
+  EXPECT_LT(none.expansions, 200u) << "the search must not go round the corner for ever";
+
+  // S to T over the whole edge, T to S over its middle only: two one-way portals.
+  GraphBuilder oneWay;
+  const uint32_t a = oneWay.addSector(0, 0, 2, 2, 0), c = oneWay.addSector(2, 0, 4, 2, 0);
+  const uint32_t d = oneWay.addSector(4, 0, 6, 2, 0);
+  oneWay.addPortal(a, c, {2, 0}, {2, 2});
+  oneWay.addPortal(c, a, {2, 0.5f}, {2, 1.5f});
+  oneWay.addTwoWay(c, d, {4, 0}, {4, 2});
+  const NavGraph line = oneWay.finish();
+  const PathResult across = findPath(line, {1, 0, 1}, {5, 0, 1}, exact);
+  ASSERT_EQ(across.status, PathStatus::Found) << across.reason;
+  EXPECT_NEAR(across.cost, 4.0f, 1e-4f);
+  EXPECT_LT(across.expansions, 100u);
+}
+
 }  // namespace
 }  // namespace nav

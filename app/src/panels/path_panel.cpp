@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <iterator>
+
 namespace nav::app {
 namespace {
 
@@ -65,11 +67,14 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
     }
   }
   // Midpoint is Detour's fixed graph; Exact finds the shortest string-pulled path.
-  const char* const kPortalPoints[] = {"midpoints", "crossing points", "exact (any-angle)"};
-  int portalPoint = int(tool.portalPoint());
+  // In the order of nav::kPortalPoints.
+  const char* const kPortalPointLabels[] = {"midpoints", "crossing points", "exact (any-angle)"};
+  static_assert(std::size(kPortalPointLabels) == std::size(kPortalPoints));
+  int choice = 0;
+  while (kPortalPoints[choice] != tool.portalPoint()) ++choice;
   ImGui::SetNextItemWidth(150.0f);
-  if (ImGui::Combo("search", &portalPoint, kPortalPoints, IM_ARRAYSIZE(kPortalPoints)))
-    tool.setPortalPoint(PortalPoint(portalPoint));
+  if (ImGui::Combo("search", &choice, kPortalPointLabels, IM_ARRAYSIZE(kPortalPointLabels)))
+    tool.setPortalPoint(kPortalPoints[choice]);
   const PathSolution* solved = tool.solution();
   if (tool.portalPoint() == PortalPoint::Exact && solved != nullptr &&
       solved->search.portalPoint != PortalPoint::Exact) {

@@ -11,6 +11,7 @@
 // from their entry to their exit point at the cost the query's rules give them.
 #include <cstdint>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "nav/jump_portals.h"
@@ -46,6 +47,9 @@ struct IntervalQuery {
   uint32_t startSector = kNoSector, goalSector = kNoSector;
   /// Cost of a walked metre, the same in every sector the path may enter. [> 0]
   float metre = 1.0f;
+  /// The least a metre of the way may cost, devices and jumps included: the
+  /// heuristic's cost a metre. [> 0, <= metre]
+  float heuristicMetre = 1.0f;
   /// Heuristic = the shortest way to the goal through the node's interval times this.
   float heuristicScale = 1.0f;
   uint32_t maxExpansions = 1'000'000;
@@ -112,8 +116,11 @@ class IntervalSearch {
   /// Point node: the root sees all of the sector.
   void expandPoint(const glm::vec2& root, float cost, uint32_t rootKey, const Node& node,
                    uint32_t index);
-  void pushTeleports(uint32_t sector, uint32_t index, const glm::vec2& from, float cost,
-                     const Node& node, bool fromPoint);
+  /// Devices and jumps out of the node's sector, reached from the node.
+  void pushTeleports(const Node& node, uint32_t index);
+  /// The sector a node walked in from (kNoSector: it did not walk in).
+  uint32_t cameFrom(const Node& node) const;
+  static uint64_t pointKey(uint32_t sector, const glm::vec2& point);
   /// The cost to reach `point` of the node's sector from the node's root, or infinity.
   float costTo(const Node& node, const glm::vec2& point) const;
   float heuristic(const Node& node) const;
@@ -122,6 +129,8 @@ class IntervalSearch {
   glm::vec2 m_goal{0.0f};
   std::vector<Node> m_nodes;
   std::vector<OpenEntry> m_open;
+  /// The cheapest cost each (sector, point) was expanded at as a point node.
+  std::unordered_map<uint64_t, float> m_pointsExpanded;
   /// Best cost per root key, valid where the stamp is this query's.
   std::vector<float> m_rootCost;
   std::vector<uint32_t> m_rootStamp;
