@@ -233,6 +233,8 @@ void App::updateCrowd(double now) {
       m_lastCrowdUpdate ? std::min(now - *m_lastCrowdUpdate, kMaxCrowdStep) : 0.0;
   m_lastCrowdUpdate = now;
   if (m_crowdPanel.paused()) return;
+  // The crowd searches the way the Path panel does, so their solver times compare.
+  m_crowd.setPortalPoint(m_pathTool.portalPoint());
   m_crowd.update(float(seconds), m_crowdPanel.budget());
 }
 

@@ -273,6 +273,7 @@ void Crowd::requestPath(uint32_t index) {
   SearchOptions options;
   options.unitSpeed = m_speed;
   options.jumps = m_jumps;
+  options.portalPoint = m_portalPoint;
   agent.ticket = m_manager->request(agent.position, agent.goal, options);
   agent.state = AgentState::Requested;
   agent.route.clear();

@@ -114,6 +114,8 @@ class Crowd {
   float speed() const { return m_speed; }
   /// Jump portals the agents' paths may take (nullptr: none); it must outlive the crowd.
   void setJumps(const JumpBucket* jumps) { m_jumps = jumps; }
+  /// How the agents' searches cost portals (search.h); requests made from now on use it.
+  void setPortalPoint(PortalPoint portalPoint) { m_portalPoint = portalPoint; }
 
   /// A spawn was asked for and not cleared since.
   bool active() const { return m_active; }
@@ -174,6 +176,7 @@ class Crowd {
   uint64_t m_seed = 1;
   float m_speed;
   const JumpBucket* m_jumps = nullptr;
+  PortalPoint m_portalPoint = PortalPoint::Crossing;
   std::mt19937_64 m_random;
   std::string m_notice;
   uint64_t m_spawnRevision = 0;

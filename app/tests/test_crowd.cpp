@@ -120,6 +120,36 @@ TEST(Crowd, EveryAgentGetsAPathAndWalksItNoFasterThanItsSpeed) {
   EXPECT_EQ(crowd.counts().stuck, 0u);
 }
 
+// The same crowd on the funnel level (one surface cost) solved with the exact
+// search: every agent gets a path, and none is longer than the crossing-point one.
+TEST(Crowd, ExactSearchesGiveNoLongerRoutes) {
+  const std::shared_ptr<const NavBuild> funnel = buildLevel("funnel.obj");
+  ASSERT_TRUE(funnel);
+  Crowd crossing, exact;
+  exact.setPortalPoint(PortalPoint::Exact);
+  for (Crowd* crowd : {&crossing, &exact}) {
+    crowd->setBuild(funnel);
+    crowd->spawn(kDefaultCrowdAgents, 3);
+    EXPECT_LT(framesUntilAllHavePaths(*crowd, 2000), 2000);
+  }
+  auto groundLength = [](const std::vector<glm::vec3>& route) {
+    float length = 0.0f;
+    for (size_t i = 1; i < route.size(); ++i)
+      length += glm::distance(groundOf(route[i - 1]), groundOf(route[i]));
+    return length;
+  };
+  size_t compared = 0;
+  for (size_t i = 0; i < exact.agents().size(); ++i) {
+    const Agent &a = exact.agents()[i], &b = crossing.agents()[i];
+    // Agents still on their first goal walk the route first found for it.
+    if (a.goal != b.goal || a.state != AgentState::Walking || b.state != AgentState::Walking)
+      continue;
+    ++compared;
+    EXPECT_LE(groundLength(a.route), groundLength(b.route) + 1e-3f) << "agent " << i;
+  }
+  EXPECT_GE(compared, 15u);
+}
+
 TEST(Crowd, ArrivingAgentsPickNewGoalsAndAskAgain) {
   ASSERT_TRUE(showcase());
   Crowd crowd;
