@@ -1,8 +1,10 @@
 #pragma once
-// A* over portals that can be advanced a little at a time (time slicing): init
-// a query, update it within an iteration or time budget as often as needed,
-// then finalize it into a PathResult. findPath is init + update until done +
-// finalize, so a sliced query gives exactly the one-shot result.
+// A path search that can be advanced a little at a time (time slicing): init a
+// query, update it within an iteration or time budget as often as needed, then
+// finalize it into a PathResult. findPath is init + update until done +
+// finalize, so a sliced query gives exactly the one-shot result. The search is
+// A* over portals, or for PortalPoint::Exact the interval search
+// (interval_search.h) where it can answer.
 #include <chrono>
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,8 @@
 #pragma once
-// A* over sectors and portals. A search node is a portal (the sector it enters,
-// entered where the path crosses it, or for a device at its exit point); the
-// start and goal points are located in their sectors first.
+// Path queries over sectors and portals: A* whose search node is a portal (the
+// sector it enters, entered where the path crosses it, or for a device at its
+// exit point), or the exact interval search (PortalPoint::Exact); the start and
+// goal points are located in their sectors first.
 #include <cstdint>
 #include <map>
 #include <optional>
