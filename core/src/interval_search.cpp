@@ -43,27 +43,11 @@ Range intersect(const Range& a, const Range& b) {
 
 float sign(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; }
 
-// Mirror of p in the line through a and b.
-glm::vec2 mirror(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
-  const glm::vec2 d = b - a;
-  const glm::vec2 foot = a + d * (glm::dot(p - a, d) / glm::dot(d, d));
-  return 2.0f * foot - p;
-}
-
-// The shortest way from `root` to `goal` that touches the segment [a, b]
-// (root on one side of it, the way on to the goal on the other).
+// The shortest way from `root` to `goal` that touches the segment [a, b].
 float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2& b,
-                     glm::vec2 goal) {
-  const glm::vec2 d = b - a;
-  if (glm::dot(d, d) > 0.0f) {
-    const float rootSide = cross2(d, root - a), goalSide = cross2(d, goal - a);
-    if (rootSide * goalSide > 0.0f) goal = mirror(goal, a, b);
-  }
-  const glm::vec2 line = goal - root;
-  const float sideA = cross2(line, a - root), sideB = cross2(line, b - root);
-  if (sideA * sideB <= 0.0f) return glm::distance(root, goal);
-  return std::min(glm::distance(root, a) + glm::distance(a, goal),
-                  glm::distance(root, b) + glm::distance(b, goal));
+                     const glm::vec2& goal) {
+  const glm::vec2 touch = glm::mix(a, b, touchingPoint(a, b, root, goal));
+  return glm::distance(root, touch) + glm::distance(touch, goal);
 }
 
 }  // namespace
@@ -307,12 +291,21 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   if (node.sector == m_query.goalSector) pushGoal(costTo(node, m_goal), index);
 
   const float s = sign(across);
-  const float turnLeftCost = node.cost + glm::distance(r, a) * metre;
-  const float turnRightCost = node.cost + glm::distance(r, b) * metre;
-  const uint32_t leftKey = node.leftTurns ? endKey(node.crossed, false) : kNoRoot;
-  const uint32_t rightKey = node.rightTurns ? endKey(node.crossed, true) : kNoRoot;
-  bool leftOpen = node.leftTurns, rightOpen = node.rightTurns;
-  bool leftClaimed = false, rightClaimed = false;
+  // Turning at an end of the interval that is the portal's own (a wall corner)
+  // reaches what the root cannot see past it. The end becomes a root the first
+  // time a portal needs it, unless it was reached cheaper before.
+  struct Turn {
+    glm::vec2 at;
+    float cost;
+    uint32_t key;
+    bool open;
+    bool claimed;
+  };
+  Turn turns[2] = {
+      {a, node.cost + glm::distance(r, a) * metre,
+       node.leftTurns ? endKey(node.crossed, false) : kNoRoot, node.leftTurns, false},
+      {b, node.cost + glm::distance(r, b) * metre,
+       node.rightTurns ? endKey(node.crossed, true) : kNoRoot, node.rightTurns, false}};
 
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
@@ -323,8 +316,10 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     // staying in it (it is convex). Other portals on the side the node came in
     // by lie outside the interval: reached by turning at its end.
     if (portal.toSector == entered.fromSector) continue;
-    const float insideLeftFrom = s * cross2(a - r, from - r), insideLeftTo = s * cross2(a - r, to - r);
-    const float insideRightFrom = s * cross2(from - r, b - r), insideRightTo = s * cross2(to - r, b - r);
+    // Per side of the cone (the ray through a, the ray through b), how far inside
+    // it the portal's two ends are.
+    const float inside[2][2] = {{s * cross2(a - r, from - r), s * cross2(a - r, to - r)},
+                                {s * cross2(from - r, b - r), s * cross2(to - r, b - r)}};
     const float length = glm::distance(from, to);
     auto add = [&](Range range, const glm::vec2& root, float cost, uint32_t key) {
       if (range.empty()) return;
@@ -347,28 +342,17 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
       next.rightTurns = range.high == 1.0f;
       push(next);
     };
-    add(intersect(nonNegative(insideLeftFrom, insideLeftTo),
-                  nonNegative(insideRightFrom, insideRightTo)),
+    add(intersect(nonNegative(inside[0][0], inside[0][1]), nonNegative(inside[1][0], inside[1][1])),
         r, node.cost, node.rootKey);
-    if (leftOpen) {
-      const Range outside = negative(insideLeftFrom, insideLeftTo);
-      if (!outside.empty()) {
-        if (!leftClaimed) {
-          leftOpen = claimRoot(leftKey, turnLeftCost);
-          leftClaimed = true;
-        }
-        if (leftOpen) add(outside, a, turnLeftCost, leftKey);
+    for (int side = 0; side < 2; ++side) {
+      Turn& turn = turns[side];
+      const Range outside = negative(inside[side][0], inside[side][1]);
+      if (!turn.open || outside.empty()) continue;
+      if (!turn.claimed) {
+        turn.open = claimRoot(turn.key, turn.cost);
+        turn.claimed = true;
       }
-    }
-    if (rightOpen) {
-      const Range outside = negative(insideRightFrom, insideRightTo);
-      if (!outside.empty()) {
-        if (!rightClaimed) {
-          rightOpen = claimRoot(rightKey, turnRightCost);
-          rightClaimed = true;
-        }
-        if (rightOpen) add(outside, b, turnRightCost, rightKey);
-      }
+      if (turn.open) add(outside, turn.at, turn.cost, turn.key);
     }
   }
   pushTeleports(node, index);

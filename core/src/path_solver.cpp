@@ -18,26 +18,11 @@ constexpr const char* kOtherIsland =
     "closest point)";
 
 // The point of the portal that makes the way from `from` to `to` through it
-// shortest in the ground plane: where the straight line crosses it, or with
-// `to` on the same side, where the line to its mirror image does (a ray
-// reflected off the portal's line); clamped to the portal's ends, which is
-// exact since the length along the portal is convex.
+// shortest in the ground plane.
 glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3& to) {
-  const glm::vec2 a = groundOf(from);
-  const glm::vec2 l = groundOf(portal.left), span = groundOf(portal.right) - l;
-  const float spanLength2 = glm::dot(span, span);
-  if (!(spanLength2 > 0.0f)) return portal.left;
-  glm::vec2 b = groundOf(to);
-  const float sideA = cross2(span, a - l), sideB = cross2(span, b - l);
-  if ((sideA > 0.0f) == (sideB > 0.0f)) {
-    const glm::vec2 foot = l + span * (glm::dot(b - l, span) / spanLength2);
-    b = 2.0f * foot - b;
-  }
-  const glm::vec2 direction = b - a;
-  const float denominator = cross2(direction, span);
-  float along = glm::dot(a - l, span) / spanLength2;  // degenerate: the nearest point
-  if (std::abs(denominator) > 1e-12f) along = cross2(direction, a - l) / denominator;
-  return glm::mix(portal.left, portal.right, std::clamp(along, 0.0f, 1.0f));
+  return glm::mix(portal.left, portal.right,
+                  touchingPoint(groundOf(portal.left), groundOf(portal.right), groundOf(from),
+                                groundOf(to)));
 }
 
 // A locked device opens only for a unit holding its key.
@@ -113,6 +98,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   // of it: at its own cost, or closed, as dear as the dearest the heuristic allows for.
   const float startCost = sectorCost(graph.sectors[m_startLocation.sector]);
   m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_cheapest;
+  m_exactMetre = uniformMetre();
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
@@ -128,10 +114,9 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     m_result.cost = glm::distance(m_startLocation.point, m_goalLocation.point) * m_startSectorCost;
     if (options.portalPoint == PortalPoint::Exact) {
       // Costed as the interval search costs: on the ground.
-      const std::optional<float> metre = uniformMetre();
-      if (metre) {
+      if (m_exactMetre) {
         m_result.cost = glm::distance(groundOf(m_startLocation.point),
-                                      groundOf(m_goalLocation.point)) * *metre;
+                                      groundOf(m_goalLocation.point)) * *m_exactMetre;
       } else {
         m_result.portalPoint = PortalPoint::Crossing;
       }
@@ -165,7 +150,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
 }
 
 bool PathSolver::searchIntervalsTo(const Location& goal) {
-  const std::optional<float> metre = uniformMetre();
+  const std::optional<float>& metre = m_exactMetre;
   m_searchingIntervals = metre.has_value();
   if (!m_searchingIntervals) return false;
   IntervalQuery query;

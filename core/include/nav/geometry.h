@@ -1,5 +1,7 @@
 #pragma once
 // Small geometric value types shared by every stage. Y is up; units are metres.
+#include <algorithm>
+#include <cmath>
 #include <glm/glm.hpp>
 #include <limits>
 
@@ -42,6 +44,28 @@ inline float cross2(const glm::vec2& a, const glm::vec2& b) { return a.x * b.y -
 /// lies to the left of the walk from a to b.
 inline float triArea2(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
   return cross2(groundOf(b) - groundOf(a), groundOf(c) - groundOf(a));
+}
+
+/// Where the shortest way from `from` to `to` that touches the segment [a, b]
+/// touches it, as a fraction of the way from a: where the straight line crosses
+/// the segment, or with `to` on the same side, where the line to its mirror
+/// image does (a ray reflected off the segment's line); clamped to the ends,
+/// which is exact since the length is convex along the segment. 0 for a point.
+inline float touchingPoint(const glm::vec2& a, const glm::vec2& b, const glm::vec2& from,
+                           glm::vec2 to) {
+  const glm::vec2 span = b - a;
+  const float spanLength2 = glm::dot(span, span);
+  if (!(spanLength2 > 0.0f)) return 0.0f;
+  const float sideFrom = cross2(span, from - a), sideTo = cross2(span, to - a);
+  if ((sideFrom > 0.0f) == (sideTo > 0.0f)) {
+    const glm::vec2 foot = a + span * (glm::dot(to - a, span) / spanLength2);
+    to = 2.0f * foot - to;
+  }
+  const glm::vec2 direction = to - from;
+  const float denominator = cross2(direction, span);
+  float along = glm::dot(from - a, span) / spanLength2;  // degenerate: the nearest point
+  if (std::abs(denominator) > 1e-12f) along = cross2(direction, from - a) / denominator;
+  return std::clamp(along, 0.0f, 1.0f);
 }
 
 inline bool isFinite(const glm::vec3& p) {

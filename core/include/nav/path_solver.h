@@ -177,6 +177,8 @@ class PathSolver : private CrossingRules {
   // no way) A* over the portals.
   IntervalSearch m_intervals;
   bool m_searchingIntervals = false;
+  /// uniformMetre() for the query, worked out once at init.
+  std::optional<float> m_exactMetre;
   /// The interval search runs again, to the portal A*'s partial end.
   bool m_aimedAtPartialEnd = false;
   Location m_partialEnd;
