@@ -97,18 +97,6 @@ TEST(WindowClickPath, ShowcaseGroundToUpperFloorClimbsTheStairsAndTheFunnelReach
   EXPECT_GE(image.countPath(session.probes[1], 30), 40);
 }
 
-}  // namespace
-
-namespace {
-
-// The length in a "path status=... length=L ..." line; negative when absent.
-float printedLength(const std::string& line) {
-  const size_t at = line.find("length=");
-  return at == std::string::npos ? -1.0f : std::stof(line.substr(at + 7));
-}
-
-}  // namespace
-
 // --search picks the path tool's search: exact answers on the funnel level
 // (one surface cost) with a path no longer than crossing points give, and says
 // so on its path line; a bad value is refused with the option named.
@@ -127,8 +115,8 @@ TEST(WindowClickPath, SearchModeFromTheCommandLine) {
     EXPECT_NE(pathLines[mode].find(std::string(" search=") + mode + " "), std::string::npos)
         << pathLines[mode];
   }
-  const float crossing = printedLength(pathLines["crossing"]);
-  const float exact = printedLength(pathLines["exact"]);
+  const float crossing = printedPathLength(pathLines["crossing"]);
+  const float exact = printedPathLength(pathLines["exact"]);
   EXPECT_GT(exact, 0.0f);
   EXPECT_LE(exact, crossing + 1e-3f);
 
@@ -137,3 +125,5 @@ TEST(WindowClickPath, SearchModeFromTheCommandLine) {
   EXPECT_FALSE(bad.exitedCleanly());
   EXPECT_NE(bad.transcript().find("--search"), std::string::npos) << bad.transcript();
 }
+
+}  // namespace

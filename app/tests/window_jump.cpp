@@ -11,12 +11,6 @@ using namespace window_test;
 // nav::colors::kJumpTaken: the arc of a jump the path takes.
 constexpr int kJumpTakenColor[3] = {255, 120, 255};
 
-// The length in a "path status=... length=L ..." line; negative when absent.
-float pathLength(const std::string& line) {
-  const size_t at = line.find("length=");
-  return at == std::string::npos ? -1.0f : std::stof(line.substr(at + 7));
-}
-
 // "path " lines in order, so the path before the jump can be told from the one after.
 std::vector<std::string> pathLines(const std::vector<std::string>& lines) {
   std::vector<std::string> paths;
@@ -59,7 +53,7 @@ TEST(WindowJump, ClickedJumpShortensThePathAndTheFunnelBreaksAtIt) {
 
   const std::vector<std::string> paths = pathLines(session.lines);
   ASSERT_GE(paths.size(), 2u) << session.transcript;
-  const float before = pathLength(paths.front()), after = pathLength(paths.back());
+  const float before = printedPathLength(paths.front()), after = printedPathLength(paths.back());
   EXPECT_EQ(paths.back().rfind("path status=found ", 0), 0u) << paths.back();
   EXPECT_LT(after, before - 5.0f) << "the jump saves the climb round by the stairs";
 

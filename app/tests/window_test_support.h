@@ -240,6 +240,12 @@ inline ::testing::AssertionResult ranCleanly(const Session& session, size_t prob
   return ::testing::AssertionSuccess();
 }
 
+/// The length in a "path status=... length=L ..." line; negative when absent.
+inline float printedPathLength(const std::string& line) {
+  const size_t at = line.find("length=");
+  return at == std::string::npos ? -1.0f : std::stof(line.substr(at + 7));
+}
+
 /// The last line starting with `prefix`, or "".
 inline std::string lastLine(const std::vector<std::string>& lines, const std::string& prefix) {
   std::string last;

@@ -17,7 +17,7 @@
 #include <tuple>
 #include <vector>
 
-#include "nav/collision.h"
+#include "expect_same.h"
 #include "nav/funnel.h"
 #include "nav/grid_map.h"
 #include "nav/jump_portals.h"
@@ -149,11 +149,9 @@ std::unique_ptr<GridGraph> randomGridGraph(std::mt19937& random, float cellSize)
   Result<Level> level = gridMapLevel(grid->map, options);
   EXPECT_TRUE(level.ok()) << level.error() << "\n" << text;
   if (!level) return nullptr;
-  const CollisionWorld world(level.value());
-  Result<NavBuild> built = buildNavigation(level.value(), world, defaultFillParams(level.value()));
-  EXPECT_TRUE(built.ok()) << built.error() << "\n" << text;
+  std::optional<NavBuild> built = test::buildLevel(level.value());
   if (!built) return nullptr;
-  grid->graph = std::move(built).value().graph;
+  grid->graph = std::move(built->graph);
   return grid;
 }
 
@@ -350,11 +348,10 @@ TEST(ExactSearch, ShortestOfAllCorridorsOnRandomGridMaps) {
 // ---------------------------------------------------------------------------
 
 struct BuiltLevel {
-  Level level;
-  std::unique_ptr<CollisionWorld> world;
   NavBuild build;
 };
 
+// Built once per test program, cells kept.
 const BuiltLevel& builtLevel(const std::string& name) {
   static std::map<std::string, std::unique_ptr<BuiltLevel>> cache;
   std::unique_ptr<BuiltLevel>& built = cache[name];
@@ -362,14 +359,10 @@ const BuiltLevel& builtLevel(const std::string& name) {
     built = std::make_unique<BuiltLevel>();
     Result<Level> level = loadLevel(test::assetFile(name));
     EXPECT_TRUE(level.ok()) << level.error();
-    built->level = std::move(level).value();
-    built->world = std::make_unique<CollisionWorld>(built->level);
-    BuildOptions options;
-    options.keepCells = true;
-    Result<NavBuild> build =
-        buildNavigation(built->level, *built->world, defaultFillParams(built->level), options);
-    EXPECT_TRUE(build.ok()) << build.error();
-    built->build = std::move(build).value();
+    if (level) {
+      std::optional<NavBuild> build = test::buildLevel(level.value(), /*keepCells=*/true);
+      if (build) built->build = std::move(*build);
+    }
   }
   return *built;
 }
@@ -400,17 +393,6 @@ std::vector<QueryPair> randomPairs(const NavBuild& build, size_t count, uint32_t
   return pairs;
 }
 
-void expectSameResult(const PathResult& a, const PathResult& b) {
-  EXPECT_EQ(a.status, b.status);
-  EXPECT_EQ(a.reason, b.reason);
-  EXPECT_EQ(a.corridor.sectors, b.corridor.sectors);
-  EXPECT_EQ(a.corridor.portals, b.corridor.portals);
-  EXPECT_TRUE(a.corridor.start == b.corridor.start);
-  EXPECT_TRUE(a.corridor.goal == b.corridor.goal);
-  EXPECT_EQ(a.cost, b.cost);
-  EXPECT_EQ(a.expansions, b.expansions);
-  EXPECT_EQ(a.portalPoint, b.portalPoint);
-}
 
 // Every surface at one cost a metre, no waypath open: Exact answers every
 // query. A goal it does not reach (behind a locked door) gets the shortest path
@@ -445,7 +427,7 @@ void expectNeverLongerThanOtherPortalPoints(const std::string& name, const Searc
     if (exact.portalPoint != PortalPoint::Exact) {
       ASSERT_EQ(exact.portalPoint, PortalPoint::Crossing);
       ++fellBack;
-      expectSameResult(exact, crossing);
+      test::expectSameResult(exact, crossing);
       if (::testing::Test::HasFailure()) return;
       continue;
     }
@@ -552,7 +534,7 @@ TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
       EXPECT_EQ(exact.portalPoint, PortalPoint::Crossing);
       PathResult asCrossing = exact;
       asCrossing.portalPoint = PortalPoint::Crossing;
-      expectSameResult(asCrossing, crossing);
+      test::expectSameResult(asCrossing, crossing);
       if (exact.status == PathStatus::Found) ++found;
       if (HasFailure()) return;
     }
@@ -583,7 +565,7 @@ TEST(ExactSearch, SlicedSolverGivesFindPathsResult) {
       const bool traced = q % 4 == 0;
       SearchTrace oneShotTrace, slicedTrace;
       if (traced) {
-        expectSameResult(
+        test::expectSameResult(
             findPath(graph, pairs[q].start, pairs[q].goal, queryOptions, &oneShotTrace), oneShot);
       }
       solver.init(graph, pairs[q].start, pairs[q].goal, queryOptions,
@@ -597,15 +579,8 @@ TEST(ExactSearch, SlicedSolverGivesFindPathsResult) {
       // none is spent changing from one search to the other.
       EXPECT_LE(solver.iterations(), oneShot.expansions + 1);
       EXPECT_LE(oneShot.expansions, queryOptions.maxExpansions);
-      expectSameResult(solver.finalize(), oneShot);
-      ASSERT_EQ(slicedTrace.events.size(), oneShotTrace.events.size());
-      for (size_t e = 0; e < slicedTrace.events.size(); ++e) {
-        const SearchEvent& a = slicedTrace.events[e];
-        const SearchEvent& b = oneShotTrace.events[e];
-        EXPECT_TRUE(a.kind == b.kind && a.portal == b.portal && a.costSoFar == b.costSoFar &&
-                    a.estimatedTotal == b.estimatedTotal && a.from == b.from && a.to == b.to)
-            << "event " << e;
-      }
+      test::expectSameResult(solver.finalize(), oneShot);
+      test::expectSameTrace(slicedTrace, oneShotTrace);
       if (HasFailure()) return;
     }
   }
@@ -658,10 +633,9 @@ TEST(ExactSearch, TheShorterWayRoundAPillar) {
   options.cellSize = 1.0f;
   Result<Level> level = gridMapLevel(map.value(), options);
   ASSERT_TRUE(level.ok()) << level.error();
-  const CollisionWorld world(level.value());
-  Result<NavBuild> built = buildNavigation(level.value(), world, defaultFillParams(level.value()));
-  ASSERT_TRUE(built.ok()) << built.error();
-  const NavGraph& graph = built.value().graph;
+  const std::optional<NavBuild> built = test::buildLevel(level.value());
+  ASSERT_TRUE(built);
+  const NavGraph& graph = built->graph;
 
   // The rectangles the hand lengths assume.
   std::vector<glm::vec4> rectangles;

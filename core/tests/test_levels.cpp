@@ -34,6 +34,16 @@ NavGraph buildGraph(Level level) {
   return built ? std::move(built).value().graph : NavGraph{};
 }
 
+std::optional<NavBuild> buildLevel(const Level& level, bool keepCells) {
+  const CollisionWorld world(level);
+  BuildOptions options;
+  options.keepCells = keepCells;
+  Result<NavBuild> built = buildNavigation(level, world, defaultFillParams(level), options);
+  EXPECT_TRUE(built.ok()) << built.error();
+  if (!built) return std::nullopt;
+  return std::move(built).value();
+}
+
 Level chasmLevel() {
   Level level;
   addFloor(level, 0, 0, 10, 6, 0, "floor");

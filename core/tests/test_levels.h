@@ -1,8 +1,10 @@
 #pragma once
 // Levels built in code for tests: boxes and quads with hand-known geometry.
+#include <optional>
 #include <string>
 
 #include "nav/level.h"
+#include "nav/nav_build.h"
 #include "nav/nav_graph.h"
 
 namespace nav::test {
@@ -18,6 +20,9 @@ void finish(Level& level);
 /// The graph of a level built for the default human (finish() is called);
 /// an empty graph, with a test failure, when the build fails.
 NavGraph buildGraph(Level level);
+/// A level built as the debugger builds it (its first unit profile, or the
+/// default human); nullopt, with a test failure, when the build fails.
+std::optional<NavBuild> buildLevel(const Level& level, bool keepCells = false);
 /// Two 10 x 6 floors, x 0..10 and x 14..24 (z 0..6, y 0), seeded on both, with
 /// a 4 m chasm between them that no walk crosses.
 Level chasmLevel();

@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "expect_same.h"
 #include "nav/nav_build.h"
 #include "nav/path_manager.h"
 #include "nav/path_solver.h"
@@ -69,27 +70,6 @@ std::vector<Query> randomQueries(const NavBuild& build, uint32_t count, uint32_t
   return queries;
 }
 
-void expectSame(const PathResult& sliced, const PathResult& oneShot) {
-  EXPECT_EQ(sliced.status, oneShot.status);
-  EXPECT_EQ(sliced.reason, oneShot.reason);
-  EXPECT_EQ(sliced.corridor.sectors, oneShot.corridor.sectors);
-  EXPECT_EQ(sliced.corridor.portals, oneShot.corridor.portals);
-  EXPECT_TRUE(sliced.corridor.start == oneShot.corridor.start);
-  EXPECT_TRUE(sliced.corridor.goal == oneShot.corridor.goal);
-  EXPECT_EQ(sliced.cost, oneShot.cost);
-  EXPECT_EQ(sliced.expansions, oneShot.expansions);
-}
-
-void expectSameTrace(const SearchTrace& sliced, const SearchTrace& oneShot) {
-  ASSERT_EQ(sliced.events.size(), oneShot.events.size());
-  for (size_t i = 0; i < sliced.events.size(); ++i) {
-    const SearchEvent &a = sliced.events[i], &b = oneShot.events[i];
-    EXPECT_TRUE(a.kind == b.kind && a.portal == b.portal && a.costSoFar == b.costSoFar &&
-                a.estimatedTotal == b.estimatedTotal)
-        << "event " << i;
-  }
-}
-
 class SlicedLevel : public ::testing::TestWithParam<const char*> {};
 
 // One solver per budget, reused across all the queries (as a game would).
@@ -117,8 +97,8 @@ TEST_P(SlicedLevel, SolverBudgetsGiveTheOneShotResult) {
       ASSERT_EQ(solver.status(), SolveStatus::Done);
       // Every iteration but the last expands a node.
       EXPECT_LE(solver.iterations(), oneShot.expansions + 1);
-      expectSame(solver.finalize(), oneShot);
-      expectSameTrace(slicedTrace, oneShotTrace);
+      test::expectSameResult(solver.finalize(), oneShot);
+      test::expectSameTrace(slicedTrace, oneShotTrace);
       EXPECT_EQ(solver.status(), SolveStatus::Idle);
     }
   }
@@ -142,7 +122,8 @@ TEST_P(SlicedLevel, TimeBudgetsFinish) {
         ASSERT_LT(updates, 100'000u);
         solver.update(budget);
       }
-      expectSame(solver.finalize(), findPath(graph, query.start, query.goal, query.options));
+      test::expectSameResult(solver.finalize(),
+                             findPath(graph, query.start, query.goal, query.options));
     }
   }
 }
@@ -184,7 +165,7 @@ TEST_P(SlicedLevel, ManagerDeliversEveryResult) {
     SCOPED_TRACE("request " + std::to_string(i));
     std::optional<PathResult> result = manager.takeResult(tickets[i]);
     ASSERT_TRUE(result);
-    expectSame(*result, oneShots[i]);
+    test::expectSameResult(*result, oneShots[i]);
     EXPECT_EQ(manager.state(tickets[i]), RequestState::Unknown);
     EXPECT_FALSE(manager.takeResult(tickets[i])) << "a result is taken once";
   }
@@ -260,7 +241,7 @@ TEST(PathManager, FifoQueueAndRoundRobinTurns) {
   while (manager.pending() > 0)
     manager.update(7);
   for (size_t i = 0; i < tickets.size(); ++i) {
-    expectSame(*manager.takeResult(tickets[i]),
+    test::expectSameResult(*manager.takeResult(tickets[i]),
                findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
   }
 }
@@ -308,7 +289,7 @@ TEST(PathManager, CancelForgetsQueuedSearchingAndDoneRequests) {
   }
   EXPECT_EQ(finished, (std::set<PathTicket>{tickets[1], tickets[2], tickets[4], tickets[5]}));
   for (size_t i : {1, 2, 4}) {
-    expectSame(*manager.takeResult(tickets[i]),
+    test::expectSameResult(*manager.takeResult(tickets[i]),
                findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
   }
   EXPECT_TRUE(manager.cancel(tickets[5]));  // done: the result is dropped
@@ -329,7 +310,7 @@ TEST(PathManager, TimeBudgetsFinish) {
     manager.update(std::chrono::microseconds(updates % 2 ? 0 : 30));
   }
   for (size_t i = 0; i < tickets.size(); ++i) {
-    expectSame(*manager.takeResult(tickets[i]),
+    test::expectSameResult(*manager.takeResult(tickets[i]),
                findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
   }
 }
