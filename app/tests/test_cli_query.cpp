@@ -64,8 +64,8 @@ TEST(CliQuery, ExactRunsAsCrossingWhereSurfacesCostDifferently) {
       "query " + asset("showcase.obj") + " --from 37,0.05,31 --to 32,3.05,6 --portal-point exact";
   const CliRun uneven = runCli(query);
   const CliRun even = runCli(query +
-                          " --surface-cost road=1 --surface-cost grass=1 --surface-cost water=1 "
-                          "--surface-cost lava=1");
+                             " --surface-cost road=1 --surface-cost grass=1 --surface-cost water=1 "
+                             "--surface-cost lava=1");
   ASSERT_EQ(uneven.exitCode, 0) << uneven.output;
   ASSERT_EQ(even.exitCode, 0) << even.output;
   ASSERT_EQ(uneven.objects.size(), 1u) << uneven.output;

@@ -41,7 +41,9 @@ Range intersect(const Range& a, const Range& b) {
   return {std::max(a.low, b.low), std::min(a.high, b.high)};
 }
 
-float sign(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; }
+float sign(float x) {
+  return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
+}
 
 // The shortest way from `root` to `goal` that touches the segment [a, b].
 float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2& b,
@@ -234,7 +236,8 @@ void IntervalSearch::expandPoint(const glm::vec2& root, float cost, uint32_t roo
     if (cost >= seen->second - kCostSlack) return;
     seen->second = cost;
   }
-  if (sector == m_query.goalSector) pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
+  if (sector == m_query.goalSector)
+    pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
   const uint32_t back = cameFrom(node);
   const Sector& s = graph.sectors[sector];
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
@@ -277,7 +280,8 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   const bool inLine = std::abs(across) <= kOnLine * spanLength;
   if (spanLength <= kPoint || inLine) {
     // A root on the interval itself crosses it where it stands.
-    const float along = spanLength > kPoint ? glm::dot(r - a, b - a) / (spanLength * spanLength) : -1.0f;
+    const float along =
+        spanLength > kPoint ? glm::dot(r - a, b - a) / (spanLength * spanLength) : -1.0f;
     if (along > 0.0f && along < 1.0f) return expandPoint(r, node.cost, node.rootKey, node, index);
     const bool nearLeft = glm::distance(r, a) <= glm::distance(r, b);
     const glm::vec2 end = nearLeft ? a : b;

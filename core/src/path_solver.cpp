@@ -20,9 +20,9 @@ constexpr const char* kOtherIsland =
 // The point of the portal that makes the way from `from` to `to` through it
 // shortest in the ground plane.
 glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3& to) {
-  return glm::mix(portal.left, portal.right,
-                  touchingPoint(groundOf(portal.left), groundOf(portal.right), groundOf(from),
-                                groundOf(to)));
+  return glm::mix(
+      portal.left, portal.right,
+      touchingPoint(groundOf(portal.left), groundOf(portal.right), groundOf(from), groundOf(to)));
 }
 
 // A locked device opens only for a unit holding its key.
@@ -79,9 +79,10 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   if (options.jumps) m_jumps = options.jumps->jumps();
   m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
   if (!(m_turningRadius > 0.0f) || !std::isfinite(m_turningRadius)) m_turningRadius = 0.0f;
-  m_otherIsland = !m_jumps.empty() || graph.islands.empty()
-                      ? false
-                      : graph.islands.of(m_startLocation.sector) != graph.islands.of(m_goalLocation.sector);
+  m_otherIsland =
+      !m_jumps.empty() || graph.islands.empty()
+          ? false
+          : graph.islands.of(m_startLocation.sector) != graph.islands.of(m_goalLocation.sector);
   if (m_otherIsland) {
     if (!options.allowPartial) {
       m_result.status = PathStatus::Unreachable;
@@ -115,8 +116,9 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     if (options.portalPoint == PortalPoint::Exact) {
       // Costed as the interval search costs: on the ground.
       if (m_exactMetre) {
-        m_result.cost = glm::distance(groundOf(m_startLocation.point),
-                                      groundOf(m_goalLocation.point)) * *m_exactMetre;
+        m_result.cost =
+            glm::distance(groundOf(m_startLocation.point), groundOf(m_goalLocation.point)) *
+            *m_exactMetre;
       } else {
         m_result.portalPoint = PortalPoint::Crossing;
       }
@@ -167,7 +169,8 @@ bool PathSolver::searchIntervalsTo(const Location& goal) {
   query.heuristicMetre = teleports ? std::min(*metre, 1.0f) : *metre;
   query.heuristicScale = m_options.heuristicScale;
   // maxExpansions bounds all the searches a query runs together.
-  query.maxExpansions = m_options.maxExpansions - std::min(m_result.expansions, m_options.maxExpansions);
+  query.maxExpansions =
+      m_options.maxExpansions - std::min(m_result.expansions, m_options.maxExpansions);
   query.rules = this;
   query.traced = m_trace != nullptr;
   m_intervals.init(query);
@@ -229,7 +232,8 @@ glm::vec3 PathSolver::onNode(uint32_t node, const glm::vec2& point) const {
   if (portal.kind != PortalKind::Walk) return m_graph->exitPoint(portal);
   const glm::vec2 a = groundOf(portal.left), span = groundOf(portal.right) - a;
   const float length2 = glm::dot(span, span);
-  const float t = length2 > 0.0f ? std::clamp(glm::dot(point - a, span) / length2, 0.0f, 1.0f) : 0.0f;
+  const float t =
+      length2 > 0.0f ? std::clamp(glm::dot(point - a, span) / length2, 0.0f, 1.0f) : 0.0f;
   return {point.x, glm::mix(portal.left.y, portal.right.y, t), point.y};
 }
 
@@ -291,7 +295,7 @@ float PathSolver::sectorCost(const Sector& sector) const {
 // The goal pseudo-node is not traced: the result's cost is its final cost.
 void PathSolver::record(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
                         const glm::vec3& from, const glm::vec3& to) {
-  const uint32_t portal = node == m_startNode        ? kNoPortal
+  const uint32_t portal = node == m_startNode       ? kNoPortal
                           : node >= m_firstJumpNode ? kJumpPortalFlag | (node - m_firstJumpNode)
                                                     : node;
   m_trace->events.push_back({kind, portal, cost, estimate, from, to});
@@ -363,7 +367,7 @@ void PathSolver::expandNext() {
   }
   // Asked for exact paths: the interval search finds the shortest way to
   // where the portal A* got closest to the goal.
-  if (m_options.portalPoint == PortalPoint::Exact && m_options.allowPartial && !m_aimedAtPartialEnd) {
+  if (m_exactMetre && m_options.allowPartial && !m_aimedAtPartialEnd) {
     m_aimedAtPartialEnd = true;
     m_partialEnd = partialEnd();
     if (searchIntervalsTo(m_partialEnd)) return expandNext();
@@ -481,8 +485,8 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
     cost = std::abs(along[to] - along[from]) * metre;
   }
   if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
-    const float crossing = teleportCost(node);
-    if (!(crossing < kInfinity)) {
+    const float through = teleportCost(node);
+    if (!(through < kInfinity)) {
       const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
       if (m_blockedBy.empty()) {
         m_blockedBy = std::string(toString(device.kind)) + " '" + device.id +
@@ -490,7 +494,7 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
       }
       return;
     }
-    cost += crossing;
+    cost += through;
   }
   Heading heading;
   if (m_turningRadius > 0.0f) {
@@ -524,7 +528,8 @@ bool PathSolver::dominated(uint32_t sector, const glm::vec3& point, float cost) 
   if (visit.query != m_query || m_graph->sectors[sector].kind != SectorKind::Ground) return false;
   const float metre = sectorCost(m_graph->sectors[sector]);
   uint32_t node = visit.lastNode;
-  for (int k = 0; k < kVisitsChecked && node != kNoPortal; ++k, node = m_nodes[node].previousVisit) {
+  for (int k = 0; k < kVisitsChecked && node != kNoPortal;
+       ++k, node = m_nodes[node].previousVisit) {
     const Node& earlier = m_nodes[node];
     // earlier.costSoFar + distance * metre <= cost, without the square root.
     const float reach = (cost - earlier.costSoFar) / metre;
@@ -583,7 +588,8 @@ void PathSolver::expand(const OpenEntry& entry) {
   // The goal is no portal: a vehicle may manoeuvre onto it, as it may leave the start any way.
   if (sectorIndex == m_goalLocation.sector) {
     relax(m_goalNode, entry.node,
-          entry.costSoFar + glm::distance(point, goalPoint) * m_goalSectorCost, goalPoint, Heading{});
+          entry.costSoFar + glm::distance(point, goalPoint) * m_goalSectorCost, goalPoint,
+          Heading{});
   }
 }
 
@@ -659,7 +665,7 @@ PathResult PathSolver::finalize() {
                     : m_ending == Ending::Stopped
                         ? "the search was finalized after " + std::to_string(result.expansions) +
                               " expansions, before it ended"
-                                           : noWayReason();
+                        : noWayReason();
     if (!m_options.allowPartial) {
       result.status = stoppedEarly ? PathStatus::TooManyExpansions : PathStatus::Unreachable;
       return std::move(result);

@@ -393,7 +393,6 @@ std::vector<QueryPair> randomPairs(const NavBuild& build, size_t count, uint32_t
   return pairs;
 }
 
-
 // Every surface at one cost a metre, no waypath open: Exact answers every
 // query. A goal it does not reach (behind a locked door) gets the shortest path
 // to the point the Crossing search got closest to it.
@@ -482,7 +481,8 @@ TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
   const NavGraph& graph = builtLevel("showcase.obj").build.graph;
   const SearchOptions options = uniformCosts(graph);
   const glm::vec3 start{38.15f, 0.05f, 13.55f}, goal{7.55f, 0.05f, 4.85f};
-  const PathResult exact = findPath(graph, start, goal, withPortalPoint(options, PortalPoint::Exact));
+  const PathResult exact =
+      findPath(graph, start, goal, withPortalPoint(options, PortalPoint::Exact));
   const PathResult crossing =
       findPath(graph, start, goal, withPortalPoint(options, PortalPoint::Crossing));
   ASSERT_EQ(exact.status, PathStatus::Partial) << exact.reason;
@@ -691,7 +691,8 @@ TEST(ExactSearch, TakesTheJumpThatMakesTheWayShortest) {
   ASSERT_TRUE(straight.ok()) << straight.error();
   SearchOptions options;
   options.jumps = &bucket;
-  const PathResult exact = findPath(graph, west, east, withPortalPoint(options, PortalPoint::Exact));
+  const PathResult exact =
+      findPath(graph, west, east, withPortalPoint(options, PortalPoint::Exact));
   const PathResult crossing =
       findPath(graph, west, east, withPortalPoint(options, PortalPoint::Crossing));
   ASSERT_EQ(exact.status, PathStatus::Found) << exact.reason;
@@ -736,9 +737,10 @@ TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
       for (const glm::vec3& end : {event.from, event.to}) {
         // On the portal's segment, at its height there.
         const glm::vec3 span = portal.right - portal.left;
-        const float t = glm::dot(span, span) > 0.0f
-                            ? std::clamp(glm::dot(end - portal.left, span) / glm::dot(span, span), 0.0f, 1.0f)
-                            : 0.0f;
+        const float t =
+            glm::dot(span, span) > 0.0f
+                ? std::clamp(glm::dot(end - portal.left, span) / glm::dot(span, span), 0.0f, 1.0f)
+                : 0.0f;
         EXPECT_LT(glm::distance(end, portal.left + span * t), 1e-3f) << describe(path.corridor);
       }
       if (glm::distance(event.from, event.to) > 1e-4f) ++intervals;
@@ -780,8 +782,10 @@ TEST(ExactSearch, AnswersAtAnyOneCostAMetre) {
   ASSERT_EQ(unit.portalPoint, PortalPoint::Exact);
   for (float metre : {0.5f, 2.0f, 3.5f}) {
     SearchOptions options;
-    for (const SurfaceSpec& surface : graph.surfaces) options.surfaceCosts[surface.name] = metre;
-    const PathResult path = findPath(graph, start, goal, withPortalPoint(options, PortalPoint::Exact));
+    for (const SurfaceSpec& surface : graph.surfaces)
+      options.surfaceCosts[surface.name] = metre;
+    const PathResult path =
+        findPath(graph, start, goal, withPortalPoint(options, PortalPoint::Exact));
     ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
     EXPECT_EQ(path.portalPoint, PortalPoint::Exact) << metre;
     EXPECT_NEAR(path.cost, unit.cost * metre, 1e-3f * metre) << metre;
@@ -793,8 +797,8 @@ TEST(ExactSearch, AnswersAtAnyOneCostAMetre) {
 TEST(ExactSearch, ABadHeuristicScaleIsRefused) {
   const NavGraph& graph = builtLevel("funnel.obj").build.graph;
   for (PortalPoint mode : {PortalPoint::Crossing, PortalPoint::Exact}) {
-    for (float scale : {std::numeric_limits<float>::quiet_NaN(),
-                        std::numeric_limits<float>::infinity(), -1.0f}) {
+    for (float scale :
+         {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(), -1.0f}) {
       SearchOptions options = withPortalPoint({}, mode);
       options.heuristicScale = scale;
       const PathResult path = findPath(graph, {6.0f, 0.05f, 2.0f}, {14.0f, 0.05f, 2.0f}, options);
