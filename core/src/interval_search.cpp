@@ -225,10 +225,11 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
   }
 }
 
-void IntervalSearch::expandPoint(const glm::vec2& root, float cost, uint32_t rootKey,
-                                 const Node& node, uint32_t index) {
+void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
   const uint32_t sector = node.sector;
+  const glm::vec2& root = node.root;
+  const float cost = node.cost;
   // Where sectors meet at a point, crossing from one to the next there costs
   // nothing: each (sector, point) is expanded once, at its lowest cost.
   const auto [seen, fresh] = m_pointsExpanded.try_emplace(pointKey(sector, root), cost);
@@ -250,29 +251,25 @@ void IntervalSearch::expandPoint(const glm::vec2& root, float cost, uint32_t roo
     next.left = groundOf(portal.left);
     next.right = groundOf(portal.right);
     next.cost = cost;
-    next.rootKey = rootKey;
+    next.rootKey = node.rootKey;
     next.crossed = p;
     next.sector = portal.toSector;
     next.parent = index;
     next.leftTurns = next.rightTurns = true;
     push(next);
   }
-  Node here = node;
-  here.root = root;
-  here.cost = cost;
-  here.isPoint = true;
-  pushTeleports(here, index);
+  pushTeleports(node, index);
 }
 
 void IntervalSearch::expand(const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
   const float metre = m_query.metre;
-  if (node.isPoint) return expandPoint(node.root, node.cost, node.rootKey, node, index);
+  if (node.isPoint) return expandPoint(node, index);
 
   const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
   const Portal& entered = graph.portals[node.crossed];
-  // A point interval, or one in line with its root: the way on starts at its
-  // (nearer) end, which sees all of the sector.
+  // A point interval, or one in line with its root: the way on starts where the
+  // root stands on it, or at its nearer end; from there all of the sector is seen.
   const float across = cross2(a - r, b - r);
   const float spanLength = glm::distance(a, b);
   // Portal coordinates lie on a grid of half cells: a root this close to the
@@ -282,14 +279,16 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     // A root on the interval itself crosses it where it stands.
     const float along =
         spanLength > kPoint ? glm::dot(r - a, b - a) / (spanLength * spanLength) : -1.0f;
-    if (along > 0.0f && along < 1.0f) return expandPoint(r, node.cost, node.rootKey, node, index);
+    Node point = node;
+    point.isPoint = true;
+    if (along > 0.0f && along < 1.0f) return expandPoint(point, index);
     const bool nearLeft = glm::distance(r, a) <= glm::distance(r, b);
-    const glm::vec2 end = nearLeft ? a : b;
     const bool turns = nearLeft ? node.leftTurns : node.rightTurns;
-    const float cost = node.cost + glm::distance(r, end) * metre;
-    const uint32_t key = turns ? endKey(node.crossed, !nearLeft) : kNoRoot;
-    if (!claimRoot(key, cost)) return;
-    return expandPoint(end, cost, key, node, index);
+    point.root = nearLeft ? a : b;
+    point.cost = node.cost + glm::distance(r, point.root) * metre;
+    point.rootKey = turns ? endKey(node.crossed, !nearLeft) : kNoRoot;
+    if (!claimRoot(point.rootKey, point.cost)) return;
+    return expandPoint(point, index);
   }
 
   if (node.sector == m_query.goalSector) pushGoal(costTo(node, m_goal), index);

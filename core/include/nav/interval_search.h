@@ -114,8 +114,7 @@ class IntervalSearch {
   void traceNode(SearchEvent::Kind kind, const Node& node) const;
   void expand(const Node& node, uint32_t index);
   /// Point node: the root sees all of the sector.
-  void expandPoint(const glm::vec2& root, float cost, uint32_t rootKey, const Node& node,
-                   uint32_t index);
+  void expandPoint(const Node& node, uint32_t index);
   /// Devices and jumps out of the node's sector, reached from the node.
   void pushTeleports(const Node& node, uint32_t index);
   /// The sector a node walked in from (kNoSector: it did not walk in).
