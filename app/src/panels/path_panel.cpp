@@ -81,7 +81,7 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim,
                        "ran with crossing points: exact needs one cost a metre on every surface, "
-                       "no open waypath, no turning radius and a goal in reach");
+                       "no open waypath and no turning radius");
     ImGui::PopTextWrapPos();
   }
   ImGui::Separator();

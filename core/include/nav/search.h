@@ -24,8 +24,9 @@ enum class PortalPoint : uint8_t {
              ///< turn (interval_search.h), so the corridor is the one whose string-pulled
              ///< path is shortest in the ground plane. It expands several times the nodes
              ///< Crossing does on levels of many small sectors. Queries it cannot cost
-             ///< exactly (surfaces of different costs, open waypaths, a turning radius), and
-             ///< goals it does not reach, search as Crossing.
+             ///< exactly (surfaces of different costs, open waypaths, a turning radius)
+             ///< search as Crossing. A goal it does not reach gets Crossing's reason and
+             ///< closest point, and the shortest way there.
 };
 
 constexpr PortalPoint kPortalPoints[] = {PortalPoint::Midpoint, PortalPoint::Crossing,
