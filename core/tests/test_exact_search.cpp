@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <memory>
 #include <queue>
 #include <random>
@@ -347,25 +346,6 @@ TEST(ExactSearch, ShortestOfAllCorridorsOnRandomGridMaps) {
 // The bundled levels
 // ---------------------------------------------------------------------------
 
-struct BuiltLevel {
-  NavBuild build;
-};
-
-// Built once per test program, cells kept.
-const BuiltLevel& builtLevel(const std::string& name) {
-  static std::map<std::string, std::unique_ptr<BuiltLevel>> cache;
-  std::unique_ptr<BuiltLevel>& built = cache[name];
-  if (!built) {
-    built = std::make_unique<BuiltLevel>();
-    Result<Level> level = loadLevel(test::assetFile(name));
-    EXPECT_TRUE(level.ok()) << level.error();
-    if (level) {
-      std::optional<NavBuild> build = test::buildLevel(level.value(), /*keepCells=*/true);
-      if (build) built->build = std::move(*build);
-    }
-  }
-  return *built;
-}
 
 // Every surface of the graph at one cost a metre: what Exact searches exactly
 // (the showcase's own road and lava cost more than its floors).
@@ -398,8 +378,8 @@ std::vector<QueryPair> randomPairs(const NavBuild& build, size_t count, uint32_t
 // to the point the Crossing search got closest to it.
 void expectNeverLongerThanOtherPortalPoints(const std::string& name, const SearchOptions& options) {
   SCOPED_TRACE(name);
-  const NavGraph& graph = builtLevel(name).build.graph;
-  const std::vector<QueryPair> pairs = randomPairs(builtLevel(name).build, 2000, 7);
+  const NavGraph& graph = test::bundledBuild(name).graph;
+  const std::vector<QueryPair> pairs = randomPairs(test::bundledBuild(name), 2000, 7);
   size_t answered = 0, shorter = 0, withDevices = 0, fellBack = 0;
   for (size_t q = 0; q < pairs.size(); ++q) {
     const QueryPair& pair = pairs[q];
@@ -466,7 +446,7 @@ void expectNeverLongerThanOtherPortalPoints(const std::string& name, const Searc
 
 TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheShowcase) {
   expectNeverLongerThanOtherPortalPoints("showcase.obj",
-                                         uniformCosts(builtLevel("showcase.obj").build.graph));
+                                         uniformCosts(test::bundledBuild("showcase.obj").graph));
 }
 
 TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheFunnelLevel) {
@@ -478,7 +458,7 @@ TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheFunnelLevel) {
 // the short way, across sector 24 (16.43 m), where Crossing winds through
 // sectors 12 and 8 (20.20 m).
 TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
-  const NavGraph& graph = builtLevel("showcase.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
   const SearchOptions options = uniformCosts(graph);
   const glm::vec3 start{38.15f, 0.05f, 13.55f}, goal{7.55f, 0.05f, 4.85f};
   const PathResult exact =
@@ -505,7 +485,7 @@ TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
 // ---------------------------------------------------------------------------
 
 TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
-  const NavGraph& graph = builtLevel("showcase.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
   // Surfaces of different costs: the showcase's own (road 1.3, lava 25), and
   // every surface at 1 but sidewalks at 3. A turning radius. Waypaths open to
   // the unit (the road's are for vehicles).
@@ -520,7 +500,7 @@ TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
       {"sidewalks at 3", sidewalks},
       {"turning radius 2", turning},
       {"vehicle on waypaths", vehicle}};
-  const std::vector<QueryPair> pairs = randomPairs(builtLevel("showcase.obj").build, 300, 5);
+  const std::vector<QueryPair> pairs = randomPairs(test::bundledBuild("showcase.obj"), 300, 5);
   for (const auto& [name, options] : filters) {
     SCOPED_TRACE(name);
     size_t found = 0;
@@ -549,10 +529,10 @@ TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
 TEST(ExactSearch, SlicedSolverGivesFindPathsResult) {
   for (const std::string name : {"showcase.obj", "funnel.obj"}) {
     SCOPED_TRACE(name);
-    const NavGraph& graph = builtLevel(name).build.graph;
+    const NavGraph& graph = test::bundledBuild(name).graph;
     SearchOptions options = uniformCosts(graph);
     options.portalPoint = PortalPoint::Exact;
-    const std::vector<QueryPair> pairs = randomPairs(builtLevel(name).build, 200, 13);
+    const std::vector<QueryPair> pairs = randomPairs(test::bundledBuild(name), 200, 13);
     PathSolver solver;
     for (size_t q = 0; q < pairs.size(); ++q) {
       SCOPED_TRACE("query " + std::to_string(q));
@@ -717,7 +697,7 @@ TEST(ExactSearch, TakesTheJumpThatMakesTheWayShortest) {
 // point on its portal, the exact search an interval of it (a point for the
 // start and for an interval with no width).
 TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
-  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("funnel.obj").graph;
   const glm::vec3 start{6.0f, 0.05f, 2.0f}, goal{14.0f, 0.05f, 2.0f};
   for (PortalPoint mode : {PortalPoint::Crossing, PortalPoint::Exact}) {
     SCOPED_TRACE(toString(mode));
@@ -756,7 +736,7 @@ TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
 // Finalized before its search ends, an exact query gives the start alone (as
 // the A* does), even on a solver whose last query left other nodes behind.
 TEST(ExactSearch, FinalizedEarlyGivesTheStartAlone) {
-  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("funnel.obj").graph;
   const glm::vec3 start{6.0f, 0.05f, 2.0f}, goal{14.0f, 0.05f, 2.0f};
   PathSolver solver;
   solver.init(graph, goal, start, withPortalPoint({}, PortalPoint::Crossing));
@@ -776,7 +756,7 @@ TEST(ExactSearch, FinalizedEarlyGivesTheStartAlone) {
 // One cost a metre everywhere, above 1 too: Exact answers and costs the
 // length times it.
 TEST(ExactSearch, AnswersAtAnyOneCostAMetre) {
-  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("funnel.obj").graph;
   const glm::vec3 start{6.0f, 0.05f, 2.0f}, goal{14.0f, 0.05f, 2.0f};
   const PathResult unit = findPath(graph, start, goal, withPortalPoint({}, PortalPoint::Exact));
   ASSERT_EQ(unit.portalPoint, PortalPoint::Exact);
@@ -795,7 +775,7 @@ TEST(ExactSearch, AnswersAtAnyOneCostAMetre) {
 
 // A heuristic scale that is no number is refused, with the option named.
 TEST(ExactSearch, ABadHeuristicScaleIsRefused) {
-  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("funnel.obj").graph;
   for (PortalPoint mode : {PortalPoint::Crossing, PortalPoint::Exact}) {
     for (float scale :
          {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(), -1.0f}) {

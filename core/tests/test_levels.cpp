@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 
 #include "nav/nav_build.h"
 
@@ -42,6 +43,20 @@ std::optional<NavBuild> buildLevel(const Level& level, bool keepCells) {
   EXPECT_TRUE(built.ok()) << built.error();
   if (!built) return std::nullopt;
   return std::move(built).value();
+}
+
+const NavBuild& bundledBuild(const std::string& name) {
+  static std::map<std::string, NavBuild> cache;
+  const auto found = cache.find(name);
+  if (found != cache.end()) return found->second;
+  NavBuild& build = cache[name];
+  Result<Level> level = loadLevel(assetFile(name));
+  EXPECT_TRUE(level.ok()) << level.error();
+  if (level) {
+    std::optional<NavBuild> built = buildLevel(level.value(), /*keepCells=*/true);
+    if (built) build = std::move(*built);
+  }
+  return build;
 }
 
 Level chasmLevel() {

@@ -23,6 +23,9 @@ NavGraph buildGraph(Level level);
 /// A level built as the debugger builds it (its first unit profile, or the
 /// default human); nullopt, with a test failure, when the build fails.
 std::optional<NavBuild> buildLevel(const Level& level, bool keepCells = false);
+/// A bundled level (assets/NAME) built that way with its cells kept, once per
+/// test program; an empty build, with a test failure, when it cannot be.
+const NavBuild& bundledBuild(const std::string& name);
 /// Two 10 x 6 floors, x 0..10 and x 14..24 (z 0..6, y 0), seeded on both, with
 /// a 4 m chasm between them that no walk crosses.
 Level chasmLevel();

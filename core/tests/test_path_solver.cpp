@@ -3,8 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <map>
-#include <memory>
 #include <random>
 #include <set>
 
@@ -17,28 +15,6 @@
 namespace nav {
 namespace {
 
-struct BuiltLevel {
-  Level level;
-  std::unique_ptr<CollisionWorld> world;
-  NavBuild build;
-};
-
-// Bundled levels, built once for the whole file.
-const BuiltLevel& builtLevel(const std::string& name) {
-  static std::map<std::string, std::unique_ptr<BuiltLevel>> cache;
-  std::unique_ptr<BuiltLevel>& built = cache[name];
-  if (!built) {
-    built = std::make_unique<BuiltLevel>();
-    built->level = loadLevel(test::assetFile(name)).value();
-    built->world = std::make_unique<CollisionWorld>(built->level);
-    BuildOptions options;
-    options.keepCells = true;
-    built->build =
-        buildNavigation(built->level, *built->world, defaultFillParams(built->level), options)
-            .value();
-  }
-  return *built;
-}
 
 struct Query {
   glm::vec3 start, goal;
@@ -74,8 +50,8 @@ class SlicedLevel : public ::testing::TestWithParam<const char*> {};
 
 // One solver per budget, reused across all the queries (as a game would).
 TEST_P(SlicedLevel, SolverBudgetsGiveTheOneShotResult) {
-  const NavGraph& graph = builtLevel(GetParam()).build.graph;
-  const std::vector<Query> queries = randomQueries(builtLevel(GetParam()).build, 120, 5);
+  const NavGraph& graph = test::bundledBuild(GetParam()).graph;
+  const std::vector<Query> queries = randomQueries(test::bundledBuild(GetParam()), 120, 5);
   std::set<PathStatus> statuses;
   for (uint32_t budget : {1u, 7u, 1000u}) {
     PathSolver solver;
@@ -111,8 +87,8 @@ TEST_P(SlicedLevel, SolverBudgetsGiveTheOneShotResult) {
 
 // A time budget of nothing still advances: each call runs a few iterations.
 TEST_P(SlicedLevel, TimeBudgetsFinish) {
-  const NavGraph& graph = builtLevel(GetParam()).build.graph;
-  const std::vector<Query> queries = randomQueries(builtLevel(GetParam()).build, 20, 9);
+  const NavGraph& graph = test::bundledBuild(GetParam()).graph;
+  const std::vector<Query> queries = randomQueries(test::bundledBuild(GetParam()), 20, 9);
   PathSolver solver;
   for (const Query& query : queries) {
     for (std::chrono::microseconds budget :
@@ -131,8 +107,8 @@ TEST_P(SlicedLevel, TimeBudgetsFinish) {
 // Many requests through a few solvers and a small budget per update: every
 // result is findPath's, and no iteration of the budget is wasted.
 TEST_P(SlicedLevel, ManagerDeliversEveryResult) {
-  const NavGraph& graph = builtLevel(GetParam()).build.graph;
-  const std::vector<Query> queries = randomQueries(builtLevel(GetParam()).build, 50, 13);
+  const NavGraph& graph = test::bundledBuild(GetParam()).graph;
+  const std::vector<Query> queries = randomQueries(test::bundledBuild(GetParam()), 50, 13);
   PathManagerParams params;
   params.solvers = 4;
   params.quantum = 3;
@@ -181,7 +157,7 @@ INSTANTIATE_TEST_SUITE_P(BundledLevels, SlicedLevel,
 
 // Queries on the showcase that take many expansions, so a small budget leaves them in flight.
 std::vector<Query> longQueries(uint32_t count) {
-  const NavBuild& build = builtLevel("showcase.obj").build;
+  const NavBuild& build = test::bundledBuild("showcase.obj");
   std::vector<Query> longOnes;
   for (const Query& query : randomQueries(build, 400, 21)) {
     const PathResult path = findPath(build.graph, query.start, query.goal, query.options);
@@ -195,7 +171,7 @@ std::vector<Query> longQueries(uint32_t count) {
 // Finalizing early ends the search where it stands: the partial path of a
 // search that ran out of expansions at that point.
 TEST(PathSolver, FinalizeEarlyGivesThePartialPathSoFar) {
-  const NavGraph& graph = builtLevel("showcase.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
   for (const Query& query : longQueries(10)) {
     PathSolver solver;
     solver.init(graph, query.start, query.goal, query.options);
@@ -218,7 +194,7 @@ TEST(PathSolver, FinalizeEarlyGivesThePartialPathSoFar) {
 // The first requests take the solvers, in request order; the rest wait. Each
 // solver gets its turn even when an update's budget covers a single turn.
 TEST(PathManager, FifoQueueAndRoundRobinTurns) {
-  const NavGraph& graph = builtLevel("showcase.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
   const std::vector<Query> queries = longQueries(6);
   PathManagerParams params;
   params.solvers = 3;
@@ -247,8 +223,8 @@ TEST(PathManager, FifoQueueAndRoundRobinTurns) {
 }
 
 TEST(PathManager, SameBudgetsSameOrder) {
-  const NavGraph& graph = builtLevel("showcase.obj").build.graph;
-  const std::vector<Query> queries = randomQueries(builtLevel("showcase.obj").build, 40, 3);
+  const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
+  const std::vector<Query> queries = randomQueries(test::bundledBuild("showcase.obj"), 40, 3);
   auto finishOrder = [&] {
     PathManager manager(graph);
     for (const Query& query : queries)
@@ -262,7 +238,7 @@ TEST(PathManager, SameBudgetsSameOrder) {
 }
 
 TEST(PathManager, CancelForgetsQueuedSearchingAndDoneRequests) {
-  const NavGraph& graph = builtLevel("showcase.obj").build.graph;
+  const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
   const std::vector<Query> queries = longQueries(6);
   PathManagerParams params;
   params.solvers = 2;
@@ -298,8 +274,8 @@ TEST(PathManager, CancelForgetsQueuedSearchingAndDoneRequests) {
 
 // No timing assertions: only that a time budget drives every request to its result.
 TEST(PathManager, TimeBudgetsFinish) {
-  const NavGraph& graph = builtLevel("funnel.obj").build.graph;
-  const std::vector<Query> queries = randomQueries(builtLevel("funnel.obj").build, 30, 17);
+  const NavGraph& graph = test::bundledBuild("funnel.obj").graph;
+  const std::vector<Query> queries = randomQueries(test::bundledBuild("funnel.obj"), 30, 17);
   PathManager manager(graph);
   std::vector<PathTicket> tickets;
   for (const Query& query : queries) {
