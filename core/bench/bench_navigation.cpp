@@ -54,38 +54,37 @@ const LoadedLevel* levelFor(int index) {
   }
 }
 
-void BM_Build(benchmark::State& state) {
+// Times `stage` (which returns the cells it found) on the level the argument
+// names, and reports the cells found per second.
+template <class Stage>
+void cellsPerSecond(benchmark::State& state, Stage&& stage) {
   const LoadedLevel* level = levelFor(int(state.range(0)));
   if (!level) {
     state.SkipWithError("level file absent");
     return;
   }
   size_t cells = 0;
-  for (auto _ : state) {
-    nav::Result<nav::NavBuild> build = nav::buildNavigation(level->level, *level->world, level->params);
-    cells = build.value().stats.cells;
-    benchmark::DoNotOptimize(build);
-  }
+  for (auto _ : state) cells = stage(*level);
   state.counters["cells"] = double(cells);
   state.counters["cells_per_s"] = benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_Build(benchmark::State& state) {
+  cellsPerSecond(state, [](const LoadedLevel& level) {
+    nav::Result<nav::NavBuild> build = nav::buildNavigation(level.level, *level.world, level.params);
+    benchmark::DoNotOptimize(build);
+    return build.value().stats.cells;
+  });
 }
 BENCHMARK(BM_Build)->Arg(0)->Arg(1)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMillisecond);
 
 // The flood fill alone, one thread: the cells it finds per second.
 void BM_Fill(benchmark::State& state) {
-  const LoadedLevel* level = levelFor(int(state.range(0)));
-  if (!level) {
-    state.SkipWithError("level file absent");
-    return;
-  }
-  size_t cells = 0;
-  for (auto _ : state) {
-    nav::Result<nav::CellGrid> grid = nav::floodFill(level->level, *level->world, level->params);
-    cells = grid.value().size();
+  cellsPerSecond(state, [](const LoadedLevel& level) {
+    nav::Result<nav::CellGrid> grid = nav::floodFill(level.level, *level.world, level.params);
     benchmark::DoNotOptimize(grid);
-  }
-  state.counters["cells"] = double(cells);
-  state.counters["cells_per_s"] = benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
+    return grid.value().size();
+  });
 }
 BENCHMARK(BM_Fill)->Arg(0)->Arg(1)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMillisecond);
 
