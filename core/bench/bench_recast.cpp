@@ -41,11 +41,14 @@
 // path). A pair Detour answers with a partial path (goal polygon not reached)
 // counts as not found.
 //
-// Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact]
+// Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--bracket]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
-//   with PortalPoint::Exact (the interval search) instead of the default A*.
+//   with PortalPoint::Exact (the interval search) instead of the default A*;
+//   --bracket adds rows where Detour's agent is the circle around navscope's box
+//   (radius half its diagonal, which Recast rounds up to whole cells) instead of
+//   the circle inside it: the box's path lengths lie between the two rows'.
 #include <DetourNavMesh.h>
 #include <DetourNavMeshBuilder.h>
 #include <DetourNavMeshQuery.h>
@@ -78,7 +81,7 @@ constexpr float kCellHeight = 0.2f;
 struct Case {
   std::string label;
   std::string path;
-  /// Side of navscope's box = twice Detour's agent radius. [metres]
+  /// Side of navscope's box. [metres]
   float unitWidth;
   float unitHeight;
   /// Step up (both) and, for Detour, step down. [metres]
@@ -88,6 +91,12 @@ struct Case {
   float slopeDegrees;
   /// Seeds and materials from the level's sidecar (else: seeds everywhere, every material).
   bool useSidecar;
+  /// Detour's agent radius: half the box's side (the circle inside the box,
+  /// as the issue matches them), or for a bracket row half its diagonal (the
+  /// circle around it). [metres]
+  float detourRadius;
+  /// A bracket row: not held to the floors.
+  bool bracket = false;
 };
 
 // ---------------------------------------------------------------------------
@@ -133,7 +142,7 @@ rcConfig recastConfig(const Case& c) {
   config.walkableSlopeAngle = c.slopeDegrees;
   config.walkableHeight = int(std::ceil(c.unitHeight / config.ch));
   config.walkableClimb = int(std::floor(c.climb / config.ch));
-  config.walkableRadius = int(std::ceil(c.unitWidth / 2 / config.cs));
+  config.walkableRadius = int(std::ceil(c.detourRadius / config.cs));
   config.maxEdgeLen = int(12.0f / config.cs);
   config.maxSimplificationError = 1.3f;
   config.minRegionArea = 8 * 8;
@@ -262,7 +271,7 @@ std::optional<DetourMesh> buildDetour(RecastNavMesh& recast, const rcConfig& con
   params.detailTris = detail.tris;
   params.detailTriCount = detail.ntris;
   params.walkableHeight = c.unitHeight;
-  params.walkableRadius = c.unitWidth / 2;
+  params.walkableRadius = c.detourRadius;
   params.walkableClimb = float(config.walkableClimb) * config.ch;
   std::copy(poly.bmin, poly.bmin + 3, params.bmin);
   std::copy(poly.bmax, poly.bmax + 3, params.bmax);
@@ -506,6 +515,7 @@ void printCorners(const char* who, const Answer& answer) {
 /// One row of the summary table.
 struct Summary {
   std::string label;
+  bool bracket = false;
   size_t pairs = 0, both = 0, navscopeOnly = 0, detourOnly = 0, neither = 0;
   double navscopeMedian = 0, navscopeP90 = 0, detourMedian = 0, detourP90 = 0;
   double lengthSumRatio = 0, lengthMedianRatio = 0;
@@ -567,10 +577,11 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   const double navscopeArea = double(stats.cells) * kCellSize * kCellSize;
   const double recastArea = groundArea(*recast->polyMesh);
   std::printf(
-      "== %s: %zu triangles; cell %.1f m, unit %.2f x %.2f m, climb %.2f m (Recast %.2f), "
-      "navscope drop %.2f m, slope %.0f deg\n",
-      c.label.c_str(), level.triangles.size(), kCellSize, c.unitWidth, c.unitHeight, c.climb,
-      float(config.walkableClimb) * config.ch, c.maxDrop, c.slopeDegrees);
+      "== %s: %zu triangles; cell %.1f m, unit %.2f x %.2f m (Detour radius %.2f, Recast erodes "
+      "%.2f), climb %.2f m (Recast %.2f), navscope drop %.2f m, slope %.0f deg\n",
+      c.label.c_str(), level.triangles.size(), kCellSize, c.unitWidth, c.unitHeight, c.detourRadius,
+      float(config.walkableRadius) * config.cs, c.climb, float(config.walkableClimb) * config.ch,
+      c.maxDrop, c.slopeDegrees);
   std::printf("%-16s %12s %14s  %s (median of %d runs)\n", "", "build ms", "walkable m2", "output",
               runs);
   std::printf(
@@ -590,6 +601,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
       runQueries(navscope->graph, *detour->query, kSeed, pairCount, repetitions);
   Summary s;
   s.label = c.label;
+  s.bracket = c.bracket;
   s.pairs = report.pairs.size();
   std::vector<double> navscopeUs, detourUs, locateUs, ratios;
   double navscopeSum = 0, detourSum = 0;
@@ -720,9 +732,12 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
 int main(int argc, char** argv) {
   std::vector<int> numbers;
   bool showCorners = false;
+  bool bracket = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--corners") == 0) {
       showCorners = true;
+    } else if (std::strcmp(argv[i], "--bracket") == 0) {
+      bracket = true;
     } else if (std::strcmp(argv[i], "--exact") == 0) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
     } else {
@@ -735,12 +750,22 @@ int main(int argc, char** argv) {
 
   const std::string dungeon = NAVSCOPE_SHARED_DIR "/meshes/dungeon.obj";
   const std::string assets = NAVSCOPE_ASSETS_DIR;
-  const std::vector<Case> cases = {
-      {"dungeon.obj", dungeon, 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false},
-      {"dungeon.obj, drop 3.5", dungeon, 1.2f, 2.0f, 0.9f, 3.5f, 45.0f, false},
-      {"showcase.obj", assets + "/showcase.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true},
-      {"funnel.obj", assets + "/funnel.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true},
+  std::vector<Case> cases = {
+      {"dungeon.obj", dungeon, 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false, 0.6f},
+      {"dungeon.obj, drop 3.5", dungeon, 1.2f, 2.0f, 0.9f, 3.5f, 45.0f, false, 0.6f},
+      {"showcase.obj", assets + "/showcase.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true, 0.3f},
+      {"funnel.obj", assets + "/funnel.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true, 0.3f},
   };
+  if (bracket) {
+    // The box's corners reach half its diagonal from its centre: a Detour agent
+    // of that radius holds the box, as the issue's agent (half its side) fits
+    // inside it. Their path lengths bracket what the box's own shape allows.
+    const float diagonal = std::sqrt(2.0f);
+    cases.push_back({"dungeon.obj, r 0.85", dungeon, 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false,
+                     0.6f * diagonal, true});
+    cases.push_back({"showcase.obj, r 0.42", assets + "/showcase.obj", 0.6f, 1.8f, 0.45f, 0.45f,
+                     45.0f, true, 0.3f * diagonal, true});
+  }
   std::vector<Summary> summaries;
   for (const Case& c : cases) {
     if (std::optional<Summary> s = runCase(c, runs, pairCount, repetitions, showCorners))
@@ -767,6 +792,10 @@ int main(int argc, char** argv) {
       "path length, total and median per pair, over pairs both found)\n");
   std::printf("Floors (navscope median time <= Detour's; total length <= Detour's):\n");
   for (const Summary& s : summaries) {
+    if (s.bracket) {
+      std::printf("  %-22s bracket, not a floor: Detour's agent holds the box\n", s.label.c_str());
+      continue;
+    }
     std::printf("  %-22s time %s, length %s\n", s.label.c_str(),
                 s.navscopeMedian <= s.detourMedian ? "met" : "MISSED",
                 s.lengthSumRatio <= 1.0 ? "met" : "MISSED");
