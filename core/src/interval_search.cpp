@@ -54,7 +54,7 @@ float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2&
 
 }  // namespace
 
-bool IntervalSearch::popsLater(const OpenEntry& a, const OpenEntry& b) {
+bool IntervalSearch::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
   if (a.estimate != b.estimate) return a.estimate > b.estimate;
   return a.node > b.node;
 }
@@ -120,7 +120,7 @@ void IntervalSearch::push(Node node) {
   const uint32_t index = uint32_t(m_nodes.size());
   m_nodes.push_back(node);
   m_open.push_back({node.estimate, index});
-  std::push_heap(m_open.begin(), m_open.end(), popsLater);
+  std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
   if (m_query.traced && !node.isGoal) {
     traceNode(SearchEvent::Kind::Open, node);
   }
@@ -158,7 +158,7 @@ void IntervalSearch::pushGoal(float cost, uint32_t parent) {
 
 IntervalSearch::Step IntervalSearch::step() {
   while (!m_open.empty()) {
-    std::pop_heap(m_open.begin(), m_open.end(), popsLater);
+    std::pop_heap(m_open.begin(), m_open.end(), PopsLater{});
     const uint32_t index = m_open.back().node;
     m_open.pop_back();
     const Node node = m_nodes[index];

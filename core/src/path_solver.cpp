@@ -36,7 +36,7 @@ bool canUse(const DeviceSpec& device, const SearchOptions& options) {
 // std::push_heap builds a max-heap, so "less" means "popped later": higher
 // estimate first, and on equal estimates the higher node index, which makes
 // the pop order independent of push order.
-bool PathSolver::popsLater(const OpenEntry& a, const OpenEntry& b) {
+bool PathSolver::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
   if (a.estimatedTotal != b.estimatedTotal) return a.estimatedTotal > b.estimatedTotal;
   return a.node > b.node;
 }
@@ -319,7 +319,7 @@ void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3
   target.state = NodeState::Open;
   if (m_turningRadius > 0.0f) m_headings[node] = heading;
   m_open.push_back({estimate, cost, node});
-  std::push_heap(m_open.begin(), m_open.end(), popsLater);
+  std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
   if (m_trace && node != m_goalNode) {
     record(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate, point,
            point);
@@ -350,7 +350,7 @@ void PathSolver::expandNext() {
     }
   }
   while (!m_open.empty()) {
-    std::pop_heap(m_open.begin(), m_open.end(), popsLater);
+    std::pop_heap(m_open.begin(), m_open.end(), PopsLater{});
     const OpenEntry entry = m_open.back();
     m_open.pop_back();
     const Node& node = m_nodes[entry.node];

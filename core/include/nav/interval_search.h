@@ -103,7 +103,10 @@ class IntervalSearch {
     float estimate;
     uint32_t node;
   };
-  static bool popsLater(const OpenEntry& a, const OpenEntry& b);
+  /// The open list's heap order, as a type so the heap functions inline it.
+  struct PopsLater {
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
+  };
 
   /// Root keys: each end of a walk portal (shared with its reverse), then each exit.
   uint32_t endKey(uint32_t portal, bool right) const;

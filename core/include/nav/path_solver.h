@@ -91,7 +91,10 @@ class PathSolver : private CrossingRules {
     NoWay
   };
 
-  static bool popsLater(const OpenEntry& a, const OpenEntry& b);
+  /// The open list's heap order, as a type so the heap functions inline it.
+  struct PopsLater {
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
+  };
 
   void prepareCosts();
   /// The one cost of a metre in every sector the query may enter, when the
