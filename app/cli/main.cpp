@@ -1,7 +1,6 @@
 // navscope-cli: the core library without a window, for scripts and benchmarks.
 #include <CLI/CLI.hpp>
 #include <iostream>
-#include <map>
 
 #include "cli_commands.h"
 
@@ -15,10 +14,13 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
 namespace {
 
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
-  command.add_option("--cell", flags.cellSize, "Cell size [m] (default: the level's, else half the unit width)");
-  command.add_option("--unit", flags.unitName, "Build for this unit profile of the level's sidecar");
+  command.add_option("--cell", flags.cellSize,
+                     "Cell size [m] (default: the level's, else half the unit width)");
+  command.add_option("--unit", flags.unitName,
+                     "Build for this unit profile of the level's sidecar");
   command.add_option("--unit-kind", flags.unitKind, "human or vehicle");
-  command.add_option("--unit-width", flags.unitWidth, "Unit footprint side (a vehicle's width) [m]");
+  command.add_option("--unit-width", flags.unitWidth,
+                     "Unit footprint side (a vehicle's width) [m]");
   command.add_option("--unit-length", flags.unitLength, "A vehicle's length [m]");
   command.add_option("--unit-height", flags.unitHeight, "Unit height [m]");
   command.add_option("--step", flags.stepHeight, "Max step up [m]");
@@ -52,7 +54,8 @@ int main(int argc, char** argv) {
   nav::cli::QueryFlags query;
   CLI::App* queryCommand =
       app.add_subcommand("query", "Find paths; prints one JSON object per query");
-  queryCommand->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
+  queryCommand->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")
+      ->required();
   // Remembered to refuse them with a .nav file, whose graph is already built.
   const size_t firstBuildOption = queryCommand->get_options().size();
   addBuildOptions(*queryCommand, flags);
@@ -60,24 +63,30 @@ int main(int argc, char** argv) {
   CLI::Option* from = queryCommand->add_option("--from", fromText, "Start point X,Y,Z");
   CLI::Option* to = queryCommand->add_option("--to", toText, "Goal point X,Y,Z");
   queryCommand->add_option("--key", query.keys, "A key the unit holds (repeat for more)");
-  queryCommand->add_option("--surface-cost", query.surfaceCosts, "NAME=COST: cost per metre on a surface");
+  queryCommand->add_option("--surface-cost", query.surfaceCosts,
+                           "NAME=COST: cost per metre on a surface");
   queryCommand->add_option("--exclude", query.excludedSurfaces, "A surface the path may not enter");
   queryCommand->add_option("--waypath-bias", query.waypathBias, "Cost per metre along waypaths")
       ->check(CLI::PositiveNumber);
   queryCommand->add_option("--heuristic-scale", query.heuristicScale, "A* heuristic scale")
       ->check(CLI::Range(0.0, 10.0));
-  queryCommand->add_option("--turning-radius", query.turningRadius,
-                           "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
-      ->check(CLI::Range(0.0, 1000.0));
-  std::map<std::string, nav::PortalPoint> portalPoints;
-  for (nav::PortalPoint point : nav::kPortalPoints) portalPoints[nav::toString(point)] = point;
   queryCommand
-      ->add_option("--portal-point", query.portalPoint,
+      ->add_option("--turning-radius", query.turningRadius,
+                   "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
+      ->check(CLI::Range(0.0, 1000.0));
+  // By name: CLI11 prints an enum map's values (uint8_t) as raw characters.
+  std::vector<std::string> portalPointNames;
+  for (nav::PortalPoint point : nav::kPortalPoints)
+    portalPointNames.push_back(nav::toString(point));
+  std::string portalPoint;
+  queryCommand
+      ->add_option("--portal-point", portalPoint,
                    "Where the search costs a portal: midpoint, crossing (default) or exact "
                    "(the shortest string-pulled path over every corridor)")
-      ->transform(CLI::CheckedTransformer(portalPoints, CLI::ignore_case));
-  CLI::Option* queries =
-      queryCommand->add_option("--queries", query.queriesPath, "File with one 'sx sy sz gx gy gz' per line");
+      ->transform(CLI::IsMember(portalPointNames, CLI::ignore_case))
+      ->type_name("MODE");
+  CLI::Option* queries = queryCommand->add_option("--queries", query.queriesPath,
+                                                  "File with one 'sx sy sz gx gy gz' per line");
   from->needs(to);
   to->needs(from);
   queries->excludes(from)->excludes(to);
@@ -89,7 +98,7 @@ int main(int argc, char** argv) {
       "city", "Streets, buildings with floors and stairs, bridges: writes FILE.obj and FILE.json");
   cityCommand
       ->add_option("--target-cells", city.targetCells,
-                    "Cells a build should find (1000 to 200000000)")
+                   "Cells a build should find (1000 to 200000000)")
       ->required();
   cityCommand->add_option("--seed", city.seed, "Random seed: the same seed writes the same files");
   cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj)")->required();
@@ -111,6 +120,8 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
+  // IsMember let only these names through.
+  if (!portalPoint.empty()) query.portalPoint = nav::portalPointNamed(portalPoint);
   if (*info) return nav::cli::runInfo(levelPath);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <system_error>
 #include <tuple>
 
@@ -91,14 +90,19 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   cli.add_option("--jump", jumps,
                  "Add a one-way jump portal from takeoff X,Y,Z to landing X,Y,Z once the first "
                  "build is ready, as X,Y,Z:X,Y,Z (repeatable)");
-  std::map<std::string, PortalPoint> portalPoints;
-  for (PortalPoint point : kPortalPoints) portalPoints[toString(point)] = point;
-  cli.add_option("--search", options.portalPoint,
+  // By name: CLI11 prints an enum map's values (uint8_t) as raw characters.
+  std::vector<std::string> portalPointNames;
+  for (PortalPoint point : kPortalPoints)
+    portalPointNames.push_back(toString(point));
+  std::string search = toString(options.portalPoint);
+  cli.add_option("--search", search,
                  "Where the path's search costs portals: midpoint, crossing (default) or exact "
                  "(the shortest string-pulled path over every corridor)")
-      ->transform(CLI::CheckedTransformer(portalPoints, CLI::ignore_case));
-  cli.add_flag("--print-state", options.printState,
-               "Print one line per change of state (build, start, goal, path, crowd, jumps) to stdout");
+      ->transform(CLI::IsMember(portalPointNames, CLI::ignore_case))
+      ->type_name("MODE");
+  cli.add_flag(
+      "--print-state", options.printState,
+      "Print one line per change of state (build, start, goal, path, crowd, jumps) to stdout");
 
   try {
     cli.parse(argc, argv);
@@ -113,6 +117,8 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
     std::fprintf(stderr, "navscope: %s\nRun with --help for more information.\n", message.c_str());
     return ExitCode{2};
   };
+  // IsMember let only these names through.
+  options.portalPoint = *portalPointNamed(search);
   if (!size.empty()) {
     const std::optional<glm::ivec2> parsed = parseSize(size);
     if (!parsed)

@@ -1,11 +1,13 @@
 // navscope-cli query, run as a user runs it: the search it is asked for
-// (--portal-point), the one that answered (the "search" field), and a bad value
-// refused with the option named.
+// (--portal-point), the one that answered (the "search" field), a bad value
+// refused with the option and the good values named, and the help naming them.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,19 +24,25 @@ CliRun runCli(const std::string& arguments) {
   const std::string command = std::string("'") + NAVSCOPE_CLI_EXE + "' " + arguments + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return run;
+  // Read as bytes: the output must be checked for stray control characters too.
   char buffer[4096];
-  std::string line;
-  while (fgets(buffer, sizeof buffer, pipe) != nullptr) {
-    line += buffer;
-    if (line.back() != '\n') continue;
-    run.output += line;
-    const nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
-    if (parsed.is_object()) run.objects.push_back(parsed);
-    line.clear();
-  }
+  size_t read = 0;
+  while ((read = fread(buffer, 1, sizeof buffer, pipe)) > 0)
+    run.output.append(buffer, read);
   const int status = pclose(pipe);
   run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::istringstream lines(run.output);
+  for (std::string line; std::getline(lines, line);) {
+    const nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
+    if (parsed.is_object()) run.objects.push_back(parsed);
+  }
   return run;
+}
+
+// Printable ASCII and line breaks only.
+bool isPlainText(const std::string& text) {
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return c == '\n' || (c >= ' ' && c <= '~'); });
 }
 
 std::string asset(const std::string& name) {
@@ -82,6 +90,25 @@ TEST(CliQuery, ABadPortalPointIsRefusedWithTheOptionNamed) {
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_TRUE(run.objects.empty());
   EXPECT_NE(run.output.find("--portal-point"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("sideways not in {midpoint,crossing,exact}"), std::string::npos)
+      << run.output;
+  EXPECT_TRUE(isPlainText(run.output)) << run.output;
+}
+
+TEST(CliQuery, HelpNamesEverySearchModeInPlainText) {
+  const CliRun run = runCli("query --help");
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_NE(run.output.find("--portal-point MODE:{midpoint,crossing,exact}"), std::string::npos)
+      << run.output;
+  EXPECT_TRUE(isPlainText(run.output)) << run.output;
+}
+
+TEST(CliQuery, SearchModeNamesIgnoreCase) {
+  const CliRun run =
+      runCli("query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2 --portal-point Exact");
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  ASSERT_EQ(run.objects.size(), 1u) << run.output;
+  EXPECT_EQ(run.objects[0]["search"], "exact");
 }
 
 }  // namespace

@@ -99,7 +99,7 @@ TEST(WindowClickPath, ShowcaseGroundToUpperFloorClimbsTheStairsAndTheFunnelReach
 
 // --search picks the path tool's search: exact answers on the funnel level
 // (one surface cost) with a path no longer than crossing points give, and says
-// so on its path line; a bad value is refused with the option named.
+// so on its path line; a bad value is refused with the option and the good values named.
 TEST(WindowClickPath, SearchModeFromTheCommandLine) {
   requireDisplay();
   prepareOutput("window_search_mode");
@@ -123,7 +123,9 @@ TEST(WindowClickPath, SearchModeFromTheCommandLine) {
   RunningApp bad(level + " --frames 5 --search sideways 2>&1");
   bad.finish();
   EXPECT_FALSE(bad.exitedCleanly());
-  EXPECT_NE(bad.transcript().find("--search"), std::string::npos) << bad.transcript();
+  EXPECT_NE(bad.transcript().find("--search: sideways not in {midpoint,crossing,exact}"),
+            std::string::npos)
+      << bad.transcript();
 }
 
 }  // namespace

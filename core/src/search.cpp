@@ -36,6 +36,13 @@ const char* toString(PortalPoint portalPoint) {
   return "unknown";
 }
 
+std::optional<PortalPoint> portalPointNamed(std::string_view name) {
+  for (PortalPoint point : kPortalPoints) {
+    if (name == toString(point)) return point;
+  }
+  return std::nullopt;
+}
+
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options, SearchTrace* trace) {
   // One solver per thread, reused: a query then touches only the nodes it

@@ -19,7 +19,6 @@ PathResult midpointPath(const NavGraph& graph, const glm::vec3& start, const glm
   return findPath(graph, start, goal, options, trace);
 }
 
-
 // Builds NavGraphs by hand: rectangular sectors with a ground plane, and
 // portals on shared edges whose left/right follow from the walking direction.
 class GraphBuilder {
@@ -206,6 +205,16 @@ TEST(SearchBuilder, PortalSidesFollowTheWalk) {
   EXPECT_NE(forward.reverse, kNoPortal);
   EXPECT_EQ(graph.portals[forward.reverse].toSector, 0u);
   EXPECT_FLOAT_EQ(graph.portals[forward.reverse].left.z, 2.0f);
+}
+
+TEST(Search, PortalPointNamesRoundTrip) {
+  for (PortalPoint point : kPortalPoints) {
+    EXPECT_EQ(portalPointNamed(toString(point)), point) << toString(point);
+  }
+  EXPECT_EQ(portalPointNamed("sideways"), std::nullopt);
+  EXPECT_EQ(portalPointNamed(""), std::nullopt);
+  // Exact names only: front ends match case before asking.
+  EXPECT_EQ(portalPointNamed("Exact"), std::nullopt);
 }
 
 TEST(Search, StraightRow) {

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "nav/jump_portals.h"
@@ -33,6 +34,8 @@ constexpr PortalPoint kPortalPoints[] = {PortalPoint::Midpoint, PortalPoint::Cro
                                          PortalPoint::Exact};
 /// "midpoint", "crossing" or "exact".
 const char* toString(PortalPoint portalPoint);
+/// The search mode toString names so; none for another name.
+std::optional<PortalPoint> portalPointNamed(std::string_view name);
 
 struct SearchOptions {
   PortalPoint portalPoint = PortalPoint::Crossing;
