@@ -41,11 +41,13 @@
 // path). A pair Detour answers with a partial path (goal polygon not reached)
 // counts as not found.
 //
-// Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--bracket]
+// Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--sectors]
+//                                       [--bracket]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
 //   with PortalPoint::Exact (the interval search) instead of the default A*;
+//   --sectors keeps the A* on the sectors (no search regions, search_regions.h);
 //   --bracket adds rows where Detour's agent is the circle around navscope's box
 //   (radius half its diagonal, which Recast rounds up to whole cells) instead of
 //   the circle inside it: the box's path lengths lie between the two rows'.
@@ -738,6 +740,8 @@ int main(int argc, char** argv) {
       showCorners = true;
     } else if (std::strcmp(argv[i], "--bracket") == 0) {
       bracket = true;
+    } else if (std::strcmp(argv[i], "--sectors") == 0) {
+      g_searchOptions.searchRegions = false;
     } else if (std::strcmp(argv[i], "--exact") == 0) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
     } else {

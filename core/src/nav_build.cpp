@@ -68,6 +68,7 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   if (options.keepCells) build.cells = std::move(cells).value();
 
   build.graph.islands = Islands(build.graph);
+  build.graph.regions = SearchRegions(build.graph);
   build.stats.sectors = build.graph.sectors.size();
   build.stats.portals = build.graph.portals.size();
   build.stats.graphBytes = build.graph.memoryBytes();

@@ -11,13 +11,17 @@ float Sector::heightAt(float x, float z) const {
 
 size_t NavGraph::memoryBytes() const {
   size_t bytes = sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
-                 deviceLinks.capacity() * sizeof(DeviceLink) + islands.memoryBytes();
-  for (const SurfaceSpec& surface : surfaces) bytes += sizeof(SurfaceSpec) + surface.name.capacity();
+                 deviceLinks.capacity() * sizeof(DeviceLink) + islands.memoryBytes() +
+                 regions.memoryBytes();
+  for (const SurfaceSpec& surface : surfaces)
+    bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
-    bytes += sizeof(DeviceSpec) + device.id.capacity() + device.key.capacity() + device.action.capacity();
+    bytes += sizeof(DeviceSpec) + device.id.capacity() + device.key.capacity() +
+             device.action.capacity();
   }
   for (const WaypathSpec& waypath : waypaths) {
-    bytes += sizeof(WaypathSpec) + waypath.id.capacity() + waypath.points.capacity() * sizeof(glm::vec3);
+    bytes +=
+        sizeof(WaypathSpec) + waypath.id.capacity() + waypath.points.capacity() * sizeof(glm::vec3);
   }
   return bytes;
 }

@@ -99,7 +99,13 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   // of it: at its own cost, or closed, as dear as the dearest the heuristic allows for.
   const float startCost = sectorCost(graph.sectors[m_startLocation.sector]);
   m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_cheapest;
-  m_exactMetre = uniformMetre();
+  const bool regionsMayAnswer = options.searchRegions &&
+                                options.portalPoint == PortalPoint::Crossing && m_jumps.empty() &&
+                                !graph.regions.empty();
+  const std::optional<float> uniform =
+      options.portalPoint == PortalPoint::Exact || regionsMayAnswer ? uniformMetre() : std::nullopt;
+  m_exactMetre = options.portalPoint == PortalPoint::Exact ? uniform : std::nullopt;
+  m_regionMetre = regionsMayAnswer ? uniform : std::nullopt;
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
@@ -148,7 +154,29 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_aimedAtPartialEnd = false;
   // Finalized before any A* ran, the partial path is the start alone.
   m_closest = m_startNode;
-  if (!searchIntervalsTo(m_goalLocation)) startPortalSearch();
+  m_searchingRegions = false;
+  if (!searchIntervalsTo(m_goalLocation) && !searchRegions()) startPortalSearch();
+}
+
+bool PathSolver::searchRegions() {
+  m_searchingRegions = m_regionMetre.has_value();
+  if (!m_searchingRegions) return false;
+  RegionQuery query;
+  query.graph = m_graph;
+  query.start = m_startLocation.point;
+  query.goal = m_goalLocation.point;
+  query.startSector = m_startLocation.sector;
+  query.goalSector = m_goalLocation.sector;
+  query.metre = *m_regionMetre;
+  // Devices cost at least their length, walking or not.
+  query.heuristicScale =
+      m_options.heuristicScale *
+      (m_graph->deviceLinks.empty() ? *m_regionMetre : std::min(*m_regionMetre, 1.0f));
+  query.maxExpansions = m_options.maxExpansions;
+  query.rules = this;
+  query.traced = m_trace != nullptr;
+  m_regions.init(query);
+  return true;
 }
 
 bool PathSolver::searchIntervalsTo(const Location& goal) {
@@ -179,6 +207,7 @@ bool PathSolver::searchIntervalsTo(const Location& goal) {
 
 void PathSolver::startPortalSearch() {
   m_searchingIntervals = false;
+  m_searchingRegions = false;
   if (m_result.portalPoint == PortalPoint::Exact) m_result.portalPoint = PortalPoint::Crossing;
   m_open.clear();
   m_blockedBy.clear();
@@ -188,16 +217,28 @@ void PathSolver::startPortalSearch() {
 }
 
 std::optional<float> PathSolver::uniformMetre() const {
-  if (m_options.portalPoint != PortalPoint::Exact || m_turningRadius > 0.0f) return std::nullopt;
+  if (m_turningRadius > 0.0f) return std::nullopt;
   if (std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end())
     return std::nullopt;
+  // Waypaths are closed: only ground sectors count, and those open to the query.
   std::optional<float> metre;
-  for (const Sector& sector : m_graph->sectors) {
-    const float cost = sectorCost(sector);
-    if (!(cost < kInfinity)) continue;
-    if (metre && cost != *metre) return std::nullopt;
+  bool uneven = false;
+  const auto meet = [&](float cost) {
+    if (!(cost < kInfinity)) return;
+    uneven = uneven || (metre && cost != *metre);
     metre = cost;
+  };
+  const SearchRegions& regions = m_graph->regions;
+  if (!regions.empty()) {
+    // A graph without a surface table (built by hand) walks at cost 1.
+    for (uint16_t surface : regions.groundSurfaces())
+      meet(surface < m_surfaceCost.size() ? m_surfaceCost[surface] : 1.0f);
+  } else {
+    for (const Sector& sector : m_graph->sectors) {
+      if (sector.kind == SectorKind::Ground) meet(sectorCost(sector));
+    }
   }
+  if (uneven) return std::nullopt;
   // A start on a closed surface is left at a cost of its own.
   if (!metre || m_startSectorCost != *metre) return std::nullopt;
   return metre;
@@ -328,6 +369,22 @@ void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3
 
 // One iteration: pops until a node can be expanded, or ends the search.
 void PathSolver::expandNext() {
+  if (m_searchingRegions) {
+    const uint32_t before = m_regions.expansions();
+    const RegionSearch::Step step = m_regions.step();
+    m_result.expansions += m_regions.expansions() - before;
+    switch (step) {
+      case RegionSearch::Step::Searching:
+        return;
+      case RegionSearch::Step::Reached:
+        return end(Ending::ReachedOverRegions);
+      case RegionSearch::Step::Failed:
+        // The A* over sectors names what stands in the way and finds the
+        // partial path; it goes on in this same iteration.
+        startPortalSearch();
+        break;
+    }
+  }
   if (m_searchingIntervals) {
     const uint32_t before = m_intervals.expansions();
     const IntervalSearch::Step step = m_intervals.step();
@@ -636,6 +693,13 @@ PathResult PathSolver::finalize() {
   if (m_ending == Ending::Resolved) return std::move(result);
 
   Corridor& corridor = result.corridor;
+  if (m_ending == Ending::ReachedOverRegions) {
+    markReached(result);
+    result.cost = m_regions.cost();
+    result.overRegions = true;
+    m_regions.corridor(corridor.sectors, corridor.portals);
+    return std::move(result);
+  }
   if (m_ending == Ending::ReachedExactly || m_ending == Ending::PartialExactly) {
     if (m_ending == Ending::ReachedExactly) {
       markReached(result);

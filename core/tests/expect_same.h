@@ -18,6 +18,7 @@ inline void expectSameResult(const PathResult& a, const PathResult& b) {
   EXPECT_EQ(a.cost, b.cost);
   EXPECT_EQ(a.expansions, b.expansions);
   EXPECT_EQ(a.portalPoint, b.portalPoint);
+  EXPECT_EQ(a.overRegions, b.overRegions);
 }
 
 /// The same events in the same order, with where their nodes stood.

@@ -15,7 +15,6 @@
 namespace nav {
 namespace {
 
-
 struct Query {
   glm::vec3 start, goal;
   SearchOptions options;
@@ -30,9 +29,9 @@ std::vector<Query> randomQueries(const NavBuild& build, uint32_t count, uint32_t
   std::vector<SearchOptions> filters(5);
   filters[1].keys = {"red"};
   filters[1].excludedSurfaces = {"lava"};
-  filters[2].maxExpansions = 6;
+  filters[2].maxExpansions = 2;
   filters[2].allowPartial = false;
-  filters[3].maxExpansions = 6;
+  filters[3].maxExpansions = 2;
   filters[4].portalPoint = PortalPoint::Midpoint;
   filters[4].heuristicScale = 1.5f;
   filters[4].unitKind = UnitKind::Vehicle;
@@ -218,7 +217,7 @@ TEST(PathManager, FifoQueueAndRoundRobinTurns) {
     manager.update(7);
   for (size_t i = 0; i < tickets.size(); ++i) {
     test::expectSameResult(*manager.takeResult(tickets[i]),
-               findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
+                           findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
   }
 }
 
@@ -266,7 +265,7 @@ TEST(PathManager, CancelForgetsQueuedSearchingAndDoneRequests) {
   EXPECT_EQ(finished, (std::set<PathTicket>{tickets[1], tickets[2], tickets[4], tickets[5]}));
   for (size_t i : {1, 2, 4}) {
     test::expectSameResult(*manager.takeResult(tickets[i]),
-               findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
+                           findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
   }
   EXPECT_TRUE(manager.cancel(tickets[5]));  // done: the result is dropped
   EXPECT_FALSE(manager.takeResult(tickets[5]));
@@ -287,7 +286,7 @@ TEST(PathManager, TimeBudgetsFinish) {
   }
   for (size_t i = 0; i < tickets.size(); ++i) {
     test::expectSameResult(*manager.takeResult(tickets[i]),
-               findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
+                           findPath(graph, queries[i].start, queries[i].goal, queries[i].options));
   }
 }
 

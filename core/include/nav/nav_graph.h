@@ -9,6 +9,7 @@
 #include "nav/geometry.h"
 #include "nav/islands.h"
 #include "nav/level_settings.h"
+#include "nav/search_regions.h"
 #include "nav/sector_index.h"
 #include "nav/unit_profile.h"
 
@@ -111,6 +112,9 @@ struct NavGraph {
   /// Which sectors portals join; rebuilt from the portals like the index. Empty
   /// (every search runs) in a graph made by hand.
   Islands islands;
+  /// Near-convex groups of sectors for the A* (search_regions.h); rebuilt like
+  /// the index. Empty (the A* walks the sectors) in a graph made by hand.
+  SearchRegions regions;
 
   /// Where a path through the portal starts crossing it.
   glm::vec3 entryPoint(const Portal& portal) const {

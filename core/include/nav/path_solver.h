@@ -14,6 +14,7 @@
 #include "nav/interval_search.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/region_search.h"
 #include "nav/search.h"
 
 namespace nav {
@@ -80,11 +81,13 @@ class PathSolver : private CrossingRules {
   };
   /// How the search ended: Resolved when init alone settled the result,
   /// ReachedExactly when the interval search found the goal, PartialExactly
-  /// when it found the point the portal A* got closest to it.
+  /// when it found the point the portal A* got closest to it,
+  /// ReachedOverRegions when the region search found the goal.
   enum class Ending : uint8_t {
     Resolved,
     Reached,
     ReachedExactly,
+    ReachedOverRegions,
     PartialExactly,
     Exhausted,
     Stopped,
@@ -97,10 +100,12 @@ class PathSolver : private CrossingRules {
   };
 
   void prepareCosts();
-  /// The one cost of a metre in every sector the query may enter, when the
-  /// interval search can answer it (PortalPoint::Exact, no turning radius, no
-  /// open waypath); else none.
+  /// The one cost of a metre in every sector the query may enter, when there
+  /// is one and nothing else makes the cost depend on the way (a turning
+  /// radius, an open waypath); else none.
   std::optional<float> uniformMetre() const;
+  /// Starts the region search; false when it cannot answer the query.
+  bool searchRegions();
   /// Starts the portal A* from the start node.
   void startPortalSearch();
   /// Starts the interval search to `goal`; false when it cannot answer the query.
@@ -180,8 +185,11 @@ class PathSolver : private CrossingRules {
   // no way) A* over the portals.
   IntervalSearch m_intervals;
   bool m_searchingIntervals = false;
-  /// uniformMetre() for the query, worked out once at init.
-  std::optional<float> m_exactMetre;
+  /// uniformMetre() for the query, worked out once at init, when the interval
+  /// search or the region search may answer it.
+  std::optional<float> m_exactMetre, m_regionMetre;
+  RegionSearch m_regions;
+  bool m_searchingRegions = false;
   /// The interval search runs again, to the portal A*'s partial end.
   bool m_aimedAtPartialEnd = false;
   Location m_partialEnd;

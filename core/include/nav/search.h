@@ -41,6 +41,13 @@ struct SearchOptions {
   PortalPoint portalPoint = PortalPoint::Crossing;
   /// Heuristic = straight-line distance times this. [0..1 keeps paths optimal]
   float heuristicScale = 0.999f;
+  /// Crossing searches the graph's search regions first (search_regions.h,
+  /// region_search.h): near-convex groups of sectors, so levels whose walls cut
+  /// sectors into thin staircases take far fewer nodes. It answers when one
+  /// cost a metre holds wherever the query may walk, with no waypath open, no
+  /// jump and no turning radius; otherwise, or when it finds no way, the
+  /// search walks the sectors (PathResult::overRegions says which answered).
+  bool searchRegions = true;
   /// The search gives up after expanding this many nodes (all its searches together).
   uint32_t maxExpansions = 1'000'000;
   /// Keys the unit holds: a locked device whose key is not here is closed.
@@ -138,6 +145,8 @@ struct PathResult {
   /// How the search that gave the corridor placed the path on portals: the
   /// query's choice, except Crossing when Exact could not answer it.
   PortalPoint portalPoint = PortalPoint::Crossing;
+  /// The corridor came from the search over regions (SearchOptions::searchRegions).
+  bool overRegions = false;
 };
 
 /// Locates start and goal (locateSector) and searches from the start's sector to

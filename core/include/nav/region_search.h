@@ -1,0 +1,104 @@
+#pragma once
+// A* over search regions (search_regions.h). A node is a region portal, where
+// the path crosses it: the point of the (merged) portal nearest the straight
+// way on to the goal, as PortalPoint::Crossing places it. Crossing a region
+// costs the straight distance between where the path enters and leaves it,
+// times the cost of a metre, which is the same everywhere the query may walk;
+// devices cost what the query's rules give them. Once the goal is popped, each
+// region is walked sector by sector from where the path enters it to where it
+// leaves, which gives the corridor the funnel pulls the string through.
+#include <cstdint>
+#include <vector>
+
+#include "nav/interval_search.h"
+#include "nav/nav_graph.h"
+#include "nav/search_regions.h"
+
+namespace nav {
+
+struct RegionQuery {
+  const NavGraph* graph = nullptr;
+  glm::vec3 start{0.0f}, goal{0.0f};
+  uint32_t startSector = kNoSector, goalSector = kNoSector;
+  /// Cost of a walked metre, the same in every sector the path may enter. [> 0]
+  float metre = 1.0f;
+  /// Heuristic = straight-line distance to the goal times this.
+  float heuristicScale = 1.0f;
+  uint32_t maxExpansions = 1'000'000;
+  /// Device costs, closed sectors and tracing; node numbers are graph portals.
+  CrossingRules* rules = nullptr;
+  bool traced = false;
+};
+
+class RegionSearch {
+ public:
+  enum class Step : uint8_t {
+    Searching,  ///< Step again.
+    Reached,    ///< The goal was popped: corridor and cost hold the answer.
+    Failed,     ///< No way, or maxExpansions spent.
+  };
+
+  /// Starts a query; the graph (with its regions) and the rules must outlive it.
+  void init(const RegionQuery& query);
+  /// Pops nodes until one is expanded or the search ends.
+  Step step();
+  /// The sectors and graph portals from start to goal, once Reached.
+  void corridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals);
+  /// The cost of the path to the goal, once Reached.
+  float cost() const;
+  uint32_t expansions() const { return m_expansions; }
+
+ private:
+  struct Node {
+    /// Where the path stands past the node's portal (a device's exit).
+    glm::vec3 point;
+    /// Where it crossed the portal (a device's entry).
+    glm::vec3 crossed;
+    float cost;
+    uint32_t parent;
+    uint32_t stamp;
+    bool closed;
+  };
+  struct OpenEntry {
+    float estimate;
+    float cost;
+    uint32_t node;
+  };
+  /// The open list's heap order, as a type so the heap functions inline it.
+  struct PopsLater {
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
+  };
+  /// Sector by sector through one region, for the corridor.
+  struct WalkNode {
+    glm::vec3 point;
+    float cost;
+    uint32_t parent;  ///< The portal walked in by (kNoPortal: the first sector).
+    uint32_t stamp;
+  };
+
+  Node& touch(uint32_t node);
+  void relax(uint32_t node, uint32_t parent, float cost, const glm::vec3& crossed,
+             const glm::vec3& point);
+  void expand(uint32_t node);
+  uint32_t regionOf(uint32_t node) const;
+  /// The graph portal of a region portal node that the path crossed at `point`.
+  uint32_t memberCrossedAt(uint32_t node, const glm::vec3& point) const;
+  /// Appends the sectors and portals from `from` (standing at `at`) to `to`
+  /// inside their region, heading for `towards`; `from` itself is already there.
+  void walkRegion(uint32_t from, const glm::vec3& at, uint32_t to, const glm::vec3& towards,
+                  std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals);
+
+  RegionQuery m_query;
+  const SearchRegions* m_regions = nullptr;
+  uint32_t m_startNode = 0, m_goalNode = 0;
+  std::vector<Node> m_nodes;
+  std::vector<OpenEntry> m_open;
+  uint32_t m_stamp = 0;
+  uint32_t m_expansions = 0;
+  bool m_reached = false;
+  std::vector<WalkNode> m_walk;
+  std::vector<OpenEntry> m_walkOpen;
+  uint32_t m_walkStamp = 0;
+};
+
+}  // namespace nav

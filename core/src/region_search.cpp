@@ -1,0 +1,246 @@
+#include "nav/region_search.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace nav {
+
+namespace {
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+
+float distanceToSegment(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
+  const glm::vec2 span = b - a;
+  const float length2 = glm::dot(span, span);
+  const float t = length2 > 0.0f ? std::clamp(glm::dot(p - a, span) / length2, 0.0f, 1.0f) : 0.0f;
+  return glm::distance(p, a + span * t);
+}
+
+}  // namespace
+
+bool RegionSearch::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
+  if (a.estimate != b.estimate) return a.estimate > b.estimate;
+  return a.node > b.node;
+}
+
+void RegionSearch::init(const RegionQuery& query) {
+  m_query = query;
+  m_regions = &query.graph->regions;
+  const uint32_t portalCount = uint32_t(m_regions->portals().size());
+  m_startNode = portalCount;
+  m_goalNode = portalCount + 1;
+  if (m_nodes.size() < portalCount + 2) m_nodes.resize(portalCount + 2, Node{});
+  // A wrapped stamp would mistake old nodes for this query's: clear them.
+  if (++m_stamp == 0) {
+    for (Node& node : m_nodes)
+      node.stamp = 0;
+    m_stamp = 1;
+  }
+  m_open.clear();
+  m_expansions = 0;
+  m_reached = false;
+  relax(m_startNode, kNoPortal, 0.0f, query.start, query.start);
+}
+
+RegionSearch::Node& RegionSearch::touch(uint32_t node) {
+  Node& target = m_nodes[node];
+  if (target.stamp != m_stamp) {
+    target = {glm::vec3(0.0f), glm::vec3(0.0f), kInfinity, kNoPortal, m_stamp, false};
+  }
+  return target;
+}
+
+void RegionSearch::relax(uint32_t node, uint32_t parent, float cost, const glm::vec3& crossed,
+                         const glm::vec3& point) {
+  Node& target = touch(node);
+  if (!(cost < target.cost)) return;
+  const bool seen = target.cost < kInfinity;
+  target.cost = cost;
+  target.parent = parent;
+  target.crossed = crossed;
+  target.point = point;
+  target.closed = false;
+  const float estimate = cost + glm::distance(point, m_query.goal) * m_query.heuristicScale;
+  m_open.push_back({estimate, cost, node});
+  std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
+  if (m_query.traced && node != m_goalNode) {
+    const uint32_t portal =
+        node == m_startNode ? kNoPortal : m_regions->members(m_regions->portals()[node])[0];
+    m_query.rules->trace(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, portal, cost,
+                         estimate, groundOf(crossed), groundOf(crossed));
+  }
+}
+
+RegionSearch::Step RegionSearch::step() {
+  while (!m_open.empty()) {
+    std::pop_heap(m_open.begin(), m_open.end(), PopsLater{});
+    const OpenEntry entry = m_open.back();
+    m_open.pop_back();
+    Node& node = m_nodes[entry.node];
+    // Lazy deletion: an entry is stale once its node was closed or got a better cost.
+    if (node.closed || entry.cost > node.cost) continue;
+    if (entry.node == m_goalNode) {
+      m_reached = true;
+      return Step::Reached;
+    }
+    if (m_expansions >= m_query.maxExpansions) return Step::Failed;
+    node.closed = true;
+    ++m_expansions;
+    if (m_query.traced) {
+      const uint32_t portal = entry.node == m_startNode
+                                  ? kNoPortal
+                                  : m_regions->members(m_regions->portals()[entry.node])[0];
+      m_query.rules->trace(SearchEvent::Kind::Close, portal, entry.cost, entry.estimate,
+                           groundOf(node.crossed), groundOf(node.crossed));
+    }
+    expand(entry.node);
+    return Step::Searching;
+  }
+  return Step::Failed;
+}
+
+uint32_t RegionSearch::regionOf(uint32_t node) const {
+  return node == m_startNode ? m_regions->of(m_query.startSector)
+                             : m_regions->portals()[node].toRegion;
+}
+
+void RegionSearch::expand(uint32_t node) {
+  const NavGraph& graph = *m_query.graph;
+  const glm::vec3 at = m_nodes[node].point;
+  const float costSoFar = m_nodes[node].cost;
+  const float metre = m_query.metre;
+  const glm::vec2 goal = groundOf(m_query.goal);
+  const uint32_t region = regionOf(node);
+  // Straight back over the portal just crossed is never cheaper than staying.
+  const uint32_t back = node == m_startNode ? kNoRegionPortal : m_regions->reverse(node);
+  const std::span<const RegionPortal> portals = m_regions->portals();
+  for (uint32_t next = m_regions->firstPortalOut(region); next < m_regions->endPortalOut(region);
+       ++next) {
+    if (next == back) continue;
+    const RegionPortal& way = portals[next];
+    const uint32_t first = m_regions->members(way)[0];
+    const Portal& portal = graph.portals[first];
+    if (!m_query.rules->opens(portal.toSector)) continue;
+    if (portal.kind == PortalKind::Walk) {
+      const glm::vec3 crossed =
+          glm::mix(way.left, way.right,
+                   touchingPoint(groundOf(way.left), groundOf(way.right), groundOf(at), goal));
+      relax(next, node, costSoFar + glm::distance(at, crossed) * metre, crossed, crossed);
+    } else if (portal.kind == PortalKind::Device) {
+      const float through = m_query.rules->teleportCost(first);
+      if (!(through < kInfinity)) continue;
+      const glm::vec3 entry = graph.entryPoint(portal);
+      relax(next, node, costSoFar + glm::distance(at, entry) * metre + through, entry,
+            graph.exitPoint(portal));
+    }
+  }
+  if (region == m_regions->of(m_query.goalSector)) {
+    relax(m_goalNode, node, costSoFar + glm::distance(at, m_query.goal) * metre, m_query.goal,
+          m_query.goal);
+  }
+}
+
+float RegionSearch::cost() const {
+  return m_reached ? m_nodes[m_goalNode].cost : kInfinity;
+}
+
+uint32_t RegionSearch::memberCrossedAt(uint32_t node, const glm::vec3& point) const {
+  const std::span<const uint32_t> members = m_regions->members(m_regions->portals()[node]);
+  const NavGraph& graph = *m_query.graph;
+  uint32_t best = members[0];
+  float nearest = kInfinity;
+  for (uint32_t member : members) {
+    const Portal& portal = graph.portals[member];
+    const float distance =
+        distanceToSegment(groundOf(point), groundOf(portal.left), groundOf(portal.right));
+    if (distance < nearest) {
+      nearest = distance;
+      best = member;
+    }
+  }
+  return best;
+}
+
+void RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
+                              const glm::vec3& towards, std::vector<uint32_t>& sectors,
+                              std::vector<uint32_t>& portals) {
+  if (from == to) return;
+  const NavGraph& graph = *m_query.graph;
+  const uint32_t region = m_regions->of(from);
+  if (m_walk.size() < graph.sectors.size()) m_walk.resize(graph.sectors.size(), WalkNode{});
+  if (++m_walkStamp == 0) {
+    for (WalkNode& node : m_walk)
+      node.stamp = 0;
+    m_walkStamp = 1;
+  }
+  // A* over the region's sectors, costing portals at their crossing points.
+  m_walkOpen.clear();
+  m_walk[from] = {at, 0.0f, kNoPortal, m_walkStamp};
+  m_walkOpen.push_back({glm::distance(at, towards), 0.0f, from});
+  while (!m_walkOpen.empty()) {
+    std::pop_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
+    const OpenEntry entry = m_walkOpen.back();
+    m_walkOpen.pop_back();
+    const WalkNode here = m_walk[entry.node];
+    if (entry.cost > here.cost) continue;
+    if (entry.node == to) break;
+    const Sector& sector = graph.sectors[entry.node];
+    for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+      const Portal& portal = graph.portals[p];
+      if (portal.kind != PortalKind::Walk || m_regions->of(portal.toSector) != region) continue;
+      const glm::vec3 crossed =
+          glm::mix(portal.left, portal.right,
+                   touchingPoint(groundOf(portal.left), groundOf(portal.right),
+                                 groundOf(here.point), groundOf(towards)));
+      const float cost = here.cost + glm::distance(here.point, crossed);
+      WalkNode& next = m_walk[portal.toSector];
+      if (next.stamp == m_walkStamp && !(cost < next.cost)) continue;
+      next = {crossed, cost, p, m_walkStamp};
+      m_walkOpen.push_back({cost + glm::distance(crossed, towards), cost, portal.toSector});
+      std::push_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
+    }
+  }
+  // The region's sectors are joined by two-way walk portals, so `to` was reached.
+  const size_t first = portals.size();
+  for (uint32_t s = to; s != from; s = graph.portals[m_walk[s].parent].fromSector)
+    portals.push_back(m_walk[s].parent);
+  std::reverse(portals.begin() + std::ptrdiff_t(first), portals.end());
+  for (size_t i = first; i < portals.size(); ++i)
+    sectors.push_back(graph.portals[portals[i]].toSector);
+}
+
+void RegionSearch::corridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals) {
+  sectors.clear();
+  portals.clear();
+  if (!m_reached) return;
+  const NavGraph& graph = *m_query.graph;
+  std::vector<uint32_t> nodes;
+  for (uint32_t node = m_nodes[m_goalNode].parent; node != m_startNode; node = m_nodes[node].parent)
+    nodes.push_back(node);
+  std::reverse(nodes.begin(), nodes.end());
+  sectors.push_back(m_query.startSector);
+  glm::vec3 at = m_query.start;
+  for (uint32_t node : nodes) {
+    const Node& crossing = m_nodes[node];
+    const uint32_t member = memberCrossedAt(node, crossing.crossed);
+    const Portal& portal = graph.portals[member];
+    walkRegion(sectors.back(), at, portal.fromSector, crossing.crossed, sectors, portals);
+    portals.push_back(member);
+    sectors.push_back(portal.toSector);
+    at = crossing.point;
+  }
+  walkRegion(sectors.back(), at, m_query.goalSector, m_query.goal, sectors, portals);
+  // A region crossed twice leaves a loop: the straight way inside the sector
+  // it starts from (one cost a metre everywhere) is no longer than the loop.
+  for (size_t i = 1; i < sectors.size(); ++i) {
+    const auto again = std::find(sectors.begin(), sectors.begin() + std::ptrdiff_t(i), sectors[i]);
+    if (again == sectors.begin() + std::ptrdiff_t(i)) continue;
+    const size_t keep = size_t(again - sectors.begin());
+    sectors.erase(sectors.begin() + std::ptrdiff_t(keep + 1),
+                  sectors.begin() + std::ptrdiff_t(i + 1));
+    portals.erase(portals.begin() + std::ptrdiff_t(keep), portals.begin() + std::ptrdiff_t(i));
+    i = keep;
+  }
+}
+
+}  // namespace nav
