@@ -25,9 +25,13 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // Four decimals: millimetres are plenty, and the JSON stays readable.
-double rounded(double v) { return std::round(v * 1e4) / 1e4; }
+double rounded(double v) {
+  return std::round(v * 1e4) / 1e4;
+}
 
-Json pointJson(const glm::vec3& p) { return Json::array({rounded(p.x), rounded(p.y), rounded(p.z)}); }
+Json pointJson(const glm::vec3& p) {
+  return Json::array({rounded(p.x), rounded(p.y), rounded(p.z)});
+}
 
 Json unitJson(const UnitProfile& unit) {
   return Json{{"name", unit.name},
@@ -52,7 +56,7 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   UnitProfile unit = defaultFillParams(level).unit;
   if (!flags.unitName.empty()) {
     const auto named = std::find_if(level.settings.units.begin(), level.settings.units.end(),
-                                     [&](const UnitProfile& u) { return u.name == flags.unitName; });
+                                    [&](const UnitProfile& u) { return u.name == flags.unitName; });
     if (named == level.settings.units.end()) {
       return Result<FloodFillParams>::failure("--unit '" + flags.unitName +
                                               "': the level's sidecar has no such unit profile");
@@ -62,7 +66,8 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   if (flags.unitKind == "human" || flags.unitKind == "vehicle") {
     unit.kind = flags.unitKind == "human" ? UnitKind::Human : UnitKind::Vehicle;
   } else if (!flags.unitKind.empty()) {
-    return Result<FloodFillParams>::failure("--unit-kind '" + flags.unitKind + "': expected human or vehicle");
+    return Result<FloodFillParams>::failure("--unit-kind '" + flags.unitKind +
+                                            "': expected human or vehicle");
   }
   if (flags.unitWidth) unit.width = *flags.unitWidth;
   if (flags.unitLength) unit.length = *flags.unitLength;
@@ -138,14 +143,16 @@ Json graphJson(const NavGraph& graph) {
 
 Json surfaceNames(const NavGraph& graph) {
   Json names = Json::array();
-  for (const SurfaceSpec& surface : graph.surfaces) names.push_back(surface.name);
+  for (const SurfaceSpec& surface : graph.surfaces)
+    names.push_back(surface.name);
   return names;
 }
 
 // Writes the graph, binary when the path ends in .nav and JSON otherwise; returns its bytes.
 Result<size_t> writeGraph(const std::string& path, const NavGraph& graph) {
   if (isNavFile(path)) return writeNavFile(path, graph);
-  const std::string text = graphJson(graph).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+  const std::string text =
+      graphJson(graph).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
   std::ofstream out(path, std::ios::binary);
   out << text;
   out.close();
@@ -175,21 +182,21 @@ int runNavInfo(const std::string& path) {
   const uintmax_t bytes = std::filesystem::file_size(path, error);
   const auto oneWay = std::count_if(graph.portals.begin(), graph.portals.end(),
                                     [](const Portal& p) { return p.oneWay(); });
-  const Json out{{"nav", path},
-                 {"version", kNavFileVersion},
-                 {"bytes", error ? 0 : bytes},
-                 {"cell_size", rounded(graph.cellSize)},
-                 {"origin", Json::array({rounded(graph.origin.x), rounded(graph.origin.y)})},
-                 {"unit", unitJson(graph.unit)},
-                 {"sectors", graph.sectors.size()},
-                 {"portals", graph.portals.size()},
-                 {"one_way_portals", oneWay},
-                 {"surfaces", surfaceNames(graph)},
-                 {"devices", graph.devices.size()},
-                 {"waypaths", graph.waypaths.size()},
-                 {"bounds",
-                  Json{{"min", pointJson(graph.bounds.min)}, {"max", pointJson(graph.bounds.max)}}},
-                 {"memory_bytes", graph.memoryBytes()}};
+  const Json out{
+      {"nav", path},
+      {"version", kNavFileVersion},
+      {"bytes", error ? 0 : bytes},
+      {"cell_size", rounded(graph.cellSize)},
+      {"origin", Json::array({rounded(graph.origin.x), rounded(graph.origin.y)})},
+      {"unit", unitJson(graph.unit)},
+      {"sectors", graph.sectors.size()},
+      {"portals", graph.portals.size()},
+      {"one_way_portals", oneWay},
+      {"surfaces", surfaceNames(graph)},
+      {"devices", graph.devices.size()},
+      {"waypaths", graph.waypaths.size()},
+      {"bounds", Json{{"min", pointJson(graph.bounds.min)}, {"max", pointJson(graph.bounds.max)}}},
+      {"memory_bytes", graph.memoryBytes()}};
   std::cout << out.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   return 0;
 }
@@ -211,10 +218,13 @@ std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::
     if (first == std::string::npos || line[first] == '#') continue;
     std::istringstream fields(line);
     float v[6];
-    for (float& f : v) fields >> f;
+    for (float& f : v)
+      fields >> f;
     std::string rest;
-    if (!fields || (fields >> rest) || !isFinite({v[0], v[1], v[2]}) || !isFinite({v[3], v[4], v[5]})) {
-      error = path + ":" + std::to_string(number) + ": expected six finite numbers 'sx sy sz gx gy gz'";
+    if (!fields || (fields >> rest) || !isFinite({v[0], v[1], v[2]}) ||
+        !isFinite({v[3], v[4], v[5]})) {
+      error =
+          path + ":" + std::to_string(number) + ": expected six finite numbers 'sx sy sz gx gy gz'";
       return std::nullopt;
     }
     queries.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
@@ -252,6 +262,7 @@ std::optional<SearchOptions> searchOptions(const QueryFlags& query, std::string&
   if (query.heuristicScale) options.heuristicScale = *query.heuristicScale;
   if (query.turningRadius) options.turningRadius = *query.turningRadius;
   if (query.portalPoint) options.portalPoint = *query.portalPoint;
+  if (query.sectorsOnly) options.searchRegions = false;
   return options;
 }
 
@@ -271,7 +282,9 @@ std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& 
   return p;
 }
 
-bool isNavFile(const std::string& path) { return std::filesystem::path(path).extension() == ".nav"; }
+bool isNavFile(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".nav";
+}
 
 int runInfo(const std::string& levelPath) {
   if (isNavFile(levelPath)) return runNavInfo(levelPath);
@@ -280,18 +293,21 @@ int runInfo(const std::string& levelPath) {
   const Level& level = loaded.value();
   const LevelSettings& settings = level.settings;
   Json seeds = Json::array();
-  for (const glm::vec3& s : settings.seeds) seeds.push_back(pointJson(s));
-  Json out{{"level", levelPath},
-           {"vertices", level.vertices.size()},
-           {"triangles", level.triangles.size()},
-           {"materials", level.materials},
-           {"bounds", Json{{"min", pointJson(level.bounds.min)}, {"max", pointJson(level.bounds.max)}}},
-           {"seeds", seeds}};
+  for (const glm::vec3& s : settings.seeds)
+    seeds.push_back(pointJson(s));
+  Json out{
+      {"level", levelPath},
+      {"vertices", level.vertices.size()},
+      {"triangles", level.triangles.size()},
+      {"materials", level.materials},
+      {"bounds", Json{{"min", pointJson(level.bounds.min)}, {"max", pointJson(level.bounds.max)}}},
+      {"seeds", seeds}};
   if (settings.start) out["start"] = pointJson(*settings.start);
   if (settings.goal) out["goal"] = pointJson(*settings.goal);
   if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
   Json units = Json::array();
-  for (const UnitProfile& unit : settings.units) units.push_back(unitJson(unit));
+  for (const UnitProfile& unit : settings.units)
+    units.push_back(unitJson(unit));
   out["units"] = units;
   std::cout << out.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   return 0;
@@ -319,7 +335,8 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
               {"fill_ms", rounded(stats.floodFillMs)},
               {"compress_ms", rounded(stats.compressMs)},
               {"cell_bytes", stats.cellBytes},
-              {"bytes_per_cell", stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
+              {"bytes_per_cell",
+               stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
               {"peak_rss_bytes", peakRssBytes()},
               {"warnings", stats.warnings}};
   if (outputBytes) {
@@ -356,7 +373,8 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
     const double us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     Json corners = Json::array();
-    for (const glm::vec3& c : funnel.corners) corners.push_back(pointJson(c));
+    for (const glm::vec3& c : funnel.corners)
+      corners.push_back(pointJson(c));
     const bool found = path.status == PathStatus::Found;
     const char* status = found ? "found" : path.status == PathStatus::Partial ? "partial" : "none";
     std::cout << Json{{"from", pointJson(q.from)},
@@ -369,6 +387,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"sectors", path.corridor.sectors.size()},
                       {"expansions", path.expansions},
                       {"search", toString(path.portalPoint)},
+                      {"regions", path.overRegions},
                       {"us", rounded(us)}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";
@@ -388,7 +407,8 @@ int runGenerateCity(const CityFlags& flags) {
   const std::string& objPath = flags.outputPath;
   if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
     return fail(command,
-                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)", 2);
+                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)",
+                2);
   }
   const std::string sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
   CityParams params;

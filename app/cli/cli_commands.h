@@ -39,6 +39,8 @@ struct QueryFlags {
   std::optional<float> heuristicScale;
   std::optional<float> turningRadius;
   std::optional<nav::PortalPoint> portalPoint;
+  /// --sectors: the A* walks the sectors, without search regions.
+  bool sectorsOnly = false;
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 

@@ -85,6 +85,9 @@ int main(int argc, char** argv) {
                    "(the shortest string-pulled path over every corridor)")
       ->transform(CLI::IsMember(portalPointNames, CLI::ignore_case))
       ->type_name("MODE");
+  queryCommand->add_flag("--sectors", query.sectorsOnly,
+                         "Search the sectors only, without search regions (slower on levels of "
+                         "thin sectors; for comparison)");
   CLI::Option* queries = queryCommand->add_option("--queries", query.queriesPath,
                                                   "File with one 'sx sy sz gx gy gz' per line");
   from->needs(to);

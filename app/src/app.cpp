@@ -36,11 +36,10 @@ std::string windowTitle(const std::string& levelPath) {
 
 // A finished build wakes the main loop if it is waiting for input (thread-safe in GLFW).
 App::App(AppOptions options)
-    : m_options(std::move(options)),
-      m_printer(m_options.printState),
-      m_worker(glfwPostEmptyEvent) {
+    : m_options(std::move(options)), m_printer(m_options.printState), m_worker(glfwPostEmptyEvent) {
   m_pathTool.setJumps(&m_jumpTool.bucket());
   m_pathTool.setPortalPoint(m_options.portalPoint);
+  m_pathTool.setSearchRegions(!m_options.sectorsOnly);
   m_crowd.setJumps(&m_jumpTool.bucket());
 }
 
@@ -235,6 +234,7 @@ void App::updateCrowd(double now) {
   if (m_crowdPanel.paused()) return;
   // The crowd searches the way the Path panel does, so their solver times compare.
   m_crowd.setPortalPoint(m_pathTool.portalPoint());
+  m_crowd.setSearchRegions(m_pathTool.searchRegions());
   m_crowd.update(float(seconds), m_crowdPanel.budget());
 }
 

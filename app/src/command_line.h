@@ -35,6 +35,8 @@ struct AppOptions {
   std::vector<std::pair<glm::vec3, glm::vec3>> jumps;
   /// How the path tool's search places paths on portals.
   PortalPoint portalPoint = PortalPoint::Crossing;
+  /// --sectors: the path's A* searches the sectors only, without search regions.
+  bool sectorsOnly = false;
   bool printState = false;
 };
 

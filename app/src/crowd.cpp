@@ -274,6 +274,7 @@ void Crowd::requestPath(uint32_t index) {
   options.unitSpeed = m_speed;
   options.jumps = m_jumps;
   options.portalPoint = m_portalPoint;
+  options.searchRegions = m_searchRegions;
   agent.ticket = m_manager->request(agent.position, agent.goal, options);
   agent.state = AgentState::Requested;
   agent.route.clear();

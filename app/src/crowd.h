@@ -116,6 +116,8 @@ class Crowd {
   void setJumps(const JumpBucket* jumps) { m_jumps = jumps; }
   /// How the agents' searches cost portals (search.h); requests made from now on use it.
   void setPortalPoint(PortalPoint portalPoint) { m_portalPoint = portalPoint; }
+  /// Whether the agents' searches use the search regions; requests made from now on do.
+  void setSearchRegions(bool searchRegions) { m_searchRegions = searchRegions; }
 
   /// A spawn was asked for and not cleared since.
   bool active() const { return m_active; }
@@ -177,6 +179,7 @@ class Crowd {
   float m_speed;
   const JumpBucket* m_jumps = nullptr;
   PortalPoint m_portalPoint = PortalPoint::Crossing;
+  bool m_searchRegions = true;
   std::mt19937_64 m_random;
   std::string m_notice;
   uint64_t m_spawnRevision = 0;

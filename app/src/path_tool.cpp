@@ -25,7 +25,8 @@ void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   if (options.jumps) drawJumps(draw, m_solution->search.corridor.jumps, colors::kJumpTaken);
   // The funnel's path last, on top: it is the one the funnel panel steps through.
   if (options.smoothedPath) drawSmoothedPath(draw, m_solution->smoothed, colors::kSmoothedPath);
-  if (options.path) drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
+  if (options.path)
+    drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
   if (options.vehicleCurve && !m_solution->vehicle.empty()) {
     drawVehicleCurve(draw, m_solution->vehicle, m_solution->funnel.corners.front().y + 0.15f,
                      colors::kVehicleCurve);
@@ -63,6 +64,12 @@ void PathTool::setPortalPoint(PortalPoint portalPoint) {
   solve();
 }
 
+void PathTool::setSearchRegions(bool searchRegions) {
+  if (searchRegions == m_searchRegions) return;
+  m_searchRegions = searchRegions;
+  solve();
+}
+
 void PathTool::solve() {
   ++m_revision;
   m_solution.reset();
@@ -71,13 +78,15 @@ void PathTool::solve() {
   SearchOptions options;
   options.jumps = m_jumps;
   options.portalPoint = m_portalPoint;
+  options.searchRegions = m_searchRegions;
   solution.search = findPath(m_build->graph, *m_start, *m_goal, options, &solution.trace);
   // A partial path is drawn too: it leads as close to the goal as the unit can get.
   if (!solution.search.corridor.sectors.empty()) {
     solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
     solution.funnel = pullCorridor(m_build->graph, solution.search.corridor, /*recordSteps=*/true);
     solution.groundPath = followPortalHeights(solution.funnel.corners, solution.portals);
-    solution.smoothed = smoothPath(m_build->graph, solution.search.corridor, solution.funnel.corners);
+    solution.smoothed =
+        smoothPath(m_build->graph, solution.search.corridor, solution.funnel.corners);
     const UnitProfile& unit = m_build->graph.unit;
     if (unit.kind == UnitKind::Vehicle)
       solution.vehicle = vehicleCurve(solution.funnel.corners, unit.turningRadius);

@@ -50,6 +50,10 @@ class PathTool final : public Tool {
   /// How the search places the path on portals (search.h); solves again when it changes.
   void setPortalPoint(PortalPoint portalPoint);
   PortalPoint portalPoint() const { return m_portalPoint; }
+  /// Whether the A* searches the search regions first (SearchOptions::searchRegions);
+  /// solves again when it changes.
+  void setSearchRegions(bool searchRegions);
+  bool searchRegions() const { return m_searchRegions; }
 
   const std::optional<glm::vec3>& start() const { return m_start; }
   const std::optional<glm::vec3>& goal() const { return m_goal; }
@@ -66,6 +70,7 @@ class PathTool final : public Tool {
   std::shared_ptr<const NavBuild> m_build;
   const JumpBucket* m_jumps = nullptr;
   PortalPoint m_portalPoint = PortalPoint::Crossing;
+  bool m_searchRegions = true;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
   std::optional<PathSolution> m_solution;

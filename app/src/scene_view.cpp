@@ -14,6 +14,7 @@ constexpr LayerSpec kLayerSpecs[] = {
     {&DrawOptions::levelMesh, {}},
     {&DrawOptions::cells, {.nudge = 0.01f}},
     {&DrawOptions::sectors, {.nudge = 0.02f, .depthWrite = false}},
+    {&DrawOptions::searchRegions, {.nudge = 0.025f, .depthWrite = false}},
     // The corridor's own alpha is lost among the translucent sectors under it.
     {&DrawOptions::corridor, {.nudge = 0.03f, .depthWrite = false, .alphaScale = 1.4f}},
     {&DrawOptions::portals, {.nudge = 0.04f}},
@@ -62,6 +63,7 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
                     (options.sectorOutlines ? 1 : 0) + (options.sectorsBySurface ? 2 : 0));
       break;
     case kPortals:
+    case kRegions:
       if (build == nullptr) return false;
       key = content.buildRevision;
       break;
@@ -96,6 +98,10 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
     case kPortals:
       m_scratch.setLineWidth(2.0f);
       drawPortals(m_scratch, build->graph);
+      break;
+    case kRegions:
+      m_scratch.setLineWidth(3.0f);
+      drawSearchRegions(m_scratch, build->graph);
       break;
     case kCorridor:
       m_scratch.setLineWidth(2.0f);

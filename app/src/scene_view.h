@@ -34,7 +34,17 @@ class SceneView {
   void draw(Renderer& renderer, const SceneContent& content, const DrawOptions& options);
 
  private:
-  enum Layer { kMesh, kCells, kSectors, kCorridor, kPortals, kSearchTrace, kDevices, kLayerCount };
+  enum Layer {
+    kMesh,
+    kCells,
+    kSectors,
+    kRegions,
+    kCorridor,
+    kPortals,
+    kSearchTrace,
+    kDevices,
+    kLayerCount
+  };
 
   struct Retained {
     std::unique_ptr<GpuBatch> batch;

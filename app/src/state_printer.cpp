@@ -84,10 +84,12 @@ void StatePrinter::observe(const PathTool& path) {
   m_pathRevision = path.revision();
   const PathSolution* solution = path.solution();
   if (solution == nullptr) return;
-  print(format("path status=%s corners=%zu length=%.3f funnel_steps=%zu search=%s expansions=%u",
-               statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
-               solution->funnel.length, solution->funnel.steps.size(),
-               toString(solution->search.portalPoint), solution->search.expansions));
+  print(format(
+      "path status=%s corners=%zu length=%.3f funnel_steps=%zu search=%s regions=%d expansions=%u",
+      statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
+      solution->funnel.length, solution->funnel.steps.size(),
+      toString(solution->search.portalPoint), solution->search.overRegions ? 1 : 0,
+      solution->search.expansions));
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";
   for (const glm::vec3& c : solution->funnel.corners)
@@ -111,7 +113,8 @@ void StatePrinter::observeJumps(const JumpTool& jumps) {
     m_jumpRevision = jumps.revision();
     print("jump " + jumps.lastEvent());
   }
-  if (jumps.notice() != m_jumpNotice && !jumps.notice().empty()) print("jump notice " + jumps.notice());
+  if (jumps.notice() != m_jumpNotice && !jumps.notice().empty())
+    print("jump notice " + jumps.notice());
   m_jumpNotice = jumps.notice();
 }
 

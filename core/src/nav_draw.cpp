@@ -15,7 +15,9 @@ constexpr float kPortalLift = 0.08f;
 constexpr float kPathLift = 0.12f;
 
 Color scaled(Color c, float factor) {
-  auto channel = [factor](uint8_t v) { return uint8_t(std::clamp(float(v) * factor, 0.0f, 255.0f)); };
+  auto channel = [factor](uint8_t v) {
+    return uint8_t(std::clamp(float(v) * factor, 0.0f, 255.0f));
+  };
   return {channel(c.r), channel(c.g), channel(c.b), c.a};
 }
 
@@ -23,7 +25,7 @@ Color scaled(Color c, float factor) {
 Color paletteColor(uint32_t i, uint8_t alpha) {
   const float hue = std::fmod(float(i) * 0.618034f, 1.0f) * 6.0f;
   const float x = 1.0f - std::abs(std::fmod(hue, 2.0f) - 1.0f);
-  glm::vec3 rgb = hue < 1 ? glm::vec3(1, x, 0)
+  glm::vec3 rgb = hue < 1   ? glm::vec3(1, x, 0)
                   : hue < 2 ? glm::vec3(x, 1, 0)
                   : hue < 3 ? glm::vec3(0, 1, x)
                   : hue < 4 ? glm::vec3(0, x, 1)
@@ -33,7 +35,9 @@ Color paletteColor(uint32_t i, uint8_t alpha) {
   return {uint8_t(rgb.r), uint8_t(rgb.g), uint8_t(rgb.b), alpha};
 }
 
-glm::vec3 lifted(const glm::vec3& p, float lift) { return {p.x, p.y + lift, p.z}; }
+glm::vec3 lifted(const glm::vec3& p, float lift) {
+  return {p.x, p.y + lift, p.z};
+}
 
 void sectorQuad(DebugDraw& draw, const Sector& sector, float lift, Color color) {
   const Aabb& b = sector.bounds;
@@ -44,7 +48,8 @@ void sectorQuad(DebugDraw& draw, const Sector& sector, float lift, Color color) 
   draw.triangle(p0, p2, p3, color);
 }
 
-void arrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& to, float headSize, Color color) {
+void arrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& to, float headSize,
+           Color color) {
   draw.line(from, to, color);
   glm::vec3 dir = to - from;
   dir.y = 0.0f;
@@ -121,7 +126,25 @@ void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool byS
     };
     const glm::vec3 p[4] = {corner(b.min.x, b.min.z), corner(b.min.x, b.max.z),
                             corner(b.max.x, b.max.z), corner(b.max.x, b.min.z)};
-    for (int i = 0; i < 4; ++i) draw.line(p[i], p[(i + 1) % 4], colors::kSectorOutline);
+    for (int i = 0; i < 4; ++i)
+      draw.line(p[i], p[(i + 1) % 4], colors::kSectorOutline);
+  }
+}
+
+void drawSearchRegions(DebugDraw& draw, const NavGraph& graph) {
+  const SearchRegions& regions = graph.regions;
+  if (regions.empty()) return;
+  for (uint32_t r = 0; r < regions.count(); ++r) {
+    for (uint32_t s : regions.sectors(r)) {
+      const Sector& sector = graph.sectors[s];
+      if (sector.kind == SectorKind::Ground)
+        sectorQuad(draw, sector, kSectorLift, paletteColor(r, 170));
+    }
+  }
+  for (const RegionPortal& portal : regions.portals()) {
+    if (graph.portals[regions.members(portal)[0]].kind != PortalKind::Walk) continue;
+    draw.line(lifted(portal.left, kPortalLift), lifted(portal.right, kPortalLift),
+              colors::kRegionPortal);
   }
 }
 
@@ -145,7 +168,8 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph) {
       // An arc from where the device is used to where it lets out.
       const DeviceLink& link = graph.deviceLinks[portal.link];
       const Color color = deviceColor(graph.devices[link.device]);
-      const glm::vec3 a = lifted(link.entryPoint, kPortalLift), b = lifted(link.exitPoint, kPortalLift);
+      const glm::vec3 a = lifted(link.entryPoint, kPortalLift),
+                      b = lifted(link.exitPoint, kPortalLift);
       const float rise = 0.5f + 0.25f * glm::distance(a, b);
       constexpr int kSegments = 12;
       glm::vec3 previous = a;
@@ -195,19 +219,21 @@ void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph) {
     wireBox(draw, device.exit, color.withAlpha(160));
     std::string label = std::string(toString(device.kind)) + " " + device.id;
     if (device.locked) label += " (key " + device.key + ")";
-    draw.text(glm::vec3(device.entry.center().x, device.entry.max.y, device.entry.center().z), label,
-              color);
+    draw.text(glm::vec3(device.entry.center().x, device.entry.max.y, device.entry.center().z),
+              label, color);
   }
   for (const WaypathSpec& waypath : graph.waypaths) {
     for (size_t i = 0; i + 1 < waypath.points.size(); ++i) {
-      const glm::vec3 a = lifted(waypath.points[i], kPathLift), b = lifted(waypath.points[i + 1], kPathLift);
+      const glm::vec3 a = lifted(waypath.points[i], kPathLift),
+                      b = lifted(waypath.points[i + 1], kPathLift);
       if (waypath.oneWay) {
         arrow(draw, a, b, graph.cellSize * 1.5f, colors::kWaypath);
       } else {
         draw.line(a, b, colors::kWaypath);
       }
     }
-    for (const glm::vec3& p : waypath.points) draw.point(lifted(p, kPathLift), 6.0f, colors::kWaypath);
+    for (const glm::vec3& p : waypath.points)
+      draw.point(lifted(p, kPathLift), 6.0f, colors::kWaypath);
     std::string label = "waypath " + waypath.id;
     if (waypath.unitKind) label += std::string(" (") + toString(*waypath.unitKind) + ")";
     draw.text(lifted(waypath.points.front(), kPathLift + 0.3f), label, colors::kWaypath);
@@ -216,7 +242,8 @@ void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph) {
 
 void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor) {
   for (uint32_t s : corridor.sectors) {
-    if (s < graph.sectors.size() && graph.sectors[s].kind == SectorKind::Ground) sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
+    if (s < graph.sectors.size() && graph.sectors[s].kind == SectorKind::Ground)
+      sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
   }
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
     if (!corridor.knows(graph, corridor.portals[i])) continue;
@@ -233,7 +260,8 @@ void drawSearchTrace(DebugDraw& draw, const SearchTrace& trace) {
     const Color color = closed ? colors::kClosedNode : colors::kOpenNode;
     // The exact search's nodes are intervals of portals: drawn as such, with their middles.
     if (glm::distance(event.from, event.to) > 1e-4f) {
-      draw.line(lifted(event.from, kPortalLift + 0.02f), lifted(event.to, kPortalLift + 0.02f), color);
+      draw.line(lifted(event.from, kPortalLift + 0.02f), lifted(event.to, kPortalLift + 0.02f),
+                color);
     }
     draw.point(lifted(0.5f * (event.from + event.to), kPortalLift), closed ? 7.0f : 5.0f, color);
   }
@@ -243,7 +271,8 @@ void drawJumps(DebugDraw& draw, std::span<const JumpPortal> jumps, Color color) 
   constexpr float kGravity = 9.81f;  // [m/s^2]
   constexpr int kSegments = 16;
   for (const JumpPortal& jump : jumps) {
-    const glm::vec3 from = lifted(jump.portal.left, kPathLift), to = lifted(jump.portal.right, kPathLift);
+    const glm::vec3 from = lifted(jump.portal.left, kPathLift),
+                    to = lifted(jump.portal.right, kPathLift);
     // A ballistic arc: rising as high as the air time allows above the straight line.
     const float rise = kGravity * jump.spec.airTime * jump.spec.airTime / 8.0f;
     glm::vec3 previous = from;
@@ -271,14 +300,17 @@ void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
               std::span<const glm::vec3> corners, Color color) {
   for (size_t i = 0; i + 1 < points.size(); ++i)
     draw.line(lifted(points[i], kPathLift), lifted(points[i + 1], kPathLift), color);
-  for (const glm::vec3& c : corners) draw.point(lifted(c, kPathLift), 6.0f, color);
+  for (const glm::vec3& c : corners)
+    draw.point(lifted(c, kPathLift), 6.0f, color);
 }
 
-void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals, const FunnelStep& step) {
+void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals,
+                    const FunnelStep& step) {
   const float lift = kPathLift + 0.02f;
   if (step.portal < portals.size()) {
     const FunnelPortal& current = portals[step.portal];
-    draw.line(lifted(current.left, lift), lifted(current.right, lift), colors::kCorridor.withAlpha(255));
+    draw.line(lifted(current.left, lift), lifted(current.right, lift),
+              colors::kCorridor.withAlpha(255));
   }
   draw.line(lifted(step.apex, lift), lifted(step.left, lift), colors::kFunnelLeft);
   draw.line(lifted(step.apex, lift), lifted(step.right, lift), colors::kFunnelRight);

@@ -43,6 +43,8 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
   ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("vehicle curve", &options.vehicleCurve);
   ImGui::Checkbox("funnel step", &options.funnelStep);
+  ImGui::SameLine(kSecondColumn);
+  ImGui::Checkbox("regions", &options.searchRegions);
   ImGui::Checkbox("jumps", &options.jumps);
   ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("crowd", &crowd);
@@ -55,6 +57,7 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
           {"smoothed", colors::kSmoothedPath},
           {"vehicle curve", colors::kVehicleCurve},
           {"portal", colors::kPortal},
+          {"region portal", colors::kRegionPortal},
           {"one-way", colors::kOneWayPortal},
           {"corridor", colors::kCorridor},
           {"funnel left", colors::kFunnelLeft},

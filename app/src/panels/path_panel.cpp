@@ -71,10 +71,20 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
   const char* const kPortalPointLabels[] = {"midpoints", "crossing points", "exact (any-angle)"};
   static_assert(std::size(kPortalPointLabels) == std::size(kPortalPoints));
   int choice = 0;
-  while (kPortalPoints[choice] != tool.portalPoint()) ++choice;
+  while (kPortalPoints[choice] != tool.portalPoint())
+    ++choice;
   ImGui::SetNextItemWidth(150.0f);
   if (ImGui::Combo("search", &choice, kPortalPointLabels, IM_ARRAYSIZE(kPortalPointLabels)))
     tool.setPortalPoint(kPortalPoints[choice]);
+  bool searchRegions = tool.searchRegions();
+  if (ImGui::Checkbox("search regions", &searchRegions)) tool.setSearchRegions(searchRegions);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "The A* searches near-convex groups of sectors first (Draw: regions), then walks\n"
+        "them sector by sector: far fewer nodes where walls cut sectors into staircases.\n"
+        "Crossing points only, with one cost a metre everywhere, no open waypath, no jump and\n"
+        "no turning radius; otherwise the sectors are searched.");
+  }
   const PathSolution* solved = tool.solution();
   if (tool.portalPoint() == PortalPoint::Exact && solved != nullptr &&
       solved->search.portalPoint != PortalPoint::Exact) {

@@ -34,6 +34,8 @@ struct DrawOptions {
   bool funnelStep = true;
   /// Jump portals added at run time.
   bool jumps = true;
+  /// The search regions (search_regions.h): sectors tinted by region, region portals.
+  bool searchRegions = false;
 };
 
 namespace colors {
@@ -61,6 +63,7 @@ constexpr Color kSmoothedPath{255, 150, 230, 255};
 constexpr Color kVehicleCurve{120, 230, 255, 255};
 constexpr Color kJump{255, 235, 80, 255};
 constexpr Color kJumpTaken{255, 120, 255, 255};
+constexpr Color kRegionPortal{255, 255, 120, 255};
 }  // namespace colors
 
 /// Shaded level triangles, lit from a fixed direction.
@@ -70,6 +73,9 @@ void drawCells(DebugDraw& draw, const CellGrid& cells);
 /// Ground sectors as filled rectangles on their height planes, coloured by
 /// surface (each sector a slightly different shade) or each in its own hue.
 void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool bySurface = true);
+/// Ground sectors tinted each by its search region's hue, and the region
+/// portals (merged staircases) as segments: what the A* searches first.
+void drawSearchRegions(DebugDraw& draw, const NavGraph& graph);
 /// The colour a surface is drawn in.
 Color surfaceColor(const NavGraph& graph, uint16_t surface);
 /// Walk portals as segments (one-way ones in their own colour with an arrow);
