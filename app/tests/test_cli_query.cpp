@@ -95,6 +95,24 @@ TEST(CliQuery, ABadPortalPointIsRefusedWithTheOptionNamed) {
   EXPECT_TRUE(isPlainText(run.output)) << run.output;
 }
 
+// The funnel level walks at one cost a metre: the search over regions answers,
+// unless --sectors asks for the sectors alone; both find a path.
+TEST(CliQuery, RegionsAnswerUnlessSectorsIsGiven) {
+  const std::string query = "query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2";
+  const CliRun regions = runCli(query);
+  const CliRun sectors = runCli(query + " --sectors");
+  ASSERT_EQ(regions.exitCode, 0) << regions.output;
+  ASSERT_EQ(sectors.exitCode, 0) << sectors.output;
+  ASSERT_EQ(regions.objects.size(), 1u) << regions.output;
+  ASSERT_EQ(sectors.objects.size(), 1u) << sectors.output;
+  EXPECT_EQ(regions.objects[0]["regions"], true);
+  EXPECT_EQ(sectors.objects[0]["regions"], false);
+  EXPECT_EQ(regions.objects[0]["status"], "found");
+  EXPECT_EQ(sectors.objects[0]["status"], "found");
+  EXPECT_LT(regions.objects[0]["expansions"].get<int>(),
+            sectors.objects[0]["expansions"].get<int>());
+}
+
 TEST(CliQuery, HelpNamesEverySearchModeInPlainText) {
   const CliRun run = runCli("query --help");
   EXPECT_EQ(run.exitCode, 0);
