@@ -4,7 +4,7 @@
 // staircase of thin rectangles; a path across such a staircase crosses one
 // sector per step, and the A* expands them all. Here neighbouring ground
 // sectors of one surface merge while their union stays nearly convex in the
-// ground plane (its convex hull holds at most a quarter cell's depth more on
+// ground plane (its convex hull holds at most half a cell's depth more on
 // average along the hull), as Recast would make them one polygon. Between two
 // regions, two-way walk portals whose ends meet (the steps of a staircase)
 // merge into one region portal: the segment from the first one's left end to
