@@ -167,6 +167,38 @@ void RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
   if (from == to) return;
   const NavGraph& graph = *m_query.graph;
   const uint32_t region = m_regions->of(from);
+  // The region is nearly convex: mostly the straight line to `towards` leads
+  // from sector to sector through their portals, with no search at all.
+  glm::vec2 point = groundOf(at);
+  const glm::vec2 target = groundOf(towards);
+  for (uint32_t steps = 0; from != to && steps < graph.sectors.size(); ++steps) {
+    const Sector& sector = graph.sectors[from];
+    uint32_t through = kNoPortal;
+    float nearest = 2.0f;
+    glm::vec2 crossing{0.0f};
+    const glm::vec2 line = target - point;
+    for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+      const Portal& portal = graph.portals[p];
+      if (portal.kind != PortalKind::Walk || m_regions->of(portal.toSector) != region) continue;
+      const glm::vec2 a = groundOf(portal.left), span = groundOf(portal.right) - a;
+      const float denominator = cross2(line, span);
+      if (denominator == 0.0f) continue;
+      // point + t * line == a + u * span
+      const float t = cross2(a - point, span) / denominator;
+      const float u = cross2(a - point, line) / denominator;
+      if (t > 0.0f && t < nearest && u >= 0.0f && u <= 1.0f) {
+        nearest = t;
+        through = p;
+        crossing = point + line * t;
+      }
+    }
+    if (through == kNoPortal || nearest > 1.0f) break;
+    portals.push_back(through);
+    from = graph.portals[through].toSector;
+    sectors.push_back(from);
+    point = crossing;
+  }
+  if (from == to) return;
   if (m_walk.size() < graph.sectors.size()) m_walk.resize(graph.sectors.size(), WalkNode{});
   if (++m_walkStamp == 0) {
     for (WalkNode& node : m_walk)
@@ -175,8 +207,9 @@ void RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
   }
   // A* over the region's sectors, costing portals at their crossing points.
   m_walkOpen.clear();
-  m_walk[from] = {at, 0.0f, kNoPortal, m_walkStamp};
-  m_walkOpen.push_back({glm::distance(at, towards), 0.0f, from});
+  const glm::vec3 start{point.x, at.y, point.y};
+  m_walk[from] = {start, 0.0f, kNoPortal, m_walkStamp};
+  m_walkOpen.push_back({glm::distance(start, towards), 0.0f, from});
   while (!m_walkOpen.empty()) {
     std::pop_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
     const OpenEntry entry = m_walkOpen.back();
