@@ -11,6 +11,9 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string>
+
+#include <unistd.h>
 
 #include "nav/nav_build.h"
 #include "nav/search.h"
@@ -104,7 +107,9 @@ TEST(CityGenerator, ReportsAFailedStream) {
 class SmallCity : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const std::string stem = ::testing::TempDir() + "navscope_test_city";
+    // One file per process: ctest runs this suite's tests as parallel processes.
+    const std::string stem =
+        ::testing::TempDir() + "navscope_test_city_" + std::to_string(::getpid());
     s_objPath = stem + ".obj";
     s_jsonPath = stem + ".json";
     {
