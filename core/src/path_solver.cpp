@@ -45,6 +45,8 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
                       const SearchOptions& options, SearchTrace* trace) {
   m_graph = &graph;
   m_options = options;
+  m_searchingRegions = false;
+  m_searchingIntervals = false;
   m_trace = trace;
   m_status = SolveStatus::Done;
   m_ending = Ending::Resolved;
@@ -99,9 +101,10 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   // of it: at its own cost, or closed, as dear as the dearest the heuristic allows for.
   const float startCost = sectorCost(graph.sectors[m_startLocation.sector]);
   m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_cheapest;
+  // A closed start's region is closed too: the region search would walk it.
   const bool regionsMayAnswer = options.searchRegions &&
                                 options.portalPoint == PortalPoint::Crossing && m_jumps.empty() &&
-                                !graph.regions.empty();
+                                !graph.regions.empty() && startCost < kInfinity;
   const std::optional<float> uniform =
       options.portalPoint == PortalPoint::Exact || regionsMayAnswer ? uniformMetre() : std::nullopt;
   m_exactMetre = options.portalPoint == PortalPoint::Exact ? uniform : std::nullopt;
@@ -154,7 +157,6 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_aimedAtPartialEnd = false;
   // Finalized before any A* ran, the partial path is the start alone.
   m_closest = m_startNode;
-  m_searchingRegions = false;
   if (!searchIntervalsTo(m_goalLocation) && !searchRegions()) startPortalSearch();
 }
 
@@ -378,6 +380,9 @@ void PathSolver::expandNext() {
         return;
       case RegionSearch::Step::Reached:
         return end(Ending::ReachedOverRegions);
+      case RegionSearch::Step::Exhausted:
+        // finalize takes the region search's closest point.
+        return end(Ending::Exhausted);
       case RegionSearch::Step::Failed:
         // The A* over sectors names what stands in the way and finds the
         // partial path; it goes on in this same iteration.
@@ -433,13 +438,23 @@ void PathSolver::expandNext() {
 }
 
 Location PathSolver::partialEnd() const {
-  const uint32_t s = sectorOf(m_closest);
+  return closestPointOf(sectorOf(m_closest));
+}
+
+Location PathSolver::closestPointOf(uint32_t s) const {
   const Sector& sector = m_graph->sectors[s];
   const glm::vec3& goal = m_goalLocation.point;
   const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
   const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
   const glm::vec3 point{x, sector.heightAt(x, z), z};
   return {s, point, glm::distance(point, goal)};
+}
+
+std::string PathSolver::stoppedReason() const {
+  return m_ending == Ending::Exhausted
+             ? "the search stopped at maxExpansions = " + std::to_string(m_options.maxExpansions)
+             : "the search was finalized after " + std::to_string(m_result.expansions) +
+                   " expansions, before it ended";
 }
 
 std::string PathSolver::noWayReason() const {
@@ -693,11 +708,32 @@ PathResult PathSolver::finalize() {
   if (m_ending == Ending::Resolved) return std::move(result);
 
   Corridor& corridor = result.corridor;
+  const auto regionsMismatch = [&]() {
+    result.status = PathStatus::Unreachable;
+    result.reason =
+        "the graph's search regions do not match its portals (rebuild them after changing the "
+        "portals)";
+    return std::move(result);
+  };
   if (m_ending == Ending::ReachedOverRegions) {
+    result.overRegions = true;
+    if (!m_regions.corridor(corridor.sectors, corridor.portals)) return regionsMismatch();
     markReached(result);
     result.cost = m_regions.cost();
+    return std::move(result);
+  }
+  // A region search stopped early leads as close to the goal as it got.
+  if (m_searchingRegions && (m_ending == Ending::Exhausted || m_ending == Ending::Stopped)) {
     result.overRegions = true;
-    m_regions.corridor(corridor.sectors, corridor.portals);
+    result.reason = stoppedReason();
+    if (!m_options.allowPartial) {
+      result.status = PathStatus::TooManyExpansions;
+      return std::move(result);
+    }
+    if (!m_regions.partialCorridor(corridor.sectors, corridor.portals)) return regionsMismatch();
+    result.status = PathStatus::Partial;
+    result.cost = m_regions.partialCost();
+    corridor.goal = closestPointOf(corridor.sectors.back()).point;
     return std::move(result);
   }
   if (m_ending == Ending::ReachedExactly || m_ending == Ending::PartialExactly) {
@@ -724,12 +760,7 @@ PathResult PathSolver::finalize() {
     result.cost = m_nodes[m_goalNode].costSoFar;
   } else {
     const bool stoppedEarly = m_ending != Ending::NoWay;
-    result.reason = m_ending == Ending::Exhausted ? "the search stopped at maxExpansions = " +
-                                                        std::to_string(m_options.maxExpansions)
-                    : m_ending == Ending::Stopped
-                        ? "the search was finalized after " + std::to_string(result.expansions) +
-                              " expansions, before it ended"
-                        : noWayReason();
+    result.reason = stoppedEarly ? stoppedReason() : noWayReason();
     if (!m_options.allowPartial) {
       result.status = stoppedEarly ? PathStatus::TooManyExpansions : PathStatus::Unreachable;
       return std::move(result);

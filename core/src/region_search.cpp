@@ -39,6 +39,8 @@ void RegionSearch::init(const RegionQuery& query) {
   m_open.clear();
   m_expansions = 0;
   m_reached = false;
+  m_closest = m_startNode;
+  m_closestDistance = glm::distance(query.start, query.goal);
   relax(m_startNode, kNoPortal, 0.0f, query.start, query.start);
 }
 
@@ -83,9 +85,14 @@ RegionSearch::Step RegionSearch::step() {
       m_reached = true;
       return Step::Reached;
     }
-    if (m_expansions >= m_query.maxExpansions) return Step::Failed;
+    if (m_expansions >= m_query.maxExpansions) return Step::Exhausted;
     node.closed = true;
     ++m_expansions;
+    const float distance = glm::distance(node.point, m_query.goal);
+    if (distance < m_closestDistance) {
+      m_closestDistance = distance;
+      m_closest = entry.node;
+    }
     if (m_query.traced) {
       const uint32_t portal = entry.node == m_startNode
                                   ? kNoPortal
@@ -161,119 +168,166 @@ uint32_t RegionSearch::memberCrossedAt(uint32_t node, const glm::vec3& point) co
   return best;
 }
 
-void RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
+bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
                               const glm::vec3& towards, std::vector<uint32_t>& sectors,
                               std::vector<uint32_t>& portals) {
-  if (from == to) return;
+  if (from == to) return true;
   const NavGraph& graph = *m_query.graph;
   const uint32_t region = m_regions->of(from);
   // The region is nearly convex: mostly the straight line to `towards` leads
-  // from sector to sector through their portals, with no search at all.
+  // from sector to sector through their portals, with no search at all. Less
+  // than this fraction of the way on is rounding, such as the portal just
+  // crossed seen again from the other side.
+  constexpr float kAhead = 1e-4f;
   glm::vec2 point = groundOf(at);
   const glm::vec2 target = groundOf(towards);
+  uint32_t cameBy = kNoPortal;
   for (uint32_t steps = 0; from != to && steps < graph.sectors.size(); ++steps) {
     const Sector& sector = graph.sectors[from];
     uint32_t through = kNoPortal;
-    float nearest = 2.0f;
+    float nearest = 1.0f;
     glm::vec2 crossing{0.0f};
     const glm::vec2 line = target - point;
     for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
       const Portal& portal = graph.portals[p];
-      if (portal.kind != PortalKind::Walk || m_regions->of(portal.toSector) != region) continue;
+      if (portal.kind != PortalKind::Walk || p == cameBy ||
+          m_regions->of(portal.toSector) != region) {
+        continue;
+      }
       const glm::vec2 a = groundOf(portal.left), span = groundOf(portal.right) - a;
       const float denominator = cross2(line, span);
       if (denominator == 0.0f) continue;
       // point + t * line == a + u * span
       const float t = cross2(a - point, span) / denominator;
       const float u = cross2(a - point, line) / denominator;
-      if (t > 0.0f && t < nearest && u >= 0.0f && u <= 1.0f) {
+      if (t > kAhead && t <= nearest && u >= 0.0f && u <= 1.0f) {
         nearest = t;
         through = p;
         crossing = point + line * t;
       }
     }
-    if (through == kNoPortal || nearest > 1.0f) break;
+    if (through == kNoPortal) break;
     portals.push_back(through);
     from = graph.portals[through].toSector;
+    cameBy = graph.portals[through].reverse;
     sectors.push_back(from);
     point = crossing;
   }
-  if (from == to) return;
-  if (m_walk.size() < graph.sectors.size()) m_walk.resize(graph.sectors.size(), WalkNode{});
+  if (from == to) return true;
+
+  // Else an A* over the region's sectors from where the line stopped, its
+  // nodes the portals walked in by (costed where the line to `towards` crosses
+  // them), ending when the end point is popped.
+  const uint32_t walkStart = uint32_t(graph.portals.size()), walkEnd = walkStart + 1;
+  if (m_walk.size() < graph.portals.size() + 2) m_walk.resize(graph.portals.size() + 2, WalkNode{});
   if (++m_walkStamp == 0) {
     for (WalkNode& node : m_walk)
       node.stamp = 0;
     m_walkStamp = 1;
   }
-  // A* over the region's sectors, costing portals at their crossing points.
   m_walkOpen.clear();
-  const glm::vec3 start{point.x, at.y, point.y};
-  m_walk[from] = {start, 0.0f, kNoPortal, m_walkStamp};
-  m_walkOpen.push_back({glm::distance(start, towards), 0.0f, from});
+  const auto reach = [&](uint32_t node, const glm::vec3& p, float cost, uint32_t parent) {
+    WalkNode& next = m_walk[node];
+    if (next.stamp == m_walkStamp && !(cost < next.cost)) return;
+    next = {p, cost, parent, m_walkStamp};
+    m_walkOpen.push_back({cost + glm::distance(p, towards), cost, node});
+    std::push_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
+  };
+  reach(walkStart, glm::vec3(point.x, at.y, point.y), 0.0f, kNoPortal);
   while (!m_walkOpen.empty()) {
     std::pop_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
     const OpenEntry entry = m_walkOpen.back();
     m_walkOpen.pop_back();
     const WalkNode here = m_walk[entry.node];
     if (entry.cost > here.cost) continue;
-    if (entry.node == to) break;
-    const Sector& sector = graph.sectors[entry.node];
+    if (entry.node == walkEnd) break;
+    const uint32_t sectorIndex =
+        entry.node == walkStart ? from : graph.portals[entry.node].toSector;
+    const uint32_t back = entry.node == walkStart ? kNoPortal : graph.portals[entry.node].reverse;
+    const Sector& sector = graph.sectors[sectorIndex];
     for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
       const Portal& portal = graph.portals[p];
-      if (portal.kind != PortalKind::Walk || m_regions->of(portal.toSector) != region) continue;
+      if (portal.kind != PortalKind::Walk || p == back ||
+          m_regions->of(portal.toSector) != region) {
+        continue;
+      }
       const glm::vec3 crossed =
           glm::mix(portal.left, portal.right,
                    touchingPoint(groundOf(portal.left), groundOf(portal.right),
                                  groundOf(here.point), groundOf(towards)));
-      const float cost = here.cost + glm::distance(here.point, crossed);
-      WalkNode& next = m_walk[portal.toSector];
-      if (next.stamp == m_walkStamp && !(cost < next.cost)) continue;
-      next = {crossed, cost, p, m_walkStamp};
-      m_walkOpen.push_back({cost + glm::distance(crossed, towards), cost, portal.toSector});
-      std::push_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
+      reach(p, crossed, here.cost + glm::distance(here.point, crossed), entry.node);
+    }
+    if (sectorIndex == to) {
+      reach(walkEnd, towards, here.cost + glm::distance(here.point, towards), entry.node);
     }
   }
-  // The region's sectors are joined by two-way walk portals, so `to` was reached.
+  // Only a graph whose portals changed after its regions were made lacks the way.
+  if (m_walk[walkEnd].stamp != m_walkStamp) return false;
   const size_t first = portals.size();
-  for (uint32_t s = to; s != from; s = graph.portals[m_walk[s].parent].fromSector)
-    portals.push_back(m_walk[s].parent);
+  for (uint32_t node = m_walk[walkEnd].parent; node != walkStart; node = m_walk[node].parent)
+    portals.push_back(node);
   std::reverse(portals.begin() + std::ptrdiff_t(first), portals.end());
   for (size_t i = first; i < portals.size(); ++i)
     sectors.push_back(graph.portals[portals[i]].toSector);
+  return true;
 }
 
-void RegionSearch::corridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals) {
+bool RegionSearch::corridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals) {
+  return m_reached && buildCorridor(m_nodes[m_goalNode].parent, true, sectors, portals);
+}
+
+bool RegionSearch::partialCorridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals) {
+  return buildCorridor(m_closest, false, sectors, portals);
+}
+
+bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_t>& sectors,
+                                 std::vector<uint32_t>& portals) {
   sectors.clear();
   portals.clear();
-  if (!m_reached) return;
   const NavGraph& graph = *m_query.graph;
   std::vector<uint32_t> nodes;
-  for (uint32_t node = m_nodes[m_goalNode].parent; node != m_startNode; node = m_nodes[node].parent)
+  for (uint32_t node = last; node != m_startNode; node = m_nodes[node].parent)
     nodes.push_back(node);
   std::reverse(nodes.begin(), nodes.end());
   sectors.push_back(m_query.startSector);
   glm::vec3 at = m_query.start;
+  bool whole = true;
   for (uint32_t node : nodes) {
     const Node& crossing = m_nodes[node];
     const uint32_t member = memberCrossedAt(node, crossing.crossed);
     const Portal& portal = graph.portals[member];
-    walkRegion(sectors.back(), at, portal.fromSector, crossing.crossed, sectors, portals);
+    whole = whole &&
+            walkRegion(sectors.back(), at, portal.fromSector, crossing.crossed, sectors, portals);
+    if (!whole) break;
     portals.push_back(member);
     sectors.push_back(portal.toSector);
     at = crossing.point;
   }
-  walkRegion(sectors.back(), at, m_query.goalSector, m_query.goal, sectors, portals);
-  // A region crossed twice leaves a loop: the straight way inside the sector
-  // it starts from (one cost a metre everywhere) is no longer than the loop.
+  if (whole && toGoal) {
+    whole = walkRegion(sectors.back(), at, m_query.goalSector, m_query.goal, sectors, portals);
+  }
+  if (!whole) {
+    sectors.clear();
+    portals.clear();
+    return false;
+  }
+  // A region crossed twice leaves a loop. Unless a device on it costs less
+  // than walking, the straight way inside the sector it starts from (one cost
+  // a metre everywhere) is no dearer than the loop.
   for (size_t i = 1; i < sectors.size(); ++i) {
     const auto again = std::find(sectors.begin(), sectors.begin() + std::ptrdiff_t(i), sectors[i]);
     if (again == sectors.begin() + std::ptrdiff_t(i)) continue;
     const size_t keep = size_t(again - sectors.begin());
+    const bool teleports =
+        std::any_of(portals.begin() + std::ptrdiff_t(keep), portals.begin() + std::ptrdiff_t(i),
+                    [&](uint32_t p) { return graph.portals[p].kind != PortalKind::Walk; });
+    if (teleports) continue;
     sectors.erase(sectors.begin() + std::ptrdiff_t(keep + 1),
                   sectors.begin() + std::ptrdiff_t(i + 1));
     portals.erase(portals.begin() + std::ptrdiff_t(keep), portals.begin() + std::ptrdiff_t(i));
     i = keep;
   }
+  return true;
 }
 
 }  // namespace nav

@@ -869,5 +869,136 @@ TEST(RegionSearch, SlicedSolverGivesFindPathsResultOnTheDungeon) {
   expectSlicedGivesOneShot(build->graph, SearchOptions{}, randomPairs(*build, 200, 32));
 }
 
+// ---------------------------------------------------------------------------
+// Found in review, each kept as a test
+// ---------------------------------------------------------------------------
+
+// A start on a closed surface may be left, but its region is closed as a
+// whole: the search over regions must not walk it (it used to, and reported
+// paths through excluded sectors as found).
+TEST(RegionSearch, AStartOnAClosedSurfaceNeverLeadsThroughClosedSectors) {
+  const NavBuild& build = test::bundledBuild("showcase.obj");
+  const NavGraph& graph = build.graph;
+  SearchOptions options = uniformCosts(graph);
+  options.excludedSurfaces = {"sidewalk"};
+  options.waypathBias = 1.0f;
+  uint16_t sidewalk = 0;
+  while (sidewalk < graph.surfaces.size() && graph.surfaces[sidewalk].name != "sidewalk")
+    ++sidewalk;
+  ASSERT_LT(sidewalk, graph.surfaces.size());
+  size_t closedStarts = 0;
+  for (const QueryPair& pair : randomPairs(build, 600, 41)) {
+    const Location start = locateSector(graph, pair.start);
+    if (start.sector == kNoSector || graph.sectors[start.sector].surface != sidewalk) continue;
+    ++closedStarts;
+    SCOPED_TRACE(describe(pair));
+    const PathResult regions =
+        findPath(graph, pair.start, pair.goal, with(options, PortalPoint::Crossing, true));
+    const PathResult sectors =
+        findPath(graph, pair.start, pair.goal, with(options, PortalPoint::Crossing, false));
+    EXPECT_FALSE(regions.overRegions);
+    expectSameButExpansions(regions, sectors);
+    for (size_t i = 1; i < regions.corridor.sectors.size(); ++i)
+      EXPECT_NE(graph.sectors[regions.corridor.sectors[i]].surface, sidewalk) << i;
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(closedStarts, 10u);
+}
+
+// Out of expansions, the search over regions leads as close to the goal as it
+// got (it used to hand over to the sector search with nothing left to spend,
+// which left the unit standing at the start).
+TEST(RegionSearch, OutOfExpansionsTheRegionsLeadAsCloseAsTheyGot) {
+  REQUIRE_DUNGEON(build);
+  const NavGraph& graph = build->graph;
+  const glm::vec3 start{20.0f, 15.0f, -60.0f}, goal{-18.0f, 5.0f, -8.0f};
+  SearchOptions options;
+  const PathResult whole = findPath(graph, start, goal, options);
+  ASSERT_EQ(whole.status, PathStatus::Found);
+  ASSERT_TRUE(whole.overRegions);
+  ASSERT_GT(whole.expansions, 8u);
+
+  options.maxExpansions = 8;
+  const PathResult partial = findPath(graph, start, goal, options);
+  ASSERT_EQ(partial.status, PathStatus::Partial) << partial.reason;
+  EXPECT_TRUE(partial.overRegions);
+  EXPECT_EQ(partial.expansions, 8u);
+  EXPECT_NE(partial.reason.find("maxExpansions = 8"), std::string::npos) << partial.reason;
+  ASSERT_TRUE(isSimpleChain(graph, partial.corridor)) << describe(partial.corridor);
+  ASSERT_GT(partial.corridor.sectors.size(), 1u);
+  const Sector& last = graph.sectors[partial.corridor.sectors.back()];
+  EXPECT_TRUE(last.containsColumnPoint(partial.corridor.goal.x, partial.corridor.goal.z));
+  EXPECT_LT(glm::distance(partial.corridor.goal, goal), glm::distance(start, goal) - 5.0f);
+
+  options.allowPartial = false;
+  const PathResult refused = findPath(graph, start, goal, options);
+  EXPECT_EQ(refused.status, PathStatus::TooManyExpansions);
+  EXPECT_TRUE(refused.corridor.sectors.empty());
+}
+
+// Finalized before it ends, the search over regions leads as close as it got.
+TEST(RegionSearch, FinalizedEarlyTheRegionsLeadAsCloseAsTheyGot) {
+  REQUIRE_DUNGEON(build);
+  const NavGraph& graph = build->graph;
+  const glm::vec3 start{20.0f, 15.0f, -60.0f}, goal{-18.0f, 5.0f, -8.0f};
+  PathSolver solver;
+  solver.init(graph, start, goal);
+  ASSERT_EQ(solver.update(5u), SolveStatus::InProgress);
+  const PathResult partial = solver.finalize();
+  ASSERT_EQ(partial.status, PathStatus::Partial) << partial.reason;
+  EXPECT_TRUE(partial.overRegions);
+  EXPECT_NE(partial.reason.find("finalized after 5 expansions"), std::string::npos)
+      << partial.reason;
+  ASSERT_TRUE(isSimpleChain(graph, partial.corridor)) << describe(partial.corridor);
+  EXPECT_LT(glm::distance(partial.corridor.goal, goal), glm::distance(start, goal));
+}
+
+// Regions made before the portals changed (a hand-made graph whose portal 0
+// names the wrong reverse, so three sectors merge) cannot give a corridor: the
+// query says so instead of following stale walk links.
+TEST(RegionSearch, RegionsThatDoNotMatchThePortalsAreRefused) {
+  NavGraph graph;
+  graph.cellSize = 0.25f;
+  graph.unit.stepHeight = 0.3f;
+  for (float x : {0.0f, 1.0f, 2.0f}) {
+    Sector sector{};
+    sector.bounds.min = {x, 0.0f, 0.0f};
+    sector.bounds.max = {x + 1.0f, 0.0f, 1.0f};
+    sector.kind = SectorKind::Ground;
+    sector.waypath = kNoWaypath;
+    graph.sectors.push_back(sector);
+  }
+  // A -> B claims C -> B as its way back; B <-> C are a true pair. No B -> A.
+  graph.portals = {{0, 1, {1, 0, 0.125f}, {1, 0, 0.875f}, Direction(0), PortalKind::Walk, 0, 2},
+                   {1, 2, {2, 0, 0.125f}, {2, 0, 0.875f}, Direction(0), PortalKind::Walk, 0, 2},
+                   {2, 1, {2, 0, 0.875f}, {2, 0, 0.125f}, Direction(0), PortalKind::Walk, 0, 1}};
+  for (uint32_t s = 0; s < 3; ++s) {
+    graph.sectors[s].firstPortal = s;
+    graph.sectors[s].portalCount = 1;
+  }
+  graph.regions = SearchRegions(graph);
+  ASSERT_EQ(graph.regions.count(), 1u);
+  const PathResult result = findPath(graph, {1.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f});
+  EXPECT_EQ(result.status, PathStatus::Unreachable);
+  EXPECT_NE(result.reason.find("search regions"), std::string::npos) << result.reason;
+  EXPECT_TRUE(result.corridor.sectors.empty());
+}
+
+// Through one region the walk keeps to the way to where the path leaves it:
+// here it once took the first way into the goal's sector, far from the goal,
+// for a path 36% longer than the sector search's.
+TEST(RegionSearch, TheWalkThroughARegionEndsWhereThePathDoes) {
+  REQUIRE_DUNGEON(build);
+  const NavGraph& graph = build->graph;
+  const glm::vec3 start{13.6465f, 15.5253f, -35.3562f}, goal{18.2065f, 15.9102f, -38.3013f};
+  const PathResult regions = findPath(graph, start, goal, with({}, PortalPoint::Crossing, true));
+  const PathResult sectors = findPath(graph, start, goal, with({}, PortalPoint::Crossing, false));
+  ASSERT_EQ(regions.status, PathStatus::Found);
+  ASSERT_EQ(sectors.status, PathStatus::Found);
+  EXPECT_TRUE(regions.overRegions);
+  EXPECT_LE(pullCorridor(graph, regions.corridor).length,
+            1.02f * pullCorridor(graph, sectors.corridor).length);
+}
+
 }  // namespace
 }  // namespace nav

@@ -3,8 +3,9 @@
 // query, update it within an iteration or time budget as often as needed, then
 // finalize it into a PathResult. findPath is init + update until done +
 // finalize, so a sliced query gives exactly the one-shot result. The search is
-// A* over portals, or for PortalPoint::Exact the interval search
-// (interval_search.h) where it can answer.
+// A* over portals, or where they can answer, the interval search
+// (interval_search.h) for PortalPoint::Exact and the search over regions
+// (region_search.h) for SearchOptions::searchRegions.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -113,6 +114,10 @@ class PathSolver : private CrossingRules {
   /// Where a partial path ends: the point nearest the goal of the sector the
   /// portal A* got closest in.
   Location partialEnd() const;
+  /// The point of a sector nearest the goal.
+  Location closestPointOf(uint32_t sector) const;
+  /// Why a search that ran out of expansions or was finalized early stopped.
+  std::string stoppedReason() const;
   std::string noWayReason() const;
   // CrossingRules, for the interval search.
   float teleportCost(uint32_t node) const override;

@@ -35,17 +35,25 @@ class RegionSearch {
   enum class Step : uint8_t {
     Searching,  ///< Step again.
     Reached,    ///< The goal was popped: corridor and cost hold the answer.
-    Failed,     ///< No way, or maxExpansions spent.
+    Failed,     ///< No way: every region reachable was searched.
+    Exhausted,  ///< maxExpansions spent: partialCorridor leads as close as it got.
   };
 
   /// Starts a query; the graph (with its regions) and the rules must outlive it.
   void init(const RegionQuery& query);
   /// Pops nodes until one is expanded or the search ends.
   Step step();
-  /// The sectors and graph portals from start to goal, once Reached.
-  void corridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals);
+  /// The sectors and graph portals from start to goal, once Reached. False
+  /// (and no corridor) when the regions do not match the graph's portals: a
+  /// region's sectors were not joined as they were when it was made.
+  bool corridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals);
+  /// The corridor to the expanded node that stood nearest the goal (the start
+  /// sector alone when none did); false as for corridor.
+  bool partialCorridor(std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals);
   /// The cost of the path to the goal, once Reached.
   float cost() const;
+  /// The cost of the path partialCorridor gives.
+  float partialCost() const { return m_nodes[m_closest].cost; }
   uint32_t expansions() const { return m_expansions; }
 
  private:
@@ -68,11 +76,12 @@ class RegionSearch {
   struct PopsLater {
     bool operator()(const OpenEntry& a, const OpenEntry& b) const;
   };
-  /// Sector by sector through one region, for the corridor.
+  /// Sector by sector through one region, for the corridor: a node is the
+  /// graph portal walked in by, then the walk's start, then its end.
   struct WalkNode {
     glm::vec3 point;
     float cost;
-    uint32_t parent;  ///< The portal walked in by (kNoPortal: the first sector).
+    uint32_t parent;
     uint32_t stamp;
   };
 
@@ -84,9 +93,14 @@ class RegionSearch {
   /// The graph portal of a region portal node that the path crossed at `point`.
   uint32_t memberCrossedAt(uint32_t node, const glm::vec3& point) const;
   /// Appends the sectors and portals from `from` (standing at `at`) to `to`
-  /// inside their region, heading for `towards`; `from` itself is already there.
-  void walkRegion(uint32_t from, const glm::vec3& at, uint32_t to, const glm::vec3& towards,
+  /// inside their region, ending at `towards`; `from` itself is already there.
+  /// False when the region's sectors do not join them.
+  bool walkRegion(uint32_t from, const glm::vec3& at, uint32_t to, const glm::vec3& towards,
                   std::vector<uint32_t>& sectors, std::vector<uint32_t>& portals);
+  /// The corridor through the search's nodes up to `last`, then to the goal
+  /// when `toGoal`.
+  bool buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_t>& sectors,
+                     std::vector<uint32_t>& portals);
 
   RegionQuery m_query;
   const SearchRegions* m_regions = nullptr;
@@ -96,6 +110,9 @@ class RegionSearch {
   uint32_t m_stamp = 0;
   uint32_t m_expansions = 0;
   bool m_reached = false;
+  /// The expanded node that stood nearest the goal, for a partial corridor.
+  uint32_t m_closest = 0;
+  float m_closestDistance = 0.0f;
   std::vector<WalkNode> m_walk;
   std::vector<OpenEntry> m_walkOpen;
   uint32_t m_walkStamp = 0;

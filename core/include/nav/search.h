@@ -139,8 +139,8 @@ struct PathResult {
   /// Cost of the path as its search costed it: each stretch's length times its
   /// cost a metre, plus devices and jumps (the exact search measures lengths on the ground).
   float cost = 0.0f;
-  /// Nodes expanded, by all the searches the query ran (the exact search and,
-  /// when it could not answer, the A*).
+  /// Nodes expanded, by all the searches the query ran (the exact search or
+  /// the search over regions and, when it could not answer, the A* over sectors).
   uint32_t expansions = 0;
   /// How the search that gave the corridor placed the path on portals: the
   /// query's choice, except Crossing when Exact could not answer it.
@@ -153,7 +153,9 @@ struct PathResult {
 /// the goal's; the corridor's start and goal are the located points (snapped to
 /// the nearest sector when off it). The cost of a stretch is its length times
 /// the surface's cost (or the waypath bias), plus device wait and travel time;
-/// optimal for heuristicScale <= 1. A partial result's corridor leads to the
+/// over the sectors, optimal under those costs for heuristicScale <= 1 (the
+/// search over regions costs a region as the straight line through it, and
+/// can give a corridor a little longer or shorter). A partial result's corridor leads to the
 /// reachable point closest to the goal (corridor.goal). Deterministic. Records
 /// events only when trace is non-null. Unless Found or Partial, the corridor has no sectors.
 /// One PathSolver run to the end (path_solver.h slices the same search over frames);
