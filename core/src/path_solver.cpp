@@ -269,6 +269,11 @@ void PathSolver::trace(SearchEvent::Kind kind, uint32_t node, float cost, float 
   record(kind, at, cost, estimate, onNode(at, left), onNode(at, right));
 }
 
+void PathSolver::tracePoint(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+                            const glm::vec3& point) {
+  record(kind, node == kNoPortal ? m_startNode : node, cost, estimate, point, point);
+}
+
 glm::vec3 PathSolver::onNode(uint32_t node, const glm::vec2& point) const {
   if (node == m_startNode) return m_startLocation.point;
   const Portal& portal = nodePortal(node);

@@ -68,8 +68,8 @@ void RegionSearch::relax(uint32_t node, uint32_t parent, float cost, const glm::
   if (m_query.traced && node != m_goalNode) {
     const uint32_t portal =
         node == m_startNode ? kNoPortal : m_regions->members(m_regions->portals()[node])[0];
-    m_query.rules->trace(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, portal, cost,
-                         estimate, groundOf(crossed), groundOf(crossed));
+    m_query.rules->tracePoint(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, portal,
+                              cost, estimate, crossed);
   }
 }
 
@@ -97,8 +97,8 @@ RegionSearch::Step RegionSearch::step() {
       const uint32_t portal = entry.node == m_startNode
                                   ? kNoPortal
                                   : m_regions->members(m_regions->portals()[entry.node])[0];
-      m_query.rules->trace(SearchEvent::Kind::Close, portal, entry.cost, entry.estimate,
-                           groundOf(node.crossed), groundOf(node.crossed));
+      m_query.rules->tracePoint(SearchEvent::Kind::Close, portal, entry.cost, entry.estimate,
+                                node.crossed);
     }
     expand(entry.node);
     return Step::Searching;

@@ -1000,5 +1000,45 @@ TEST(RegionSearch, TheWalkThroughARegionEndsWhereThePathDoes) {
             1.02f * pullCorridor(graph, sectors.corridor).length);
 }
 
+// The search trace puts a region search's node where it crossed its merged
+// portal, which may lie off the node's first graph portal (it was once clamped
+// onto that portal, so the debugger drew the dots out of place).
+TEST(RegionSearch, TraceEventsStandOnTheirRegionPortals) {
+  REQUIRE_DUNGEON(build);
+  const NavGraph& graph = build->graph;
+  const SearchRegions& regions = graph.regions;
+  std::vector<uint32_t> regionPortalOf(graph.portals.size(), kNoPortal);
+  for (uint32_t q = 0; q < regions.portals().size(); ++q)
+    regionPortalOf[regions.members(regions.portals()[q])[0]] = q;
+  SearchTrace trace;
+  const glm::vec3 start{20.0f, 15.0f, -60.0f}, goal{-18.0f, 5.0f, -8.0f};
+  const PathResult path = findPath(graph, start, goal, {}, &trace);
+  ASSERT_EQ(path.status, PathStatus::Found);
+  ASSERT_TRUE(path.overRegions);
+  size_t offTheFirstMember = 0;
+  for (const SearchEvent& event : trace.events) {
+    if (event.portal == kNoPortal) continue;
+    ASSERT_LT(event.portal, graph.portals.size());
+    const uint32_t q = regionPortalOf[event.portal];
+    ASSERT_NE(q, kNoPortal) << "event on portal " << event.portal;
+    const RegionPortal& way = regions.portals()[q];
+    const Portal& first = graph.portals[event.portal];
+    const auto offSegment = [&](const glm::vec3& a, const glm::vec3& b) {
+      const glm::vec2 p = groundOf(event.from), u = groundOf(a), span = groundOf(b) - u;
+      const float t = glm::dot(span, span) > 0.0f
+                          ? std::clamp(glm::dot(p - u, span) / glm::dot(span, span), 0.0f, 1.0f)
+                          : 0.0f;
+      return glm::distance(p, u + span * t);
+    };
+    EXPECT_TRUE(event.from == event.to);
+    const bool device = first.kind == PortalKind::Device;
+    if (device) continue;
+    EXPECT_LT(offSegment(way.left, way.right), 1e-3f);
+    if (offSegment(first.left, first.right) > 1e-2f) ++offTheFirstMember;
+  }
+  // Merged staircases are crossed away from their first step.
+  EXPECT_GT(offTheFirstMember, 0u);
+}
+
 }  // namespace
 }  // namespace nav

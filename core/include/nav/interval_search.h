@@ -33,6 +33,10 @@ class CrossingRules {
   /// interval [left, right] on the ground (a point for a point node).
   virtual void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
                      const glm::vec2& left, const glm::vec2& right) = 0;
+  /// Records a search event for a node standing at `point` (a point of the
+  /// node's merged region portal, which need not lie on the node's own portal).
+  virtual void tracePoint(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+                          const glm::vec3& point) = 0;
 
  protected:
   ~CrossingRules() = default;

@@ -124,6 +124,8 @@ class PathSolver : private CrossingRules {
   bool opens(uint32_t sector) const override;
   void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
              const glm::vec2& left, const glm::vec2& right) override;
+  void tracePoint(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+                  const glm::vec3& point) override;
   /// A ground-plane point of the node's portal at the portal's height there
   /// (the start, or a device's or jump's exit, for the other nodes).
   glm::vec3 onNode(uint32_t node, const glm::vec2& point) const;
