@@ -101,14 +101,14 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   // of it: at its own cost, or closed, as dear as the dearest the heuristic allows for.
   const float startCost = sectorCost(graph.sectors[m_startLocation.sector]);
   m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_cheapest;
+  m_exactMetre =
+      options.portalPoint == PortalPoint::Exact ? uniformMetre() : std::optional<float>();
   // A closed start's region is closed too: the region search would walk it.
-  const bool regionsMayAnswer = options.searchRegions &&
-                                options.portalPoint == PortalPoint::Crossing && m_jumps.empty() &&
-                                !graph.regions.empty() && startCost < kInfinity;
-  const std::optional<float> uniform =
-      options.portalPoint == PortalPoint::Exact || regionsMayAnswer ? uniformMetre() : std::nullopt;
-  m_exactMetre = options.portalPoint == PortalPoint::Exact ? uniform : std::nullopt;
-  m_regionMetre = regionsMayAnswer ? uniform : std::nullopt;
+  // Waypaths are ridden at costs of their own, and vehicles turn at crossings.
+  m_regionsMayAnswer =
+      options.searchRegions && options.portalPoint == PortalPoint::Crossing && m_jumps.empty() &&
+      m_turningRadius == 0.0f && !graph.regions.empty() && startCost < kInfinity &&
+      std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) == m_waypathClosed.end();
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
@@ -161,7 +161,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
 }
 
 bool PathSolver::searchRegions() {
-  m_searchingRegions = m_regionMetre.has_value();
+  m_searchingRegions = m_regionsMayAnswer;
   if (!m_searchingRegions) return false;
   RegionQuery query;
   query.graph = m_graph;
@@ -169,11 +169,8 @@ bool PathSolver::searchRegions() {
   query.goal = m_goalLocation.point;
   query.startSector = m_startLocation.sector;
   query.goalSector = m_goalLocation.sector;
-  query.metre = *m_regionMetre;
-  // Devices cost at least their length, walking or not.
-  query.heuristicScale =
-      m_options.heuristicScale *
-      (m_graph->deviceLinks.empty() ? *m_regionMetre : std::min(*m_regionMetre, 1.0f));
+  // Waypaths are closed to it: the cheapest ground, and devices' at least a metre a metre.
+  query.heuristicScale = m_options.heuristicScale * m_cheapestGround;
   query.maxExpansions = m_options.maxExpansions;
   query.rules = this;
   query.traced = m_trace != nullptr;
@@ -263,6 +260,10 @@ bool PathSolver::opens(uint32_t sector) const {
   return sectorCost(m_graph->sectors[sector]) < kInfinity;
 }
 
+float PathSolver::metreOf(uint32_t sector) const {
+  return sectorCost(m_graph->sectors[sector]);
+}
+
 void PathSolver::trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
                        const glm::vec2& left, const glm::vec2& right) {
   const uint32_t at = node == kNoPortal ? m_startNode : node;
@@ -329,6 +330,7 @@ void PathSolver::prepareCosts() {
     for (size_t k = 1; k < waypath.points.size(); ++k)
       along.push_back(along.back() + glm::distance(waypath.points[k - 1], waypath.points[k]));
   }
+  m_cheapestGround = m_cheapest;
   if (!graph.waypaths.empty()) m_cheapest = std::min(m_cheapest, m_options.waypathBias);
 }
 

@@ -9,13 +9,6 @@ namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
-float distanceToSegment(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
-  const glm::vec2 span = b - a;
-  const float length2 = glm::dot(span, span);
-  const float t = length2 > 0.0f ? std::clamp(glm::dot(p - a, span) / length2, 0.0f, 1.0f) : 0.0f;
-  return glm::distance(p, a + span * t);
-}
-
 }  // namespace
 
 bool RegionSearch::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
@@ -115,9 +108,10 @@ void RegionSearch::expand(uint32_t node) {
   const NavGraph& graph = *m_query.graph;
   const glm::vec3 at = m_nodes[node].point;
   const float costSoFar = m_nodes[node].cost;
-  const float metre = m_query.metre;
-  const glm::vec2 goal = groundOf(m_query.goal);
   const uint32_t region = regionOf(node);
+  // A region keeps to one surface: one cost a metre in all of it.
+  const float metre = m_query.rules->metreOf(m_regions->sectors(region)[0]);
+  const glm::vec2 goal = groundOf(m_query.goal);
   // Straight back over the portal just crossed is never cheaper than staying.
   const uint32_t back = node == m_startNode ? kNoRegionPortal : m_regions->reverse(node);
   const std::span<const RegionPortal> portals = m_regions->portals();
@@ -151,18 +145,23 @@ float RegionSearch::cost() const {
   return m_reached ? m_nodes[m_goalNode].cost : kInfinity;
 }
 
-uint32_t RegionSearch::memberCrossedAt(uint32_t node, const glm::vec3& point) const {
+uint32_t RegionSearch::bestMember(uint32_t node, const glm::vec3& from, const glm::vec3& towards,
+                                  glm::vec3& crossing) const {
   const std::span<const uint32_t> members = m_regions->members(m_regions->portals()[node]);
   const NavGraph& graph = *m_query.graph;
   uint32_t best = members[0];
-  float nearest = kInfinity;
+  float shortest = kInfinity;
   for (uint32_t member : members) {
     const Portal& portal = graph.portals[member];
-    const float distance =
-        distanceToSegment(groundOf(point), groundOf(portal.left), groundOf(portal.right));
-    if (distance < nearest) {
-      nearest = distance;
+    const glm::vec3 point = glm::mix(portal.left, portal.right,
+                                     touchingPoint(groundOf(portal.left), groundOf(portal.right),
+                                                   groundOf(from), groundOf(towards)));
+    const float length = glm::distance(groundOf(from), groundOf(point)) +
+                         glm::distance(groundOf(point), groundOf(towards));
+    if (length < shortest) {
+      shortest = length;
       best = member;
+      crossing = point;
     }
   }
   return best;
@@ -292,16 +291,24 @@ bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_
   sectors.push_back(m_query.startSector);
   glm::vec3 at = m_query.start;
   bool whole = true;
-  for (uint32_t node : nodes) {
-    const Node& crossing = m_nodes[node];
-    const uint32_t member = memberCrossedAt(node, crossing.crossed);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const Node& crossing = m_nodes[nodes[i]];
+    const uint32_t first = m_regions->members(m_regions->portals()[nodes[i]])[0];
+    uint32_t member = first;
+    glm::vec3 through = crossing.crossed;
+    if (graph.portals[first].kind == PortalKind::Walk) {
+      // Of a merged staircase, the step that best joins this crossing to the next.
+      const glm::vec3 next = i + 1 < nodes.size() ? m_nodes[nodes[i + 1]].crossed
+                             : toGoal             ? m_query.goal
+                                                  : crossing.crossed;
+      member = bestMember(nodes[i], at, next, through);
+    }
     const Portal& portal = graph.portals[member];
-    whole = whole &&
-            walkRegion(sectors.back(), at, portal.fromSector, crossing.crossed, sectors, portals);
+    whole = whole && walkRegion(sectors.back(), at, portal.fromSector, through, sectors, portals);
     if (!whole) break;
     portals.push_back(member);
     sectors.push_back(portal.toSector);
-    at = crossing.point;
+    at = portal.kind == PortalKind::Walk ? through : crossing.point;
   }
   if (whole && toGoal) {
     whole = walkRegion(sectors.back(), at, m_query.goalSector, m_query.goal, sectors, portals);
@@ -311,17 +318,21 @@ bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_
     portals.clear();
     return false;
   }
-  // A region crossed twice leaves a loop. Unless a device on it costs less
-  // than walking, the straight way inside the sector it starts from (one cost
-  // a metre everywhere) is no dearer than the loop.
+  // A region crossed twice leaves a loop. Unless a device or a cheaper surface
+  // on it costs less than walking, the straight way inside the (convex,
+  // planar) sector it starts from is no dearer than the loop.
   for (size_t i = 1; i < sectors.size(); ++i) {
     const auto again = std::find(sectors.begin(), sectors.begin() + std::ptrdiff_t(i), sectors[i]);
     if (again == sectors.begin() + std::ptrdiff_t(i)) continue;
     const size_t keep = size_t(again - sectors.begin());
-    const bool teleports =
-        std::any_of(portals.begin() + std::ptrdiff_t(keep), portals.begin() + std::ptrdiff_t(i),
-                    [&](uint32_t p) { return graph.portals[p].kind != PortalKind::Walk; });
-    if (teleports) continue;
+    const float metre = m_query.rules->metreOf(sectors[keep]);
+    const bool cheaper = std::any_of(portals.begin() + std::ptrdiff_t(keep),
+                                     portals.begin() + std::ptrdiff_t(i), [&](uint32_t p) {
+                                       const Portal& portal = graph.portals[p];
+                                       return portal.kind != PortalKind::Walk ||
+                                              m_query.rules->metreOf(portal.toSector) < metre;
+                                     });
+    if (cheaper) continue;
     sectors.erase(sectors.begin() + std::ptrdiff_t(keep + 1),
                   sectors.begin() + std::ptrdiff_t(i + 1));
     portals.erase(portals.begin() + std::ptrdiff_t(keep), portals.begin() + std::ptrdiff_t(i));

@@ -508,8 +508,10 @@ TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
       SCOPED_TRACE("query " + std::to_string(q));
       const PathResult exact = findPath(graph, pairs[q].start, pairs[q].goal,
                                         withPortalPoint(options, PortalPoint::Exact));
-      const PathResult crossing = findPath(graph, pairs[q].start, pairs[q].goal,
-                                           withPortalPoint(options, PortalPoint::Crossing));
+      // Exact falls back to the A* over sectors (not over search regions).
+      SearchOptions sectors = withPortalPoint(options, PortalPoint::Crossing);
+      sectors.searchRegions = false;
+      const PathResult crossing = findPath(graph, pairs[q].start, pairs[q].goal, sectors);
       // Start and goal in one sector too: that straight line is costed as Crossing costs it.
       EXPECT_EQ(exact.portalPoint, PortalPoint::Crossing);
       PathResult asCrossing = exact;

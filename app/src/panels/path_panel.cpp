@@ -82,8 +82,8 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
     ImGui::SetTooltip(
         "The A* searches near-convex groups of sectors first (Draw: regions), then walks\n"
         "them sector by sector: far fewer nodes where walls cut sectors into staircases.\n"
-        "Crossing points only, with one cost a metre everywhere, no open waypath, no jump and\n"
-        "no turning radius; otherwise the sectors are searched.");
+        "Crossing points only, with no open waypath, no jump and no turning radius;\n"
+        "otherwise the sectors are searched.");
   }
   const PathSolution* solved = tool.solution();
   if (tool.portalPoint() == PortalPoint::Exact && solved != nullptr &&

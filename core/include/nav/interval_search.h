@@ -29,6 +29,8 @@ class CrossingRules {
   virtual float teleportCost(uint32_t node) const = 0;
   /// True when the path may enter the sector.
   virtual bool opens(uint32_t sector) const = 0;
+  /// The cost of a walked metre in the sector (infinity where it is closed).
+  virtual float metreOf(uint32_t sector) const = 0;
   /// Records a search event (node kNoPortal: the start) for the node's
   /// interval [left, right] on the ground (a point for a point node).
   virtual void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,

@@ -122,6 +122,7 @@ class PathSolver : private CrossingRules {
   // CrossingRules, for the interval search.
   float teleportCost(uint32_t node) const override;
   bool opens(uint32_t sector) const override;
+  float metreOf(uint32_t sector) const override;
   void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
              const glm::vec2& left, const glm::vec2& right) override;
   void tracePoint(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
@@ -185,6 +186,8 @@ class PathSolver : private CrossingRules {
   std::vector<std::vector<float>> m_waypathLength;
   /// The cheapest metre anywhere: scales the heuristic so it stays a lower bound.
   float m_cheapest = 1.0f;
+  /// The same without waypaths, and at most 1 (devices cost at least 1 a metre).
+  float m_cheapestGround = 1.0f;
   float m_heuristicScale = 1.0f;
   float m_startSectorCost = 1.0f, m_goalSectorCost = 1.0f;
 
@@ -193,8 +196,10 @@ class PathSolver : private CrossingRules {
   IntervalSearch m_intervals;
   bool m_searchingIntervals = false;
   /// uniformMetre() for the query, worked out once at init, when the interval
-  /// search or the region search may answer it.
-  std::optional<float> m_exactMetre, m_regionMetre;
+  /// search may answer it.
+  std::optional<float> m_exactMetre;
+  /// The search over regions may answer the query (SearchOptions::searchRegions).
+  bool m_regionsMayAnswer = false;
   RegionSearch m_regions;
   bool m_searchingRegions = false;
   /// The interval search runs again, to the portal A*'s partial end.

@@ -3,7 +3,7 @@
 // the path crosses it: the point of the (merged) portal nearest the straight
 // way on to the goal, as PortalPoint::Crossing places it. Crossing a region
 // costs the straight distance between where the path enters and leaves it,
-// times the cost of a metre, which is the same everywhere the query may walk;
+// times the cost of a metre on the region's surface (one surface a region);
 // devices cost what the query's rules give them. Once the goal is popped, each
 // region is walked sector by sector from where the path enters it to where it
 // leaves, which gives the corridor the funnel pulls the string through.
@@ -20,12 +20,11 @@ struct RegionQuery {
   const NavGraph* graph = nullptr;
   glm::vec3 start{0.0f}, goal{0.0f};
   uint32_t startSector = kNoSector, goalSector = kNoSector;
-  /// Cost of a walked metre, the same in every sector the path may enter. [> 0]
-  float metre = 1.0f;
-  /// Heuristic = straight-line distance to the goal times this.
+  /// Heuristic = straight-line distance to the goal times this: the query's
+  /// scale times the cheapest metre anywhere (devices included) keeps it a lower bound.
   float heuristicScale = 1.0f;
   uint32_t maxExpansions = 1'000'000;
-  /// Device costs, closed sectors and tracing; node numbers are graph portals.
+  /// Costs a metre, device costs, closed sectors and tracing; node numbers are graph portals.
   CrossingRules* rules = nullptr;
   bool traced = false;
 };
@@ -90,8 +89,10 @@ class RegionSearch {
              const glm::vec3& point);
   void expand(uint32_t node);
   uint32_t regionOf(uint32_t node) const;
-  /// The graph portal of a region portal node that the path crossed at `point`.
-  uint32_t memberCrossedAt(uint32_t node, const glm::vec3& point) const;
+  /// The graph portal of a walk region portal node that makes the way from
+  /// `from` to `towards` through it shortest, and where that way crosses it.
+  uint32_t bestMember(uint32_t node, const glm::vec3& from, const glm::vec3& towards,
+                      glm::vec3& crossing) const;
   /// Appends the sectors and portals from `from` (standing at `at`) to `to`
   /// inside their region, ending at `towards`; `from` itself is already there.
   /// False when the region's sectors do not join them.

@@ -42,11 +42,11 @@ struct SearchOptions {
   /// Heuristic = straight-line distance times this. [0..1 keeps paths optimal]
   float heuristicScale = 0.999f;
   /// Crossing searches the graph's search regions first (search_regions.h,
-  /// region_search.h): near-convex groups of sectors, so levels whose walls cut
-  /// sectors into thin staircases take far fewer nodes. It answers when one
-  /// cost a metre holds wherever the query may walk, with no waypath open, no
-  /// jump and no turning radius; otherwise, or when it finds no way, the
-  /// search walks the sectors (PathResult::overRegions says which answered).
+  /// region_search.h): near-convex groups of sectors of one surface each, so
+  /// levels whose walls cut sectors into thin staircases take far fewer nodes.
+  /// It answers with no waypath open, no jump and no turning radius, from a
+  /// start on a surface the query may walk; otherwise, or when it finds no way,
+  /// the search walks the sectors (PathResult::overRegions says which answered).
   bool searchRegions = true;
   /// The search gives up after expanding this many nodes (all its searches together).
   uint32_t maxExpansions = 1'000'000;
