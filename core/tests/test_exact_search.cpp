@@ -24,9 +24,15 @@
 #include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
+#include "test_queries.h"
 
 namespace nav {
 namespace {
+
+using test::describe;
+using test::QueryPair;
+using test::randomPairs;
+using test::uniformCosts;
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
@@ -100,16 +106,6 @@ bool walksOnly(const NavGraph& graph, const Corridor& corridor) {
     }
   }
   return ::testing::AssertionSuccess();
-}
-
-std::string describe(const Corridor& corridor) {
-  std::string text = "sectors";
-  for (uint32_t s : corridor.sectors)
-    text += " " + std::to_string(s);
-  text += " portals";
-  for (uint32_t p : corridor.portals)
-    text += " " + std::to_string(p);
-  return text;
 }
 
 SearchOptions withPortalPoint(SearchOptions options, PortalPoint point) {
@@ -345,33 +341,6 @@ TEST(ExactSearch, ShortestOfAllCorridorsOnRandomGridMaps) {
 // ---------------------------------------------------------------------------
 // The bundled levels
 // ---------------------------------------------------------------------------
-
-
-// Every surface of the graph at one cost a metre: what Exact searches exactly
-// (the showcase's own road and lava cost more than its floors).
-SearchOptions uniformCosts(const NavGraph& graph) {
-  SearchOptions options;
-  for (const SurfaceSpec& surface : graph.surfaces)
-    options.surfaceCosts[surface.name] = 1.0f;
-  return options;
-}
-
-struct QueryPair {
-  glm::vec3 start, goal;
-};
-
-std::vector<QueryPair> randomPairs(const NavBuild& build, size_t count, uint32_t seed) {
-  const CellGrid& cells = *build.cells;
-  std::mt19937 random(seed);
-  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
-  std::vector<QueryPair> pairs;
-  for (size_t i = 0; i < count; ++i) {
-    const glm::vec3 start = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-    const glm::vec3 goal = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-    pairs.push_back({start, goal});
-  }
-  return pairs;
-}
 
 // Every surface at one cost a metre, no waypath open: Exact answers every
 // query. A goal it does not reach (behind a locked door) gets the shortest path

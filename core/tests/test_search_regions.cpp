@@ -27,9 +27,15 @@
 #include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
+#include "test_queries.h"
 
 namespace nav {
 namespace {
+
+using test::describe;
+using test::QueryPair;
+using test::randomPairs;
+using test::uniformCosts;
 
 // What search_regions.h promises, in cells: a region's convex hull holds at
 // most this much more area per metre of hull perimeter, and steps of one
@@ -94,54 +100,10 @@ const NavBuild* dungeon() {
   if (!build) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent"; \
   ASSERT_FALSE(build->graph.sectors.empty())
 
-// Every surface of the graph at one cost a metre (the showcase's road and lava
-// cost more than its floors by default).
-SearchOptions uniformCosts(const NavGraph& graph) {
-  SearchOptions options;
-  for (const SurfaceSpec& surface : graph.surfaces)
-    options.surfaceCosts[surface.name] = 1.0f;
-  return options;
-}
-
 SearchOptions with(SearchOptions options, PortalPoint point, bool searchRegions) {
   options.portalPoint = point;
   options.searchRegions = searchRegions;
   return options;
-}
-
-struct QueryPair {
-  glm::vec3 start, goal;
-};
-
-std::vector<QueryPair> randomPairs(const NavBuild& build, size_t count, uint32_t seed) {
-  const CellGrid& cells = *build.cells;
-  std::mt19937 random(seed);
-  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
-  std::vector<QueryPair> pairs;
-  for (size_t i = 0; i < count; ++i) {
-    const glm::vec3 start = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-    const glm::vec3 goal = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
-    pairs.push_back({start, goal});
-  }
-  return pairs;
-}
-
-std::string describe(const Corridor& corridor) {
-  std::ostringstream text;
-  text << "sectors";
-  for (uint32_t s : corridor.sectors)
-    text << ' ' << s;
-  text << " portals";
-  for (uint32_t p : corridor.portals)
-    text << ' ' << p;
-  return text.str();
-}
-
-std::string describe(const QueryPair& pair) {
-  std::ostringstream text;
-  text << '(' << pair.start.x << ", " << pair.start.y << ", " << pair.start.z << ") -> ("
-       << pair.goal.x << ", " << pair.goal.y << ", " << pair.goal.z << ')';
-  return text.str();
 }
 
 // ---------------------------------------------------------------------------
