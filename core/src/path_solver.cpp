@@ -256,10 +256,6 @@ float PathSolver::teleportCost(uint32_t node) const {
          device.waitTime * m_options.unitSpeed;
 }
 
-bool PathSolver::opens(uint32_t sector) const {
-  return sectorCost(m_graph->sectors[sector]) < kInfinity;
-}
-
 float PathSolver::metreOf(uint32_t sector) const {
   return sectorCost(m_graph->sectors[sector]);
 }

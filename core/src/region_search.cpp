@@ -59,10 +59,8 @@ void RegionSearch::relax(uint32_t node, uint32_t parent, float cost, const glm::
   m_open.push_back({estimate, cost, node});
   std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
   if (m_query.traced && node != m_goalNode) {
-    const uint32_t portal =
-        node == m_startNode ? kNoPortal : m_regions->members(m_regions->portals()[node])[0];
-    m_query.rules->tracePoint(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, portal,
-                              cost, estimate, crossed);
+    m_query.rules->tracePoint(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open,
+                              tracedPortal(node), cost, estimate, crossed);
   }
 }
 
@@ -87,11 +85,8 @@ RegionSearch::Step RegionSearch::step() {
       m_closest = entry.node;
     }
     if (m_query.traced) {
-      const uint32_t portal = entry.node == m_startNode
-                                  ? kNoPortal
-                                  : m_regions->members(m_regions->portals()[entry.node])[0];
-      m_query.rules->tracePoint(SearchEvent::Kind::Close, portal, entry.cost, entry.estimate,
-                                node.crossed);
+      m_query.rules->tracePoint(SearchEvent::Kind::Close, tracedPortal(entry.node), entry.cost,
+                                entry.estimate, node.crossed);
     }
     expand(entry.node);
     return Step::Searching;
@@ -102,6 +97,10 @@ RegionSearch::Step RegionSearch::step() {
 uint32_t RegionSearch::regionOf(uint32_t node) const {
   return node == m_startNode ? m_regions->of(m_query.startSector)
                              : m_regions->portals()[node].toRegion;
+}
+
+uint32_t RegionSearch::tracedPortal(uint32_t node) const {
+  return node == m_startNode ? kNoPortal : m_regions->members(m_regions->portals()[node])[0];
 }
 
 void RegionSearch::expand(uint32_t node) {

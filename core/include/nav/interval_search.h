@@ -10,6 +10,7 @@
 // Walking costs the same per metre everywhere; devices and jumps are crossed
 // from their entry to their exit point at the cost the query's rules give them.
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -27,10 +28,12 @@ class CrossingRules {
   /// The cost of a device or jump node from its entry to its exit point, or
   /// infinity when the query may not use it.
   virtual float teleportCost(uint32_t node) const = 0;
-  /// True when the path may enter the sector.
-  virtual bool opens(uint32_t sector) const = 0;
   /// The cost of a walked metre in the sector (infinity where it is closed).
   virtual float metreOf(uint32_t sector) const = 0;
+  /// True when the path may enter the sector.
+  bool opens(uint32_t sector) const {
+    return metreOf(sector) < std::numeric_limits<float>::infinity();
+  }
   /// Records a search event (node kNoPortal: the start) for the node's
   /// interval [left, right] on the ground (a point for a point node).
   virtual void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,

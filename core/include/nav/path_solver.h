@@ -121,7 +121,6 @@ class PathSolver : private CrossingRules {
   std::string noWayReason() const;
   // CrossingRules, for the interval search.
   float teleportCost(uint32_t node) const override;
-  bool opens(uint32_t sector) const override;
   float metreOf(uint32_t sector) const override;
   void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
              const glm::vec2& left, const glm::vec2& right) override;

@@ -89,6 +89,8 @@ class RegionSearch {
              const glm::vec3& point);
   void expand(uint32_t node);
   uint32_t regionOf(uint32_t node) const;
+  /// The graph portal a node is traced as: its first step (kNoPortal: the start).
+  uint32_t tracedPortal(uint32_t node) const;
   /// The graph portal of a walk region portal node that makes the way from
   /// `from` to `towards` through it shortest, and where that way crosses it.
   uint32_t bestMember(uint32_t node, const glm::vec3& from, const glm::vec3& towards,
