@@ -105,10 +105,9 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
       options.portalPoint == PortalPoint::Exact ? uniformMetre() : std::optional<float>();
   // A closed start's region is closed too: the region search would walk it.
   // Waypaths are ridden at costs of their own, and vehicles turn at crossings.
-  m_regionsMayAnswer =
-      options.searchRegions && options.portalPoint == PortalPoint::Crossing && m_jumps.empty() &&
-      m_turningRadius == 0.0f && !graph.regions.empty() && startCost < kInfinity &&
-      std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) == m_waypathClosed.end();
+  m_regionsMayAnswer = options.searchRegions && options.portalPoint == PortalPoint::Crossing &&
+                       m_jumps.empty() && m_turningRadius == 0.0f && !graph.regions.empty() &&
+                       startCost < kInfinity && !anyWaypathOpen();
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
@@ -215,10 +214,12 @@ void PathSolver::startPortalSearch() {
   relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{});
 }
 
+bool PathSolver::anyWaypathOpen() const {
+  return std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end();
+}
+
 std::optional<float> PathSolver::uniformMetre() const {
-  if (m_turningRadius > 0.0f) return std::nullopt;
-  if (std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end())
-    return std::nullopt;
+  if (m_turningRadius > 0.0f || anyWaypathOpen()) return std::nullopt;
   // Waypaths are closed: only ground sectors count, and those open to the query.
   std::optional<float> metre;
   bool uneven = false;

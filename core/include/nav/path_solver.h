@@ -105,6 +105,8 @@ class PathSolver : private CrossingRules {
   /// is one and nothing else makes the cost depend on the way (a turning
   /// radius, an open waypath); else none.
   std::optional<float> uniformMetre() const;
+  /// A waypath the query's unit may ride (their costs are their own).
+  bool anyWaypathOpen() const;
   /// Starts the region search; false when it cannot answer the query.
   bool searchRegions();
   /// Starts the portal A* from the start node.
