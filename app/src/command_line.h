@@ -1,7 +1,8 @@
 #pragma once
 // navscope [LEVEL.obj | GRAPH.nav] [--size WxH] [--screenshot PATH] [--frames N]
 //          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--unit NAME] [--crowd N]
-//          [--jump X,Y,Z:X,Y,Z]... [--search midpoint|crossing|exact] [--print-state]
+//          [--jump X,Y,Z:X,Y,Z]... [--search midpoint|crossing|exact] [--sectors]
+//          [--print-state]
 #include <cstdint>
 #include <optional>
 #include <string>
