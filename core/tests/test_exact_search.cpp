@@ -23,6 +23,7 @@
 #include "nav/nav_build.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
+#include "path_measures.h"
 #include "test_levels.h"
 #include "test_queries.h"
 
@@ -30,54 +31,19 @@ namespace nav {
 namespace {
 
 using test::describe;
+using test::groundCost;
+using test::groundDistance;
+using test::groundLength;
 using test::QueryPair;
 using test::randomPairs;
+using test::tolerance;
 using test::uniformCosts;
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// Lengths agree within this fraction of the length (floats over tens of metres).
-double tolerance(double length) {
-  return 1e-3 * std::max(1.0, length);
-}
-
-double groundDistance(const glm::vec3& a, const glm::vec3& b) {
-  const double dx = double(b.x) - double(a.x), dz = double(b.z) - double(a.z);
-  return std::sqrt(dx * dx + dz * dz);
-}
-
-double groundLength(const std::vector<glm::vec3>& points) {
-  double length = 0.0;
-  for (size_t i = 1; i < points.size(); ++i)
-    length += groundDistance(points[i - 1], points[i]);
-  return length;
-}
-
 // Ground length of the corridor's string-pulled path.
 double funnelGroundLength(const NavGraph& graph, const Corridor& corridor) {
   return groundLength(pullCorridor(graph, corridor).corners);
-}
-
-// Walked ground length plus what the devices and jumps on the way cost, as
-// SearchOptions documents them (wait and travel time at unitSpeed, never less
-// than the distance between entry and exit): what a search that walks in the
-// ground plane at one cost a metre minimises.
-double groundCost(const NavGraph& graph, const Corridor& corridor, const SearchOptions& options) {
-  const std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
-  double cost = 0.0;
-  // Walked legs alternate with device, jump and waypath legs.
-  for (size_t l = 0; l < legs.size(); l += 2)
-    cost += groundLength(stringPull(legs[l]).corners);
-  for (size_t i = 0; i < corridor.portals.size(); ++i) {
-    const Portal& portal = corridor.portal(graph, i);
-    if (portal.kind == PortalKind::Device) {
-      const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-      const float distance = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
-      cost += std::max(distance, device.travelTime * options.unitSpeed) +
-              device.waitTime * options.unitSpeed;
-    }
-  }
-  return cost;
 }
 
 bool walksOnly(const NavGraph& graph, const Corridor& corridor) {

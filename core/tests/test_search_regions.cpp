@@ -26,6 +26,7 @@
 #include "nav/nav_file.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
+#include "path_measures.h"
 #include "test_levels.h"
 #include "test_queries.h"
 
@@ -33,8 +34,12 @@ namespace nav {
 namespace {
 
 using test::describe;
+using test::groundCost;
+using test::groundDistance;
+using test::groundLength;
 using test::QueryPair;
 using test::randomPairs;
+using test::tolerance;
 using test::uniformCosts;
 
 // What search_regions.h promises, in cells: a region's convex hull holds at
@@ -42,23 +47,6 @@ using test::uniformCosts;
 // staircase meet within this many cells on the ground.
 constexpr double kMeanGapCells = 0.5;
 constexpr double kStepGapCells = 1.5;
-
-// Lengths agree within this fraction of the length (floats over tens of metres).
-double tolerance(double length) {
-  return 1e-3 * std::max(1.0, length);
-}
-
-double groundDistance(const glm::vec3& a, const glm::vec3& b) {
-  const double dx = double(b.x) - double(a.x), dz = double(b.z) - double(a.z);
-  return std::sqrt(dx * dx + dz * dz);
-}
-
-double groundLength(const std::vector<glm::vec3>& points) {
-  double length = 0.0;
-  for (size_t i = 1; i < points.size(); ++i)
-    length += groundDistance(points[i - 1], points[i]);
-  return length;
-}
 
 // ---------------------------------------------------------------------------
 // The levels
@@ -426,27 +414,6 @@ TEST(SearchRegions, ReadBackFromANavFile) {
 // Searches over regions against the sector A* and the exact search
 // ---------------------------------------------------------------------------
 
-// Walked ground length plus what the devices on the way cost (wait and travel
-// time at unitSpeed, never less than the distance from entry to exit): what a
-// search at one cost a metre in the ground plane minimises.
-double groundCost(const NavGraph& graph, const Corridor& corridor, const SearchOptions& options) {
-  const std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
-  double cost = 0.0;
-  // Walked legs alternate with device legs.
-  for (size_t l = 0; l < legs.size(); l += 2)
-    cost += groundLength(stringPull(legs[l]).corners);
-  for (size_t i = 0; i < corridor.portals.size(); ++i) {
-    const Portal& portal = corridor.portal(graph, i);
-    if (portal.kind == PortalKind::Device) {
-      const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-      const float distance = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
-      cost += std::max(distance, device.travelTime * options.unitSpeed) +
-              device.waitTime * options.unitSpeed;
-    }
-  }
-  return cost;
-}
-
 ::testing::AssertionResult isSimpleChain(const NavGraph& graph, const Corridor& corridor) {
   if (corridor.sectors.size() != corridor.portals.size() + 1) {
     return ::testing::AssertionFailure()
@@ -668,15 +635,7 @@ double weightedCost(const NavGraph& graph, const Corridor& corridor, const Searc
       }
     }
   }
-  for (size_t i = 0; i < corridor.portals.size(); ++i) {
-    const Portal& portal = corridor.portal(graph, i);
-    if (portal.kind != PortalKind::Device) continue;
-    const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-    const float distance = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
-    cost += std::max(distance, device.travelTime * options.unitSpeed) +
-            device.waitTime * options.unitSpeed;
-  }
-  return cost;
+  return cost + test::deviceCosts(graph, corridor, options);
 }
 
 // Surfaces of different costs: a region keeps to one surface, so the search

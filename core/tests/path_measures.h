@@ -1,0 +1,58 @@
+#pragma once
+// Measures of a found path that the search tests compare against, worked out
+// from the corridor by the funnel, not by the search under test.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "nav/funnel.h"
+#include "nav/search.h"
+
+namespace nav::test {
+
+/// Lengths agree within this fraction of the length (floats over tens of metres).
+inline double tolerance(double length) {
+  return 1e-3 * std::max(1.0, length);
+}
+
+inline double groundDistance(const glm::vec3& a, const glm::vec3& b) {
+  const double dx = double(b.x) - double(a.x), dz = double(b.z) - double(a.z);
+  return std::sqrt(dx * dx + dz * dz);
+}
+
+inline double groundLength(const std::vector<glm::vec3>& points) {
+  double length = 0.0;
+  for (size_t i = 1; i < points.size(); ++i)
+    length += groundDistance(points[i - 1], points[i]);
+  return length;
+}
+
+/// What the corridor's devices cost, as SearchOptions documents it: wait and
+/// travel time at unitSpeed, never less than the distance from entry to exit.
+inline double deviceCosts(const NavGraph& graph, const Corridor& corridor,
+                          const SearchOptions& options) {
+  double cost = 0.0;
+  for (size_t i = 0; i < corridor.portals.size(); ++i) {
+    const Portal& portal = corridor.portal(graph, i);
+    if (portal.kind != PortalKind::Device) continue;
+    const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
+    const float distance = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
+    cost += std::max(distance, device.travelTime * options.unitSpeed) +
+            device.waitTime * options.unitSpeed;
+  }
+  return cost;
+}
+
+/// Walked ground length of the string-pulled path plus the devices' costs:
+/// what a search that walks in the ground plane at one cost a metre minimises.
+inline double groundCost(const NavGraph& graph, const Corridor& corridor,
+                         const SearchOptions& options) {
+  const std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
+  double cost = 0.0;
+  // Walked legs alternate with device, jump and waypath legs.
+  for (size_t l = 0; l < legs.size(); l += 2)
+    cost += groundLength(stringPull(legs[l]).corners);
+  return cost + deviceCosts(graph, corridor, options);
+}
+
+}  // namespace nav::test
