@@ -36,6 +36,7 @@ Json pointJson(const glm::vec3& p) {
 Json unitJson(const UnitProfile& unit) {
   return Json{{"name", unit.name},
               {"kind", toString(unit.kind)},
+              {"shape", toString(unit.shape)},
               {"width", rounded(unit.width)},
               {"length", rounded(unit.length)},
               {"footprint", rounded(unit.footprint())},
@@ -68,6 +69,12 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   } else if (!flags.unitKind.empty()) {
     return Result<FloodFillParams>::failure("--unit-kind '" + flags.unitKind +
                                             "': expected human or vehicle");
+  }
+  if (flags.unitShape == "box" || flags.unitShape == "round") {
+    unit.shape = flags.unitShape == "box" ? UnitShape::Box : UnitShape::Round;
+  } else if (!flags.unitShape.empty()) {
+    return Result<FloodFillParams>::failure("--unit-shape '" + flags.unitShape +
+                                            "': expected box or round");
   }
   if (flags.unitWidth) unit.width = *flags.unitWidth;
   if (flags.unitLength) unit.length = *flags.unitLength;

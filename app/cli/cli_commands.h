@@ -19,6 +19,8 @@ struct BuildFlags {
   std::string unitName;
   /// "human" or "vehicle".
   std::string unitKind;
+  /// "box" or "round".
+  std::string unitShape;
   std::optional<float> unitWidth, unitLength, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
   std::optional<size_t> maxCells;
   std::optional<int> threads;

@@ -19,8 +19,10 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--unit", flags.unitName,
                      "Build for this unit profile of the level's sidecar");
   command.add_option("--unit-kind", flags.unitKind, "human or vehicle");
+  command.add_option("--unit-shape", flags.unitShape,
+                     "box (a square footprint) or round (an upright cylinder, as Detour's agents)");
   command.add_option("--unit-width", flags.unitWidth,
-                     "Unit footprint side (a vehicle's width) [m]");
+                     "Unit footprint side, or a round unit's diameter (a vehicle's width) [m]");
   command.add_option("--unit-length", flags.unitLength, "A vehicle's length [m]");
   command.add_option("--unit-height", flags.unitHeight, "Unit height [m]");
   command.add_option("--step", flags.stepHeight, "Max step up [m]");

@@ -100,6 +100,27 @@ void drawBox(DebugDraw& draw, const glm::vec3& base, const glm::vec2& heading, f
   draw.line(bottom[0] + up, bottom[3] + up, {255, 255, 255, 255});
 }
 
+/// An upright cylinder standing at `base` (a round unit), shaded like drawBox,
+/// with a white radius on its top pointing along `heading`.
+void drawCylinder(DebugDraw& draw, const glm::vec3& base, const glm::vec2& heading, float radius,
+                  float height, Color color) {
+  constexpr int kSides = 16;
+  const glm::vec3 up(0.0f, height, 0.0f);
+  auto rim = [&](int i) {
+    const float angle = 6.2831853f * float(i) / float(kSides);
+    return base + glm::vec3(std::cos(angle) * radius, 0.0f, std::sin(angle) * radius);
+  };
+  for (int i = 0; i < kSides; ++i) {
+    const glm::vec3 a = rim(i), b = rim(i + 1);
+    const Color face = shaded(color, i % 2 == 0 ? 0.62f : 0.8f);
+    draw.triangle(a, b, b + up, face);
+    draw.triangle(a, b + up, a + up, face);
+    draw.triangle(base + up, b + up, a + up, color);
+  }
+  draw.line(base + up, base + up + glm::vec3(heading.x, 0.0f, heading.y) * radius,
+            {255, 255, 255, 255});
+}
+
 void drawGoalCross(DebugDraw& draw, const glm::vec3& goal, float size, Color color) {
   const glm::vec3 at = lifted(goal, kLineLift);
   draw.line(at + glm::vec3(-size, 0.0f, -size), at + glm::vec3(size, 0.0f, size), color);
@@ -439,7 +460,10 @@ void Crowd::drawOverlay(DebugDraw& draw) const {
       body = agent.state == AgentState::Stuck ? kStuckAgentColor : kWaitingAgentColor;
       drawGoalCross(draw, agent.goal, crossSize * 0.6f, body);
     }
-    drawBox(draw, agent.position, agent.heading, halfWidth, halfLength, unit.height, body);
+    if (unit.shape == UnitShape::Round && unit.kind != UnitKind::Vehicle)
+      drawCylinder(draw, agent.position, agent.heading, halfWidth, unit.height, body);
+    else
+      drawBox(draw, agent.position, agent.heading, halfWidth, halfLength, unit.height, body);
   }
 }
 

@@ -493,8 +493,11 @@ double medianMilliseconds(int runs, Build&& build) {
   return median(times);
 }
 
+nav::UnitShape g_shape = nav::UnitShape::Box;
+
 nav::FloodFillParams navscopeParams(const nav::Level& level, const Case& c) {
   nav::UnitProfile unit;
+  unit.shape = g_shape;
   unit.width = c.unitWidth;
   unit.height = c.unitHeight;
   unit.stepHeight = c.climb;
@@ -742,6 +745,8 @@ int main(int argc, char** argv) {
       bracket = true;
     } else if (std::strcmp(argv[i], "--sectors") == 0) {
       g_searchOptions.searchRegions = false;
+    } else if (std::strcmp(argv[i], "--round") == 0) {
+      g_shape = nav::UnitShape::Round;
     } else if (std::strcmp(argv[i], "--exact") == 0) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
     } else {

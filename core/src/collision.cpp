@@ -9,6 +9,8 @@ namespace nav {
 namespace {
 
 constexpr uint32_t kLeafSize = 4;
+// Support heights this close are a tie, which the flatter triangle wins. [metres]
+constexpr float kSupportTie = 1e-4f;
 
 Aabb triangleBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
   Aabb box;
@@ -89,7 +91,148 @@ int clipToSlab(glm::vec3*& in, glm::vec3*& out, int count, const Aabb& bounds, c
   return count;
 }
 
+// --- upright stadiums (round units) ---------------------------------------------
+
+float distanceSquared(glm::vec2 p, glm::vec2 q) {
+  const glm::vec2 d = p - q;
+  return glm::dot(d, d);
+}
+
+float pointSegmentDistanceSquared(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
+  const glm::vec2 ab = b - a;
+  const float lengthSquared = glm::dot(ab, ab);
+  const float t =
+      lengthSquared > 0.0f ? std::clamp(glm::dot(p - a, ab) / lengthSquared, 0.0f, 1.0f) : 0.0f;
+  return distanceSquared(a + ab * t, p);
+}
+
+// Segments that cross at a point inside both. Touching and collinear overlaps
+// are left out: an end then lies on the other segment, which the distance tests find.
+bool segmentsCrossProperly(glm::vec2 p0, glm::vec2 p1, glm::vec2 q0, glm::vec2 q1) {
+  const float a = cross2(p1 - p0, q0 - p0), b = cross2(p1 - p0, q1 - p0);
+  const float c = cross2(q1 - q0, p0 - q0), d = cross2(q1 - q0, p1 - q0);
+  return ((a < 0.0f && b > 0.0f) || (a > 0.0f && b < 0.0f)) &&
+         ((c < 0.0f && d > 0.0f) || (c > 0.0f && d < 0.0f));
+}
+
+// Inside or on a convex polygon of either winding: on one side of every edge.
+// A polygon flattened to a line or a point (a wall seen from above, a corner
+// touching a slab) holds nothing this way; the distance tests decide for it.
+bool insideConvex(glm::vec2 p, const glm::vec2* corners, int count) {
+  bool anyLeft = false, anyRight = false;
+  for (int i = 0; i < count; ++i) {
+    const glm::vec2 a = corners[i], b = corners[i + 1 == count ? 0 : i + 1];
+    const float side = cross2(b - a, p - a);
+    anyLeft |= side < 0.0f;
+    anyRight |= side > 0.0f;
+  }
+  return anyLeft != anyRight;
+}
+
+// The part of the triangle between heights yMin and yMax, as a convex polygon
+// of at most five corners; `in` must hold nine and ends up pointing at the result.
+int clipToHeights(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, float yMin,
+                  float yMax, glm::vec3*& in, glm::vec3*& out) {
+  in[0] = a;
+  in[1] = b;
+  in[2] = c;
+  int count = 3;
+  if (std::max({a.y, b.y, c.y}) > yMax) {
+    count = clipPolygon<1, true>(in, count, out, yMax);
+    std::swap(in, out);
+  }
+  if (count > 0 && std::min({a.y, b.y, c.y}) < yMin) {
+    count = clipPolygon<1, false>(in, count, out, yMin);
+    std::swap(in, out);
+  }
+  return count;
+}
+
 }  // namespace
+
+Aabb Stadium::bounds() const {
+  const glm::vec2 lo = glm::min(from, to) - radius, hi = glm::max(from, to) + radius;
+  return Aabb{{lo.x, yMin, lo.y}, {hi.x, yMax, hi.y}};
+}
+
+// The stadium touches the clipped polygon when its segment comes within the
+// radius of it: the segment crosses or lies inside the polygon, or one of the
+// two comes within the radius of the other's boundary, which for segments that
+// do not cross is decided at an end of one of them.
+bool triangleOverlapsStadium(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                             const Stadium& stadium) {
+  glm::vec3 bufferA[9], bufferB[9];
+  glm::vec3* in = bufferA;
+  glm::vec3* out = bufferB;
+  const int count = clipToHeights(a, b, c, stadium.yMin, stadium.yMax, in, out);
+  if (count == 0) return false;
+  glm::vec2 corners[9];
+  for (int i = 0; i < count; ++i)
+    corners[i] = groundOf(in[i]);
+  const float radiusSquared = stadium.radius * stadium.radius;
+  const bool moving = stadium.from != stadium.to;
+  for (int i = 0; i < count; ++i) {
+    const glm::vec2 p = corners[i], q = corners[i + 1 == count ? 0 : i + 1];
+    if (pointSegmentDistanceSquared(p, stadium.from, stadium.to) <= radiusSquared) return true;
+    if (pointSegmentDistanceSquared(stadium.from, p, q) <= radiusSquared) return true;
+    if (moving && pointSegmentDistanceSquared(stadium.to, p, q) <= radiusSquared) return true;
+    if (moving && segmentsCrossProperly(stadium.from, stadium.to, p, q)) return true;
+  }
+  return insideConvex(stadium.from, corners, count);
+}
+
+// A plane's height is linear over the ground, so its highest point over the
+// clipped polygon and the disc is a corner inside the disc, an edge crossing
+// the circle, or the disc's own highest point (its edge in the plane's uphill
+// direction, its centre when flat) if the polygon holds it.
+std::optional<float> triangleHighestInCylinder(const glm::vec3& a, const glm::vec3& b,
+                                               const glm::vec3& c, const Stadium& cylinder) {
+  glm::vec3 bufferA[9], bufferB[9];
+  glm::vec3* in = bufferA;
+  glm::vec3* out = bufferB;
+  const int count = clipToHeights(a, b, c, cylinder.yMin, cylinder.yMax, in, out);
+  if (count == 0) return std::nullopt;
+  const glm::vec2 center = cylinder.from;
+  const float radiusSquared = cylinder.radius * cylinder.radius;
+  std::optional<float> best;
+  auto raise = [&](float height) { best = best ? std::max(*best, height) : height; };
+  glm::vec2 corners[9];
+  float low = in[0].y, high = in[0].y;
+  for (int i = 0; i < count; ++i) {
+    corners[i] = groundOf(in[i]);
+    low = std::min(low, in[i].y);
+    high = std::max(high, in[i].y);
+  }
+  for (int i = 0; i < count; ++i) {
+    const glm::vec3& p = in[i];
+    const glm::vec3& q = in[i + 1 == count ? 0 : i + 1];
+    if (distanceSquared(corners[i], center) <= radiusSquared) raise(p.y);
+    // |f + t d|^2 = r^2 for the edge p + t (q - p), t in [0, 1].
+    const glm::vec2 d = groundOf(q) - groundOf(p), f = groundOf(p) - center;
+    const float dd = glm::dot(d, d);
+    if (!(dd > 0.0f)) continue;
+    const float half = glm::dot(f, d) / dd;
+    const float discriminant = half * half - (glm::dot(f, f) - radiusSquared) / dd;
+    if (discriminant < 0.0f) continue;
+    const float root = std::sqrt(discriminant);
+    for (const float t : {-half - root, -half + root}) {
+      if (t >= 0.0f && t <= 1.0f) raise(p.y + (q.y - p.y) * t);
+    }
+  }
+  const glm::vec3 normal = glm::cross(b - a, c - a);
+  const float steepest = std::max({std::abs(normal.x), std::abs(normal.y), std::abs(normal.z)});
+  // A wall's polygon is flat on the ground: its highest points lie on its edges.
+  if (std::abs(normal.y) > 1e-6f * steepest) {
+    const glm::vec2 uphill(-normal.x / normal.y, -normal.z / normal.y);
+    const float slope = glm::length(uphill);
+    const glm::vec2 top = slope > 0.0f ? center + uphill * (cylinder.radius / slope) : center;
+    if (insideConvex(top, corners, count)) {
+      const float height = a.y + glm::dot(uphill, top - groundOf(a));
+      raise(std::clamp(height, low, high));
+    }
+  }
+  return best;
+}
 
 // Separating axis test (Akenine-Möller): box axes, triangle normal, and the
 // nine cross products of box axes with triangle edges.
@@ -145,9 +288,10 @@ bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3
   // Project all three corners, not just one: for slivers the float normal is
   // inexact and the corners do not project to a single value.
   const glm::vec3 normal = glm::cross(e0, e1);
-  const float radius = half.x * std::abs(normal.x) + half.y * std::abs(normal.y) +
-                       half.z * std::abs(normal.z);
-  if (separated(glm::dot(normal, v0), glm::dot(normal, v1), glm::dot(normal, v2), radius)) return false;
+  const float radius =
+      half.x * std::abs(normal.x) + half.y * std::abs(normal.y) + half.z * std::abs(normal.z);
+  if (separated(glm::dot(normal, v0), glm::dot(normal, v1), glm::dot(normal, v2), radius))
+    return false;
   for (const glm::vec3* e : {&e0, &e1, &e2}) {
     if (separatedAcrossX(*e) || separatedAcrossY(*e) || separatedAcrossZ(*e)) return false;
   }
@@ -197,7 +341,8 @@ void CollisionWorld::buildNode(uint32_t nodeIndex, uint32_t first, uint32_t coun
     return;
   }
   const glm::vec3 extent = centroidBox.size();
-  const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
+  const int axis =
+      extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
   const uint32_t half = count / 2;
   std::nth_element(m_order.begin() + first, m_order.begin() + first + half,
                    m_order.begin() + first + count, [&](uint32_t l, uint32_t r) {
@@ -282,14 +427,7 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
   if (!bounds.overlaps(box)) return;
   const Triangle& tri = m_triangles[triangle];
   const float normalY = m_normalY[triangle];
-  constexpr float kTie = 1e-4f;
-  auto takesOver = [&](float height) {
-    const bool higher = !best || height > best->height + kTie;
-    const bool tieButFlatter =
-        best && std::abs(height - best->height) <= kTie &&
-        (normalY > best->normalY || (normalY == best->normalY && triangle < best->triangle));
-    return higher || tieButFlatter;
-  };
+  auto takesOver = [&](float height) { return supportTakesOver(triangle, height, best); };
   if (bounds.min.y == bounds.max.y) {
     // Level floors are mostly flat triangles: their height is known before the
     // exact test, which only matters when that height would take over.
@@ -304,7 +442,7 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
     const float top = std::min(bounds.max.y, box.max.y);
     const float slack =
         1e-5f * (1.0f + std::max({std::abs(bounds.min.y), std::abs(bounds.max.y), std::abs(top)}));
-    if (top + slack < best->height - kTie) return;
+    if (top + slack < best->height - kSupportTie) return;
   }
   // Clip the triangle to the box; the highest point of a planar polygon is one of its vertices.
   glm::vec3 bufferA[9], bufferB[9];
@@ -318,8 +456,84 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
   count = clipToSlab<2>(in, out, count, bounds, box);
   if (count == 0) return;
   float height = in[0].y;
-  for (int i = 1; i < count; ++i) height = std::max(height, in[i].y);
+  for (int i = 1; i < count; ++i)
+    height = std::max(height, in[i].y);
   if (takesOver(height)) best = SupportHit{height, triangle, normalY};
+}
+
+void CollisionWorld::raiseSupport(uint32_t triangle, const Stadium& cylinder,
+                                  std::optional<SupportHit>& best) const {
+  const Aabb& bounds = m_boxes[triangle];
+  if (!bounds.overlaps(cylinder.bounds())) return;
+  const Triangle& tri = m_triangles[triangle];
+  const float normalY = m_normalY[triangle];
+  if (bounds.min.y == bounds.max.y) {
+    if (supportTakesOver(triangle, bounds.max.y, best) &&
+        triangleOverlapsStadium(tri.a, tri.b, tri.c, cylinder))
+      best = SupportHit{bounds.max.y, triangle, normalY};
+    return;
+  }
+  if (best && std::min(bounds.max.y, cylinder.yMax) + 1e-5f * (1.0f + std::abs(bounds.max.y)) <
+                  best->height - kSupportTie)
+    return;
+  const std::optional<float> height = triangleHighestInCylinder(tri.a, tri.b, tri.c, cylinder);
+  if (height && supportTakesOver(triangle, *height, best))
+    best = SupportHit{*height, triangle, normalY};
+}
+
+bool CollisionWorld::supportTakesOver(uint32_t triangle, float height,
+                                      const std::optional<SupportHit>& best) const {
+  if (!best || height > best->height + kSupportTie) return true;
+  const float normalY = m_normalY[triangle];
+  return std::abs(height - best->height) <= kSupportTie &&
+         (normalY > best->normalY || (normalY == best->normalY && triangle < best->triangle));
+}
+
+bool CollisionWorld::overlapsStadium(const Stadium& stadium) const {
+  const Aabb box = stadium.bounds();
+  bool hit = false;
+  visitBox(box, [&](uint32_t t) {
+    hit = triangleTouchesStadium(t, box, stadium);
+    return !hit;
+  });
+  return hit;
+}
+
+bool CollisionWorld::overlapsStadium(const Stadium& stadium,
+                                     std::span<const uint32_t> candidates) const {
+  const Aabb box = stadium.bounds();
+  for (uint32_t t : candidates) {
+    if (triangleTouchesStadium(t, box, stadium)) return true;
+  }
+  return false;
+}
+
+bool CollisionWorld::triangleTouchesStadium(uint32_t triangle, const Aabb& bounds,
+                                            const Stadium& stadium) const {
+  if (!m_boxes[triangle].overlaps(bounds)) return false;
+  const Triangle& tri = m_triangles[triangle];
+  return triangleOverlapsStadium(tri.a, tri.b, tri.c, stadium);
+}
+
+std::optional<SupportHit> CollisionWorld::highestPointInCylinder(const Stadium& cylinder) const {
+  const Stadium disc =
+      Stadium::cylinder(cylinder.from, cylinder.radius, cylinder.yMin, cylinder.yMax);
+  std::optional<SupportHit> best;
+  visitBox(disc.bounds(), [&](uint32_t t) {
+    raiseSupport(t, disc, best);
+    return true;
+  });
+  return best;
+}
+
+std::optional<SupportHit> CollisionWorld::highestPointInCylinder(
+    const Stadium& cylinder, std::span<const uint32_t> candidates) const {
+  const Stadium disc =
+      Stadium::cylinder(cylinder.from, cylinder.radius, cylinder.yMin, cylinder.yMax);
+  std::optional<SupportHit> best;
+  for (uint32_t t : candidates)
+    raiseSupport(t, disc, best);
+  return best;
 }
 
 bool CollisionWorld::overlapsBox(const Aabb& box) const {
@@ -367,14 +581,14 @@ std::optional<SupportHit> CollisionWorld::highestPointInBox(const Aabb& box) con
 std::optional<SupportHit> CollisionWorld::highestPointInBox(
     const Aabb& box, std::span<const uint32_t> candidates) const {
   std::optional<SupportHit> best;
-  for (uint32_t t : candidates) raiseSupport(t, box, best);
+  for (uint32_t t : candidates)
+    raiseSupport(t, box, best);
   return best;
 }
 
 size_t CollisionWorld::memoryBytes() const {
   return m_triangles.capacity() * sizeof(Triangle) + m_boxes.capacity() * sizeof(Aabb) +
-         m_normalY.capacity() * sizeof(float) +
-         m_order.capacity() * sizeof(uint32_t) +
+         m_normalY.capacity() * sizeof(float) + m_order.capacity() * sizeof(uint32_t) +
          m_nodes.capacity() * sizeof(Node);
 }
 

@@ -1,6 +1,7 @@
-// Flood fill with a box-shaped unit.
+// Flood fill with a box-shaped or round unit.
 //
-// The unit is a box: a square footprint of side `width` and a height. Standing
+// The unit is a box: a square footprint of side `width` and a height (or an
+// upright cylinder: a disc of diameter `width`; what follows holds for both). Standing
 // on column (x, z) it rests on the highest geometry inside its footprint within
 // a height window around where it came from ([y - maxDrop, y + stepHeight]),
 // like a crate dropped onto the level. That surface must be flat enough, and
@@ -51,21 +52,42 @@ struct Mover {
   /// unit.footprint(), which a vehicle computes with a square root.
   float footprintSide = unit.footprint();
 
-  std::optional<SupportHit> highestPoint(const Aabb& box) const {
-    return candidates ? world.highestPointInBox(box, *candidates) : world.highestPointInBox(box);
-  }
-  bool blocked(const Aabb& box) const {
-    return candidates ? world.overlapsBox(box, *candidates) : world.overlapsBox(box);
-  }
+  bool round = unit.shape == UnitShape::Round;
+  /// Half the square's side, or the disc's radius.
+  float halfFootprint = footprintSide * 0.5f - kFootprintShrink;
 
   Aabb footprint(glm::vec2 center, float yMin, float yMax) const {
-    const float half = footprintSide * 0.5f - kFootprintShrink;
-    return Aabb{{center.x - half, yMin, center.y - half}, {center.x + half, yMax, center.y + half}};
+    return Aabb{{center.x - halfFootprint, yMin, center.y - halfFootprint},
+                {center.x + halfFootprint, yMax, center.y + halfFootprint}};
+  }
+
+  // Highest geometry under the footprint at `center` between yMin and yMax.
+  std::optional<SupportHit> highestPoint(glm::vec2 center, float yMin, float yMax) const {
+    if (round) {
+      const Stadium disc = Stadium::cylinder(center, halfFootprint, yMin, yMax);
+      return candidates ? world.highestPointInCylinder(disc, *candidates)
+                        : world.highestPointInCylinder(disc);
+    }
+    const Aabb box = footprint(center, yMin, yMax);
+    return candidates ? world.highestPointInBox(box, *candidates) : world.highestPointInBox(box);
+  }
+
+  // Whether the footprint touches anything between yMin and yMax moving from
+  // `from` to `to` (the same column: standing). The fill moves along the axes,
+  // so a square sweeps the union of its two boxes; a disc sweeps a stadium.
+  bool blocked(glm::vec2 from, glm::vec2 to, float yMin, float yMax) const {
+    if (round) {
+      const Stadium sweep{from, to, halfFootprint, yMin, yMax};
+      return candidates ? world.overlapsStadium(sweep, *candidates) : world.overlapsStadium(sweep);
+    }
+    Aabb sweep = footprint(from, yMin, yMax);
+    sweep.grow(footprint(to, yMin, yMax));
+    return candidates ? world.overlapsBox(sweep, *candidates) : world.overlapsBox(sweep);
   }
 
   // The ground the unit would rest on, if it may stand on it (before clearance).
   std::optional<SupportHit> ground(glm::vec2 center, float yMin, float yMax) const {
-    const std::optional<SupportHit> support = highestPoint(footprint(center, yMin, yMax));
+    const std::optional<SupportHit> support = highestPoint(center, yMin, yMax);
     if (!support || support->normalY < minNormalY) return std::nullopt;
     if (walkableTriangles && !(*walkableTriangles)[support->triangle]) return std::nullopt;
     return support;
@@ -75,7 +97,7 @@ struct Mover {
     const std::optional<SupportHit> support = ground(center, yMin, yMax);
     if (!support) return {false, 0.0f, 0};
     const float y = support->height;
-    if (blocked(footprint(center, y + kGroundClearance, y + unit.height))) return {false, 0.0f, 0};
+    if (blocked(center, center, y + kGroundClearance, y + unit.height)) return {false, 0.0f, 0};
     return {true, y, support->triangle};
   }
 
@@ -89,41 +111,50 @@ struct Mover {
     if (!footprintsOverlap(cellSize)) {
       // Footprints that do not overlap leave a strip between them: the general sweep.
       const StandResult landing = stand(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
-      return landing.ok && canMove(from, fromY, to, landing.y) ? landing : StandResult{false, 0.0f, 0};
+      return landing.ok && canMove(from, fromY, to, landing.y) ? landing
+                                                               : StandResult{false, 0.0f, 0};
     }
     const StandResult landing = overlappingLanding(to, fromY);
-    return landing.ok && roomToStepUp(from, fromY, landing.y) ? landing : StandResult{false, 0.0f, 0};
+    return landing.ok && roomToMove(from, fromY, to, landing.y) ? landing
+                                                                : StandResult{false, 0.0f, 0};
   }
 
-  // Overlapping footprints make the sweep the union of both boxes at the higher
-  // ground; the source box is known clear, so what is left to test is the
-  // target's column from its ground up to a unit height above the higher one
-  // (which covers a drop's fall too), and on a step up the source's column
-  // above its own box. This is the first part: it depends on `to` and fromY only.
+  // Overlapping footprints make the sweep (nearly, for a disc) the union of
+  // both footprints at the higher ground; the source's is known clear, so what
+  // is left to test is the target's column from its ground up to a unit height
+  // above the higher one (which covers a drop's fall too), then roomToMove.
+  // This is the first part: it depends on `to` and fromY only.
   StandResult overlappingLanding(glm::vec2 to, float fromY) const {
-    const std::optional<SupportHit> support = ground(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
+    const std::optional<SupportHit> support =
+        ground(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
     if (!support) return {false, 0.0f, 0};
     const float y = support->height;
     const float top = std::max(y, fromY) + unit.height;
-    if (blocked(footprint(to, y + kGroundClearance, top))) return {false, 0.0f, 0};
+    if (blocked(to, to, y + kGroundClearance, top)) return {false, 0.0f, 0};
     return {true, y, support->triangle};
   }
 
-  // The second part, for a landing at height y.
-  bool roomToStepUp(glm::vec2 from, float fromY, float y) const {
-    return y <= fromY || !blocked(footprint(from, fromY + unit.height, y + unit.height));
+  // The second part, for a landing at height y: a square needs only the
+  // source's column above its own box on a step up; a disc also sweeps the
+  // slivers between the two discs, on every step.
+  bool needsRoomToMove(float fromY, float y) const { return round || y > fromY; }
+  bool roomToMove(glm::vec2 from, float fromY, glm::vec2 to, float y) const {
+    if (!needsRoomToMove(fromY, y)) return true;
+    if (round) {
+      const float top = std::max(fromY, y);
+      return !blocked(from, to, top + kGroundClearance, top + unit.height);
+    }
+    return !blocked(from, from, fromY + unit.height, y + unit.height);
   }
 
   // The sweep between two standing positions (each already known to be clear).
   bool canMove(glm::vec2 from, float fromY, glm::vec2 to, float toY) const {
     const float top = std::max(fromY, toY);
-    Aabb sweep = footprint(from, top + kGroundClearance, top + unit.height);
-    sweep.grow(footprint(to, top + kGroundClearance, top + unit.height));
-    if (blocked(sweep)) return false;
+    if (blocked(from, to, top + kGroundClearance, top + unit.height)) return false;
     // A drop deeper than the unit is tall leaves a gap between the sweep and
     // the landing box: the column the unit falls through.
     if (fromY - toY > unit.height - kGroundClearance &&
-        blocked(footprint(to, toY + unit.height, fromY + kGroundClearance)))
+        blocked(to, to, toY + unit.height, fromY + kGroundClearance))
       return false;
     return true;
   }
@@ -188,7 +219,8 @@ class Filler {
       const glm::ivec2 lo = m_grid.columnOf(m_teleports[t].entry.min) >> kTeleportTileBits;
       const glm::ivec2 hi = m_grid.columnOf(m_teleports[t].entry.max) >> kTeleportTileBits;
       for (int32_t z = lo.y; z <= hi.y; ++z) {
-        for (int32_t x = lo.x; x <= hi.x; ++x) m_teleportsByTile[tileKey(x, z)].push_back(t);
+        for (int32_t x = lo.x; x <= hi.x; ++x)
+          m_teleportsByTile[tileKey(x, z)].push_back(t);
       }
     }
   }
@@ -233,15 +265,16 @@ class Filler {
   // Queues each unused teleport whose entry zone holds the whole cell.
   void noteTeleports(int32_t x, int32_t z, float y) {
     if (m_teleports.empty()) return;
-    const auto listed = m_teleportsByTile.find(tileKey(x >> kTeleportTileBits, z >> kTeleportTileBits));
+    const auto listed =
+        m_teleportsByTile.find(tileKey(x >> kTeleportTileBits, z >> kTeleportTileBits));
     if (listed == m_teleportsByTile.end()) return;
     const float half = m_grid.cellSize() * 0.5f;
     const glm::vec3 c = m_grid.columnCenter(x, z, y);
     for (uint32_t t : listed->second) {
       const Aabb& zone = m_teleports[t].entry;
       const bool inside = c.x - half >= zone.min.x && c.x + half <= zone.max.x &&
-                          c.z - half >= zone.min.z && c.z + half <= zone.max.z &&
-                          y >= zone.min.y && y <= zone.max.y;
+                          c.z - half >= zone.min.z && c.z + half <= zone.max.z && y >= zone.min.y &&
+                          y <= zone.max.y;
       if (inside && !m_teleportUsed[t]) {
         m_teleportUsed[t] = true;
         m_pendingTeleports.push_back(t);
@@ -331,9 +364,9 @@ class Filler {
             landing = near.overlappingLanding(there, cell.y);
             scratch.landings.insert(nx, nz, cell.y, {landing.y, landing.triangle, landing.ok});
           }
-          if (landing.ok && landing.y > cell.y) {
+          if (landing.ok && near.needsRoomToMove(cell.y, landing.y)) {
             gather();
-            landing.ok = near.roomToStepUp(here, cell.y, landing.y);
+            landing.ok = near.roomToMove(here, cell.y, there, landing.y);
           }
         }
         m_results[i * kDirectionCount + size_t(d)] = {landing.y, landing.triangle, landing.ok};
@@ -458,8 +491,8 @@ float effectiveCellSize(const FloodFillParams& params) {
   return params.cellSize == 0.0f ? params.unit.footprint() * 0.5f : params.cellSize;
 }
 
-StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::vec2 footprintCenter,
-                     float yMin, float yMax) {
+StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
+                     glm::vec2 footprintCenter, float yMin, float yMax) {
   const Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
   return mover.stand(footprintCenter, yMin, yMax);
 }
@@ -475,11 +508,11 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
         "flood fill: cellSize = " + std::to_string(cellSize) +
         " is out of range (from the unit's footprint / 64 to 100 metres)");
   }
-  if (!params.walkableMaterials.empty() && params.walkableMaterials.size() != level.materials.size()) {
-    return Result<CellGrid>::failure("flood fill: walkableMaterials has " +
-                                     std::to_string(params.walkableMaterials.size()) +
-                                     " entries for " + std::to_string(level.materials.size()) +
-                                     " materials");
+  if (!params.walkableMaterials.empty() &&
+      params.walkableMaterials.size() != level.materials.size()) {
+    return Result<CellGrid>::failure(
+        "flood fill: walkableMaterials has " + std::to_string(params.walkableMaterials.size()) +
+        " entries for " + std::to_string(level.materials.size()) + " materials");
   }
   for (size_t i = 0; i < params.seeds.size(); ++i) {
     if (!isFinite(params.seeds[i]))
@@ -508,12 +541,14 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
     for (const glm::vec3& seed : params.seeds) {
       const glm::ivec2 column = grid.columnOf(seed);
       // A seed is a point a little above the ground: look down about a unit height.
-      ok = filler.seed(column.x, column.y, seed.y - params.unit.height, seed.y + params.unit.stepHeight);
+      ok = filler.seed(column.x, column.y, seed.y - params.unit.height,
+                       seed.y + params.unit.stepHeight);
       if (!ok) break;
     }
   }
   if (!ok) return Result<CellGrid>::failure(filler.error());
-  if (warnings) warnings->insert(warnings->end(), filler.warnings().begin(), filler.warnings().end());
+  if (warnings)
+    warnings->insert(warnings->end(), filler.warnings().begin(), filler.warnings().end());
   if (control) control->cellsFound.store(grid.size());
   grid.indexColumns();
   return Result<CellGrid>::success(std::move(grid));

@@ -29,9 +29,12 @@ std::vector<SurfaceSpec> defaultSurfaces() {
   constexpr uint8_t human = 1u << int(UnitKind::Human);
   constexpr uint8_t vehicle = 1u << int(UnitKind::Vehicle);
   // Humans prefer sidewalks to roads; lava is walkable but a last resort.
-  return {{"default", 1.0f, human | vehicle}, {"sidewalk", 1.0f, human},
-          {"road", 1.3f, human | vehicle},    {"grass", 1.2f, human},
-          {"water", 3.0f, human},             {"lava", 25.0f, human}};
+  return {{"default", 1.0f, human | vehicle},
+          {"sidewalk", 1.0f, human},
+          {"road", 1.3f, human | vehicle},
+          {"grass", 1.2f, human},
+          {"water", 3.0f, human},
+          {"lava", 25.0f, human}};
 }
 
 std::vector<SurfaceSpec> surfaceTable(const LevelSettings& settings) {
@@ -64,7 +67,8 @@ std::vector<uint16_t> materialSurfaceIndices(const LevelSettings& settings,
   indices.reserve(materials.size());
   for (const std::string& material : materials) {
     const auto mapped = settings.materialSurfaces.find(material);
-    const std::string& surface = mapped != settings.materialSurfaces.end() ? mapped->second : material;
+    const std::string& surface =
+        mapped != settings.materialSurfaces.end() ? mapped->second : material;
     indices.push_back(indexOf(surface).value_or(0));  // 0 is "default"
   }
   return indices;
@@ -119,6 +123,14 @@ UnitKind readUnitKind(const Json& value, const std::string& path) {
   throw SettingsError{path, "'" + kind + "' is not a unit kind (human, vehicle)"};
 }
 
+UnitShape readUnitShape(const Json& value, const std::string& path) {
+  const std::string shape = readString(value, path);
+  for (int k = 0; k < kUnitShapeCount; ++k) {
+    if (shape == toString(UnitShape(k))) return UnitShape(k);
+  }
+  throw SettingsError{path, "'" + shape + "' is not a unit shape (box, round)"};
+}
+
 template <class Target>
 struct Field {
   std::string_view key;
@@ -158,7 +170,10 @@ const Field<UnitProfile> kUnitFields[] = {
      [](const Json& v, const std::string& p, UnitProfile& u) { u.maxDrop = readNumber(v, p); }},
     {"maxSlopeDegrees", [](const Json& v, const std::string& p,
                            UnitProfile& u) { u.maxSlopeDegrees = readNumber(v, p); }},
-    {"kind", [](const Json& v, const std::string& p, UnitProfile& u) { u.kind = readUnitKind(v, p); }},
+    {"kind",
+     [](const Json& v, const std::string& p, UnitProfile& u) { u.kind = readUnitKind(v, p); }},
+    {"shape",
+     [](const Json& v, const std::string& p, UnitProfile& u) { u.shape = readUnitShape(v, p); }},
     {"length",
      [](const Json& v, const std::string& p, UnitProfile& u) { u.length = readNumber(v, p); }},
     {"turningRadius", [](const Json& v, const std::string& p,
@@ -202,7 +217,8 @@ Aabb readZone(const Json& value, const std::string& path) {
 
 const Field<DeviceSpec> kDeviceFields[] = {
     {"id", [](const Json& v, const std::string& p, DeviceSpec& d) { d.id = readString(v, p); }},
-    {"kind", [](const Json& v, const std::string& p, DeviceSpec& d) {
+    {"kind",
+     [](const Json& v, const std::string& p, DeviceSpec& d) {
        const std::string kind = readString(v, p);
        for (int k = 0; k < kDeviceKindCount; ++k) {
          if (kind == toString(DeviceKind(k))) {
@@ -214,14 +230,17 @@ const Field<DeviceSpec> kDeviceFields[] = {
      }},
     {"entry", [](const Json& v, const std::string& p, DeviceSpec& d) { d.entry = readZone(v, p); }},
     {"exit", [](const Json& v, const std::string& p, DeviceSpec& d) { d.exit = readZone(v, p); }},
-    {"twoWay", [](const Json& v, const std::string& p, DeviceSpec& d) { d.twoWay = readBool(v, p); }},
-    {"locked", [](const Json& v, const std::string& p, DeviceSpec& d) { d.locked = readBool(v, p); }},
+    {"twoWay",
+     [](const Json& v, const std::string& p, DeviceSpec& d) { d.twoWay = readBool(v, p); }},
+    {"locked",
+     [](const Json& v, const std::string& p, DeviceSpec& d) { d.locked = readBool(v, p); }},
     {"key", [](const Json& v, const std::string& p, DeviceSpec& d) { d.key = readString(v, p); }},
-    {"action", [](const Json& v, const std::string& p, DeviceSpec& d) { d.action = readString(v, p); }},
-    {"waitTime",
-     [](const Json& v, const std::string& p, DeviceSpec& d) { d.waitTime = readNonNegative(v, p); }},
-    {"travelTime",
-     [](const Json& v, const std::string& p, DeviceSpec& d) { d.travelTime = readNonNegative(v, p); }},
+    {"action",
+     [](const Json& v, const std::string& p, DeviceSpec& d) { d.action = readString(v, p); }},
+    {"waitTime", [](const Json& v, const std::string& p,
+                    DeviceSpec& d) { d.waitTime = readNonNegative(v, p); }},
+    {"travelTime", [](const Json& v, const std::string& p,
+                      DeviceSpec& d) { d.travelTime = readNonNegative(v, p); }},
 };
 
 DeviceSpec readDevice(const Json& v, const std::string& p) {
@@ -244,10 +263,13 @@ const Field<WaypathSpec> kWaypathFields[] = {
     {"points",
      [](const Json& v, const std::string& p, WaypathSpec& w) {
        if (!v.is_array()) throw SettingsError{p, "expected an array of [x, y, z] points"};
-       for (size_t i = 0; i < v.size(); ++i) w.points.push_back(readPoint(v[i], indexPath(p, i)));
+       for (size_t i = 0; i < v.size(); ++i)
+         w.points.push_back(readPoint(v[i], indexPath(p, i)));
      }},
-    {"oneWay", [](const Json& v, const std::string& p, WaypathSpec& w) { w.oneWay = readBool(v, p); }},
-    {"unit", [](const Json& v, const std::string& p, WaypathSpec& w) { w.unitKind = readUnitKind(v, p); }},
+    {"oneWay",
+     [](const Json& v, const std::string& p, WaypathSpec& w) { w.oneWay = readBool(v, p); }},
+    {"unit",
+     [](const Json& v, const std::string& p, WaypathSpec& w) { w.unitKind = readUnitKind(v, p); }},
 };
 
 WaypathSpec readWaypath(const Json& v, const std::string& p) {
@@ -261,7 +283,8 @@ WaypathSpec readWaypath(const Json& v, const std::string& p) {
 uint8_t readKinds(const Json& v, const std::string& p) {
   if (!v.is_array()) throw SettingsError{p, "expected an array of unit kinds"};
   uint8_t kinds = 0;
-  for (size_t i = 0; i < v.size(); ++i) kinds |= uint8_t(1u << int(readUnitKind(v[i], indexPath(p, i))));
+  for (size_t i = 0; i < v.size(); ++i)
+    kinds |= uint8_t(1u << int(readUnitKind(v[i], indexPath(p, i))));
   return kinds;
 }
 
@@ -271,13 +294,15 @@ const Field<SurfaceSpec> kSurfaceFields[] = {
        s.cost = readNumber(v, p);
        if (!(s.cost > 0.0f)) throw SettingsError{p, v.dump() + " must be > 0"};
      }},
-    {"units", [](const Json& v, const std::string& p, SurfaceSpec& s) { s.allowedKinds = readKinds(v, p); }},
+    {"units",
+     [](const Json& v, const std::string& p, SurfaceSpec& s) { s.allowedKinds = readKinds(v, p); }},
 };
 
 template <class Spec, class Read>
 void readArray(const Json& v, const std::string& p, std::vector<Spec>& out, Read&& read) {
   if (!v.is_array()) throw SettingsError{p, "expected an array"};
-  for (size_t i = 0; i < v.size(); ++i) out.push_back(read(v[i], indexPath(p, i)));
+  for (size_t i = 0; i < v.size(); ++i)
+    out.push_back(read(v[i], indexPath(p, i)));
 }
 
 // One line per top-level key.
@@ -309,7 +334,8 @@ const Field<LevelSettings> kSettingsFields[] = {
      }},
     {"materials",
      [](const Json& v, const std::string& p, LevelSettings& s) {
-       if (!v.is_object()) throw SettingsError{p, "expected an object of material -> surface names"};
+       if (!v.is_object())
+         throw SettingsError{p, "expected an object of material -> surface names"};
        for (const auto& [material, surface] : v.items())
          s.materialSurfaces[material] = readString(surface, keyPath(p, material));
      }},
@@ -326,10 +352,10 @@ const Field<LevelSettings> kSettingsFields[] = {
          s.surfaces.push_back(surface);
        }
      }},
-    {"devices",
-     [](const Json& v, const std::string& p, LevelSettings& s) { readArray(v, p, s.devices, readDevice); }},
-    {"waypaths",
-     [](const Json& v, const std::string& p, LevelSettings& s) { readArray(v, p, s.waypaths, readWaypath); }},
+    {"devices", [](const Json& v, const std::string& p,
+                   LevelSettings& s) { readArray(v, p, s.devices, readDevice); }},
+    {"waypaths", [](const Json& v, const std::string& p,
+                    LevelSettings& s) { readArray(v, p, s.waypaths, readWaypath); }},
 };
 
 // Checks that need the whole document: names that must be unique or must exist.
@@ -348,7 +374,8 @@ void checkReferences(const LevelSettings& s) {
   for (const auto& [material, surface] : s.materialSurfaces) {
     const bool known = std::any_of(table.begin(), table.end(),
                                    [&](const SurfaceSpec& spec) { return spec.name == surface; });
-    if (!known) throw SettingsError{keyPath("materials", material), "unknown surface '" + surface + "'"};
+    if (!known)
+      throw SettingsError{keyPath("materials", material), "unknown surface '" + surface + "'"};
   }
 }
 

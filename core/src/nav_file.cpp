@@ -208,6 +208,17 @@ SectionError readSettings(ByteReader& in, NavGraph& graph, const NavFileLimits&)
   return std::nullopt;
 }
 
+// Its own section: files from before round units hold box units.
+void writeUnitShape(ByteWriter& out, const NavGraph& graph) {
+  out.u8(uint8_t(graph.unit.shape));
+}
+
+SectionError readUnitShape(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  // Range-checked by validateUnitProfile, like the kind.
+  graph.unit.shape = UnitShape(in.u8());
+  return std::nullopt;
+}
+
 void writeSurfaces(ByteWriter& out, const NavGraph& graph) {
   out.u32(uint32_t(graph.surfaces.size()));
   for (const SurfaceSpec& surface : graph.surfaces) {
@@ -278,7 +289,8 @@ void writeWaypaths(ByteWriter& out, const NavGraph& graph) {
     out.u8(w.oneWay ? 1 : 0);
     out.u8(w.unitKind ? uint8_t(*w.unitKind) : kAnyUnitKind);
     out.u32(uint32_t(w.points.size()));
-    for (const glm::vec3& p : w.points) out.vec3(p);
+    for (const glm::vec3& p : w.points)
+      out.vec3(p);
   }
 }
 
@@ -299,7 +311,8 @@ SectionError readWaypaths(ByteReader& in, NavGraph& graph, const NavFileLimits& 
       return "waypath " + std::to_string(i) + ": " + std::to_string(points) +
              " points do not fit in the section";
     }
-    for (uint32_t k = 0; k < points; ++k) w.points.push_back(in.vec3());
+    for (uint32_t k = 0; k < points; ++k)
+      w.points.push_back(in.vec3());
     graph.waypaths.push_back(std::move(w));
   }
   return std::nullopt;
@@ -381,7 +394,8 @@ void writeDeviceLinks(ByteWriter& out, const NavGraph& graph) {
 
 SectionError readDeviceLinks(ByteReader& in, NavGraph& graph, const NavFileLimits& limits) {
   const uint32_t count = in.u32();
-  if (SectionError error = checkCount(in, count, limits.maxPortals, kDeviceLinkBytes, "device links")) {
+  if (SectionError error =
+          checkCount(in, count, limits.maxPortals, kDeviceLinkBytes, "device links")) {
     return error;
   }
   graph.deviceLinks.resize(count);
@@ -420,9 +434,12 @@ struct SectionType {
   const char* name;
   void (*write)(ByteWriter&, const NavGraph&);
   SectionError (*read)(ByteReader&, NavGraph&, const NavFileLimits&);
+  /// Files written before the section existed lack it: the graph keeps the default.
+  bool addedLater = false;
 };
 
-// Written in this order; every one is required by version 1.
+// Written in this order; every one is required by version 1, except that a
+// section added later may be absent from files written before it.
 constexpr SectionType kSections[] = {
     {1, "settings", writeSettings, readSettings},
     {2, "surfaces", writeSurfaces, readSurfaces},
@@ -431,6 +448,7 @@ constexpr SectionType kSections[] = {
     {5, "devices", writeDevices, readDevices},
     {6, "device links", writeDeviceLinks, readDeviceLinks},
     {7, "waypaths", writeWaypaths, readWaypaths},
+    {8, "unit shape", writeUnitShape, readUnitShape, true},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -527,7 +545,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
     const DeviceSpec& device = graph.devices[d];
     auto bad = [&](const std::string& what) { return "device " + to_string(d) + ": " + what; };
     for (const std::string* name : {&device.id, &device.key, &device.action}) {
-      if (std::string error = checkName(*name, limits.maxNameBytes); !error.empty()) return bad(error);
+      if (std::string error = checkName(*name, limits.maxNameBytes); !error.empty())
+        return bad(error);
     }
     if (uint8_t(device.kind) >= kDeviceKindCount) {
       return bad("kind " + to_string(int(device.kind)) + " is not a device kind");
@@ -545,8 +564,10 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
   for (size_t w = 0; w < graph.waypaths.size(); ++w) {
     const WaypathSpec& waypath = graph.waypaths[w];
     auto bad = [&](const std::string& what) { return "waypath " + to_string(w) + ": " + what; };
-    if (std::string error = checkName(waypath.id, limits.maxNameBytes); !error.empty()) return bad(error);
-    if (waypath.unitKind && int(*waypath.unitKind) >= kUnitKindCount) return bad("unknown unit kind");
+    if (std::string error = checkName(waypath.id, limits.maxNameBytes); !error.empty())
+      return bad(error);
+    if (waypath.unitKind && int(*waypath.unitKind) >= kUnitKindCount)
+      return bad("unknown unit kind");
     if (waypath.points.size() < 2) return bad("fewer than 2 points");
     for (const glm::vec3& point : waypath.points) {
       if (!finite(point)) return bad("a point is not finite");
@@ -604,7 +625,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
       const Sector& from = graph.sectors[p.fromSector];
       const Sector& to = graph.sectors[p.toSector];
       const Sector& waypathSector = from.kind == SectorKind::Waypath ? from : to;
-      if (waypathSector.kind != SectorKind::Waypath || waypathSector.waypath >= graph.waypaths.size() ||
+      if (waypathSector.kind != SectorKind::Waypath ||
+          waypathSector.waypath >= graph.waypaths.size() ||
           p.link >= graph.waypaths[waypathSector.waypath].points.size()) {
         return bad("waypath point " + to_string(p.link) + " does not belong to a waypath it joins");
       }
@@ -619,7 +641,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
     }
     const Portal& back = graph.portals[p.reverse];
     if (back.reverse != i || back.fromSector != p.toSector || back.toSector != p.fromSector ||
-        back.kind != p.kind || (p.kind == PortalKind::Walk && back.direction != opposite(p.direction))) {
+        back.kind != p.kind ||
+        (p.kind == PortalKind::Walk && back.direction != opposite(p.direction))) {
       return bad("reverse " + to_string(p.reverse) + " does not lead back over the same edge");
     }
   }
@@ -776,7 +799,7 @@ Result<NavGraph> deserialize(std::span<const uint8_t> bytes, std::string_view na
                 " bytes between the last section and the checksum");
   }
   for (const SectionType& type : kSections) {
-    if (std::find(seen.begin(), seen.end(), type.id) == seen.end()) {
+    if (!type.addedLater && std::find(seen.begin(), seen.end(), type.id) == seen.end()) {
       return fail(std::string("missing section ") + to_string(type.id) + " (" + type.name + ")");
     }
   }

@@ -30,6 +30,16 @@ const char* toString(UnitKind kind) {
   return "unknown";
 }
 
+const char* toString(UnitShape shape) {
+  switch (shape) {
+    case UnitShape::Box:
+      return "box";
+    case UnitShape::Round:
+      return "round";
+  }
+  return "unknown";
+}
+
 float UnitProfile::footprint() const {
   if (kind != UnitKind::Vehicle) return width;
   return std::hypot(width, std::max(length, width));
@@ -60,9 +70,11 @@ Result<UnitProfile> validateUnitProfile(const UnitProfile& unit) {
     return R::failure(outOfRange("length", unit.length, "[0, " + maxSize + "] metres"));
   }
   if (!(unit.turningRadius >= 0.0f && unit.turningRadius <= kMaxSize)) {
-    return R::failure(outOfRange("turningRadius", unit.turningRadius, "[0, " + maxSize + "] metres"));
+    return R::failure(
+        outOfRange("turningRadius", unit.turningRadius, "[0, " + maxSize + "] metres"));
   }
   if (int(unit.kind) >= kUnitKindCount) return R::failure("kind: not a unit kind");
+  if (int(unit.shape) >= kUnitShapeCount) return R::failure("shape: not a unit shape");
   return R::success(unit);
 }
 

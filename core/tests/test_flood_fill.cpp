@@ -26,7 +26,8 @@ Built fill(Level level, FloodFillParams params = {}) {
 
 size_t countAt(const CellGrid& cells, float y) {
   size_t n = 0;
-  for (uint32_t i = 0; i < cells.size(); ++i) n += std::abs(cells.height(i) - y) < 1e-4f;
+  for (uint32_t i = 0; i < cells.size(); ++i)
+    n += std::abs(cells.height(i) - y) < 1e-4f;
   return n;
 }
 
@@ -56,9 +57,94 @@ TEST(FloodFill, FlatFloorCellCountAndLinks) {
   // Every cell links to each neighbour that exists: 2 * 12 * 11 pairs, both ways.
   size_t links = 0;
   for (uint32_t i = 0; i < cells.size(); ++i) {
-    for (int d = 0; d < kDirectionCount; ++d) links += cells[i].canStep(Direction(d));
+    for (int d = 0; d < kDirectionCount; ++d)
+      links += cells[i].canStep(Direction(d));
   }
   EXPECT_EQ(links, 2u * 2u * 12u * 11u);
+}
+
+// Where a unit of either shape can stand next to a 1 m square pillar, worked out
+// from its distance to the pillar: a box keeps half its side away along both
+// axes (the Chebyshev distance), a disc keeps its radius (the Euclidean one).
+TEST(FloodFill, EachShapeKeepsItsOwnDistanceFromAPillar) {
+  constexpr float kHalf = 0.6f;
+  const Aabb pillar{{2.1f, 0.0f, 2.1f}, {3.1f, 2.5f, 3.1f}};
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    SCOPED_TRACE(toString(shape));
+    Level level;
+    test::addFloor(level, -3, -3, 8, 8, 0);
+    test::addBox(level, pillar);
+    FloodFillParams params;
+    params.unit.shape = shape;
+    params.unit.width = 2.0f * kHalf;
+    params.cellSize = 0.3f;
+    params.seeds = {{-2.0f, 0.05f, -2.0f}};
+    Built built = fill(std::move(level), params);
+    ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+    const CellGrid& cells = built.cells.value();
+    std::map<std::pair<int, int>, bool> standing;
+    for (uint32_t i = 0; i < cells.size(); ++i) {
+      const glm::ivec2 column = cells.columnOf(cells.center(i));
+      standing[{column.x, column.y}] = true;
+    }
+    int closerThanABox = 0;
+    for (int x = 0; x < 36; ++x) {
+      for (int z = 0; z < 36; ++z) {
+        const glm::vec3 center = cells.columnCenter(x, z, 0.0f);
+        if (center.x < -2.0f || center.x > 7.0f || center.z < -2.0f || center.z > 7.0f) continue;
+        const float dx = std::max({pillar.min.x - center.x, center.x - pillar.max.x, 0.0f});
+        const float dz = std::max({pillar.min.z - center.z, center.z - pillar.max.z, 0.0f});
+        const float distance = shape == UnitShape::Box ? std::max(dx, dz) : std::hypot(dx, dz);
+        ASSERT_GT(std::abs(distance - kHalf), 0.01f) << "too close to call";
+        EXPECT_EQ(standing.count({x, z}) > 0, distance > kHalf)
+            << "column centre " << center.x << ", " << center.z << " is " << distance << " m away";
+        closerThanABox += distance > kHalf && std::max(dx, dz) < kHalf;
+      }
+    }
+    // The disc stands in the pillar's corners, where the box cannot.
+    EXPECT_EQ(closerThanABox > 0, shape == UnitShape::Round);
+  }
+}
+
+// A thin pole between two neighbouring columns, out of reach of the disc at
+// either, but inside the stadium the disc sweeps going from one to the other.
+TEST(FloodFill, RoundUnitSweepsTheWholeStepNotJustItsTwoDiscs) {
+  for (const bool pole : {false, true}) {
+    SCOPED_TRACE(pole ? "pole" : "no pole");
+    Level level;
+    test::addFloor(level, -3, -3, 3, 3, 0);
+    FloodFillParams params;
+    params.unit.shape = UnitShape::Round;
+    params.unit.width = 1.2f;
+    params.cellSize = 0.3f;
+    params.seeds = {{2.0f, 0.05f, -2.0f}};
+    // Column centres lie at -2.85 + 0.3 k: take the step from x = -0.15 to 0.15 at z = -0.15.
+    const glm::vec2 a(-0.15f, -0.15f), b(0.15f, -0.15f);
+    // 0.595 m across the step's line: 0.61 m from either centre.
+    const glm::vec2 at(0.0f, -0.15f + 0.595f);
+    ASSERT_GT(glm::distance(at, a), 0.61f);
+    if (pole) {
+      const auto first = uint32_t(level.vertices.size());
+      level.vertices.push_back({at.x, 0.0f, at.y});
+      level.vertices.push_back({at.x, 2.5f, at.y});
+      level.vertices.push_back({at.x + 0.001f, 1.0f, at.y});
+      level.triangles.push_back({{first, first + 1, first + 2}, 0});
+    }
+    Built built = fill(std::move(level), params);
+    ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+    const CellGrid& cells = built.cells.value();
+    auto cellAt = [&](glm::vec2 p) {
+      for (uint32_t i = 0; i < cells.size(); ++i) {
+        if (glm::distance(groundOf(cells.center(i)), p) < 1e-3f) return i;
+      }
+      return kNoCell;
+    };
+    const uint32_t from = cellAt(a), to = cellAt(b);
+    ASSERT_NE(from, kNoCell);
+    ASSERT_NE(to, kNoCell);
+    EXPECT_EQ(cells.neighbor(from, Direction::PlusX) == to, !pole);
+    EXPECT_EQ(cells.neighbor(to, Direction::MinusX) == from, !pole);
+  }
 }
 
 TEST(FloodFill, SeedReachesOnlyItsRoom) {
@@ -79,7 +165,8 @@ TEST(FloodFill, SeedReachesOnlyItsRoom) {
   ASSERT_TRUE(closed.cells.ok() && open.cells.ok());
   auto maxX = [](const CellGrid& cells) {
     float m = -1e9f;
-    for (uint32_t i = 0; i < cells.size(); ++i) m = std::max(m, cells.center(i).x);
+    for (uint32_t i = 0; i < cells.size(); ++i)
+      m = std::max(m, cells.center(i).x);
     return m;
   };
   EXPECT_LT(maxX(closed.cells.value()), 3.0f);
@@ -142,7 +229,8 @@ TEST(FloodFill, TwoCellsInOneColumnUnderABridge) {
   ASSERT_TRUE(built.cells.ok());
   const CellGrid& cells = built.cells.value();
   std::map<std::pair<int, int>, std::vector<float>> columns;
-  for (uint32_t i = 0; i < cells.size(); ++i) columns[{cells[i].x, cells[i].z}].push_back(cells[i].y);
+  for (uint32_t i = 0; i < cells.size(); ++i)
+    columns[{cells[i].x, cells[i].z}].push_back(cells[i].y);
   size_t stacked = 0;
   for (auto& [column, heights] : columns) {
     if (heights.size() < 2) continue;
@@ -167,7 +255,8 @@ TEST(FloodFill, LowCeilingBlocksTheUnit) {
   const CellGrid& cells = built.cells.value();
   for (uint32_t i = 0; i < cells.size(); ++i) {
     const glm::vec3 c = cells.center(i);
-    const bool footprintUnderSlab = c.x + 0.3f > 3 && c.x - 0.3f < 7 && c.z + 0.3f > 3 && c.z - 0.3f < 7;
+    const bool footprintUnderSlab =
+        c.x + 0.3f > 3 && c.x - 0.3f < 7 && c.z + 0.3f > 3 && c.z - 0.3f < 7;
     EXPECT_FALSE(footprintUnderSlab && c.y < 0.5f) << c.x << " " << c.z;
   }
 }
@@ -188,7 +277,8 @@ TEST(FloodFill, SlopeLimit) {
     ASSERT_TRUE(built.cells.ok());
     float highest = 0;
     const CellGrid& cells = built.cells.value();
-    for (uint32_t i = 0; i < cells.size(); ++i) highest = std::max(highest, cells.height(i));
+    for (uint32_t i = 0; i < cells.size(); ++i)
+      highest = std::max(highest, cells.height(i));
     if (degrees < 45) {
       EXPECT_GT(highest, rise * 0.8f);
     } else {
@@ -252,13 +342,15 @@ TEST(FloodFill, SameInputSameCells) {
 Level twoStoreyHall(float size) {
   Level level;
   test::addFloor(level, 0, 0, size, size, 0);
-  test::addBox(level, Aabb{{0, 2.8f, 0}, {size, 3.0f, size * 0.5f}});  // upper floor, open above the stairs' foot
+  test::addBox(level, Aabb{{0, 2.8f, 0},
+                           {size, 3.0f, size * 0.5f}});  // upper floor, open above the stairs' foot
   for (int step = 0; step < 15; ++step) {  // stairs up to the upper floor along +z at x 1..3
     const float top = 0.2f * float(step + 1);
     const float z0 = size * 0.5f + 0.35f * float(14 - step);
     test::addBox(level, Aabb{{1, 0, z0}, {3, top, z0 + 0.35f}});
   }
-  for (float x = 5; x < size - 2; x += 6) test::addBox(level, Aabb{{x, 0, 4}, {x + 1, 2.8f, 8}});
+  for (float x = 5; x < size - 2; x += 6)
+    test::addBox(level, Aabb{{x, 0, 4}, {x + 1, 2.8f, 8}});
   return level;
 }
 
@@ -275,7 +367,8 @@ TEST(FloodFill, TwoThreadsGiveTheSameCells) {
   ASSERT_EQ(x.size(), y.size());
   for (uint32_t i = 0; i < x.size(); ++i) {
     const Cell p = x[i], q = y[i];
-    ASSERT_TRUE(p.x == q.x && p.z == q.z && p.y == q.y && p.links == q.links && p.material == q.material)
+    ASSERT_TRUE(p.x == q.x && p.z == q.z && p.y == q.y && p.links == q.links &&
+                p.material == q.material)
         << "cell " << i;
   }
   EXPECT_GT(countAt(x, 3.0f), 1000u) << "the upper floor is reached by the stairs";
@@ -360,7 +453,8 @@ TEST(FloodFillDevices, OneWayDeviceDoesNotLeadBack) {
   ASSERT_TRUE(oneWay.cells.ok());
   auto minX = [](const CellGrid& cells) {
     float m = 1e9f;
-    for (uint32_t i = 0; i < cells.size(); ++i) m = std::min(m, cells.center(i).x);
+    for (uint32_t i = 0; i < cells.size(); ++i)
+      m = std::min(m, cells.center(i).x);
     return m;
   };
   EXPECT_LT(minX(twoWay.cells.value()), 1.0f) << "back through a two-way door";
@@ -399,7 +493,8 @@ TEST(FloodFillSurfaces, UnitsKeepOffSurfacesTheirKindMayNotUse) {
   FloodFillParams params;
   params.unit = car;
   params.walkableMaterials.resize(level.materials.size());
-  for (size_t m = 0; m < level.materials.size(); ++m) params.walkableMaterials[m] = level.materials[m] != "sidewalk";
+  for (size_t m = 0; m < level.materials.size(); ++m)
+    params.walkableMaterials[m] = level.materials[m] != "sidewalk";
   Built built = fill(level, params);
   ASSERT_TRUE(built.cells.ok()) << built.cells.error();
   const CellGrid& cells = built.cells.value();

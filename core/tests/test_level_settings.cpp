@@ -17,22 +17,28 @@ std::string errorOf(const std::string& json) {
 TEST(SidecarUnits, HumanAndVehicleProfiles) {
   const Result<LevelSettings> settings = parseLevelSettings(R"({"units": [
       {"name": "walker"},
+      {"name": "round", "shape": "round"},
       {"name": "car", "kind": "vehicle", "width": 1.8, "length": 4.5, "height": 1.5,
        "stepHeight": 0.2, "maxDrop": 0.3, "maxSlopeDegrees": 20, "turningRadius": 5}]})",
-                                                           "level.json");
+                                                            "level.json");
   ASSERT_TRUE(settings.ok()) << settings.error();
   const std::vector<UnitProfile>& units = settings.value().units;
-  ASSERT_EQ(units.size(), 2u);
+  ASSERT_EQ(units.size(), 3u);
   EXPECT_EQ(units[0].kind, UnitKind::Human);
+  EXPECT_EQ(units[0].shape, UnitShape::Box);
   EXPECT_FLOAT_EQ(units[0].footprint(), 0.6f);
-  EXPECT_EQ(units[1].kind, UnitKind::Vehicle);
-  EXPECT_FLOAT_EQ(units[1].turningRadius, 5.0f);
+  EXPECT_EQ(units[1].shape, UnitShape::Round);
+  EXPECT_EQ(units[2].kind, UnitKind::Vehicle);
+  EXPECT_FLOAT_EQ(units[2].turningRadius, 5.0f);
   // The widest axis-aligned box of a 1.8 x 4.5 body in any orientation is its diagonal.
-  EXPECT_NEAR(units[1].footprint(), std::sqrt(1.8 * 1.8 + 4.5 * 4.5), 1e-5);
+  EXPECT_NEAR(units[2].footprint(), std::sqrt(1.8 * 1.8 + 4.5 * 4.5), 1e-5);
 }
 
 TEST(SidecarUnits, Errors) {
   EXPECT_NE(errorOf(R"({"units": [{"kind": "tank"}]})").find("units[0].kind"), std::string::npos);
+  EXPECT_NE(errorOf(R"({"units": [{}, {"shape": "capsule"}]})")
+                .find("units[1].shape: 'capsule' is not a unit shape"),
+            std::string::npos);
   EXPECT_NE(errorOf(R"({"units": [{"name": "a"}, {"name": "a"}]})").find("used twice"),
             std::string::npos);
   EXPECT_NE(errorOf(R"({"unit": {}, "units": [{}]})").find("not both"), std::string::npos);
@@ -43,7 +49,7 @@ TEST(SidecarSurfaces, MaterialsMapToSurfacesAndOverridesKeepTheRest) {
   const Result<LevelSettings> settings = parseLevelSettings(R"({
       "materials": {"asphalt": "road", "tarmac": "road", "stone": "paving"},
       "surfaces": {"road": {"cost": 2.5}, "paving": {"cost": 1.1, "units": ["human"]}}})",
-                                                           "level.json");
+                                                            "level.json");
   ASSERT_TRUE(settings.ok()) << settings.error();
   const std::vector<SurfaceSpec> table = surfaceTable(settings.value());
   const std::vector<uint16_t> indices = materialSurfaceIndices(
@@ -65,8 +71,9 @@ TEST(SidecarSurfaces, Errors) {
             std::string::npos);
   EXPECT_NE(errorOf(R"({"surfaces": {"road": {"cost": 0}}})").find("surfaces.road.cost"),
             std::string::npos);
-  EXPECT_NE(errorOf(R"({"surfaces": {"road": {"units": ["boat"]}}})").find("surfaces.road.units[0]"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(R"({"surfaces": {"road": {"units": ["boat"]}}})").find("surfaces.road.units[0]"),
+      std::string::npos);
 }
 
 TEST(SidecarDevices, AllFields) {
@@ -75,7 +82,7 @@ TEST(SidecarDevices, AllFields) {
        "exit": {"min": [0, 0, 2], "max": [1, 2, 3]}, "locked": true, "key": "red", "action": "open"},
       {"id": "lift", "kind": "elevator", "entry": {"min": [5, 0, 5], "max": [7, 2, 7]},
        "exit": {"min": [5, 3, 5], "max": [7, 5, 7]}, "waitTime": 4, "travelTime": 6, "twoWay": false}]})",
-                                                           "level.json");
+                                                            "level.json");
   ASSERT_TRUE(settings.ok()) << settings.error();
   const std::vector<DeviceSpec>& devices = settings.value().devices;
   ASSERT_EQ(devices.size(), 2u);
@@ -108,8 +115,9 @@ TEST(SidecarDevices, Errors) {
   EXPECT_NE(errorOf(R"({"devices": [{"id": "d", )" + zones + R"(}, {"id": "d", )" + zones + "}]}")
                 .find("used twice"),
             std::string::npos);
-  EXPECT_NE(errorOf(R"({"devices": [{"id": "d", "waitTime": -1, )" + zones + "}]}").find("waitTime"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(R"({"devices": [{"id": "d", "waitTime": -1, )" + zones + "}]}").find("waitTime"),
+      std::string::npos);
 }
 
 TEST(SidecarWaypaths, OneWayForVehicles) {
@@ -122,8 +130,9 @@ TEST(SidecarWaypaths, OneWayForVehicles) {
   EXPECT_EQ(lane.points.size(), 3u);
   EXPECT_TRUE(lane.oneWay);
   EXPECT_EQ(lane.unitKind, UnitKind::Vehicle);
-  EXPECT_NE(errorOf(R"({"waypaths": [{"id": "w", "points": [[0, 0, 0]]}]})").find("at least 2 points"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(R"({"waypaths": [{"id": "w", "points": [[0, 0, 0]]}]})").find("at least 2 points"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
   return 0;
 }
 constexpr uint32_t kSettings = 1, kSurfaces = 2, kSectors = 3, kPortals = 4, kDevices = 5,
-                   kDeviceLinks = 6, kWaypaths = 7;
+                   kDeviceLinks = 6, kWaypaths = 7, kUnitShape = 8;
 // Field offsets inside one sector (67 bytes) and one portal (42 bytes) on disk.
 constexpr size_t kSectorBytes = 67, kPortalBytes = 42;
 constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
@@ -181,7 +181,8 @@ void expectSameGraph(const NavGraph& a, const NavGraph& b) {
     const WaypathSpec &w = a.waypaths[i], &v = b.waypaths[i];
     EXPECT_TRUE(w.id == v.id && w.oneWay == v.oneWay && w.unitKind == v.unitKind);
     ASSERT_EQ(w.points.size(), v.points.size());
-    for (size_t k = 0; k < w.points.size(); ++k) EXPECT_TRUE(sameVec3(w.points[k], v.points[k]));
+    for (size_t k = 0; k < w.points.size(); ++k)
+      EXPECT_TRUE(sameVec3(w.points[k], v.points[k]));
   }
   ASSERT_EQ(a.sectors.size(), b.sectors.size());
   for (size_t i = 0; i < a.sectors.size(); ++i) {
@@ -297,20 +298,23 @@ TEST_F(NavFileLevels, SameInputGivesByteIdenticalFiles) {
 
 TEST(NavFile, LayoutOfASmallGraph) {
   const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
-  // Header 24, table 7 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
-  // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each, checksum 4.
-  ASSERT_EQ(bytes.size(), 24u + 168u + 73u + 33u + 205u + 130u + 12u + 4u);
+  // Header 24, table 8 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
+  // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each,
+  // unit shape 1, checksum 4.
+  ASSERT_EQ(bytes.size(), 24u + 192u + 73u + 33u + 205u + 130u + 12u + 1u + 4u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
   EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
-  EXPECT_EQ(getU32(bytes, 12), 7u);
+  EXPECT_EQ(getU32(bytes, 12), 8u);
   EXPECT_EQ(getU64(bytes, 16), bytes.size());
-  EXPECT_EQ(sectionOffset(bytes, kSettings), 192u);
-  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 265u);
-  EXPECT_EQ(sectionOffset(bytes, kSectors), 298u);
-  EXPECT_EQ(sectionOffset(bytes, kPortals), 503u);
-  EXPECT_EQ(sectionOffset(bytes, kDevices), 633u);
-  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 637u);
-  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 641u);
+  EXPECT_EQ(sectionOffset(bytes, kSettings), 216u);
+  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 289u);
+  EXPECT_EQ(sectionOffset(bytes, kSectors), 322u);
+  EXPECT_EQ(sectionOffset(bytes, kPortals), 527u);
+  EXPECT_EQ(sectionOffset(bytes, kDevices), 657u);
+  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 661u);
+  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 665u);
+  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 669u);
+  EXPECT_EQ(bytes[669], uint8_t(UnitShape::Box));
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
   // The reference CRC is the standard one.
   const char* check = "123456789";
@@ -319,6 +323,25 @@ TEST(NavFile, LayoutOfASmallGraph) {
   const Result<NavGraph> loaded = load(bytes);
   ASSERT_TRUE(loaded.ok()) << loaded.error();
   expectSameGraph(smallGraph(), loaded.value());
+}
+
+TEST(NavFile, KeepsARoundUnitAndReadsFilesFromBeforeShapesAsBoxes) {
+  NavGraph graph = smallGraph();
+  graph.unit.shape = UnitShape::Round;
+  std::vector<uint8_t> bytes = serializeNavGraph(graph);
+  const Result<NavGraph> round = load(bytes);
+  ASSERT_TRUE(round.ok()) << round.error();
+  EXPECT_EQ(round.value().unit.shape, UnitShape::Round);
+  // A file written before the shape had its own section: make that section one
+  // this reader does not know and need not read, as an old file's reader sees it.
+  const size_t entry = 24 + 24 * 7;
+  ASSERT_EQ(getU32(bytes, entry), kUnitShape);
+  putU32(bytes, entry, 99);
+  putU32(bytes, entry + 4, 0);
+  fixChecksum(bytes);
+  const Result<NavGraph> old = load(bytes);
+  ASSERT_TRUE(old.ok()) << old.error();
+  EXPECT_EQ(old.value().unit.shape, UnitShape::Box);
 }
 
 TEST(NavFile, EveryTruncationFails) {
@@ -400,7 +423,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
       {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
       {"too few sections", [](auto& b) { putU32(b, 12, 3); }, "starts at byte"},
       {"overlapping sections", [&](auto& b) { putBytes(b, table + 24 + 8, 120, 8); },
-       "starts at byte 120, expected 265"},
+       "starts at byte 120, expected 289"},
       {"huge section", [&](auto& b) { putBytes(b, table + 24 + 16, uint64_t(1) << 62, 8); },
        "run past the end"},
       {"short section", [&](auto& b) { putBytes(b, table + 3 * 24 + 16, 111, 8); },
@@ -417,8 +440,8 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
        "missing section 4 (portals)"},
       {"surface count", [](auto& b) { putU32(b, sectionOffset(b, kSurfaces), 0xffffffffu); },
        "surfaces (limit 65536)"},
-      {"surface count past the data",
-       [](auto& b) { putU32(b, sectionOffset(b, kSurfaces), 1000); }, "ends early"},
+      {"surface count past the data", [](auto& b) { putU32(b, sectionOffset(b, kSurfaces), 1000); },
+       "ends early"},
       {"surface name length",
        [](auto& b) { putU32(b, sectionOffset(b, kSurfaces) + 4, 0xfffffff0u); }, "ends early"},
       {"surface cost", [](auto& b) { putF32(b, sectionOffset(b, kSurfaces) + 15, -1.0f); },
@@ -511,6 +534,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
        "unit: maxSlopeDegrees"},
       {"unit turning radius", [](auto& b) { putF32(b, sectionOffset(b, kSettings) + 69, -1.0f); },
        "unit: turningRadius"},
+      {"unit shape", [](auto& b) { b[sectionOffset(b, kUnitShape)] = 2; }, "unit: shape"},
       {"unit name", [](auto& b) { b[sectionOffset(b, kSettings) + 40] = 0xc0; },
        "unit: name is not valid UTF-8"},
       {"surface name", [](auto& b) { b[sectionOffset(b, kSurfaces) + 8] = 0xff; },

@@ -156,8 +156,8 @@ bool sameBuildInputs(const FloodFillParams& a, const FloodFillParams& b) {
   const UnitProfile& u = a.unit;
   const UnitProfile& v = b.unit;
   return effectiveCellSize(a) == effectiveCellSize(b) && a.maxCells == b.maxCells &&
-         u.name == v.name && u.kind == v.kind && u.width == v.width && u.height == v.height &&
-         u.stepHeight == v.stepHeight && u.maxDrop == v.maxDrop &&
+         u.name == v.name && u.kind == v.kind && u.shape == v.shape && u.width == v.width &&
+         u.height == v.height && u.stepHeight == v.stepHeight && u.maxDrop == v.maxDrop &&
          u.maxSlopeDegrees == v.maxSlopeDegrees && u.length == v.length &&
          u.turningRadius == v.turningRadius;
 }
@@ -281,6 +281,13 @@ bool BuildPanel::drawParameters(bool fixed, double now) {
   edited |= ImGui::SliderFloat("cell size", &params.cellSize, 0.05f, 2.0f, "%.2f m",
                                ImGuiSliderFlags_Logarithmic);
   edited |= ImGui::SliderFloat("unit width", &unit.width, 0.1f, 4.0f, "%.2f m");
+  int shape = int(unit.shape);
+  edited |= ImGui::RadioButton("box", &shape, int(UnitShape::Box));
+  ImGui::SameLine();
+  edited |= ImGui::RadioButton("round", &shape, int(UnitShape::Round));
+  ImGui::SameLine();
+  ImGui::TextUnformatted("shape");
+  unit.shape = UnitShape(shape);
   if (unit.kind == UnitKind::Vehicle) {
     edited |= ImGui::SliderFloat("length", &unit.length, 0.0f, 12.0f, "%.2f m");
     edited |= ImGui::SliderFloat("turning radius", &unit.turningRadius, 0.0f, 20.0f, "%.1f m");

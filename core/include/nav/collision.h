@@ -1,6 +1,7 @@
 #pragma once
 // Collision world: a bounding-volume hierarchy over the level's triangles,
-// answering ray casts (picking) and exact box queries (the flood fill's unit).
+// answering ray casts (picking) and exact box and upright-stadium queries (the
+// flood fill's box and round units).
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -26,6 +27,22 @@ struct SupportHit {
   uint32_t triangle;
   /// Y component of the triangle's upward unit normal (1 = flat, 0 = wall).
   float normalY;
+};
+
+/// What a round unit of `radius` occupies moving straight from `from` to `to`
+/// (points in x, z) between heights yMin and yMax: every point within `radius`
+/// across of that segment. from == to is an upright cylinder: the unit standing.
+struct Stadium {
+  glm::vec2 from{0.0f};
+  glm::vec2 to{0.0f};
+  float radius = 0.0f;
+  float yMin = 0.0f;
+  float yMax = 0.0f;
+
+  static Stadium cylinder(glm::vec2 center, float radius, float yMin, float yMax) {
+    return {center, center, radius, yMin, yMax};
+  }
+  Aabb bounds() const;
 };
 
 class CollisionWorld {
@@ -56,6 +73,15 @@ class CollisionWorld {
   std::optional<SupportHit> highestPointInBox(const Aabb& box,
                                               std::span<const uint32_t> candidates) const;
 
+  /// True when any triangle touches the stadium (exact, boundary included).
+  bool overlapsStadium(const Stadium& stadium) const;
+  bool overlapsStadium(const Stadium& stadium, std::span<const uint32_t> candidates) const;
+  /// Highest point of any triangle inside the upright cylinder (stadium.from is
+  /// its centre; `to` is ignored); ties as highestPointInBox. Empty when nothing lies inside.
+  std::optional<SupportHit> highestPointInCylinder(const Stadium& cylinder) const;
+  std::optional<SupportHit> highestPointInCylinder(const Stadium& cylinder,
+                                                   std::span<const uint32_t> candidates) const;
+
   size_t triangleCount() const { return m_triangles.size(); }
   /// Bounding box of one triangle (what candidatesInBox tests).
   const Aabb& triangleBounds(uint32_t triangle) const { return m_boxes[triangle]; }
@@ -76,13 +102,20 @@ class CollisionWorld {
     uint32_t count = 0;
   };
 
-  void buildNode(uint32_t nodeIndex, uint32_t first, uint32_t count,
-                 const std::vector<Aabb>& boxes, const std::vector<glm::vec3>& centroids);
+  void buildNode(uint32_t nodeIndex, uint32_t first, uint32_t count, const std::vector<Aabb>& boxes,
+                 const std::vector<glm::vec3>& centroids);
   template <class Visit>
   void visitBox(const Aabb& box, Visit&& visit) const;
   bool triangleOverlaps(uint32_t triangle, const Aabb& box) const;
+  /// `bounds`: the stadium's, computed once per query.
+  bool triangleTouchesStadium(uint32_t triangle, const Aabb& bounds, const Stadium& stadium) const;
   /// Raises `best` to the triangle's highest point inside the box, if higher (or flatter on a tie).
   void raiseSupport(uint32_t triangle, const Aabb& box, std::optional<SupportHit>& best) const;
+  void raiseSupport(uint32_t triangle, const Stadium& cylinder,
+                    std::optional<SupportHit>& best) const;
+  /// Whether the triangle's support at `height` replaces `best`: higher, or as high and flatter.
+  bool supportTakesOver(uint32_t triangle, float height,
+                        const std::optional<SupportHit>& best) const;
 
   std::vector<Triangle> m_triangles;
   /// Each triangle's bounding box: most queries reject most triangles on it alone.
@@ -97,5 +130,14 @@ class CollisionWorld {
 /// Exact triangle/box intersection (separating axis theorem).
 bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                          const Aabb& box);
+
+/// Exact triangle/stadium intersection, boundary included.
+bool triangleOverlapsStadium(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                             const Stadium& stadium);
+
+/// Highest point of the triangle inside the upright cylinder (stadium.from is
+/// its centre), or empty when the triangle does not reach into it.
+std::optional<float> triangleHighestInCylinder(const glm::vec3& a, const glm::vec3& b,
+                                               const glm::vec3& c, const Stadium& cylinder);
 
 }  // namespace nav

@@ -1,5 +1,5 @@
 #pragma once
-// The box-shaped unit that explores a level: its size and how it moves.
+// The unit that explores a level: its size, its shape and how it moves.
 #include <cstdint>
 #include <string>
 
@@ -12,10 +12,18 @@ enum class UnitKind : uint8_t { Human, Vehicle };
 constexpr int kUnitKindCount = 2;
 const char* toString(UnitKind kind);
 
+/// The unit's footprint: a square (a box, the flood fill's original unit) or a
+/// disc (an upright cylinder, like Detour's agents and most character controllers).
+/// Round units keep a radius from walls, so they pass wall corners closer.
+enum class UnitShape : uint8_t { Box, Round };
+constexpr int kUnitShapeCount = 2;
+const char* toString(UnitShape shape);
+
 struct UnitProfile {
   std::string name = "human";
   UnitKind kind = UnitKind::Human;
-  /// Side of the unit's square footprint. [metres, > 0]
+  UnitShape shape = UnitShape::Box;
+  /// Side of the unit's square footprint, or the diameter of its disc. [metres, > 0]
   float width = 0.6f;
   /// Height of the unit's box. [metres, > 0]
   float height = 1.8f;
@@ -30,8 +38,9 @@ struct UnitProfile {
   /// Tightest turn a vehicle can make; 0 turns on the spot. [metres, >= 0]
   float turningRadius = 0.0f;
 
-  /// Side of the square box the flood fill moves: the unit's width, or for a
-  /// vehicle the widest bounding box of its body in any orientation (its diagonal).
+  /// Side of the square box (or diameter of the disc) the flood fill moves: the
+  /// unit's width, or for a vehicle the widest its body reaches in any
+  /// orientation (its diagonal).
   float footprint() const;
 };
 
