@@ -129,4 +129,28 @@ TEST(CliQuery, SearchModeNamesIgnoreCase) {
   EXPECT_EQ(run.objects[0]["search"], "exact");
 }
 
+TEST(CliBuild, UnitShapeIsBuiltReportedAndCheckedByName) {
+  const CliRun box = runCli("build " + asset("funnel.obj"));
+  const CliRun round = runCli("build " + asset("funnel.obj") + " --unit-shape round");
+  ASSERT_EQ(box.exitCode, 0) << box.output;
+  ASSERT_EQ(round.exitCode, 0) << round.output;
+  ASSERT_EQ(box.objects.size(), 1u) << box.output;
+  ASSERT_EQ(round.objects.size(), 1u) << round.output;
+  EXPECT_EQ(box.objects[0]["unit"]["shape"], "box");
+  EXPECT_EQ(round.objects[0]["unit"]["shape"], "round");
+  // A disc fits wherever a square as wide does, and into the corners besides.
+  EXPECT_GE(round.objects[0]["cells"].get<int>(), box.objects[0]["cells"].get<int>());
+
+  const CliRun query =
+      runCli("query " + asset("funnel.obj") + " --unit-shape round --from 6,0,2 --to 14,0,2");
+  ASSERT_EQ(query.exitCode, 0) << query.output;
+  ASSERT_EQ(query.objects.size(), 1u) << query.output;
+  EXPECT_EQ(query.objects[0]["status"], "found");
+
+  const CliRun bad = runCli("build " + asset("funnel.obj") + " --unit-shape capsule");
+  EXPECT_NE(bad.exitCode, 0);
+  EXPECT_NE(bad.output.find("--unit-shape 'capsule': expected box or round"), std::string::npos)
+      << bad.output;
+}
+
 }  // namespace
