@@ -337,6 +337,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
               {"cells", stats.cells},
               {"sectors", stats.sectors},
               {"portals", stats.portals},
+              {"widened_portal_ends", stats.widenedPortalEnds},
               {"bytes", stats.graphBytes},
               {"ms", rounded(stats.totalMs)},
               {"fill_ms", rounded(stats.floodFillMs)},

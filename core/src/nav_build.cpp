@@ -2,11 +2,14 @@
 
 #include <chrono>
 
+#include "nav/portal_widening.h"
+
 namespace nav {
 namespace {
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
 }  // namespace
@@ -61,12 +64,14 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
     control->stageFraction = 0.0f;
   }
   const auto compressStart = std::chrono::steady_clock::now();
-  build.graph = compressCells(cells.value(), compressParamsFor(level, params), options.keepCells ? &build.cellSectors : nullptr,
+  build.graph = compressCells(cells.value(), compressParamsFor(level, params),
+                              options.keepCells ? &build.cellSectors : nullptr,
                               &build.stats.warnings, control);
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) build.cells = std::move(cells).value();
 
+  if (options.widenPortals) build.stats.widenedPortalEnds = widenPortals(build.graph, world);
   build.graph.islands = Islands(build.graph);
   build.graph.regions = SearchRegions(build.graph);
   build.stats.sectors = build.graph.sectors.size();

@@ -19,6 +19,8 @@ struct BuildStats {
   size_t cells = 0;
   size_t sectors = 0;
   size_t portals = 0;
+  /// Portal ends moved out by widenPortals.
+  size_t widenedPortalEnds = 0;
   /// Bytes of the finished graph.
   size_t graphBytes = 0;
   /// Bytes the cells took at the end of the fill (their peak; freed after compression).
@@ -40,6 +42,8 @@ struct NavBuild {
 
 struct BuildOptions {
   bool keepCells = false;
+  /// Widen walk portals where a round unit fits (portal_widening.h); off only to compare.
+  bool widenPortals = true;
 };
 
 /// Fill parameters for a level and its first unit profile (or the default human).

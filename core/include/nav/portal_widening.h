@@ -1,0 +1,27 @@
+#pragma once
+// Portal widening. A walk portal ends at the cell centres nearest its ends,
+// where the flood fill saw the unit stand; the half cell beyond, up to the
+// sectors' edges, was never tested. Around an obstacle's corner that half cell
+// is ground a path gives away: it turns at the last cell centre instead of
+// where the unit would touch the corner. Widening moves each end out as far as
+// the unit is proven to fit.
+#include <cstddef>
+
+#include "nav/collision.h"
+#include "nav/nav_graph.h"
+
+namespace nav {
+
+/// Moves the ends of two-way walk portals outward along the portal, by up to
+/// half a cell (never past either sector's edge), where a round unit
+/// (UnitShape::Round) provably fits: it stands at the new end, on ground as
+/// high as the portal's, and the stadium it sweeps from there to every point a
+/// path through either sector can turn at (the ends of the sectors' other
+/// portals, the corners of their cell centres) touches nothing. Then every
+/// stretch of a path from a widened end through either sector is clear (the
+/// argument is in the .cpp); it needs cells closer than the unit's radius times
+/// the square root of two, else nothing moves. Box units, whose diagonal sweeps
+/// are not stadiums, are left as they are. Returns the number of ends moved.
+size_t widenPortals(NavGraph& graph, const CollisionWorld& world);
+
+}  // namespace nav

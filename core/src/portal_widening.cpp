@@ -1,0 +1,152 @@
+// Why the sweeps are enough for what widening adds. A path leaves a widened
+// end E through one of the two sectors, towards a point on another of that
+// sector's portals or a start or goal among its cell centres, so its stretch
+// in the sector lies in a triangle of E and two turn points: that portal's
+// ends, or two corners of the cell centres. The triangle's edges are clear:
+// the two from E are swept here, and the third is a portal (covered by the
+// cells' steps across it) or runs among the cell centres. A
+// disc centred in the triangle reaches outside it only within a radius of an
+// edge, which is clear; inside it, the triangle lies in the sector's box,
+// within half a cell (times the square root of two, at a corner) of the cell
+// centres, whose footprints hold no geometry: with that distance under the
+// radius, the box holds no geometry either. Hence the cell size limit below.
+#include "nav/portal_widening.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "nav/flood_fill.h"
+
+namespace nav {
+namespace {
+
+// As the flood fill: the unit's footprint shrunk by a millimetre so that
+// geometry exactly on its rim does not count, and its body starting a little
+// above its ground.
+constexpr float kFootprintShrink = 1e-3f;
+constexpr float kGroundClearance = 0.02f;
+// A widened end stands on ground no further than this from the portal's height. [metres]
+constexpr float kGroundTolerance = 0.05f;
+// Widths tried for each end, longest first, as fractions of half a cell.
+constexpr float kFractions[] = {1.0f, 2.0f / 3.0f, 1.0f / 3.0f};
+
+float groundAt(const Sector& sector, float x, float z) {
+  return sector.heightPlane.x * x + sector.heightPlane.y * z + sector.heightPlane.z;
+}
+
+class Widener {
+ public:
+  Widener(NavGraph& graph, const CollisionWorld& world)
+      : m_graph(graph),
+        m_world(world),
+        m_radius(graph.unit.footprint() * 0.5f - kFootprintShrink),
+        m_halfCell(graph.cellSize * 0.5f),
+        m_portalsAt(graph.sectors.size()) {
+    for (uint32_t p = 0; p < graph.portals.size(); ++p) {
+      const Portal& portal = graph.portals[p];
+      m_portalsAt[portal.fromSector].push_back(p);
+      if (portal.oneWay() || portal.kind != PortalKind::Walk)
+        m_portalsAt[portal.toSector].push_back(p);
+    }
+  }
+
+  size_t run() {
+    size_t moved = 0;
+    for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
+      const Portal& portal = m_graph.portals[p];
+      if (portal.kind != PortalKind::Walk || portal.oneWay() || portal.reverse < p) continue;
+      moved += widenEnd(p, true);
+      moved += widenEnd(p, false);
+    }
+    return moved;
+  }
+
+ private:
+  // Moves one end of portal p (its left end, or its right) and the same end of
+  // its reverse, if the unit fits there. True when it moved.
+  bool widenEnd(uint32_t p, bool left) {
+    Portal& portal = m_graph.portals[p];
+    const glm::vec3 end = left ? portal.left : portal.right;
+    // Walking in direction w, the walker's left is (w.z, -w.x) on the ground (cross2 < 0).
+    const glm::vec2 walk{float(kDirectionDx[int(portal.direction)]),
+                         float(kDirectionDz[int(portal.direction)])};
+    const glm::vec2 outward = left ? glm::vec2(walk.y, -walk.x) : glm::vec2(-walk.y, walk.x);
+    for (const float fraction : kFractions) {
+      const glm::vec2 at = groundOf(end) + outward * (fraction * m_halfCell);
+      if (!fits(p, left, glm::vec3(at.x, end.y, at.y))) continue;
+      Portal& back = m_graph.portals[portal.reverse];
+      // The reverse sees the same edge from the other side: its right end is this left end.
+      glm::vec3& mirror = left ? back.right : back.left;
+      (left ? portal.left : portal.right) = glm::vec3(at.x, end.y, at.y);
+      mirror = glm::vec3(at.x, mirror.y, at.y);
+      return true;
+    }
+    return false;
+  }
+
+  bool fits(uint32_t p, bool left, const glm::vec3& at) const {
+    const UnitProfile& unit = m_graph.unit;
+    const StandResult stand =
+        tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight, at.y + unit.stepHeight);
+    if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return false;
+    const Portal& portal = m_graph.portals[p];
+    if (!sweepIsClear(at, left ? portal.right : portal.left)) return false;
+    for (const uint32_t sector : {portal.fromSector, portal.toSector}) {
+      bool clear = true;
+      forEachTurnPoint(sector, p,
+                       [&](const glm::vec3& point) { clear = clear && sweepIsClear(at, point); });
+      if (!clear) return false;
+    }
+    return true;
+  }
+
+  // The points a path through the sector can turn at, but for portal p's (and
+  // its reverse's) own ends: the corners of its cell centres and the ends of
+  // its other portals.
+  template <class Visit>
+  void forEachTurnPoint(uint32_t s, uint32_t p, Visit&& visit) const {
+    const Sector& sector = m_graph.sectors[s];
+    const glm::vec2 low = groundOf(sector.bounds.min) + m_halfCell;
+    const glm::vec2 high = groundOf(sector.bounds.max) - m_halfCell;
+    for (const glm::vec2 corner : {low, high, glm::vec2(low.x, high.y), glm::vec2(high.x, low.y)})
+      visit(glm::vec3(corner.x, groundAt(sector, corner.x, corner.y), corner.y));
+    const uint32_t reverse = m_graph.portals[p].reverse;
+    for (const uint32_t q : m_portalsAt[s]) {
+      const Portal& portal = m_graph.portals[q];
+      if (portal.kind != PortalKind::Walk) {
+        visit(portal.fromSector == s ? m_graph.entryPoint(portal) : m_graph.exitPoint(portal));
+        continue;
+      }
+      if (q == p || q == reverse) continue;
+      visit(portal.left);
+      visit(portal.right);
+    }
+  }
+
+  bool sweepIsClear(const glm::vec3& from, const glm::vec3& to) const {
+    const float low = std::min(from.y, to.y), high = std::max(from.y, to.y);
+    const Stadium sweep{groundOf(from), groundOf(to), m_radius, low + kGroundClearance,
+                        high + m_graph.unit.height};
+    return !m_world.overlapsStadium(sweep);
+  }
+
+  NavGraph& m_graph;
+  const CollisionWorld& m_world;
+  float m_radius;
+  float m_halfCell;
+  /// Per sector: its outgoing portals, and the one-way and non-walk portals into it.
+  std::vector<std::vector<uint32_t>> m_portalsAt;
+};
+
+}  // namespace
+
+size_t widenPortals(NavGraph& graph, const CollisionWorld& world) {
+  if (graph.unit.shape != UnitShape::Round) return 0;
+  // Every point of a sector's box must lie within the radius of a cell centre.
+  if (!(graph.cellSize * 0.5f * std::sqrt(2.0f) < graph.unit.footprint() * 0.5f - kFootprintShrink))
+    return 0;
+  return Widener(graph, world).run();
+}
+
+}  // namespace nav

@@ -1,0 +1,221 @@
+// Portal widening against the collision world: on random queries, the string-
+// pulled paths of a round unit turn at widened portal ends, and every stretch
+// from such an end through the sector it enters is swept with the unit's own
+// stadium and must touch nothing; widened ends stay inside both sectors, within
+// half a cell of where they were; and through the same corridor no path gets longer.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "nav/collision.h"
+#include "nav/funnel.h"
+#include "nav/nav_build.h"
+#include "nav/portal_widening.h"
+#include "test_levels.h"
+#include "test_queries.h"
+
+namespace nav {
+namespace {
+
+struct RoundBuilds {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild widened;
+  NavBuild plain;
+};
+
+RoundBuilds buildRound(const std::string& path, float width, float height, float step) {
+  RoundBuilds builds;
+  Result<Level> level = loadLevel(path);
+  EXPECT_TRUE(level.ok()) << level.error();
+  if (!level) return builds;
+  builds.level = std::move(level).value();
+  builds.world = std::make_unique<CollisionWorld>(builds.level);
+  UnitProfile unit;
+  unit.shape = UnitShape::Round;
+  unit.width = width;
+  unit.height = height;
+  unit.stepHeight = step;
+  FloodFillParams params = fillParamsFor(builds.level, unit);
+  params.unit = unit;
+  params.cellSize = 0.3f;
+  BuildOptions options;
+  options.keepCells = true;
+  Result<NavBuild> widened = buildNavigation(builds.level, *builds.world, params, options);
+  options.widenPortals = false;
+  Result<NavBuild> plain = buildNavigation(builds.level, *builds.world, params, options);
+  EXPECT_TRUE(widened.ok() && plain.ok());
+  if (widened && plain) {
+    builds.widened = std::move(widened).value();
+    builds.plain = std::move(plain).value();
+  }
+  return builds;
+}
+
+bool insideGround(const Aabb& box, const glm::vec3& p) {
+  constexpr float kSlack = 1e-4f;
+  return p.x >= box.min.x - kSlack && p.x <= box.max.x + kSlack && p.z >= box.min.z - kSlack &&
+         p.z <= box.max.z + kSlack;
+}
+
+// A widened end E of portal `portal`: the first stretch of the path from E to
+// `other` (its part inside the sector it enters), swept by the unit above its
+// step height (where a body meets walls, not the floor it walks on). The rest
+// of the segment lies beyond what widening looked at.
+bool stretchIsBlocked(const CollisionWorld& world, const NavGraph& graph, const Portal& portal,
+                      const glm::vec3& end, const glm::vec3& other) {
+  // Well under the cells' own millimetre, so that a real overlap is never excused.
+  constexpr float kRimTolerance = 0.005f;
+  constexpr float kLevel = 0.01f;
+  const glm::vec2 from = groundOf(end), along = groundOf(other) - from;
+  if (glm::length(along) < 1e-4f || std::abs(end.y - other.y) > kLevel) return false;
+  const glm::vec2 inward = from + along * (1e-3f / glm::length(along));
+  for (const uint32_t s : {portal.fromSector, portal.toSector}) {
+    const Aabb& box = graph.sectors[s].bounds;
+    if (!insideGround(box, glm::vec3(inward.x, 0.0f, inward.y))) continue;
+    // Where the segment leaves the box (slab clipping on x and z).
+    float leave = 1.0f;
+    for (int axis = 0; axis < 2; ++axis) {
+      const float low = axis == 0 ? box.min.x : box.min.z, high = axis == 0 ? box.max.x : box.max.z;
+      if (along[axis] > 0.0f) leave = std::min(leave, (high - from[axis]) / along[axis]);
+      if (along[axis] < 0.0f) leave = std::min(leave, (low - from[axis]) / along[axis]);
+    }
+    const UnitProfile& unit = graph.unit;
+    const Stadium sweep{from, from + along * std::max(leave, 0.0f),
+                        unit.footprint() * 0.5f - kRimTolerance, end.y + unit.stepHeight + kLevel,
+                        end.y + unit.height - kLevel};
+    return world.overlapsStadium(sweep);
+  }
+  return false;
+}
+
+float groundLength(const std::vector<glm::vec3>& corners) {
+  float length = 0.0f;
+  for (size_t i = 0; i + 1 < corners.size(); ++i)
+    length += glm::distance(groundOf(corners[i]), groundOf(corners[i + 1]));
+  return length;
+}
+
+struct WidenedEnd {
+  glm::vec3 point;
+  uint32_t portal;
+};
+
+// The stretches of the path that leave from or arrive at a widened end and are blocked.
+int blockedStretches(const CollisionWorld& world, const NavGraph& graph,
+                     const std::vector<WidenedEnd>& ends, const std::vector<glm::vec3>& corners,
+                     std::string& first) {
+  int blocked = 0;
+  for (size_t i = 0; i + 1 < corners.size(); ++i) {
+    for (const auto& [end, other] :
+         {std::pair{corners[i], corners[i + 1]}, std::pair{corners[i + 1], corners[i]}}) {
+      for (const WidenedEnd& widened : ends) {
+        if (glm::distance(widened.point, end) > 1e-4f) continue;
+        if (!stretchIsBlocked(world, graph, graph.portals[widened.portal], end, other)) continue;
+        if (blocked++ == 0) {
+          first = "(" + std::to_string(end.x) + ", " + std::to_string(end.z) + ") towards (" +
+                  std::to_string(other.x) + ", " + std::to_string(other.z) + ")";
+        }
+      }
+    }
+  }
+  return blocked;
+}
+
+void checkLevel(const std::string& path, float width, float height, float step, size_t pairs) {
+  const RoundBuilds builds = buildRound(path, width, height, step);
+  const NavGraph& widened = builds.widened.graph;
+  const NavGraph& plain = builds.plain.graph;
+  ASSERT_FALSE(widened.sectors.empty());
+  ASSERT_EQ(widened.portals.size(), plain.portals.size());
+  EXPECT_GT(builds.widened.stats.widenedPortalEnds, 0u);
+  EXPECT_EQ(builds.plain.stats.widenedPortalEnds, 0u);
+
+  // Where the ends went.
+  size_t moved = 0;
+  std::vector<WidenedEnd> widenedEnds, plainEnds;
+  for (size_t p = 0; p < widened.portals.size(); ++p) {
+    const Portal& after = widened.portals[p];
+    const Portal& before = plain.portals[p];
+    if (after.kind != PortalKind::Walk) {
+      EXPECT_TRUE(after.left == before.left && after.right == before.right) << "portal " << p;
+      continue;
+    }
+    for (const auto& [now, was] :
+         {std::pair{after.left, before.left}, {after.right, before.right}}) {
+      if (now != was) {
+        ++moved;
+        widenedEnds.push_back({now, uint32_t(p)});
+        plainEnds.push_back({was, uint32_t(p)});
+      }
+      EXPECT_LE(glm::distance(now, was), widened.cellSize * 0.5f + 1e-4f) << "portal " << p;
+      EXPECT_EQ(now.y, was.y) << "portal " << p;
+      EXPECT_TRUE(insideGround(widened.sectors[after.fromSector].bounds, now)) << "portal " << p;
+      EXPECT_TRUE(insideGround(widened.sectors[after.toSector].bounds, now)) << "portal " << p;
+    }
+  }
+  // Each end counted once, though both of a pair's portals move it.
+  EXPECT_EQ(moved, 2 * builds.widened.stats.widenedPortalEnds);
+
+  double widenedTotal = 0.0, plainTotal = 0.0;
+  int blocked = 0, plainBlocked = 0, shorter = 0;
+  std::string first, plainFirst;
+  for (const test::QueryPair& pair : test::randomPairs(builds.widened, pairs, 20261122)) {
+    const PathResult a = findPath(widened, pair.start, pair.goal);
+    const PathResult b = findPath(plain, pair.start, pair.goal);
+    if (a.status != PathStatus::Found || b.status != PathStatus::Found) continue;
+    const FunnelResult pathA = pullCorridor(widened, a.corridor);
+    const FunnelResult pathB = pullCorridor(plain, b.corridor);
+    blocked += blockedStretches(*builds.world, widened, widenedEnds, pathA.corners, first);
+    plainBlocked += blockedStretches(*builds.world, plain, plainEnds, pathB.corners, plainFirst);
+    widenedTotal += pathA.length;
+    plainTotal += pathB.length;
+    shorter += pathA.length < pathB.length - 1e-3f;
+    // Through the same corridor, wider portals never make the path longer on
+    // the ground (in 3D a path turning elsewhere may climb a little more).
+    const FunnelResult sameCorridor = pullCorridor(widened, b.corridor);
+    EXPECT_LE(groundLength(sameCorridor.corners), groundLength(pathB.corners) + 1e-3f)
+        << test::describe(pair);
+  }
+  EXPECT_EQ(blocked, 0) << "first: " << first;
+  EXPECT_GT(shorter, 0);
+  // The same stretches from where the ends were: the cells alone do not keep them all clear.
+  std::printf(
+      "  %s: %zu ends moved, total length %.1f m widened against %.1f m (%.4f), %d paths "
+      "shorter; blocked stretches at the ends' old places: %d%s%s\n",
+      path.c_str(), builds.widened.stats.widenedPortalEnds, widenedTotal, plainTotal,
+      widenedTotal / plainTotal, shorter, plainBlocked, plainBlocked ? ", first " : "",
+      plainFirst.c_str());
+}
+
+TEST(PortalWidening, RoundUnitPathsTouchNothingOnTheShowcase) {
+  checkLevel(test::assetFile("showcase.obj"), 0.6f, 1.8f, 0.45f, 1500);
+}
+
+TEST(PortalWidening, RoundUnitPathsTouchNothingOnTheFunnelLevel) {
+  checkLevel(test::assetFile("funnel.obj"), 0.6f, 1.8f, 0.45f, 1000);
+}
+
+TEST(PortalWidening, RoundUnitPathsTouchNothingInTheDungeon) {
+  const std::string path = test::sharedFile("meshes/dungeon.obj");
+  if (path.empty()) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  checkLevel(path, 1.2f, 2.0f, 0.9f, 1000);
+}
+
+TEST(PortalWidening, BoxUnitsAreLeftAsTheyAre) {
+  const NavBuild& build = test::bundledBuild("showcase.obj");
+  NavGraph graph = build.graph;
+  ASSERT_EQ(graph.unit.shape, UnitShape::Box);
+  Result<Level> level = loadLevel(test::assetFile("showcase.obj"));
+  ASSERT_TRUE(level.ok());
+  const CollisionWorld world(level.value());
+  EXPECT_EQ(widenPortals(graph, world), 0u);
+  for (size_t p = 0; p < graph.portals.size(); ++p) {
+    EXPECT_EQ(graph.portals[p].left, build.graph.portals[p].left);
+    EXPECT_EQ(graph.portals[p].right, build.graph.portals[p].right);
+  }
+}
+
+}  // namespace
+}  // namespace nav
