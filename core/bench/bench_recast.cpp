@@ -42,12 +42,14 @@
 // counts as not found.
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--sectors]
-//                                       [--bracket]
+//                                       [--round] [--bracket]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
 //   with PortalPoint::Exact (the interval search) instead of the default A*;
 //   --sectors keeps the A* on the sectors (no search regions, search_regions.h);
+//   --round builds navscope's unit round (UnitShape::Round, an upright cylinder
+//   as Detour's agent is) instead of a box;
 //   --bracket adds rows where Detour's agent is the circle around navscope's box
 //   (radius half its diagonal, which Recast rounds up to whole cells) instead of
 //   the circle inside it: the box's path lengths lie between the two rows'.

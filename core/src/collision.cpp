@@ -181,6 +181,74 @@ bool triangleOverlapsStadium(const glm::vec3& a, const glm::vec3& b, const glm::
   return insideConvex(stadium.from, corners, count);
 }
 
+Prism Prism::sweptSquare(glm::vec2 from, glm::vec2 to, float half, float yMin, float yMax) {
+  // The hexagon's corners, counter-clockwise from the square's corner furthest
+  // against the move: each corner of the square is on the hull at one end or
+  // the other, and the two corners across the move at both.
+  const glm::vec2 move = to - from;
+  const float sx = move.x >= 0.0f ? 1.0f : -1.0f, sz = move.y >= 0.0f ? 1.0f : -1.0f;
+  const glm::vec2 back = from - glm::vec2(sx, sz) * half;
+  const glm::vec2 ahead = to + glm::vec2(sx, sz) * half;
+  Prism prism;
+  prism.yMin = yMin;
+  prism.yMax = yMax;
+  prism.count = 6;
+  prism.corners = {back,
+                   from + glm::vec2(sx, -sz) * half,
+                   to + glm::vec2(sx, -sz) * half,
+                   ahead,
+                   to + glm::vec2(-sx, sz) * half,
+                   from + glm::vec2(-sx, sz) * half,
+                   glm::vec2(0.0f),
+                   glm::vec2(0.0f)};
+  return prism;
+}
+
+Aabb Prism::bounds() const {
+  Aabb box;
+  for (int i = 0; i < count; ++i)
+    box.grow(glm::vec3(corners[i].x, yMin, corners[i].y));
+  box.grow(glm::vec3(corners[0].x, yMax, corners[0].y));
+  return box;
+}
+
+// Two convex polygons on the ground touch unless an edge's normal of either
+// separates them (the separating axis theorem); a polygon of zero area offers
+// only its line's normal, and a point none.
+bool triangleOverlapsPrism(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                           const Prism& prism) {
+  glm::vec3 bufferA[9], bufferB[9];
+  glm::vec3* in = bufferA;
+  glm::vec3* out = bufferB;
+  const int count = clipToHeights(a, b, c, prism.yMin, prism.yMax, in, out);
+  if (count == 0) return false;
+  glm::vec2 slice[9];
+  for (int i = 0; i < count; ++i)
+    slice[i] = groundOf(in[i]);
+  auto separates = [&](glm::vec2 p, glm::vec2 q) {
+    const glm::vec2 axis(q.y - p.y, p.x - q.x);
+    if (axis == glm::vec2(0.0f)) return false;
+    float lowSlice = glm::dot(axis, slice[0]), highSlice = lowSlice;
+    for (int i = 1; i < count; ++i) {
+      lowSlice = std::min(lowSlice, glm::dot(axis, slice[i]));
+      highSlice = std::max(highSlice, glm::dot(axis, slice[i]));
+    }
+    float lowPrism = glm::dot(axis, prism.corners[0]), highPrism = lowPrism;
+    for (int i = 1; i < prism.count; ++i) {
+      lowPrism = std::min(lowPrism, glm::dot(axis, prism.corners[i]));
+      highPrism = std::max(highPrism, glm::dot(axis, prism.corners[i]));
+    }
+    return highSlice < lowPrism || highPrism < lowSlice;
+  };
+  for (int i = 0; i < count; ++i) {
+    if (separates(slice[i], slice[i + 1 == count ? 0 : i + 1])) return false;
+  }
+  for (int i = 0; i < prism.count; ++i) {
+    if (separates(prism.corners[i], prism.corners[i + 1 == prism.count ? 0 : i + 1])) return false;
+  }
+  return true;
+}
+
 // A plane's height is linear over the ground, so its highest point over the
 // clipped polygon and the disc is a corner inside the disc, an edge crossing
 // the circle, or the disc's own highest point (its edge in the plane's uphill
@@ -506,6 +574,18 @@ bool CollisionWorld::overlapsStadium(const Stadium& stadium,
     if (triangleTouchesStadium(t, box, stadium)) return true;
   }
   return false;
+}
+
+bool CollisionWorld::overlapsPrism(const Prism& prism) const {
+  const Aabb box = prism.bounds();
+  bool hit = false;
+  visitBox(box, [&](uint32_t t) {
+    if (!m_boxes[t].overlaps(box)) return true;
+    const Triangle& tri = m_triangles[t];
+    hit = triangleOverlapsPrism(tri.a, tri.b, tri.c, prism);
+    return !hit;
+  });
+  return hit;
 }
 
 bool CollisionWorld::triangleTouchesStadium(uint32_t triangle, const Aabb& bounds,

@@ -4,12 +4,12 @@
 // in the sector lies in a triangle of E and two turn points: that portal's
 // ends, or two corners of the cell centres. The triangle's edges are clear:
 // the two from E are swept here, and the third is a portal (covered by the
-// cells' steps across it) or runs among the cell centres. A
-// disc centred in the triangle reaches outside it only within a radius of an
-// edge, which is clear; inside it, the triangle lies in the sector's box,
-// within half a cell (times the square root of two, at a corner) of the cell
-// centres, whose footprints hold no geometry: with that distance under the
-// radius, the box holds no geometry either. Hence the cell size limit below.
+// cells' steps across it) or runs among the cell centres. The unit's footprint
+// (a disc or a square) centred in the triangle reaches outside it only within
+// a footprint of an edge, which is clear. Inside it, the triangle lies in the
+// sector's box, whose every point is within half a cell along both axes of a
+// cell centre; while that lies inside the centre's footprint, which holds no
+// geometry, the box holds none either. Hence the cell size limit below.
 #include "nav/portal_widening.h"
 
 #include <algorithm>
@@ -31,6 +31,10 @@ constexpr float kGroundTolerance = 0.05f;
 // Widths tried for each end, longest first, as fractions of half a cell.
 constexpr float kFractions[] = {1.0f, 2.0f / 3.0f, 1.0f / 3.0f};
 
+float halfFootprint(const UnitProfile& unit) {
+  return unit.footprint() * 0.5f - kFootprintShrink;
+}
+
 float groundAt(const Sector& sector, float x, float z) {
   return sector.heightPlane.x * x + sector.heightPlane.y * z + sector.heightPlane.z;
 }
@@ -40,7 +44,7 @@ class Widener {
   Widener(NavGraph& graph, const CollisionWorld& world)
       : m_graph(graph),
         m_world(world),
-        m_radius(graph.unit.footprint() * 0.5f - kFootprintShrink),
+        m_halfFootprint(halfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
         m_portalsAt(graph.sectors.size()) {
     for (uint32_t p = 0; p < graph.portals.size(); ++p) {
@@ -125,15 +129,18 @@ class Widener {
   }
 
   bool sweepIsClear(const glm::vec3& from, const glm::vec3& to) const {
-    const float low = std::min(from.y, to.y), high = std::max(from.y, to.y);
-    const Stadium sweep{groundOf(from), groundOf(to), m_radius, low + kGroundClearance,
-                        high + m_graph.unit.height};
-    return !m_world.overlapsStadium(sweep);
+    const float low = std::min(from.y, to.y) + kGroundClearance;
+    const float high = std::max(from.y, to.y) + m_graph.unit.height;
+    if (m_graph.unit.shape == UnitShape::Round)
+      return !m_world.overlapsStadium({groundOf(from), groundOf(to), m_halfFootprint, low, high});
+    return !m_world.overlapsPrism(
+        Prism::sweptSquare(groundOf(from), groundOf(to), m_halfFootprint, low, high));
   }
 
   NavGraph& m_graph;
   const CollisionWorld& m_world;
-  float m_radius;
+  /// The disc's radius, or half the square's side.
+  float m_halfFootprint;
   float m_halfCell;
   /// Per sector: its outgoing portals, and the one-way and non-walk portals into it.
   std::vector<std::vector<uint32_t>> m_portalsAt;
@@ -142,10 +149,11 @@ class Widener {
 }  // namespace
 
 size_t widenPortals(NavGraph& graph, const CollisionWorld& world) {
-  if (graph.unit.shape != UnitShape::Round) return 0;
-  // Every point of a sector's box must lie within the radius of a cell centre.
-  if (!(graph.cellSize * 0.5f * std::sqrt(2.0f) < graph.unit.footprint() * 0.5f - kFootprintShrink))
-    return 0;
+  // Every point of a sector's box must lie in the footprint of a cell centre:
+  // within half a cell along both axes, for a square; half the diagonal, for a disc.
+  const float reach =
+      graph.cellSize * 0.5f * (graph.unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
+  if (!(reach < halfFootprint(graph.unit))) return 0;
   return Widener(graph, world).run();
 }
 

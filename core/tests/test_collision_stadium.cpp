@@ -1203,5 +1203,89 @@ TEST(CollisionCylinder, TiesGoToTheFlattestThenTheLowestIndex) {
   EXPECT_EQ(supportOf(twins, withoutFirst).triangle, 1u);
 }
 
+// --- swept squares (box units) --------------------------------------------------
+
+// A square swept along a segment against boxes along it: the square at sample
+// points of the segment, shrunk by a margin, lies inside the sweep (if any
+// touches the triangle, the sweep must); the squares grown by half the
+// spacing along both axes cover the sweep (if none touches, it must not).
+// The boxes are tested by triangleOverlapsBox, which shares nothing with the
+// prism's separating-axis test on the ground.
+TEST(CollisionPrism, SweptSquareMatchesBoxesAlongTheSweep) {
+  std::mt19937 rng(77);
+  std::uniform_real_distribution<float> position(-3.0f, 3.0f), unit(-1.0f, 1.0f), half(0.1f, 1.0f),
+      step(-3.0f, 3.0f);
+  constexpr int kSamples = 400;
+  int touching = 0, apart = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const glm::vec3 center(position(rng), position(rng), position(rng));
+    const float extent = 0.2f + 2.0f * std::abs(unit(rng));
+    glm::vec3 p[3];
+    for (glm::vec3& corner : p)
+      corner = center + extent * glm::vec3(unit(rng), unit(rng), unit(rng));
+    if (i % 4 == 1) p[1].y = p[2].y = p[0].y;
+    if (i % 4 == 2) p[1].x = p[2].x = p[0].x;
+    const glm::vec2 from(position(rng), position(rng));
+    const glm::vec2 to = i % 5 == 0 ? from : from + glm::vec2(step(rng), step(rng));
+    const float h = half(rng), yMin = position(rng), yMax = yMin + 0.5f + std::abs(step(rng));
+    const Prism prism = Prism::sweptSquare(from, to, h, yMin, yMax);
+    const bool reported = triangleOverlapsPrism(p[0], p[1], p[2], prism);
+    const float spacing = glm::length(to - from) / float(kSamples);
+    bool strict = false, loose = false;
+    for (int k = 0; k <= kSamples && !strict; ++k) {
+      const glm::vec2 at = glm::mix(from, to, float(k) / float(kSamples));
+      auto box = [&](float grow) {
+        return Aabb{{at.x - h - grow, yMin - grow, at.y - h - grow},
+                    {at.x + h + grow, yMax + grow, at.y + h + grow}};
+      };
+      strict = triangleOverlapsBox(p[0], p[1], p[2], box(-1e-3f));
+      loose = loose || triangleOverlapsBox(p[0], p[1], p[2], box(spacing * 0.5f + 1e-3f));
+    }
+    if (strict) EXPECT_TRUE(reported) << "case " << i;
+    if (!loose) EXPECT_FALSE(reported) << "case " << i;
+    touching += strict;
+    apart += !loose;
+  }
+  // Both answers were put to the test many times.
+  EXPECT_GT(touching, 100);
+  EXPECT_GT(apart, 100);
+}
+
+TEST(CollisionPrism, SweepAlongAnAxisIsTheBoxAroundBothSquares) {
+  const glm::vec3 a(1.0f, 0.0f, 2.2f), b(1.0f, 2.0f, 2.2f), c(1.05f, 1.0f, 2.2f);  // a thin pole
+  // Squares of half side 0.5 at x = 0 and x = 3, z = 1.75: the pole stands 0.45 m to the side.
+  EXPECT_TRUE(
+      triangleOverlapsPrism(a, b, c, Prism::sweptSquare({0, 1.75f}, {3, 1.75f}, 0.5f, 0, 2)));
+  EXPECT_FALSE(
+      triangleOverlapsPrism(a, b, c, Prism::sweptSquare({0, 1.65f}, {3, 1.65f}, 0.5f, 0, 2)));
+  // Diagonally from (0, 0) to (2, 2) with half side 0.5, the hexagon's upper
+  // edge runs from (1.5, 2.5) to (-0.5, 0.5), on z = x + 1: a pole at (1, 1.9)
+  // is inside; with half side 0.3 the edge is z = x + 0.6, and it is outside.
+  const glm::vec3 d(1.0f, 0.0f, 1.9f), e(1.0f, 2.0f, 1.9f), f(1.02f, 1.0f, 1.9f);
+  EXPECT_TRUE(triangleOverlapsPrism(d, e, f, Prism::sweptSquare({0, 0}, {2, 2}, 0.5f, 0, 2)));
+  EXPECT_FALSE(triangleOverlapsPrism(d, e, f, Prism::sweptSquare({0, 0}, {2, 2}, 0.3f, 0, 2)));
+  // Neither square alone reaches it.
+  EXPECT_FALSE(triangleOverlapsPrism(d, e, f, Prism::sweptSquare({0, 0}, {0, 0}, 0.5f, 0, 2)));
+  EXPECT_FALSE(triangleOverlapsPrism(d, e, f, Prism::sweptSquare({2, 2}, {2, 2}, 0.5f, 0, 2)));
+  // Above or below the prism's heights: nothing.
+  EXPECT_FALSE(
+      triangleOverlapsPrism(a, b, c, Prism::sweptSquare({0, 1.75f}, {3, 1.75f}, 0.5f, 2.5f, 3)));
+}
+
+TEST(CollisionPrism, WorldOverlapsMatchesEveryTriangle) {
+  const Level level = randomSoup(43);
+  const CollisionWorld world(level);
+  std::mt19937 rng(44);
+  for (int i = 0; i < 400; ++i) {
+    const Stadium s = randomStadium(rng, false, i % 2 == 0);
+    const Prism prism = Prism::sweptSquare(s.from, s.to, s.radius, s.yMin, s.yMax);
+    bool any = false;
+    for (uint32_t t = 0; t < level.triangles.size() && !any; ++t)
+      any =
+          triangleOverlapsPrism(level.corner(t, 0), level.corner(t, 1), level.corner(t, 2), prism);
+    EXPECT_EQ(world.overlapsPrism(prism), any) << "query " << i;
+  }
+}
+
 }  // namespace
 }  // namespace nav

@@ -390,8 +390,8 @@ TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheFunnelLevel) {
 
 // The goal is in the storeroom behind the locked door: the partial path ends
 // where the Crossing search got closest, (24.5, 0, 4.7), but Exact goes there
-// the short way, across sector 24 (16.43 m), where Crossing winds through
-// sectors 12 and 8 (20.20 m).
+// the short way, across sector 24 (16.40 m), where Crossing winds through
+// sectors 12 and 8 (20.10 m).
 TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
   const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
   const SearchOptions options = uniformCosts(graph);
@@ -410,9 +410,9 @@ TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
   EXPECT_NEAR(exact.corridor.goal.z, 4.7f, 1e-3f);
   ASSERT_TRUE(isChain(graph, exact.corridor)) << describe(exact.corridor);
   const double exactLength = funnelGroundLength(graph, exact.corridor);
-  EXPECT_NEAR(exactLength, 16.43, 0.01) << describe(exact.corridor);
+  EXPECT_NEAR(exactLength, 16.40, 0.01) << describe(exact.corridor);
   EXPECT_NEAR(exact.cost, exactLength, tolerance(exactLength));
-  EXPECT_NEAR(funnelGroundLength(graph, crossing.corridor), 20.20, 0.01);
+  EXPECT_NEAR(funnelGroundLength(graph, crossing.corridor), 20.10, 0.01);
 }
 
 // ---------------------------------------------------------------------------
@@ -520,9 +520,10 @@ double foundLength(const NavGraph& graph, const glm::vec3& start, const glm::vec
 // default human (0.6 m wide, 0.3 m cells from the level's corner, centres at
 // 0.15 + 0.3 k) clears the box face at 3 from a cell centred at 2.55, not at
 // 2.85; the last free row and column end on the cell edge at 2.7, and portals
-// span cell centres. From (5, 1) to (1, 5) the path turns at (2.55, 2.7) (or at
-// (2.7, 2.55) with the other split of the L: the ends mirror each other over
-// x = z, so the length is the same).
+// span cell centres, then widen (portal_widening.h): the box centred at
+// (2.7, 2.7) just clears the box's corner at (3, 3), so the portal's end moves
+// from 2.55 to the sector's edge at 2.7. From (5, 1) to (1, 5) the path turns
+// at (2.7, 2.7).
 TEST(ExactSearch, AroundTheCornerOfAnLShapedRoom) {
   Level level;
   test::addFloor(level, 0, 0, 6, 6, 0, "floor");
@@ -530,7 +531,7 @@ TEST(ExactSearch, AroundTheCornerOfAnLShapedRoom) {
   level.settings.seeds = {{1, 0.05f, 1}};
   const NavGraph graph = test::buildGraph(level);
   ASSERT_EQ(graph.sectors.size(), 2u) << "the L is no longer two rectangles";
-  const double expected = std::hypot(5.0 - 2.55, 2.7 - 1.0) + std::hypot(2.55 - 1.0, 5.0 - 2.7);
+  const double expected = std::hypot(5.0 - 2.7, 2.7 - 1.0) + std::hypot(2.7 - 1.0, 5.0 - 2.7);
   EXPECT_NEAR(foundLength(graph, {5, 0.05f, 1}, {1, 0.05f, 5}), expected, 1e-3);
   EXPECT_NEAR(foundLength(graph, {1, 0.05f, 5}, {5, 0.05f, 1}), expected, 1e-3);
 }

@@ -1,8 +1,9 @@
 // Portal widening against the collision world: on random queries, the string-
-// pulled paths of a round unit turn at widened portal ends, and every stretch
-// from such an end through the sector it enters is swept with the unit's own
-// stadium and must touch nothing; widened ends stay inside both sectors, within
-// half a cell of where they were; and through the same corridor no path gets longer.
+// pulled paths of box and round units turn at widened portal ends, and every
+// stretch from such an end through the sector it enters is swept with the
+// unit's own footprint (a stadium, or a hexagon for a square) and must touch nothing; widened ends
+// stay inside both sectors, within half a cell of where they were; and through the same corridor no
+// path gets longer.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,22 +19,22 @@
 namespace nav {
 namespace {
 
-struct RoundBuilds {
+struct Builds {
   Level level;
   std::unique_ptr<CollisionWorld> world;
   NavBuild widened;
   NavBuild plain;
 };
 
-RoundBuilds buildRound(const std::string& path, float width, float height, float step) {
-  RoundBuilds builds;
+Builds buildBoth(const std::string& path, UnitShape shape, float width, float height, float step) {
+  Builds builds;
   Result<Level> level = loadLevel(path);
   EXPECT_TRUE(level.ok()) << level.error();
   if (!level) return builds;
   builds.level = std::move(level).value();
   builds.world = std::make_unique<CollisionWorld>(builds.level);
   UnitProfile unit;
-  unit.shape = UnitShape::Round;
+  unit.shape = shape;
   unit.width = width;
   unit.height = height;
   unit.stepHeight = step;
@@ -82,10 +83,11 @@ bool stretchIsBlocked(const CollisionWorld& world, const NavGraph& graph, const 
       if (along[axis] < 0.0f) leave = std::min(leave, (low - from[axis]) / along[axis]);
     }
     const UnitProfile& unit = graph.unit;
-    const Stadium sweep{from, from + along * std::max(leave, 0.0f),
-                        unit.footprint() * 0.5f - kRimTolerance, end.y + unit.stepHeight + kLevel,
-                        end.y + unit.height - kLevel};
-    return world.overlapsStadium(sweep);
+    const glm::vec2 to = from + along * std::max(leave, 0.0f);
+    const float half = unit.footprint() * 0.5f - kRimTolerance;
+    const float low = end.y + unit.stepHeight + kLevel, high = end.y + unit.height - kLevel;
+    if (unit.shape == UnitShape::Round) return world.overlapsStadium({from, to, half, low, high});
+    return world.overlapsPrism(Prism::sweptSquare(from, to, half, low, high));
   }
   return false;
 }
@@ -123,8 +125,10 @@ int blockedStretches(const CollisionWorld& world, const NavGraph& graph,
   return blocked;
 }
 
-void checkLevel(const std::string& path, float width, float height, float step, size_t pairs) {
-  const RoundBuilds builds = buildRound(path, width, height, step);
+void checkLevel(const std::string& path, UnitShape shape, float width, float height, float step,
+                size_t pairs) {
+  SCOPED_TRACE(toString(shape));
+  const Builds builds = buildBoth(path, shape, width, height, step);
   const NavGraph& widened = builds.widened.graph;
   const NavGraph& plain = builds.plain.graph;
   ASSERT_FALSE(widened.sectors.empty());
@@ -189,31 +193,44 @@ void checkLevel(const std::string& path, float width, float height, float step, 
       plainFirst.c_str());
 }
 
-TEST(PortalWidening, RoundUnitPathsTouchNothingOnTheShowcase) {
-  checkLevel(test::assetFile("showcase.obj"), 0.6f, 1.8f, 0.45f, 1500);
+TEST(PortalWidening, PathsTouchNothingOnTheShowcase) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round})
+    checkLevel(test::assetFile("showcase.obj"), shape, 0.6f, 1.8f, 0.45f, 1500);
 }
 
-TEST(PortalWidening, RoundUnitPathsTouchNothingOnTheFunnelLevel) {
-  checkLevel(test::assetFile("funnel.obj"), 0.6f, 1.8f, 0.45f, 1000);
+TEST(PortalWidening, PathsTouchNothingOnTheFunnelLevel) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round})
+    checkLevel(test::assetFile("funnel.obj"), shape, 0.6f, 1.8f, 0.45f, 1000);
 }
 
-TEST(PortalWidening, RoundUnitPathsTouchNothingInTheDungeon) {
+TEST(PortalWidening, PathsTouchNothingInTheDungeon) {
   const std::string path = test::sharedFile("meshes/dungeon.obj");
   if (path.empty()) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
-  checkLevel(path, 1.2f, 2.0f, 0.9f, 1000);
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round})
+    checkLevel(path, shape, 1.2f, 2.0f, 0.9f, 1000);
 }
 
-TEST(PortalWidening, BoxUnitsAreLeftAsTheyAre) {
-  const NavBuild& build = test::bundledBuild("showcase.obj");
-  NavGraph graph = build.graph;
-  ASSERT_EQ(graph.unit.shape, UnitShape::Box);
+// Cells so far apart that some point of a sector lies outside every cell
+// centre's footprint: nothing there is known to be clear, and nothing moves.
+TEST(PortalWidening, CellsTooWideForTheFootprintMoveNothing) {
   Result<Level> level = loadLevel(test::assetFile("showcase.obj"));
-  ASSERT_TRUE(level.ok());
+  ASSERT_TRUE(level.ok()) << level.error();
   const CollisionWorld world(level.value());
-  EXPECT_EQ(widenPortals(graph, world), 0u);
-  for (size_t p = 0; p < graph.portals.size(); ++p) {
-    EXPECT_EQ(graph.portals[p].left, build.graph.portals[p].left);
-    EXPECT_EQ(graph.portals[p].right, build.graph.portals[p].right);
+  // Round, 0.6 m across: half a cell's diagonal, 0.32 m, is more than the 0.3 m radius.
+  // Box, 0.6 m wide: half a cell, 0.3 m, is no less than half the side (less a millimetre).
+  for (const auto& [shape, cell] : {std::pair{UnitShape::Round, 0.45f}, {UnitShape::Box, 0.6f}}) {
+    SCOPED_TRACE(toString(shape));
+    UnitProfile unit;
+    unit.shape = shape;
+    FloodFillParams params = fillParamsFor(level.value(), unit);
+    params.unit = unit;
+    params.cellSize = cell;
+    Result<NavBuild> build = buildNavigation(level.value(), world, params);
+    ASSERT_TRUE(build.ok()) << build.error();
+    EXPECT_GT(build.value().graph.portals.size(), 0u);
+    EXPECT_EQ(build.value().stats.widenedPortalEnds, 0u);
+    NavGraph graph = build.value().graph;
+    EXPECT_EQ(widenPortals(graph, world), 0u);
   }
 }
 

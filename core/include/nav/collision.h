@@ -2,6 +2,7 @@
 // Collision world: a bounding-volume hierarchy over the level's triangles,
 // answering ray casts (picking) and exact box and upright-stadium queries (the
 // flood fill's box and round units).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -45,6 +46,21 @@ struct Stadium {
   Aabb bounds() const;
 };
 
+/// An upright prism over a convex polygon on the ground (x, z corners in
+/// order, either winding), between heights yMin and yMax: what a box unit
+/// sweeps moving straight in any direction (sweptSquare).
+struct Prism {
+  std::array<glm::vec2, 8> corners{};
+  int count = 0;
+  float yMin = 0.0f;
+  float yMax = 0.0f;
+
+  /// The square of half side `half` centred at `from`, moved straight to `to`:
+  /// the hexagon around both squares (a rectangle when the move is along an axis).
+  static Prism sweptSquare(glm::vec2 from, glm::vec2 to, float half, float yMin, float yMax);
+  Aabb bounds() const;
+};
+
 class CollisionWorld {
  public:
   /// Copies the level's triangles; the level may be destroyed afterwards.
@@ -76,6 +92,8 @@ class CollisionWorld {
   /// True when any triangle touches the stadium (exact, boundary included).
   bool overlapsStadium(const Stadium& stadium) const;
   bool overlapsStadium(const Stadium& stadium, std::span<const uint32_t> candidates) const;
+  /// True when any triangle touches the prism (exact, boundary included).
+  bool overlapsPrism(const Prism& prism) const;
   /// Highest point of any triangle inside the upright cylinder (stadium.from is
   /// its centre; `to` is ignored); ties as highestPointInBox. Empty when nothing lies inside.
   std::optional<SupportHit> highestPointInCylinder(const Stadium& cylinder) const;
@@ -134,6 +152,10 @@ bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3
 /// Exact triangle/stadium intersection, boundary included.
 bool triangleOverlapsStadium(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                              const Stadium& stadium);
+
+/// Exact triangle/prism intersection, boundary included.
+bool triangleOverlapsPrism(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                           const Prism& prism);
 
 /// Highest point of the triangle inside the upright cylinder (stadium.from is
 /// its centre), or empty when the triangle does not reach into it.

@@ -13,15 +13,16 @@
 namespace nav {
 
 /// Moves the ends of two-way walk portals outward along the portal, by up to
-/// half a cell (never past either sector's edge), where a round unit
-/// (UnitShape::Round) provably fits: it stands at the new end, on ground as
-/// high as the portal's, and the stadium it sweeps from there to every point a
-/// path through either sector can turn at (the ends of the sectors' other
-/// portals, the corners of their cell centres) touches nothing. Then every
+/// half a cell (never past either sector's edge), where the unit provably fits:
+/// it stands at the new end, on ground as high as the portal's, and what it
+/// sweeps from there to every point a path through either sector can turn at
+/// (the ends of the sectors' other portals, the corners of their cell centres)
+/// touches nothing: a stadium for a round unit, a hexagon for a box. Then every
 /// stretch of a path from a widened end through either sector is clear (the
-/// argument is in the .cpp); it needs cells closer than the unit's radius times
-/// the square root of two, else nothing moves. Box units, whose diagonal sweeps
-/// are not stadiums, are left as they are. Returns the number of ends moved.
+/// argument is in the .cpp). It needs every point of a sector within the
+/// footprint of a cell centre (cells no wider than a box unit, or than a round
+/// unit's radius times the square root of two); else nothing moves. Returns the
+/// number of ends moved.
 size_t widenPortals(NavGraph& graph, const CollisionWorld& world);
 
 }  // namespace nav
