@@ -330,9 +330,20 @@ struct Answer {
 /// The navscope search mode, from --exact (default: findPath's own, Crossing).
 nav::SearchOptions g_searchOptions;
 
-Answer navscopeQuery(const nav::NavGraph& graph, const glm::vec3& start, const glm::vec3& goal) {
+/// The search options for one graph: Detour's default filter costs every area
+/// alike, and so does navscope here (its own defaults make the showcase's road
+/// and lava dearer, and its paths go round them where Detour's cross).
+nav::SearchOptions matchedOptions(const nav::NavGraph& graph) {
+  nav::SearchOptions options = g_searchOptions;
+  for (const nav::SurfaceSpec& surface : graph.surfaces)
+    options.surfaceCosts[surface.name] = 1.0f;
+  return options;
+}
+
+Answer navscopeQuery(const nav::NavGraph& graph, const nav::SearchOptions& options,
+                     const glm::vec3& start, const glm::vec3& goal) {
   Answer answer;
-  const nav::PathResult path = nav::findPath(graph, start, goal, g_searchOptions);
+  const nav::PathResult path = nav::findPath(graph, start, goal, options);
   if (path.status != nav::PathStatus::Found) return answer;
   const std::vector<nav::FunnelPortal> portals = nav::funnelPortals(graph, path.corridor);
   nav::FunnelResult funnel = nav::stringPull(portals);
@@ -434,15 +445,16 @@ QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, 
   const size_t reps = size_t(repetitions);
   std::vector<double> navscopeTimes(reps), detourTimes(reps), locateTimes(reps);
   size_t sink = 0;
+  const nav::SearchOptions options = matchedOptions(graph);
   for (Pair& pair : report.pairs) {
-    pair.navscope = navscopeQuery(graph, pair.start, pair.goal);  // also warms the caches
+    pair.navscope = navscopeQuery(graph, options, pair.start, pair.goal);  // also warms the caches
     pair.detour = detourQuery(query, filter, pair.start, pair.goal, report.outOfNodes, true);
     for (int r = 0; r < repetitions; ++r) {
       // Alternate which library goes first, so neither always runs on caches the other cooled.
       for (int turn = 0; turn < 2; ++turn) {
         if ((turn == 0) == (r % 2 == 0)) {
           const auto start = std::chrono::steady_clock::now();
-          sink += navscopeQuery(graph, pair.start, pair.goal).corners.size();
+          sink += navscopeQuery(graph, options, pair.start, pair.goal).corners.size();
           navscopeTimes[size_t(r)] = microsecondsSince(start);
         } else {
           const auto start = std::chrono::steady_clock::now();
