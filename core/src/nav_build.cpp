@@ -68,10 +68,10 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
                               options.keepCells ? &build.cellSectors : nullptr,
                               &build.stats.warnings, control);
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
+  if (options.widenPortals) build.stats.widenedPortalEnds = widenPortals(build.graph, world);
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) build.cells = std::move(cells).value();
 
-  if (options.widenPortals) build.stats.widenedPortalEnds = widenPortals(build.graph, world);
   build.graph.islands = Islands(build.graph);
   build.graph.regions = SearchRegions(build.graph);
   build.stats.sectors = build.graph.sectors.size();

@@ -26,6 +26,7 @@ struct BuildStats {
   /// Bytes the cells took at the end of the fill (their peak; freed after compression).
   size_t cellBytes = 0;
   double floodFillMs = 0.0;
+  /// Compression, portal widening included.
   double compressMs = 0.0;
   double totalMs = 0.0;
   /// Problems that did not stop the build (a device exit with no room for the unit).
