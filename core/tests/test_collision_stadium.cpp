@@ -1241,8 +1241,12 @@ TEST(CollisionPrism, SweptSquareMatchesBoxesAlongTheSweep) {
       strict = triangleOverlapsBox(p[0], p[1], p[2], box(-1e-3f));
       loose = loose || triangleOverlapsBox(p[0], p[1], p[2], box(spacing * 0.5f + 1e-3f));
     }
-    if (strict) EXPECT_TRUE(reported) << "case " << i;
-    if (!loose) EXPECT_FALSE(reported) << "case " << i;
+    if (strict) {
+      EXPECT_TRUE(reported) << "case " << i;
+    }
+    if (!loose) {
+      EXPECT_FALSE(reported) << "case " << i;
+    }
     touching += strict;
     apart += !loose;
   }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 #include <string>
 
 #include "nav/collision.h"
@@ -116,8 +117,10 @@ int blockedStretches(const CollisionWorld& world, const NavGraph& graph,
         if (glm::distance(widened.point, end) > 1e-4f) continue;
         if (!stretchIsBlocked(world, graph, graph.portals[widened.portal], end, other)) continue;
         if (blocked++ == 0) {
-          first = "(" + std::to_string(end.x) + ", " + std::to_string(end.z) + ") towards (" +
-                  std::to_string(other.x) + ", " + std::to_string(other.z) + ")";
+          std::ostringstream text;
+          text << '(' << end.x << ", " << end.z << ") towards (" << other.x << ", " << other.z
+               << ')';
+          first = text.str();
         }
       }
     }
