@@ -130,32 +130,10 @@ std::optional<double> clippedTop(const Triangle& tri, const Aabb& box, double ma
 
 // --- random soups ---------------------------------------------------------------
 
-/// Random triangles of many sizes plus axis-aligned floors, walls and boxes
-/// (exact ties, shared edges and axis-parallel faces are where BVHs and SAT slip).
 Level randomSoup(uint32_t seed, int randomTriangles) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> position(-8.0f, 8.0f), unit(-1.0f, 1.0f), size(0.1f, 3.0f);
-  Level level;
-  for (int i = 0; i < randomTriangles; ++i) {
-    const glm::vec3 center(position(rng), position(rng), position(rng));
-    const float extent = size(rng);
-    const uint32_t base = uint32_t(level.vertices.size());
-    for (int corner = 0; corner < 3; ++corner) {
-      level.vertices.push_back(center + extent * glm::vec3(unit(rng), unit(rng), unit(rng)));
-    }
-    level.triangles.push_back({{base, base + 1, base + 2}, 0});
-  }
-  std::uniform_int_distribution<int> grid(-16, 16);
-  for (int i = 0; i < 12; ++i) {
-    const float x = grid(rng) * 0.5f, z = grid(rng) * 0.5f, y = grid(rng) * 0.25f;
-    test::addFloor(level, x, z, x + 2.0f, z + 1.5f, y, "floor");
-  }
-  for (int i = 0; i < 4; ++i) {
-    const glm::vec3 corner(grid(rng) * 0.5f, grid(rng) * 0.25f, grid(rng) * 0.5f);
-    test::addBox(level, Aabb{corner, corner + glm::vec3(1.0f, 2.0f, 0.5f)}, "wall");
-  }
-  test::finish(level);
-  return level;
+  test::SoupShape shape;
+  shape.triangles = randomTriangles;
+  return test::randomSoup(seed, shape);
 }
 
 Aabb randomBox(std::mt19937& rng) {
@@ -399,7 +377,8 @@ TEST(CollisionRandom, SliverTriangleOverlapsBoxMatchesClipping) {
 
 /// The separating-axis test written out in full: 13 axes, each cross product
 /// and dot product with all three terms, in float like the library's.
-bool thirteenAxisOverlap(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const Aabb& box) {
+bool thirteenAxisOverlap(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                         const Aabb& box) {
   const glm::vec3 center = box.center();
   const glm::vec3 half = (box.max - box.min) * 0.5f;
   const glm::vec3 v[3] = {a - center, b - center, c - center};
@@ -414,7 +393,8 @@ bool thirteenAxisOverlap(const glm::vec3& a, const glm::vec3& b, const glm::vec3
   bool separated = separatedOn(glm::cross(edges[0], edges[1]));
   for (const glm::vec3& boxAxis : boxAxes) {
     separated = separated || separatedOn(boxAxis);
-    for (const glm::vec3& edge : edges) separated = separated || separatedOn(glm::cross(boxAxis, edge));
+    for (const glm::vec3& edge : edges)
+      separated = separated || separatedOn(glm::cross(boxAxis, edge));
   }
   return !separated;
 }
@@ -433,13 +413,15 @@ TEST(CollisionRandom, TriangleOverlapsBoxGivesTheFullTestsAnswerExactly) {
     const float origin = i % 2 == 0 ? 0.0f : 1013.7f;
     auto onGrid = [&] { return origin + float(grid(rng)) * 0.1f; };
     glm::vec3 p[3];
-    for (glm::vec3& corner : p) corner = {onGrid(), onGrid(), onGrid()};
+    for (glm::vec3& corner : p)
+      corner = {onGrid(), onGrid(), onGrid()};
     const int kind = shape(rng);
     if (kind == 1) p[1].y = p[2].y = p[0].y;  // floor
     if (kind == 2) p[1].x = p[2].x = p[0].x;  // wall across x
     if (kind == 3) p[1].z = p[2].z = p[0].z;  // wall across z
-    if (kind == 4) {                         // nearly one of those, or a sliver
-      for (glm::vec3& corner : p) corner += glm::vec3(jitter(rng), jitter(rng), jitter(rng));
+    if (kind == 4) {                          // nearly one of those, or a sliver
+      for (glm::vec3& corner : p)
+        corner += glm::vec3(jitter(rng), jitter(rng), jitter(rng));
       if (i % 3 == 0) p[2] = glm::mix(p[0], p[1], 0.37f);
     }
     const glm::vec3 lo(onGrid(), onGrid(), onGrid());

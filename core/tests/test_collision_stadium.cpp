@@ -903,30 +903,12 @@ TEST(CollisionStadium, TouchingTheRimCounts) {
 // --- the world against the free functions --------------------------------------------
 
 Level randomSoup(uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> position(-8.0f, 8.0f), unit(-1.0f, 1.0f), size(0.1f, 3.0f);
-  Level level;
-  for (int i = 0; i < 250; ++i) {
-    const glm::vec3 center(position(rng), position(rng), position(rng));
-    const float extent = size(rng);
-    glm::vec3 p[3];
-    for (glm::vec3& corner : p)
-      corner = center + extent * glm::vec3(unit(rng), unit(rng), unit(rng));
-    if (i % 5 == 1) p[1].y = p[2].y = p[0].y;  // tilted floors are rare in levels, flat ones not
-    if (i % 5 == 2) p[1].x = p[2].x = p[0].x;  // walls
-    addTriangle(level, p[0], p[1], p[2]);
-  }
-  std::uniform_int_distribution<int> grid(-16, 16);
-  for (int i = 0; i < 16; ++i) {
-    const float x = grid(rng) * 0.5f, z = grid(rng) * 0.5f, y = grid(rng) * 0.25f;
-    test::addFloor(level, x, z, x + 2.0f, z + 1.5f, y, "floor");
-  }
-  for (int i = 0; i < 6; ++i) {
-    const glm::vec3 corner(grid(rng) * 0.5f, grid(rng) * 0.25f, grid(rng) * 0.5f);
-    test::addBox(level, Aabb{corner, corner + glm::vec3(1.0f, 2.0f, 0.5f)}, "wall");
-  }
-  test::finish(level);
-  return level;
+  test::SoupShape shape;
+  shape.triangles = 250;
+  shape.flatsAndWalls = true;  // tilted floors are rare in levels, flat ones not
+  shape.floors = 16;
+  shape.boxes = 6;
+  return test::randomSoup(seed, shape);
 }
 
 Stadium randomStadium(std::mt19937& rng, bool cylinder, bool grid) {

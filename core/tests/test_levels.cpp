@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <random>
 
 #include "nav/nav_build.h"
 
@@ -59,6 +60,35 @@ const NavBuild& bundledBuild(const std::string& name) {
   return build;
 }
 
+Level randomSoup(uint32_t seed, const SoupShape& shape) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> position(-8.0f, 8.0f), unit(-1.0f, 1.0f), size(0.1f, 3.0f);
+  Level level;
+  for (int i = 0; i < shape.triangles; ++i) {
+    const glm::vec3 center(position(rng), position(rng), position(rng));
+    const float extent = size(rng);
+    glm::vec3 p[3];
+    for (glm::vec3& corner : p)
+      corner = center + extent * glm::vec3(unit(rng), unit(rng), unit(rng));
+    if (shape.flatsAndWalls && i % 5 == 1) p[1].y = p[2].y = p[0].y;
+    if (shape.flatsAndWalls && i % 5 == 2) p[1].x = p[2].x = p[0].x;
+    const auto base = uint32_t(level.vertices.size());
+    level.vertices.insert(level.vertices.end(), {p[0], p[1], p[2]});
+    level.triangles.push_back({{base, base + 1, base + 2}, 0});
+  }
+  std::uniform_int_distribution<int> grid(-16, 16);
+  for (int i = 0; i < shape.floors; ++i) {
+    const float x = grid(rng) * 0.5f, z = grid(rng) * 0.5f, y = grid(rng) * 0.25f;
+    addFloor(level, x, z, x + 2.0f, z + 1.5f, y, "floor");
+  }
+  for (int i = 0; i < shape.boxes; ++i) {
+    const glm::vec3 corner(grid(rng) * 0.5f, grid(rng) * 0.25f, grid(rng) * 0.5f);
+    addBox(level, Aabb{corner, corner + glm::vec3(1.0f, 2.0f, 0.5f)}, "wall");
+  }
+  finish(level);
+  return level;
+}
+
 Level chasmLevel() {
   Level level;
   addFloor(level, 0, 0, 10, 6, 0, "floor");
@@ -89,7 +119,8 @@ void addFloor(Level& level, float x0, float z0, float x1, float z1, float y,
 
 void finish(Level& level) {
   level.bounds = Aabb{};
-  for (const glm::vec3& v : level.vertices) level.bounds.grow(v);
+  for (const glm::vec3& v : level.vertices)
+    level.bounds.grow(v);
 }
 
 std::string sharedFile(const std::string& relative) {

@@ -1,5 +1,6 @@
 #pragma once
 // Levels built in code for tests: boxes and quads with hand-known geometry.
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -29,6 +30,20 @@ const NavBuild& bundledBuild(const std::string& name);
 /// Two 10 x 6 floors, x 0..10 and x 14..24 (z 0..6, y 0), seeded on both, with
 /// a 4 m chasm between them that no walk crosses.
 Level chasmLevel();
+
+/// What randomSoup makes.
+struct SoupShape {
+  /// Random triangles of many sizes around the origin (within about 11 m).
+  int triangles = 300;
+  /// Every fifth triangle made flat and the next upright (floors and walls).
+  bool flatsAndWalls = false;
+  /// Floors of 2 x 1.5 m and wall boxes of 1 x 2 x 0.5 m on a 0.5 m grid.
+  int floors = 12;
+  int boxes = 4;
+};
+/// Random triangles plus axis-aligned floors and boxes: the exact ties, shared
+/// edges and axis-parallel faces where trees and exact tests slip. finish()ed.
+Level randomSoup(uint32_t seed, const SoupShape& shape = {});
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
