@@ -492,9 +492,20 @@ float effectiveCellSize(const FloodFillParams& params) {
 }
 
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
-                     glm::vec2 footprintCenter, float yMin, float yMax) {
-  const Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
+                     glm::vec2 footprintCenter, float yMin, float yMax,
+                     const std::vector<bool>& walkableTriangles) {
+  Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
+  if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
   return mover.stand(footprintCenter, yMin, yMax);
+}
+
+std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams& params) {
+  std::vector<bool> walkable;
+  if (params.walkableMaterials.size() != level.materials.size()) return walkable;
+  walkable.resize(level.triangles.size());
+  for (size_t t = 0; t < level.triangles.size(); ++t)
+    walkable[t] = params.walkableMaterials[level.triangles[t].material];
+  return walkable;
 }
 
 Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
@@ -523,14 +534,9 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
 
   CellGrid grid(cellSize, {level.bounds.min.x, level.bounds.min.z}, params.unit.stepHeight,
                 params.unit.maxDrop);
-  std::vector<bool> walkableTriangles;
+  const std::vector<bool> walkableTriangles = walkableTrianglesFor(level, params);
   Mover mover{world, params.unit, std::cos(glm::radians(params.unit.maxSlopeDegrees))};
-  if (!params.walkableMaterials.empty()) {
-    walkableTriangles.resize(level.triangles.size());
-    for (size_t t = 0; t < level.triangles.size(); ++t)
-      walkableTriangles[t] = params.walkableMaterials[level.triangles[t].material];
-    mover.walkableTriangles = &walkableTriangles;
-  }
+  if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
   Filler filler(level, mover, grid, params, control);
   if (control) control->stage = BuildStage::FloodFill;
 

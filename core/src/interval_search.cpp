@@ -12,7 +12,7 @@ namespace {
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 constexpr uint32_t kNoRoot = 0xffffffffu;
 constexpr uint32_t kNoNode = 0xffffffffu;
-// Lengths below this are points: portal coordinates sit on a grid of half cells.
+// Lengths below this are points: portal coordinates sit on a grid of sixths of a cell.
 constexpr float kPoint = 1e-5f;
 // A point this close to a line is on it.
 constexpr float kOnLine = 1e-4f;
@@ -272,8 +272,8 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   // root stands on it, or at its nearer end; from there all of the sector is seen.
   const float across = cross2(a - r, b - r);
   const float spanLength = glm::distance(a, b);
-  // Portal coordinates lie on a grid of half cells: a root this close to the
-  // interval's line is on it, up to rounding.
+  // Portal coordinates lie on a grid of sixths of a cell: a root this close to
+  // the interval's line is on it, up to rounding.
   const bool inLine = std::abs(across) <= kOnLine * spanLength;
   if (spanLength <= kPoint || inLine) {
     // A root on the interval itself crosses it where it stands.

@@ -68,7 +68,10 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
                               options.keepCells ? &build.cellSectors : nullptr,
                               &build.stats.warnings, control);
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
-  if (options.widenPortals) build.stats.widenedPortalEnds = widenPortals(build.graph, world);
+  if (options.widenPortals) {
+    build.stats.widenedPortalEnds =
+        widenPortals(build.graph, world, walkableTrianglesFor(level, params));
+  }
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) build.cells = std::move(cells).value();
 

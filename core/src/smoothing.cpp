@@ -44,9 +44,10 @@ Box groundBox(const Sector& sector) {
   return {groundOf(sector.bounds.min), groundOf(sector.bounds.max)};
 }
 
-// Where a walk portal lets the unit through: its cells' footprints along the
-// shared edge (the portal itself spans cell centres), across both sectors. It
-// lies in the two rectangles' union and, unlike the union, is convex.
+// Where a walk portal lets the unit through: the portal (its cells' centres,
+// or beyond where widened) and half a cell more at each end, as far as both
+// sectors reach along the shared edge. It lies in the two rectangles' union
+// and, unlike the union, is convex.
 Box opening(const NavGraph& graph, const Portal& portal) {
   const Box from = groundBox(graph.sectors[portal.fromSector]);
   const Box to = groundBox(graph.sectors[portal.toSector]);

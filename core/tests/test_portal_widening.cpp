@@ -237,5 +237,76 @@ TEST(PortalWidening, CellsTooWideForTheFootprintMoveNothing) {
   }
 }
 
+// The L-shaped room of the exact search's tests (a 6 m floor, a 3 m box on its
+// far corner), flat or tilted: the portal's end next to the box's corner moves
+// out on a slope as on the flat (the sweeps follow the ground, and corners take
+// their height from it, not from the sector's fitted plane).
+TEST(PortalWidening, WidensOnSlopesAsOnTheFlat) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    for (const float rise : {0.0f, 0.01f, 0.03f}) {
+      SCOPED_TRACE(::testing::Message() << toString(shape) << ", rise " << rise << " per metre");
+      Level level;
+      auto at = [&](float x, float z) { return glm::vec3(x, rise * x, z); };
+      const auto base = uint32_t(level.vertices.size());
+      level.vertices.insert(level.vertices.end(), {at(0, 0), at(0, 6), at(6, 6), at(6, 0)});
+      level.triangles.push_back({{base, base + 1, base + 2}, 0});
+      level.triangles.push_back({{base, base + 2, base + 3}, 0});
+      test::addBox(level, Aabb{{3, -1, 3}, {6, 3, 6}}, "wall");
+      level.settings.seeds = {at(1, 1) + glm::vec3(0, 0.05f, 0)};
+      test::finish(level);
+      const CollisionWorld world(level);
+      UnitProfile unit;
+      unit.shape = shape;
+      FloodFillParams params = fillParamsFor(level, unit);
+      params.unit = unit;
+      Result<NavBuild> build = buildNavigation(level, world, params);
+      ASSERT_TRUE(build.ok()) << build.error();
+      EXPECT_GT(build.value().stats.widenedPortalEnds, 0u);
+    }
+  }
+}
+
+// A floor the unit may stand on (z below 2.9) beside one of the same height it
+// may not (z above; its triangles come first, so ties under a footprint go to
+// it, as they do in the fill). A pillar splits the walkable part so that
+// portals end next to the forbidden floor. No widened end may put the unit's
+// footprint over it: half a cell's move would.
+TEST(PortalWidening, KeepsOffSurfacesTheUnitMayNotStandOn) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    SCOPED_TRACE(toString(shape));
+    Level level;
+    test::addFloor(level, 0, 2.9f, 6, 6, 0, "forbidden");
+    test::addFloor(level, 0, 0, 6, 2.9f, 0, "floor");
+    test::addBox(level, Aabb{{2.8f, 0, 0}, {3.2f, 2, 1.2f}}, "wall");
+    level.settings.seeds = {{1, 0.05f, 1}};
+    test::finish(level);
+    const CollisionWorld world(level);
+    UnitProfile unit;
+    unit.shape = shape;
+    FloodFillParams params = fillParamsFor(level, unit);
+    params.unit = unit;
+    params.walkableMaterials.assign(level.materials.size(), true);
+    for (size_t m = 0; m < level.materials.size(); ++m)
+      params.walkableMaterials[m] = level.materials[m] != "forbidden";
+    BuildOptions options;
+    options.widenPortals = false;
+    Result<NavBuild> plain = buildNavigation(level, world, params, options);
+    Result<NavBuild> widened = buildNavigation(level, world, params);
+    ASSERT_TRUE(plain.ok() && widened.ok());
+    const float half = unit.footprint() * 0.5f - 1e-3f;
+    int nextToIt = 0;
+    for (const Portal& portal : plain.value().graph.portals) {
+      for (const glm::vec3& end : {portal.left, portal.right})
+        nextToIt += portal.kind == PortalKind::Walk && std::abs(end.z - 2.55f) < 1e-4f;
+    }
+    ASSERT_GT(nextToIt, 0) << "no portal ends next to the forbidden floor: the test shows nothing";
+    for (const Portal& portal : widened.value().graph.portals) {
+      for (const glm::vec3& end : {portal.left, portal.right})
+        EXPECT_LT(end.z + half, 2.9f)
+            << "an end at z " << end.z << " stands on the forbidden floor";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace nav

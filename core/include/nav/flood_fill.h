@@ -47,8 +47,14 @@ struct StandResult {
   /// Triangle the unit rests on.
   uint32_t triangle;
 };
-StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit, glm::vec2 footprintCenter,
-                     float yMin, float yMax);
+/// `walkableTriangles` as walkableTrianglesFor gives it (empty: every triangle).
+StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
+                     glm::vec2 footprintCenter, float yMin, float yMax,
+                     const std::vector<bool>& walkableTriangles = {});
+
+/// Per triangle of the level: may the unit stand on it (params.walkableMaterials
+/// of its material). Empty when every material is walkable.
+std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams& params);
 
 /// Runs the fill. Fails with a message naming the parameter when parameters are
 /// out of range, the cell limit is hit, or the build is cancelled. Problems that

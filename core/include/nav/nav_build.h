@@ -43,7 +43,7 @@ struct NavBuild {
 
 struct BuildOptions {
   bool keepCells = false;
-  /// Widen walk portals where a round unit fits (portal_widening.h); off only to compare.
+  /// Widen walk portals where the unit fits (portal_widening.h); off only to compare.
   bool widenPortals = true;
 };
 

@@ -62,9 +62,9 @@ struct Portal {
   uint32_t fromSector;
   uint32_t toSector;
   /// Walk portals: endpoints as seen walking from -> to, at cell centres
-  /// laterally (a one-cell run is a zero-width portal), at the from side's
-  /// ground. Device and waypath portals: both the point where the crossing
-  /// starts. Jump portals: the takeoff, and the landing.
+  /// laterally (a one-cell run is a zero-width portal) or up to half a cell
+  /// beyond where the unit fits (portal_widening.h), at the from side's ground. Device and waypath
+  /// portals: both the point where the crossing starts. Jump portals: the takeoff, and the landing.
   glm::vec3 left, right;
   /// Direction of a walk crossing.
   Direction direction;

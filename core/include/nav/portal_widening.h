@@ -6,6 +6,7 @@
 // where the unit would touch the corner. Widening moves each end out as far as
 // the unit is proven to fit.
 #include <cstddef>
+#include <vector>
 
 #include "nav/collision.h"
 #include "nav/nav_graph.h"
@@ -14,7 +15,8 @@ namespace nav {
 
 /// Moves the ends of two-way walk portals outward along the portal, by up to
 /// half a cell (never past either sector's edge), where the unit provably fits:
-/// it stands at the new end, on ground as high as the portal's, and what it
+/// it stands at the new end, on ground as high as the portal's that it may
+/// stand on, and what it
 /// sweeps from there to every point a path through either sector can turn at
 /// (the ends of the sectors' other portals, the corners of their cell centres)
 /// touches nothing: a stadium for a round unit, a hexagon for a box. Then every
@@ -23,6 +25,9 @@ namespace nav {
 /// footprint of a cell centre (cells no wider than a box unit, or than a round
 /// unit's radius times the square root of two); else nothing moves. Returns the
 /// number of ends moved.
-size_t widenPortals(NavGraph& graph, const CollisionWorld& world);
+/// `walkableTriangles`: where the unit may stand, as the fill saw it
+/// (walkableTrianglesFor; empty: everywhere). For graphs compressCells built.
+size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
+                    const std::vector<bool>& walkableTriangles = {});
 
 }  // namespace nav
