@@ -960,6 +960,10 @@ std::vector<WaypathSpec> planWaypaths(const CityPlan& plan) {
 void appendUnit(std::string& out, const UnitProfile& unit) {
   out += "{\"name\": " + nlohmann::json(unit.name).dump() + ", \"kind\": \"";
   out += toString(unit.kind);
+  if (unit.shape != UnitShape::Box) {
+    out += "\", \"shape\": \"";
+    out += toString(unit.shape);
+  }
   out += "\", \"width\": ";
   appendNumber(out, unit.width, 4);
   if (unit.length > 0.0f) {

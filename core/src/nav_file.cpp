@@ -436,6 +436,10 @@ struct SectionType {
   SectionError (*read)(ByteReader&, NavGraph&, const NavFileLimits&);
   /// Files written before the section existed lack it: the graph keeps the default.
   bool addedLater = false;
+  /// For a section added later: whether the graph holds what the section's
+  /// absence means. It is then written as optional, so that readers from
+  /// before it (which skip optional sections they do not know) still read the file.
+  bool (*holdsDefault)(const NavGraph&) = nullptr;
 };
 
 // Written in this order; every one is required by version 1, except that a
@@ -448,7 +452,8 @@ constexpr SectionType kSections[] = {
     {5, "devices", writeDevices, readDevices},
     {6, "device links", writeDeviceLinks, readDeviceLinks},
     {7, "waypaths", writeWaypaths, readWaypaths},
-    {8, "unit shape", writeUnitShape, readUnitShape, true},
+    {8, "unit shape", writeUnitShape, readUnitShape, true,
+     [](const NavGraph& graph) { return graph.unit.shape == UnitShape::Box; }},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -823,7 +828,7 @@ std::vector<uint8_t> serializeNavGraph(const NavGraph& graph) {
   const size_t tableAt = out.bytes().size();
   for (const SectionType& type : kSections) {
     out.u32(type.id);
-    out.u32(kRequiredFlag);
+    out.u32(type.holdsDefault && type.holdsDefault(graph) ? 0u : kRequiredFlag);
     out.u64(0);
     out.u64(0);
   }

@@ -82,6 +82,8 @@ TEST(CityGenerator, SidecarParsesForAnyUnit) {
       CityParams params = smallCity();
       params.unit.name = name;
       params.unit.kind = kind;
+      // Every other one round.
+      params.unit.shape = kind == UnitKind::Human ? UnitShape::Round : UnitShape::Box;
       CityInfo info;
       generateText(params, &info);
       const Result<LevelSettings> settings = parseLevelSettings(info.sidecarJson, "city.json");
@@ -89,6 +91,7 @@ TEST(CityGenerator, SidecarParsesForAnyUnit) {
       ASSERT_FALSE(settings.value().units.empty());
       EXPECT_EQ(settings.value().units[0].name, name);
       EXPECT_EQ(settings.value().units[0].kind, kind);
+      EXPECT_EQ(settings.value().units[0].shape, params.unit.shape);
       EXPECT_EQ(settings.value().units.size(), kind == UnitKind::Vehicle ? 1u : 2u);
       EXPECT_EQ(settings.value().devices.size(), info.devices.size());
       EXPECT_EQ(settings.value().waypaths.size(), info.waypaths.size());

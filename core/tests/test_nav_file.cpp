@@ -315,6 +315,10 @@ TEST(NavFile, LayoutOfASmallGraph) {
   EXPECT_EQ(sectionOffset(bytes, kWaypaths), 665u);
   EXPECT_EQ(sectionOffset(bytes, kUnitShape), 669u);
   EXPECT_EQ(bytes[669], uint8_t(UnitShape::Box));
+  // Every section is required, but the shape of a box unit: readers from before
+  // shapes skip it and read the box they always built.
+  for (uint32_t k = 0; k < 8; ++k)
+    EXPECT_EQ(getU32(bytes, 24 + 24 * k + 4), k == 7 ? 0u : 1u) << "section " << k + 1;
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
   // The reference CRC is the standard one.
   const char* check = "123456789";
@@ -332,6 +336,8 @@ TEST(NavFile, KeepsARoundUnitAndReadsFilesFromBeforeShapesAsBoxes) {
   const Result<NavGraph> round = load(bytes);
   ASSERT_TRUE(round.ok()) << round.error();
   EXPECT_EQ(round.value().unit.shape, UnitShape::Round);
+  // A reader that cannot tell a round unit from a box must not read it as one.
+  EXPECT_EQ(getU32(bytes, 24 + 24 * 7 + 4), 1u) << "the round unit's shape is required";
   // A file written before the shape had its own section: make that section one
   // this reader does not know and need not read, as an old file's reader sees it.
   const size_t entry = 24 + 24 * 7;
