@@ -39,7 +39,8 @@ class TileIndex {
     if (2 * (m_size + 1) > m_slots.size()) grow();
     const size_t mask = m_slots.size() - 1;
     size_t i = slotOf(key) & mask;
-    while (m_slots[i].tile != kNoTile && m_slots[i].key != key) i = (i + 1) & mask;
+    while (m_slots[i].tile != kNoTile && m_slots[i].key != key)
+      i = (i + 1) & mask;
     if (m_slots[i].tile == kNoTile) {
       m_slots[i] = {key, tile};
       ++m_size;
@@ -65,7 +66,8 @@ class TileIndex {
     for (const Slot& slot : old) {
       if (slot.tile == kNoTile) continue;
       size_t i = slotOf(slot.key) & mask;
-      while (m_slots[i].tile != kNoTile) i = (i + 1) & mask;
+      while (m_slots[i].tile != kNoTile)
+        i = (i + 1) & mask;
       m_slots[i] = slot;
     }
   }
@@ -108,16 +110,21 @@ CellGrid::CellGrid(CellGrid&&) noexcept = default;
 CellGrid& CellGrid::operator=(CellGrid&&) noexcept = default;
 CellGrid::~CellGrid() = default;
 
-size_t CellGrid::size() const { return m_storage->height.size(); }
+size_t CellGrid::size() const {
+  return m_storage->height.size();
+}
 
-float CellGrid::height(uint32_t i) const { return m_storage->height[i]; }
+float CellGrid::height(uint32_t i) const {
+  return m_storage->height[i];
+}
 
 Cell CellGrid::operator[](uint32_t i) const {
   const Storage& s = *m_storage;
   const uint32_t packed = s.column[i];
   const glm::ivec2 tile = s.tileOrigin[packed >> (2 * kTileBits)];
-  return Cell{tile.x + int32_t(packed & kTileMask), tile.y + int32_t((packed >> kTileBits) & kTileMask),
-              s.height[i], s.links[i], s.material[i]};
+  return Cell{tile.x + int32_t(packed & kTileMask),
+              tile.y + int32_t((packed >> kTileBits) & kTileMask), s.height[i], s.links[i],
+              s.material[i]};
 }
 
 glm::vec3 CellGrid::center(uint32_t i) const {
@@ -150,11 +157,14 @@ uint32_t CellGrid::findInColumn(int32_t x, int32_t z, float yMin, float yMax) co
 uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
   const Cell from = (*this)[cell];
   if (!from.canStep(d)) return kNoCell;
+  return stepTarget(from.x + kDirectionDx[int(d)], from.z + kDirectionDz[int(d)], from.y);
+}
+
+uint32_t CellGrid::stepTarget(int32_t x, int32_t z, float fromY) const {
   // The step lands on the highest ground within the move's height window; no
   // other cell of that column can lie inside the window above it (see flood_fill.cpp).
   constexpr float kSlack = 1e-3f;
-  return findInColumn(from.x + kDirectionDx[int(d)], from.z + kDirectionDz[int(d)],
-                      from.y - m_maxDrop - kSlack, from.y + m_stepHeight + kSlack);
+  return findInColumn(x, z, fromY - m_maxDrop - kSlack, fromY + m_stepHeight + kSlack);
 }
 
 uint32_t CellGrid::add(int32_t x, int32_t z, float y, uint16_t material) {
@@ -178,7 +188,9 @@ uint32_t CellGrid::add(int32_t x, int32_t z, float y, uint16_t material) {
   return index;
 }
 
-void CellGrid::setLinks(uint32_t i, uint8_t links) { m_storage->links[i] = links; }
+void CellGrid::setLinks(uint32_t i, uint8_t links) {
+  m_storage->links[i] = links;
+}
 
 void CellGrid::indexColumns() {
   Storage& s = *m_storage;
@@ -194,7 +206,8 @@ void CellGrid::indexColumns() {
 std::vector<uint32_t> CellGrid::rowMajorOrder() const {
   const Storage& s = *m_storage;
   std::vector<uint32_t> tiles(s.tiles.size());
-  for (uint32_t t = 0; t < tiles.size(); ++t) tiles[t] = t;
+  for (uint32_t t = 0; t < tiles.size(); ++t)
+    tiles[t] = t;
   std::sort(tiles.begin(), tiles.end(), [&](uint32_t a, uint32_t b) {
     const glm::ivec2 p = s.tileOrigin[a], q = s.tileOrigin[b];
     return p.y != q.y ? p.y < q.y : p.x < q.x;
@@ -204,7 +217,8 @@ std::vector<uint32_t> CellGrid::rowMajorOrder() const {
   std::vector<uint32_t> column;
   for (size_t rowStart = 0; rowStart < tiles.size();) {
     size_t rowEnd = rowStart;
-    while (rowEnd < tiles.size() && s.tileOrigin[tiles[rowEnd]].y == s.tileOrigin[tiles[rowStart]].y)
+    while (rowEnd < tiles.size() &&
+           s.tileOrigin[tiles[rowEnd]].y == s.tileOrigin[tiles[rowStart]].y)
       ++rowEnd;
     for (int32_t z = 0; z < kTileSize; ++z) {
       for (size_t k = rowStart; k < rowEnd; ++k) {

@@ -397,10 +397,16 @@ class Filler {
         for (int d = 0; d < kDirectionCount; ++d) {
           const StepResult& step = m_results[i * kDirectionCount + size_t(d)];
           if (!step.ok) continue;
-          links |= uint8_t(1u << d);
           const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
-          if (existing(nx, nz, step.y) == kNoCell && !addCell(nx, nz, step.y, step.triangle))
-            return false;
+          uint32_t target = existing(nx, nz, step.y);
+          if (target == kNoCell) {
+            if (!addCell(nx, nz, step.y, step.triangle)) return false;
+            target = uint32_t(m_grid.size() - 1);
+          }
+          // A link names its cell by the move's height window (CellGrid::stepTarget).
+          // A cell matched within half a unit height can lie just outside it;
+          // then the link would name another cell of the column, or none: no link.
+          if (m_grid.stepTarget(nx, nz, cell.y) == target) links |= uint8_t(1u << d);
         }
         m_grid.setLinks(cell.index, links);
       }

@@ -147,6 +147,50 @@ TEST(FloodFill, RoundUnitSweepsTheWholeStepNotJustItsTwoDiscs) {
   }
 }
 
+// A link names its cell by the move's height window (CellGrid::neighbor). On
+// random soups with floors at many heights, every link must lead to the cell
+// its step lands on: the ground the unit finds in the next column, within the
+// half unit height that makes a cell the same as that ground. (A cell matched
+// just above the window once made a link name a cell 1.9 m lower: a drop that
+// does not exist.)
+TEST(FloodFill, EveryLinkLeadsWhereItsStepLands) {
+  for (const uint32_t seed : {1u, 2u, 3u, 4u}) {
+    for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+      for (const float cellSize : {0.3f, 0.65f}) {
+        SCOPED_TRACE(::testing::Message()
+                     << "soup " << seed << ", " << toString(shape) << ", cells " << cellSize);
+        test::SoupShape soup;
+        soup.flatsAndWalls = true;
+        Level level = test::randomSoup(seed, soup);
+        const CollisionWorld world(level);
+        FloodFillParams params;
+        params.unit.shape = shape;
+        params.cellSize = cellSize;
+        const Result<CellGrid> filled = floodFill(level, world, params);
+        ASSERT_TRUE(filled.ok()) << filled.error();
+        const CellGrid& cells = filled.value();
+        size_t checked = 0;
+        for (uint32_t i = 0; i < cells.size(); ++i) {
+          for (int d = 0; d < kDirectionCount; ++d) {
+            const uint32_t next = cells.neighbor(i, Direction(d));
+            if (next == kNoCell) continue;
+            const glm::vec3 from = cells.center(i);
+            const StandResult landing =
+                tryStand(world, params.unit, groundOf(cells.center(next)),
+                         from.y - params.unit.maxDrop, from.y + params.unit.stepHeight);
+            ASSERT_TRUE(landing.ok) << "cell " << i << " direction " << d;
+            EXPECT_LT(std::abs(landing.y - cells.height(next)), params.unit.height * 0.5f)
+                << "from " << from.x << ", " << from.y << ", " << from.z << " the step lands at "
+                << landing.y << " but the link leads to " << cells.height(next);
+            ++checked;
+          }
+        }
+        EXPECT_GT(checked, 100u);
+      }
+    }
+  }
+}
+
 TEST(FloodFill, SeedReachesOnlyItsRoom) {
   // Two 3 m rooms side by side split by a wall along x = 3; the wall has a
   // doorway of the given width.

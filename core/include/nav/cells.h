@@ -21,7 +21,9 @@ enum class Direction : uint8_t { PlusX = 0, PlusZ = 1, MinusX = 2, MinusZ = 3 };
 constexpr int kDirectionCount = 4;
 constexpr int kDirectionDx[kDirectionCount] = {1, 0, -1, 0};
 constexpr int kDirectionDz[kDirectionCount] = {0, 1, 0, -1};
-inline Direction opposite(Direction d) { return Direction((int(d) + 2) & 3); }
+inline Direction opposite(Direction d) {
+  return Direction((int(d) + 2) & 3);
+}
 
 constexpr uint32_t kNoCell = 0xffffffffu;
 
@@ -67,6 +69,9 @@ class CellGrid {
 
   /// Highest cell of column (x, z) with a height in [yMin, yMax], or kNoCell.
   uint32_t findInColumn(int32_t x, int32_t z, float yMin, float yMax) const;
+  /// The cell a step from height fromY into column (x, z) leads to: the
+  /// highest within the move's height window (what neighbor() resolves a link to).
+  uint32_t stepTarget(int32_t x, int32_t z, float fromY) const;
   /// The cell reached by stepping from `cell` in direction d (kNoCell when the
   /// step fails); needs indexColumns().
   uint32_t neighbor(uint32_t cell, Direction d) const;
