@@ -53,6 +53,7 @@ class Widener {
         m_walkableTriangles(walkableTriangles),
         m_halfFootprint(halfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
+        m_pieceRise(std::clamp(graph.unit.stepHeight * 0.5f, 0.01f, 0.1f)),
         m_portalsAt(graph.sectors.size()),
         m_endGround(graph.portals.size() * 2, kUnknown),
         m_cornerGround(graph.sectors.size(), {kUnknown, kUnknown, kUnknown, kUnknown}) {
@@ -182,12 +183,10 @@ class Widener {
   }
 
   // Between two resting heights on a slope, the body's band moves with the
-  // ground: swept in pieces that rise less than half the clearance, each from
-  // just above its higher end (on a plane no ground under the sweep is higher)
-  // to a body's height above it.
+  // ground: swept in pieces (m_pieceRise), each from just above its higher end
+  // (on a plane no ground under the sweep is higher) to a body's height above it.
   bool sweepIsClear(const glm::vec3& from, const glm::vec3& to) const {
-    const int pieces =
-        std::max(1, int(std::ceil(std::abs(to.y - from.y) / (0.5f * kGroundClearance))));
+    const int pieces = std::max(1, int(std::ceil(std::abs(to.y - from.y) / m_pieceRise)));
     for (int i = 0; i < pieces; ++i) {
       if (!pieceIsClear(glm::mix(from, to, float(i) / float(pieces)),
                         glm::mix(from, to, float(i + 1) / float(pieces))))
@@ -211,6 +210,10 @@ class Widener {
   /// The disc's radius, or half the square's side.
   float m_halfFootprint;
   float m_halfCell;
+  /// Sweeps between turn points at different heights go in pieces rising at
+  /// most this: the lowest part of the body a piece leaves out is a rise the
+  /// unit would step onto anyway. [metres]
+  float m_pieceRise;
   /// Per sector: its outgoing portals, and the one-way and non-walk portals into it.
   std::vector<std::vector<uint32_t>> m_portalsAt;
   /// Resting heights of portal ends (endIndex) and of sectors' corner cells, found when first
