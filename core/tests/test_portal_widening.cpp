@@ -20,6 +20,20 @@
 namespace nav {
 namespace {
 
+// The level's own fill parameters for the unit, with the unit as given (the
+// sidecar's first profile would otherwise replace it).
+FloodFillParams paramsFor(const Level& level, const UnitProfile& unit) {
+  FloodFillParams params = fillParamsFor(level, unit);
+  params.unit = unit;
+  return params;
+}
+
+UnitProfile unitOfShape(UnitShape shape) {
+  UnitProfile unit;
+  unit.shape = shape;
+  return unit;
+}
+
 struct Builds {
   Level level;
   std::unique_ptr<CollisionWorld> world;
@@ -34,13 +48,11 @@ Builds buildBoth(const std::string& path, UnitShape shape, float width, float he
   if (!level) return builds;
   builds.level = std::move(level).value();
   builds.world = std::make_unique<CollisionWorld>(builds.level);
-  UnitProfile unit;
-  unit.shape = shape;
+  UnitProfile unit = unitOfShape(shape);
   unit.width = width;
   unit.height = height;
   unit.stepHeight = step;
-  FloodFillParams params = fillParamsFor(builds.level, unit);
-  params.unit = unit;
+  FloodFillParams params = paramsFor(builds.level, unit);
   params.cellSize = 0.3f;
   BuildOptions options;
   options.keepCells = true;
@@ -223,10 +235,7 @@ TEST(PortalWidening, CellsTooWideForTheFootprintMoveNothing) {
   // Box, 0.6 m wide: half a cell, 0.3 m, is no less than half the side (less a millimetre).
   for (const auto& [shape, cell] : {std::pair{UnitShape::Round, 0.45f}, {UnitShape::Box, 0.6f}}) {
     SCOPED_TRACE(toString(shape));
-    UnitProfile unit;
-    unit.shape = shape;
-    FloodFillParams params = fillParamsFor(level.value(), unit);
-    params.unit = unit;
+    FloodFillParams params = paramsFor(level.value(), unitOfShape(shape));
     params.cellSize = cell;
     Result<NavBuild> build = buildNavigation(level.value(), world, params);
     ASSERT_TRUE(build.ok()) << build.error();
@@ -255,10 +264,7 @@ TEST(PortalWidening, WidensOnSlopesAsOnTheFlat) {
       level.settings.seeds = {at(1, 1) + glm::vec3(0, 0.05f, 0)};
       test::finish(level);
       const CollisionWorld world(level);
-      UnitProfile unit;
-      unit.shape = shape;
-      FloodFillParams params = fillParamsFor(level, unit);
-      params.unit = unit;
+      const FloodFillParams params = paramsFor(level, unitOfShape(shape));
       Result<NavBuild> build = buildNavigation(level, world, params);
       ASSERT_TRUE(build.ok()) << build.error();
       EXPECT_GT(build.value().stats.widenedPortalEnds, 0u);
@@ -281,10 +287,8 @@ TEST(PortalWidening, KeepsOffSurfacesTheUnitMayNotStandOn) {
     level.settings.seeds = {{1, 0.05f, 1}};
     test::finish(level);
     const CollisionWorld world(level);
-    UnitProfile unit;
-    unit.shape = shape;
-    FloodFillParams params = fillParamsFor(level, unit);
-    params.unit = unit;
+    const UnitProfile unit = unitOfShape(shape);
+    FloodFillParams params = paramsFor(level, unit);
     params.walkableMaterials.assign(level.materials.size(), true);
     for (size_t m = 0; m < level.materials.size(); ++m)
       params.walkableMaterials[m] = level.materials[m] != "forbidden";
