@@ -160,11 +160,20 @@ uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
   return stepTarget(from.x + kDirectionDx[int(d)], from.z + kDirectionDz[int(d)], from.y);
 }
 
+namespace {
+// Heights this far outside a step's window still count as in it.
+constexpr float kStepWindowSlack = 1e-3f;
+}  // namespace
+
 uint32_t CellGrid::stepTarget(int32_t x, int32_t z, float fromY) const {
   // The step lands on the highest ground within the move's height window; no
   // other cell of that column can lie inside the window above it (see flood_fill.cpp).
-  constexpr float kSlack = 1e-3f;
-  return findInColumn(x, z, fromY - m_maxDrop - kSlack, fromY + m_stepHeight + kSlack);
+  return findInColumn(x, z, fromY - m_maxDrop - kStepWindowSlack,
+                      fromY + m_stepHeight + kStepWindowSlack);
+}
+
+bool CellGrid::inStepWindow(float fromY, float y) const {
+  return y >= fromY - m_maxDrop - kStepWindowSlack && y <= fromY + m_stepHeight + kStepWindowSlack;
 }
 
 uint32_t CellGrid::add(int32_t x, int32_t z, float y, uint16_t material) {

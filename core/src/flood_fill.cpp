@@ -405,8 +405,10 @@ class Filler {
           }
           // A link names its cell by the move's height window (CellGrid::stepTarget).
           // A cell matched within half a unit height can lie just outside it;
-          // then the link would name another cell of the column, or none: no link.
-          if (m_grid.stepTarget(nx, nz, cell.y) == target) links |= uint8_t(1u << d);
+          // then the link would name another cell of the column, or none: no
+          // link. Inside it, no cell of the column is higher (the step landed
+          // on the highest ground there), so the link names this one.
+          if (m_grid.inStepWindow(cell.y, m_grid.height(target))) links |= uint8_t(1u << d);
         }
         m_grid.setLinks(cell.index, links);
       }

@@ -72,6 +72,8 @@ class CellGrid {
   /// The cell a step from height fromY into column (x, z) leads to: the
   /// highest within the move's height window (what neighbor() resolves a link to).
   uint32_t stepTarget(int32_t x, int32_t z, float fromY) const;
+  /// Whether height y lies in the window of a step from height fromY.
+  bool inStepWindow(float fromY, float y) const;
   /// The cell reached by stepping from `cell` in direction d (kNoCell when the
   /// step fails); needs indexColumns().
   uint32_t neighbor(uint32_t cell, Direction d) const;
