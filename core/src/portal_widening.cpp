@@ -119,11 +119,38 @@ class Widener {
     if (!sweepIsClear(ground, endOnGround(p, !left))) return false;
     for (const uint32_t sector : {portal.fromSector, portal.toSector}) {
       bool clear = true;
-      forEachTurnPoint(
-          sector, p, [&](const glm::vec3& point) { clear = clear && sweepIsClear(ground, point); });
+      forEachTurnPoint(sector, p, [&](const glm::vec3& point) {
+        clear = clear && sweepOutsideCellsIsClear(ground, point, sector);
+      });
       if (!clear) return false;
     }
     return true;
+  }
+
+  // Where a sweep crosses the rectangle of a sector's cell centres, every
+  // footprint on it lies among the cells' own (cells are at most a footprint
+  // apart), which hold no geometry: only the rest needs sweeping, a short
+  // stretch at each end for the long ways across big sectors.
+  bool sweepOutsideCellsIsClear(const glm::vec3& from, const glm::vec3& to, uint32_t s) const {
+    const Aabb& bounds = m_graph.sectors[s].bounds;
+    const glm::vec2 low = groundOf(bounds.min) + m_halfCell,
+                    high = groundOf(bounds.max) - m_halfCell;
+    const glm::vec2 start = groundOf(from), along = groundOf(to) - start;
+    // The part of the segment inside the rectangle: [enter, leave] (slab clipping).
+    float enter = 0.0f, leave = 1.0f;
+    for (int axis = 0; axis < 2 && enter <= leave; ++axis) {
+      if (along[axis] == 0.0f) {
+        if (start[axis] < low[axis] || start[axis] > high[axis]) leave = -1.0f;
+        continue;
+      }
+      const float t0 = (low[axis] - start[axis]) / along[axis];
+      const float t1 = (high[axis] - start[axis]) / along[axis];
+      enter = std::max(enter, std::min(t0, t1));
+      leave = std::min(leave, std::max(t0, t1));
+    }
+    if (!(enter < leave)) return sweepIsClear(from, to);
+    return (enter <= 0.0f || sweepIsClear(from, glm::mix(from, to, enter))) &&
+           (leave >= 1.0f || sweepIsClear(glm::mix(from, to, leave), to));
   }
 
   static size_t endIndex(uint32_t portal, bool left) { return size_t(portal) * 2 + (left ? 0 : 1); }
