@@ -148,6 +148,19 @@ int clipToHeights(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, fl
   return count;
 }
 
+// The triangle's slice between heights yMin and yMax, seen from above: at most
+// five corners in `corners`, their count returned.
+int groundSlice(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, float yMin, float yMax,
+                glm::vec2* corners) {
+  glm::vec3 bufferA[9], bufferB[9];
+  glm::vec3* in = bufferA;
+  glm::vec3* out = bufferB;
+  const int count = clipToHeights(a, b, c, yMin, yMax, in, out);
+  for (int i = 0; i < count; ++i)
+    corners[i] = groundOf(in[i]);
+  return count;
+}
+
 }  // namespace
 
 Aabb Stadium::bounds() const {
@@ -161,14 +174,9 @@ Aabb Stadium::bounds() const {
 // do not cross is decided at an end of one of them.
 bool triangleOverlapsStadium(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                              const Stadium& stadium) {
-  glm::vec3 bufferA[9], bufferB[9];
-  glm::vec3* in = bufferA;
-  glm::vec3* out = bufferB;
-  const int count = clipToHeights(a, b, c, stadium.yMin, stadium.yMax, in, out);
-  if (count == 0) return false;
   glm::vec2 corners[9];
-  for (int i = 0; i < count; ++i)
-    corners[i] = groundOf(in[i]);
+  const int count = groundSlice(a, b, c, stadium.yMin, stadium.yMax, corners);
+  if (count == 0) return false;
   const float radiusSquared = stadium.radius * stadium.radius;
   const bool moving = stadium.from != stadium.to;
   for (int i = 0; i < count; ++i) {
@@ -217,14 +225,9 @@ Aabb Prism::bounds() const {
 // only its line's normal, and a point none.
 bool triangleOverlapsPrism(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                            const Prism& prism) {
-  glm::vec3 bufferA[9], bufferB[9];
-  glm::vec3* in = bufferA;
-  glm::vec3* out = bufferB;
-  const int count = clipToHeights(a, b, c, prism.yMin, prism.yMax, in, out);
-  if (count == 0) return false;
   glm::vec2 slice[9];
-  for (int i = 0; i < count; ++i)
-    slice[i] = groundOf(in[i]);
+  const int count = groundSlice(a, b, c, prism.yMin, prism.yMax, slice);
+  if (count == 0) return false;
   auto separates = [&](glm::vec2 p, glm::vec2 q) {
     const glm::vec2 axis(q.y - p.y, p.x - q.x);
     if (axis == glm::vec2(0.0f)) return false;
