@@ -115,20 +115,20 @@ glm::vec3 readPoint(const Json& value, const std::string& path) {
           readNumber(value[2], indexPath(path, 2))};
 }
 
-UnitKind readUnitKind(const Json& value, const std::string& path) {
-  const std::string kind = readString(value, path);
-  for (int k = 0; k < kUnitKindCount; ++k) {
-    if (kind == toString(UnitKind(k))) return UnitKind(k);
+// One of an enum's names, as its toString spells them; the error lists them all.
+template <class Enum, int Count>
+Enum readNamed(const Json& value, const std::string& path, const char* what) {
+  const std::string name = readString(value, path);
+  std::string names;
+  for (int k = 0; k < Count; ++k) {
+    if (name == toString(Enum(k))) return Enum(k);
+    names += std::string(k == 0 ? "" : ", ") + toString(Enum(k));
   }
-  throw SettingsError{path, "'" + kind + "' is not a unit kind (human, vehicle)"};
+  throw SettingsError{path, "'" + name + "' is not a " + what + " (" + names + ")"};
 }
 
-UnitShape readUnitShape(const Json& value, const std::string& path) {
-  const std::string shape = readString(value, path);
-  for (int k = 0; k < kUnitShapeCount; ++k) {
-    if (shape == toString(UnitShape(k))) return UnitShape(k);
-  }
-  throw SettingsError{path, "'" + shape + "' is not a unit shape (box, round)"};
+UnitKind readUnitKind(const Json& value, const std::string& path) {
+  return readNamed<UnitKind, kUnitKindCount>(value, path, "unit kind");
 }
 
 template <class Target>
@@ -173,7 +173,9 @@ const Field<UnitProfile> kUnitFields[] = {
     {"kind",
      [](const Json& v, const std::string& p, UnitProfile& u) { u.kind = readUnitKind(v, p); }},
     {"shape",
-     [](const Json& v, const std::string& p, UnitProfile& u) { u.shape = readUnitShape(v, p); }},
+     [](const Json& v, const std::string& p, UnitProfile& u) {
+       u.shape = readNamed<UnitShape, kUnitShapeCount>(v, p, "unit shape");
+     }},
     {"length",
      [](const Json& v, const std::string& p, UnitProfile& u) { u.length = readNumber(v, p); }},
     {"turningRadius", [](const Json& v, const std::string& p,
@@ -219,14 +221,7 @@ const Field<DeviceSpec> kDeviceFields[] = {
     {"id", [](const Json& v, const std::string& p, DeviceSpec& d) { d.id = readString(v, p); }},
     {"kind",
      [](const Json& v, const std::string& p, DeviceSpec& d) {
-       const std::string kind = readString(v, p);
-       for (int k = 0; k < kDeviceKindCount; ++k) {
-         if (kind == toString(DeviceKind(k))) {
-           d.kind = DeviceKind(k);
-           return;
-         }
-       }
-       throw SettingsError{p, "'" + kind + "' is not a device kind (door, elevator, ladder)"};
+       d.kind = readNamed<DeviceKind, kDeviceKindCount>(v, p, "device kind");
      }},
     {"entry", [](const Json& v, const std::string& p, DeviceSpec& d) { d.entry = readZone(v, p); }},
     {"exit", [](const Json& v, const std::string& p, DeviceSpec& d) { d.exit = readZone(v, p); }},
