@@ -21,13 +21,8 @@ class Dungeon : public ::testing::Test {
     ASSERT_TRUE(loaded.ok()) << loaded.error();
     s_level = new Level(std::move(loaded).value());
     s_world = new CollisionWorld(*s_level);
-    // The settings Recast comparisons use: cell 0.3, unit 1.2 x 2.0, step 0.9, slope 45.
-    FloodFillParams params;
-    params.cellSize = 0.3f;
-    params.unit.width = 1.2f;
-    params.unit.height = 2.0f;
-    params.unit.stepHeight = 0.9f;
-    params.unit.maxSlopeDegrees = 45.0f;
+    // The settings Recast comparisons use, with the default drop.
+    const FloodFillParams params = test::detourMatchedParams(UnitProfile{}.maxDrop);
     BuildOptions options;
     options.keepCells = true;
     Result<NavBuild> build = buildNavigation(*s_level, *s_world, params, options);
@@ -86,7 +81,8 @@ TEST_F(Dungeon, QueriesAgreeWithCellReachability) {
       // Locate may choose a different floor only where two floors are within a
       // unit height of the point; cell centres are unambiguous otherwise.
       ASSERT_NE(path.status, PathStatus::StartOffMesh);
-      ASSERT_NE(path.status, PathStatus::GoalOffMesh) << "goal " << goal.x << " " << goal.y << " " << goal.z;
+      ASSERT_NE(path.status, PathStatus::GoalOffMesh)
+          << "goal " << goal.x << " " << goal.y << " " << goal.z;
       EXPECT_EQ(path.status == PathStatus::Found, bool(reachable[to])) << from << " -> " << to;
       if (path.status != PathStatus::Found) continue;
       ++found;

@@ -89,6 +89,17 @@ Level randomSoup(uint32_t seed, const SoupShape& shape) {
   return level;
 }
 
+FloodFillParams detourMatchedParams(float maxDrop) {
+  FloodFillParams params;
+  params.cellSize = 0.3f;
+  params.unit.width = 1.2f;
+  params.unit.height = 2.0f;
+  params.unit.stepHeight = 0.9f;
+  params.unit.maxDrop = maxDrop;
+  params.unit.maxSlopeDegrees = 45.0f;
+  return params;
+}
+
 Level chasmLevel() {
   Level level;
   addFloor(level, 0, 0, 10, 6, 0, "floor");

@@ -45,6 +45,10 @@ struct SoupShape {
 /// edges and axis-parallel faces where trees and exact tests slip. finish()ed.
 Level randomSoup(uint32_t seed, const SoupShape& shape = {});
 
+/// The settings the comparisons with Recast/Detour use: cells 0.3, a unit
+/// 1.2 x 2.0 m stepping 0.9 on slopes up to 45 degrees, dropping up to maxDrop.
+FloodFillParams detourMatchedParams(float maxDrop);
+
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
 /// Path of a bundled asset.

@@ -64,13 +64,7 @@ const NavBuild* dungeon() {
       return nullptr;
     }
     const CollisionWorld world(level.value());
-    FloodFillParams params;
-    params.cellSize = 0.3f;
-    params.unit.width = 1.2f;
-    params.unit.height = 2.0f;
-    params.unit.stepHeight = 0.9f;
-    params.unit.maxDrop = 0.9f;
-    params.unit.maxSlopeDegrees = 45.0f;
+    const FloodFillParams params = test::detourMatchedParams(0.9f);
     BuildOptions options;
     options.keepCells = true;
     Result<NavBuild> build = buildNavigation(level.value(), world, params, options);
