@@ -42,7 +42,7 @@
 // counts as not found.
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--sectors]
-//                                       [--round] [--bracket]
+//                                       [--round] [--bracket] [--pairs FILE]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
@@ -53,6 +53,8 @@
 //   --bracket adds rows where Detour's agent is the circle around navscope's box
 //   (radius half its diagonal, which Recast rounds up to whole cells) instead of
 //   the circle inside it: the box's path lengths lie between the two rows'.
+//   --pairs FILE writes every pair both found, one tab-separated line each
+//   (level, start, goal, both lengths, corridor sizes), to study where they differ.
 #include <DetourNavMesh.h>
 #include <DetourNavMeshBuilder.h>
 #include <DetourNavMeshQuery.h>
@@ -540,6 +542,19 @@ struct Summary {
   double lengthSumRatio = 0, lengthMedianRatio = 0;
 };
 
+// --pairs FILE: every pair both libraries found, one tab-separated line each.
+FILE* g_pairsOut = nullptr;
+
+void writePairs(const std::string& label, const QueryReport& report) {
+  if (!g_pairsOut) return;
+  for (const Pair& p : report.pairs) {
+    if (!p.navscope.found || !p.detour.found) continue;
+    std::fprintf(g_pairsOut, "%s\t%.3f %.3f %.3f\t%.3f %.3f %.3f\t%.4f\t%.4f\t%zu\t%zu\n",
+                 label.c_str(), p.start.x, p.start.y, p.start.z, p.goal.x, p.goal.y, p.goal.z,
+                 p.navscope.length, p.detour.length, p.navscope.corridor, p.detour.corridor);
+  }
+}
+
 std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repetitions,
                                bool showCorners) {
   if (!std::filesystem::exists(c.path)) {
@@ -618,6 +633,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   constexpr uint64_t kSeed = 20240601;
   const QueryReport report =
       runQueries(navscope->graph, *detour->query, kSeed, pairCount, repetitions);
+  writePairs(c.label, report);
   Summary s;
   s.label = c.label;
   s.bracket = c.bracket;
@@ -763,6 +779,14 @@ int main(int argc, char** argv) {
       g_shape = nav::UnitShape::Round;
     } else if (std::strcmp(argv[i], "--exact") == 0) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
+    } else if (std::strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {
+      g_pairsOut = std::fopen(argv[++i], "w");
+      if (!g_pairsOut) {
+        std::fprintf(stderr, "--pairs: cannot write %s\n", argv[i]);
+        return 1;
+      }
+      std::fprintf(g_pairsOut,
+                   "level\tstart\tgoal\tnavscope_m\tdetour_m\tnavscope_sectors\tdetour_polys\n");
     } else {
       numbers.push_back(std::max(1, std::atoi(argv[i])));
     }
@@ -794,6 +818,7 @@ int main(int argc, char** argv) {
     if (std::optional<Summary> s = runCase(c, runs, pairCount, repetitions, showCorners))
       summaries.push_back(*s);
   }
+  if (g_pairsOut) std::fclose(g_pairsOut);
   if (summaries.empty()) return 0;
 
   std::printf(
