@@ -137,20 +137,6 @@ float polylineLength(std::span<const glm::vec3> points) {
 
 namespace {
 
-// Ground-plane points closer than this are one point: it absorbs the rounding
-// of portals that share an endpoint, far below any cell size. [metres]
-constexpr float kSamePoint = 1e-5f;
-
-bool sameGroundPoint(const glm::vec3& a, const glm::vec3& b) {
-  const glm::vec2 d = groundOf(a) - groundOf(b);
-  return glm::dot(d, d) < kSamePoint * kSamePoint;
-}
-
-bool samePoint(const glm::vec3& a, const glm::vec3& b) {
-  const glm::vec3 d = a - b;
-  return glm::dot(d, d) < kSamePoint * kSamePoint;
-}
-
 class Funnel {
  public:
   Funnel(std::span<const FunnelPortal> portals, bool recordSteps)

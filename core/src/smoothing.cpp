@@ -7,29 +7,12 @@
 namespace nav {
 namespace {
 
-// Points closer than this are one point, as in the funnel. [metres]
-constexpr float kSamePoint = 1e-5f;
 // Slack for points on a rectangle's edge, far below any cell size. [metres]
 constexpr float kEdgeSlack = 1e-4f;
 // Halvings of a stretch's control arms before it falls back to the straight line.
 constexpr int kMaxShrinks = 4;
 // Subdivisions while proving a stretch inside (at most 2^depth pieces).
 constexpr int kMaxProofDepth = 8;
-
-bool samePoint(const glm::vec3& a, const glm::vec3& b) {
-  const glm::vec3 d = a - b;
-  return glm::dot(d, d) < kSamePoint * kSamePoint;
-}
-
-bool sameGroundPoint(const glm::vec3& a, const glm::vec3& b) {
-  const glm::vec2 d = groundOf(a) - groundOf(b);
-  return glm::dot(d, d) < kSamePoint * kSamePoint;
-}
-
-glm::vec2 unitOrZero(const glm::vec2& v) {
-  const float length = glm::length(v);
-  return length > kSamePoint ? v / length : glm::vec2(0.0f);
-}
 
 // An axis-aligned rectangle in the ground plane (x, z).
 struct Box {

@@ -10,8 +10,6 @@ namespace nav {
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
-// Ground points closer than this are one corner, as in the funnel. [metres]
-constexpr float kSamePoint = 1e-5f;
 // Shorter pieces are left out. [metres]
 constexpr float kNoLength = 1e-6f;
 // A turn this close to a full circle is rounding of no turn at all. [radians]
@@ -20,11 +18,6 @@ constexpr float kFullTurnSlack = 1e-4f;
 constexpr float kMaxSampleAngle = kPi / 18.0f;
 // Samples per piece at most, whatever its length.
 constexpr float kMaxSteps = 1e6f;
-
-glm::vec2 unitOrZero(const glm::vec2& v) {
-  const float length = glm::length(v);
-  return length > kSamePoint ? v / length : glm::vec2(0.0f);
-}
 
 // The walker's right (Y up): clockwise seen from above.
 glm::vec2 rightOf(const glm::vec2& v) {

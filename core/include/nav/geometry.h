@@ -40,6 +40,26 @@ inline glm::vec2 groundOf(const glm::vec3& p) { return {p.x, p.z}; }
 /// is on the walker's left when cross2(d, p) < 0 (left of +X is -Z).
 inline float cross2(const glm::vec2& a, const glm::vec2& b) { return a.x * b.y - a.y * b.x; }
 
+/// Points closer than this are one point: it absorbs the rounding of portals
+/// that share an endpoint, far below any cell size. [metres]
+constexpr float kSamePoint = 1e-5f;
+
+inline bool samePoint(const glm::vec3& a, const glm::vec3& b) {
+  const glm::vec3 d = a - b;
+  return glm::dot(d, d) < kSamePoint * kSamePoint;
+}
+
+inline bool sameGroundPoint(const glm::vec3& a, const glm::vec3& b) {
+  const glm::vec2 d = groundOf(a) - groundOf(b);
+  return glm::dot(d, d) < kSamePoint * kSamePoint;
+}
+
+/// The direction of v, or zero for a vector shorter than kSamePoint.
+inline glm::vec2 unitOrZero(const glm::vec2& v) {
+  const float length = glm::length(v);
+  return length > kSamePoint ? v / length : glm::vec2(0.0f);
+}
+
 /// Signed area (times two) of the ground-plane triangle a, b, c: negative when c
 /// lies to the left of the walk from a to b.
 inline float triArea2(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
