@@ -53,8 +53,8 @@
 //   --bracket adds rows where Detour's agent is the circle around navscope's box
 //   (radius half its diagonal, which Recast rounds up to whole cells) instead of
 //   the circle inside it: the box's path lengths lie between the two rows'.
-//   --pairs FILE writes every pair both found, one tab-separated line each
-//   (level, start, goal, both lengths, corridor sizes), to study where they differ.
+//   --pairs FILE writes every pair, one tab-separated line each (level, start,
+//   goal, both lengths or "none", corridor sizes), to study where they differ.
 #include <DetourNavMesh.h>
 #include <DetourNavMeshBuilder.h>
 #include <DetourNavMeshQuery.h>
@@ -542,16 +542,19 @@ struct Summary {
   double lengthSumRatio = 0, lengthMedianRatio = 0;
 };
 
-// --pairs FILE: every pair both libraries found, one tab-separated line each.
+// --pairs FILE: every pair, one tab-separated line each; "none" where a library found no path.
 FILE* g_pairsOut = nullptr;
 
 void writePairs(const std::string& label, const QueryReport& report) {
   if (!g_pairsOut) return;
+  const auto length = [](const Answer& a) {
+    return a.found ? std::to_string(a.length) : std::string("none");
+  };
   for (const Pair& p : report.pairs) {
-    if (!p.navscope.found || !p.detour.found) continue;
-    std::fprintf(g_pairsOut, "%s\t%.3f %.3f %.3f\t%.3f %.3f %.3f\t%.4f\t%.4f\t%zu\t%zu\n",
+    std::fprintf(g_pairsOut, "%s\t%.3f %.3f %.3f\t%.3f %.3f %.3f\t%s\t%s\t%zu\t%zu\n",
                  label.c_str(), p.start.x, p.start.y, p.start.z, p.goal.x, p.goal.y, p.goal.z,
-                 p.navscope.length, p.detour.length, p.navscope.corridor, p.detour.corridor);
+                 length(p.navscope).c_str(), length(p.detour).c_str(), p.navscope.corridor,
+                 p.detour.corridor);
   }
 }
 
