@@ -42,7 +42,7 @@
 // counts as not found.
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--sectors]
-//                                       [--round] [--bracket] [--pairs FILE]
+//                                       [--round] [--bracket] [--pairs FILE] [--seed N]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
@@ -53,6 +53,7 @@
 //   --bracket adds rows where Detour's agent is the circle around navscope's box
 //   (radius half its diagonal, which Recast rounds up to whole cells) instead of
 //   the circle inside it: the box's path lengths lie between the two rows'.
+//   --seed N draws other query pairs (default 20240601);
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes), to study where they differ.
 #include <DetourNavMesh.h>
@@ -542,6 +543,9 @@ struct Summary {
   double lengthSumRatio = 0, lengthMedianRatio = 0;
 };
 
+// The query pairs' seed (--seed N).
+uint64_t g_seed = 20240601;
+
 // --pairs FILE: every pair, one tab-separated line each; "none" where a library found no path.
 FILE* g_pairsOut = nullptr;
 
@@ -633,9 +637,8 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   std::printf("%-16s %12s %14.1f  upward triangles flat enough to stand on, for reference\n",
               "level", "", walkableTriangleArea(level, c.slopeDegrees));
 
-  constexpr uint64_t kSeed = 20240601;
   const QueryReport report =
-      runQueries(navscope->graph, *detour->query, kSeed, pairCount, repetitions);
+      runQueries(navscope->graph, *detour->query, g_seed, pairCount, repetitions);
   writePairs(c.label, report);
   Summary s;
   s.label = c.label;
@@ -672,7 +675,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
       "seed %llu, median of %d repetitions each%s\n",
       s.pairs, report.drawn,
       100.0 * double(2 * s.pairs) / double(std::max<size_t>(report.drawn, 1)),
-      static_cast<unsigned long long>(kSeed), repetitions,
+      static_cast<unsigned long long>(g_seed), repetitions,
       report.outOfNodes ? "; Detour ran out of nodes on some" : "");
   std::printf("  found: both %zu, only navscope %zu, only Detour %zu, neither %zu\n", s.both,
               s.navscopeOnly, s.detourOnly, s.neither);
@@ -782,6 +785,8 @@ int main(int argc, char** argv) {
       g_shape = nav::UnitShape::Round;
     } else if (std::strcmp(argv[i], "--exact") == 0) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
+    } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+      g_seed = std::strtoull(argv[++i], nullptr, 10);
     } else if (std::strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {
       g_pairsOut = std::fopen(argv[++i], "w");
       if (!g_pairsOut) {
