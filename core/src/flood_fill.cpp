@@ -85,53 +85,75 @@ struct Mover {
     return candidates ? world.overlapsBox(sweep, *candidates) : world.overlapsBox(sweep);
   }
 
-  // The ground the unit would rest on, if it may stand on it (before clearance).
+  bool mayStandOn(uint32_t triangle) const {
+    return !walkableTriangles || (*walkableTriangles)[triangle];
+  }
+
+  // The ground the unit would rest on, if it may (before clearance): the
+  // highest under its footprint, on a surface it may use. It may be too steep
+  // to stand on: then standOn says whether it is a step's edge.
   std::optional<SupportHit> ground(glm::vec2 center, float yMin, float yMax) const {
     const std::optional<SupportHit> support = highestPoint(center, yMin, yMax);
-    if (!support || support->normalY < minNormalY) return std::nullopt;
-    if (walkableTriangles && !(*walkableTriangles)[support->triangle]) return std::nullopt;
+    if (!support || !mayStandOn(support->triangle)) return std::nullopt;
     return support;
+  }
+
+  // Where the unit resting on `support` (its body known clear) stands: on the
+  // support itself when flat enough, else on the ground under its centre when
+  // that is flat enough and at most a step lower (StandResult::feet).
+  StandResult standOn(glm::vec2 center, const SupportHit& support) const {
+    if (support.normalY >= minNormalY)
+      return {true, support.height, support.triangle, support.height};
+    const std::optional<RayHit> under =
+        world.raycast(glm::vec3(center.x, support.height + kGroundClearance, center.y),
+                      glm::vec3(0.0f, -1.0f, 0.0f), unit.stepHeight + kGroundClearance);
+    if (!under || std::abs(under->normal.y) < minNormalY || !mayStandOn(under->triangle))
+      return {false, 0.0f, 0, 0.0f};
+    return {true, support.height, under->triangle, under->point.y};
   }
 
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
     const std::optional<SupportHit> support = ground(center, yMin, yMax);
-    if (!support) return {false, 0.0f, 0};
+    if (!support) return {false, 0.0f, 0, 0.0f};
     const float y = support->height;
-    if (blocked(center, center, y + kGroundClearance, y + unit.height)) return {false, 0.0f, 0};
-    return {true, y, support->triangle};
+    if (blocked(center, center, y + kGroundClearance, y + unit.height))
+      return {false, 0.0f, 0, 0.0f};
+    return standOn(center, *support);
   }
 
   bool footprintsOverlap(float cellSize) const {
     return cellSize <= footprintSide - 2.0f * kFootprintShrink;
   }
 
-  // One step from a standing position `from` to the neighbouring column `to`:
-  // where it lands, if the unit can stand there and get there.
-  StandResult step(glm::vec2 from, float fromY, glm::vec2 to, float cellSize) const {
+  // One step from a standing position `from` (resting at fromY, feet at
+  // fromFeet) to the neighbouring column `to`: where it lands, if the unit can
+  // stand there and get there.
+  StandResult step(glm::vec2 from, float fromY, float fromFeet, glm::vec2 to,
+                   float cellSize) const {
     if (!footprintsOverlap(cellSize)) {
       // Footprints that do not overlap leave a strip between them: the general sweep.
-      const StandResult landing = stand(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
+      const StandResult landing = stand(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
       return landing.ok && canMove(from, fromY, to, landing.y) ? landing
-                                                               : StandResult{false, 0.0f, 0};
+                                                               : StandResult{false, 0.0f, 0, 0.0f};
     }
-    const StandResult landing = overlappingLanding(to, fromY);
+    const StandResult landing = overlappingLanding(to, fromY, fromFeet);
     return landing.ok && roomToMove(from, fromY, to, landing.y) ? landing
-                                                                : StandResult{false, 0.0f, 0};
+                                                                : StandResult{false, 0.0f, 0, 0.0f};
   }
 
   // Overlapping footprints make the sweep (nearly, for a disc) the union of
   // both footprints at the higher ground; the source's is known clear, so what
   // is left to test is the target's column from its ground up to a unit height
   // above the higher one (which covers a drop's fall too), then roomToMove.
-  // This is the first part: it depends on `to` and fromY only.
-  StandResult overlappingLanding(glm::vec2 to, float fromY) const {
+  // This is the first part: it depends on `to`, fromY and fromFeet only.
+  StandResult overlappingLanding(glm::vec2 to, float fromY, float fromFeet) const {
     const std::optional<SupportHit> support =
-        ground(to, fromY - unit.maxDrop, fromY + unit.stepHeight);
-    if (!support) return {false, 0.0f, 0};
+        ground(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
+    if (!support) return {false, 0.0f, 0, 0.0f};
     const float y = support->height;
     const float top = std::max(y, fromY) + unit.height;
-    if (blocked(to, to, y + kGroundClearance, top)) return {false, 0.0f, 0};
-    return {true, y, support->triangle};
+    if (blocked(to, to, y + kGroundClearance, top)) return {false, 0.0f, 0, 0.0f};
+    return standOn(to, *support);
   }
 
   // The second part, for a landing at height y: a square needs only the
@@ -170,12 +192,15 @@ struct OpenCell {
   int32_t x, z;
   uint32_t index;
   float y;
+  /// StandResult::feet.
+  float feet;
 };
 
 // What one step from an open cell finds: the pure geometric part of the fill,
 // which threads compute independently.
 struct StepResult {
   float y;
+  float feet;
   uint32_t triangle;
   bool ok;
 };
@@ -231,7 +256,7 @@ class Filler {
     const StandResult standing = m_mover.stand(columnCenter2(m_grid, x, z), yMin, yMax);
     if (!standing.ok) return true;
     if (existing(x, z, standing.y) != kNoCell) return true;
-    if (!addCell(x, z, standing.y, standing.triangle) || !teleport()) return false;
+    if (!addCell(x, z, standing) || !teleport()) return false;
     return explore();
   }
 
@@ -244,7 +269,8 @@ class Filler {
   }
 
  private:
-  bool addCell(int32_t x, int32_t z, float y, uint32_t triangle) {
+  bool addCell(int32_t x, int32_t z, const StandResult& standing) {
+    const float y = standing.y;
     if (m_grid.size() >= m_maxCells) {
       m_error = "flood fill: stopped at maxCells = " + std::to_string(m_maxCells) +
                 " cells; the level's walkable surfaces suggest about " +
@@ -252,8 +278,8 @@ class Filler {
                 " at this cell size: raise the limit (--max-cells) or the cell size";
       return false;
     }
-    const uint32_t index = m_grid.add(x, z, y, m_level.triangles[triangle].material);
-    m_next.push_back({x, z, index, y});
+    const uint32_t index = m_grid.add(x, z, y, m_level.triangles[standing.triangle].material);
+    m_next.push_back({x, z, index, y, standing.feet});
     noteTeleports(x, z, y);
     return true;
   }
@@ -298,7 +324,7 @@ class Filler {
         continue;
       }
       if (existing(column.x, column.y, standing.y) == kNoCell &&
-          !addCell(column.x, column.y, standing.y, standing.triangle))
+          !addCell(column.x, column.y, standing))
         return false;
     }
     m_pendingTeleports.clear();
@@ -355,21 +381,29 @@ class Filler {
         StandResult landing;
         if (!overlapping) {
           gather();
-          landing = near.step(here, cell.y, there, m_grid.cellSize());
+          landing = near.step(here, cell.y, cell.feet, there, m_grid.cellSize());
         } else {
-          if (const LandingMemo::Landing* known = scratch.landings.find(nx, nz, cell.y)) {
-            landing = {known->ok, known->y, known->triangle};
+          // Landings are remembered for cells standing on their own ground.
+          const bool memo = cell.feet == cell.y;
+          const LandingMemo::Landing* known =
+              memo ? scratch.landings.find(nx, nz, cell.y) : nullptr;
+          if (known) {
+            landing = {known->ok, known->y, known->triangle, known->feet};
           } else {
             gather();
-            landing = near.overlappingLanding(there, cell.y);
-            scratch.landings.insert(nx, nz, cell.y, {landing.y, landing.triangle, landing.ok});
+            landing = near.overlappingLanding(there, cell.y, cell.feet);
+            if (memo) {
+              scratch.landings.insert(nx, nz, cell.y,
+                                      {landing.y, landing.feet, landing.triangle, landing.ok});
+            }
           }
           if (landing.ok && near.needsRoomToMove(cell.y, landing.y)) {
             gather();
             landing.ok = near.roomToMove(here, cell.y, there, landing.y);
           }
         }
-        m_results[i * kDirectionCount + size_t(d)] = {landing.y, landing.triangle, landing.ok};
+        m_results[i * kDirectionCount + size_t(d)] = {landing.y, landing.feet, landing.triangle,
+                                                      landing.ok};
       }
     }
   }
@@ -400,7 +434,7 @@ class Filler {
           const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
           uint32_t target = existing(nx, nz, step.y);
           if (target == kNoCell) {
-            if (!addCell(nx, nz, step.y, step.triangle)) return false;
+            if (!addCell(nx, nz, {true, step.y, step.triangle, step.feet})) return false;
             target = uint32_t(m_grid.size() - 1);
           }
           // A link names its cell by the move's height window (CellGrid::stepTarget).

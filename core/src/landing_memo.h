@@ -3,6 +3,8 @@
 // height stepped from: on level ground the four neighbours of a column all ask
 // the same question, over three consecutive levels of the fill's front (the
 // neighbours of a column sit one step nearer and one step further from the seed).
+// Only for steps from cells whose feet stand on their own ground: a step's
+// reach is measured from the feet.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -12,8 +14,8 @@ namespace nav {
 class LandingMemo {
  public:
   struct Landing {
-    /// Height of the ground the unit lands on. [metres]
-    float y;
+    /// Height of the ground the unit lands on, and of its feet (StandResult). [metres]
+    float y, feet;
     uint32_t triangle;
     bool ok;
   };

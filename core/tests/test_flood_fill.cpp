@@ -331,6 +331,95 @@ TEST(FloodFill, SlopeLimit) {
   }
 }
 
+// A face too steep to stand on is a step's edge when it rises no more than a
+// step: the unit stands beside it, resting on the edge under its footprint with
+// its feet on the floor, and climbs it. Taller, it is a wall whatever its slope:
+// resting part way up never counts as a step of its own. Faces at two slopes
+// (one wider than a cell, one narrower), shifted across a cell's width, so that
+// footprint edges fall all along them.
+TEST(FloodFill, ASteepFaceNoTallerThanAStepIsClimbed) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    for (const float degrees : {50.0f, 80.0f}) {
+      for (const float rise : {0.4f, 0.8f}) {
+        for (const float start : {-0.02f, 0.0f, 0.06f, 0.12f, 0.18f, 0.24f}) {
+          SCOPED_TRACE(::testing::Message() << toString(shape) << ", " << degrees
+                                            << " degrees, rise " << rise << " from x = " << start);
+          // Lower floor to x = start, the face up to start + run, upper floor beyond.
+          const float run = rise / std::tan(glm::radians(degrees));
+          const float top = start + run;
+          Level level;
+          test::addFloor(level, -4, 0, start, 4, 0);
+          const auto base = uint32_t(level.vertices.size());
+          level.vertices.insert(level.vertices.end(),
+                                {{start, 0, 0}, {start, 0, 4}, {top, rise, 4}, {top, rise, 0}});
+          level.triangles.push_back({{base, base + 1, base + 2}, 0});
+          level.triangles.push_back({{base, base + 2, base + 3}, 0});
+          test::addFloor(level, top, 0, top + 4, 4, rise);
+          FloodFillParams params;
+          params.unit.shape = shape;
+          params.seeds = {{-3, 0.05f, 2}};
+          const float step = params.unit.stepHeight;
+          const float half = params.unit.footprint() * 0.5f;
+          Built built = fill(std::move(level), params);
+          ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+          const CellGrid& cells = built.cells.value();
+          const auto groundAt = [&](float x) {
+            return std::clamp((x - start) / run, 0.0f, 1.0f) * rise;
+          };
+          bool upper = false;
+          std::map<int, float> lowerRow;  // column x -> resting height, in the row at z = 1.95
+          for (uint32_t i = 0; i < cells.size(); ++i) {
+            const glm::vec3 c = cells.center(i);
+            if (c.y > rise - 1e-3f) {
+              upper = true;
+              continue;
+            }
+            // Beside the face: the centre on the floor, resting on the face
+            // under the footprint's edge.
+            EXPECT_LT(c.x, start);
+            EXPECT_NEAR(c.y, groundAt(c.x + half), 0.02f) << "at x = " << c.x;
+            if (std::abs(c.z - 1.95f) < 1e-3f) lowerRow[cells.columnOf(c).x] = c.y;
+          }
+          EXPECT_EQ(upper, rise <= step);
+          // Every column of the row with its centre on the floor and its
+          // footprint's edge on the face less than a step up has its cell there
+          // (past the face it rests on the upper floor, counted above).
+          for (int x = 0; x < 40; ++x) {
+            const float center = cells.columnCenter(x, 0, 0.0f).x;
+            if (center < -2.0f || center > start - 0.01f || center + half > top - 0.01f) continue;
+            const float edge = groundAt(center + half);
+            if (std::abs(edge - step) < 0.02f) continue;  // too close to call
+            EXPECT_EQ(lowerRow.count(x) > 0, edge < step) << "column centre x = " << center;
+          }
+        }
+      }
+    }
+  }
+}
+
+// The face above, wider than a cell: some cell rests on it part way up.
+TEST(FloodFill, TheUnitRestsOnASteepFaceBesideIt) {
+  Level level;
+  test::addFloor(level, -4, 0, 0, 4, 0);
+  const float run = 0.4f / std::tan(glm::radians(50.0f));
+  const auto base = uint32_t(level.vertices.size());
+  level.vertices.insert(level.vertices.end(),
+                        {{0, 0, 0}, {0, 0, 4}, {run, 0.4f, 4}, {run, 0.4f, 0}});
+  level.triangles.push_back({{base, base + 1, base + 2}, 0});
+  level.triangles.push_back({{base, base + 2, base + 3}, 0});
+  test::addFloor(level, run, 0, run + 4, 4, 0.4f);
+  FloodFillParams params;
+  params.seeds = {{-3, 0.05f, 2}};
+  Built built = fill(std::move(level), params);
+  ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+  size_t onTheFace = 0;
+  for (uint32_t i = 0; i < built.cells.value().size(); ++i) {
+    const float y = built.cells.value().height(i);
+    onTheFace += y > 0.01f && y < 0.39f;
+  }
+  EXPECT_GT(onTheFace, 0u);
+}
+
 TEST(FloodFill, BadParametersNameTheParameter) {
   Level level;
   test::addFloor(level, 0, 0, 3, 3, 0);

@@ -42,10 +42,16 @@ uint64_t estimateCells(const Level& level, const FloodFillParams& params);
 /// resting on the highest ground in [yMin, yMax]. Exposed for tools and tests.
 struct StandResult {
   bool ok;
-  /// Height of the ground the unit rests on. [metres]
+  /// Height of the ground the unit rests on: the highest under its footprint. [metres]
   float y;
-  /// Triangle the unit rests on.
+  /// Triangle the unit stands on: under its centre when the highest ground is
+  /// a step's edge (see feet), else the one it rests on.
   uint32_t triangle;
+  /// Height of the ground under the unit's centre when the highest ground is
+  /// the edge of a face too steep to stand on, at most a step higher (beside a
+  /// kerb, a rock, the foot of a bank); else y. Steps up are measured from here,
+  /// so such an edge is climbed as one step, never as two. [metres]
+  float feet;
 };
 /// `walkableTriangles` as walkableTrianglesFor gives it (empty: every triangle).
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
