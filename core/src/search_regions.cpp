@@ -198,11 +198,16 @@ SearchRegions::SearchRegions(const NavGraph& graph) {
           }
         }
       }
+      // The steps of a staircase face the way out of the region along one or
+      // two perpendicular directions; portals facing each other (the two
+      // sides of a narrow sector of the other region) are no staircase.
+      uint32_t facing = 1u << int(seed.direction);
       for (bool grew = merges && mirrored == kNone; grew;) {
         grew = false;
         for (size_t j = i + 1; j < groupEnd; ++j) {
           const Portal& step = graph.portals[out[j]];
           if (used[j] || step.kind != PortalKind::Walk || step.oneWay()) continue;
+          if (facing & (1u << int(opposite(step.direction)))) continue;
           if (meets(step.left, graph.portals[chain.back()].right)) {
             chain.push_back(out[j]);
           } else if (meets(step.right, graph.portals[chain.front()].left)) {
@@ -211,6 +216,7 @@ SearchRegions::SearchRegions(const NavGraph& graph) {
             continue;
           }
           used[j] = true;
+          facing |= 1u << int(step.direction);
           grew = true;
         }
       }

@@ -274,6 +274,13 @@ void checkRegions(const NavGraph& graph, RegionFigures& result) {
     const std::span<const uint32_t> members = regions.members(way);
     ASSERT_FALSE(members.empty());
     if (members.size() > 1) ++result.chainedPortals;
+    // A staircase's steps face out along one or two perpendicular directions,
+    // never towards each other.
+    uint32_t facing = 0;
+    for (uint32_t m : members)
+      facing |= 1u << int(graph.portals[m].direction);
+    EXPECT_FALSE((facing & 5u) == 5u || (facing & 10u) == 10u)
+        << "members facing each other (directions " << facing << ")";
     for (size_t i = 0; i < members.size(); ++i) {
       ASSERT_LT(members[i], graph.portals.size());
       const Portal& portal = graph.portals[members[i]];

@@ -6,10 +6,10 @@
 // sectors of one surface merge while their union stays nearly convex in the
 // ground plane (its convex hull holds at most half a cell's depth more on
 // average along the hull), as Recast would make them one polygon. Between two
-// regions, two-way walk portals whose ends meet (the steps of a staircase)
-// merge into one region portal: the segment from the first one's left end to
-// the last one's right end. Every other portal stays a region portal of its
-// own. Derived from the graph like the islands; never stored.
+// regions, two-way walk portals whose ends meet and that never face each other
+// (the steps of a staircase) merge into one region portal: the segment from the first one's left
+// end to the last one's right end. Every other portal stays a region portal of its own. Derived
+// from the graph like the islands; never stored.
 #include <cstdint>
 #include <span>
 #include <vector>
