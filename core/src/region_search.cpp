@@ -174,44 +174,65 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
   const uint32_t region = m_regions->of(from);
   // The region is nearly convex: mostly the straight line to `towards` leads
   // from sector to sector through their portals, with no search at all. Less
-  // than this fraction of the way on is rounding, such as the portal just
-  // crossed seen again from the other side.
+  // than this fraction of the way on, or of a portal past its end, is
+  // rounding: the portal just crossed seen again from the other side, or a
+  // line aimed at a portal's end.
   constexpr float kAhead = 1e-4f;
+  // Nearly convex still lets a region wrap round a narrow sector of another
+  // (a floor of its own, another region grown first): the line may cross
+  // that sector, when the query opens it at the region's cost a metre, and
+  // come back in. Within this much of the way, a portal into the region wins.
+  constexpr float kTie = 1e-5f;
+  const float metre = m_query.rules->metreOf(from);
   glm::vec2 point = groundOf(at);
+  // Where the walk last stood in the region, for the search below.
+  struct Stand {
+    size_t sectors, portals;
+    uint32_t sector;
+    glm::vec2 point;
+  } lastInside{sectors.size(), portals.size(), from, point};
   const glm::vec2 target = groundOf(towards);
   uint32_t cameBy = kNoPortal;
   for (uint32_t steps = 0; from != to && steps < graph.sectors.size(); ++steps) {
     const Sector& sector = graph.sectors[from];
-    uint32_t through = kNoPortal;
-    float nearest = 1.0f;
-    glm::vec2 crossing{0.0f};
+    uint32_t inside = kNoPortal, outside = kNoPortal;
+    float nearestInside = 1.0f, nearestOutside = 1.0f;
     const glm::vec2 line = target - point;
     for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
       const Portal& portal = graph.portals[p];
-      if (portal.kind != PortalKind::Walk || p == cameBy ||
-          m_regions->of(portal.toSector) != region) {
-        continue;
-      }
+      if (portal.kind != PortalKind::Walk || p == cameBy) continue;
       const glm::vec2 a = groundOf(portal.left), span = groundOf(portal.right) - a;
       const float denominator = cross2(line, span);
       if (denominator == 0.0f) continue;
       // point + t * line == a + u * span
       const float t = cross2(a - point, span) / denominator;
       const float u = cross2(a - point, line) / denominator;
-      if (t > kAhead && t <= nearest && u >= 0.0f && u <= 1.0f) {
-        nearest = t;
-        through = p;
-        crossing = point + line * t;
+      if (t <= kAhead || u < -kAhead || u > 1.0f + kAhead) continue;
+      if (m_regions->of(portal.toSector) == region) {
+        if (t <= nearestInside) {
+          nearestInside = t;
+          inside = p;
+        }
+      } else if (t < nearestOutside && m_query.rules->metreOf(portal.toSector) == metre) {
+        nearestOutside = t;
+        outside = p;
       }
     }
+    const uint32_t through =
+        inside != kNoPortal && nearestInside <= nearestOutside + kTie ? inside : outside;
     if (through == kNoPortal) break;
     portals.push_back(through);
     from = graph.portals[through].toSector;
     cameBy = graph.portals[through].reverse;
     sectors.push_back(from);
-    point = crossing;
+    point += line * (through == inside ? nearestInside : nearestOutside);
+    if (through == inside) lastInside = {sectors.size(), portals.size(), from, point};
   }
   if (from == to) return true;
+  sectors.resize(lastInside.sectors);
+  portals.resize(lastInside.portals);
+  from = lastInside.sector;
+  point = lastInside.point;
 
   // Else an A* over the region's sectors from where the line stopped, its
   // nodes the portals walked in by (costed where the line to `towards` crosses

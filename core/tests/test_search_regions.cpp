@@ -1015,6 +1015,22 @@ TEST(RegionSearch, TheWalkThroughARegionEndsWhereThePathDoes) {
             1.02f * pullCorridor(graph, sectors.corridor).length);
 }
 
+// A region may wrap round a narrow sector of another region (nearly convex
+// counts area, not depth): the walk through it then crosses that sector, as
+// the search costed it, rather than going round (twice as long, here).
+TEST(RegionSearch, TheWalkThroughARegionCrossesANarrowSectorOfAnother) {
+  REQUIRE_DUNGEON(build);
+  const NavGraph& graph = build->graph;
+  const glm::vec3 start{-19.34f, 4.64f, -5.62f}, goal{-16.68f, 5.09f, -7.23f};
+  const PathResult regions = findPath(graph, start, goal, with({}, PortalPoint::Crossing, true));
+  const PathResult exact = findPath(graph, start, goal, with({}, PortalPoint::Exact, true));
+  ASSERT_EQ(regions.status, PathStatus::Found);
+  ASSERT_EQ(exact.status, PathStatus::Found);
+  EXPECT_TRUE(regions.overRegions);
+  EXPECT_LE(pullCorridor(graph, regions.corridor).length,
+            1.02f * pullCorridor(graph, exact.corridor).length);
+}
+
 // The search trace puts a region search's node where it crossed its merged
 // portal, which may lie off the node's first graph portal (it was once clamped
 // onto that portal, so the debugger drew the dots out of place).

@@ -6,7 +6,9 @@
 // times the cost of a metre on the region's surface (one surface a region);
 // devices cost what the query's rules give them. Once the goal is popped, each
 // region is walked sector by sector from where the path enters it to where it
-// leaves, which gives the corridor the funnel pulls the string through.
+// leaves (along the straight line, which may cross a narrow sector of another
+// region the region wraps round), which gives the corridor the funnel pulls
+// the string through.
 #include <cstdint>
 #include <vector>
 
