@@ -23,10 +23,16 @@ void RegionSearch::init(const RegionQuery& query) {
   m_startNode = portalCount;
   m_goalNode = portalCount + 1;
   if (m_nodes.size() < portalCount + 2) m_nodes.resize(portalCount + 2, Node{});
-  // A wrapped stamp would mistake old nodes for this query's: clear them.
+  const size_t regionCount = m_regions->count();
+  if (m_regionMetre.size() < regionCount) {
+    m_regionMetre.resize(regionCount);
+    m_regionMetreStamp.resize(regionCount, 0);
+  }
+  // A wrapped stamp would mistake old nodes (and metres) for this query's: clear them.
   if (++m_stamp == 0) {
     for (Node& node : m_nodes)
       node.stamp = 0;
+    std::fill(m_regionMetreStamp.begin(), m_regionMetreStamp.end(), 0u);
     m_stamp = 1;
   }
   m_open.clear();
@@ -109,7 +115,7 @@ void RegionSearch::expand(uint32_t node) {
   const float costSoFar = m_nodes[node].cost;
   const uint32_t region = regionOf(node);
   // A region keeps to one surface: one cost a metre in all of it.
-  const float metre = m_query.rules->metreOf(m_regions->sectors(region)[0]);
+  const float metre = metreOf(region);
   const glm::vec2 goal = groundOf(m_query.goal);
   // Straight back over the portal just crossed is never cheaper than staying.
   const uint32_t back = node == m_startNode ? kNoRegionPortal : m_regions->reverse(node);
@@ -120,7 +126,10 @@ void RegionSearch::expand(uint32_t node) {
     const RegionPortal& way = portals[next];
     const uint32_t first = m_regions->members(way)[0];
     const Portal& portal = graph.portals[first];
-    if (!m_query.rules->opens(portal.toSector)) continue;
+    // A walk portal leads into its region, all of one surface.
+    const bool opens = portal.kind == PortalKind::Walk ? metreOf(way.toRegion) < kInfinity
+                                                       : m_query.rules->opens(portal.toSector);
+    if (!opens) continue;
     if (portal.kind == PortalKind::Walk) {
       const glm::vec3 crossed =
           glm::mix(way.left, way.right,
@@ -138,6 +147,14 @@ void RegionSearch::expand(uint32_t node) {
     relax(m_goalNode, node, costSoFar + glm::distance(at, m_query.goal) * metre, m_query.goal,
           m_query.goal);
   }
+}
+
+float RegionSearch::metreOf(uint32_t region) {
+  if (m_regionMetreStamp[region] != m_stamp) {
+    m_regionMetreStamp[region] = m_stamp;
+    m_regionMetre[region] = m_query.rules->metreOf(m_regions->sectors(region)[0]);
+  }
+  return m_regionMetre[region];
 }
 
 float RegionSearch::cost() const {
@@ -183,7 +200,7 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
   // that sector, when the query opens it at the region's cost a metre, and
   // come back in. Within this much of the way, a portal into the region wins.
   constexpr float kTie = 1e-5f;
-  const float metre = m_query.rules->metreOf(from);
+  const float metre = metreOf(region);
   glm::vec2 point = groundOf(at);
   // Where the walk last stood in the region, for the search below.
   struct Stand {
@@ -213,7 +230,7 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
           nearestInside = t;
           inside = p;
         }
-      } else if (t < nearestOutside && m_query.rules->metreOf(portal.toSector) == metre) {
+      } else if (t < nearestOutside && metreOf(m_regions->of(portal.toSector)) == metre) {
         nearestOutside = t;
         outside = p;
       }
@@ -304,7 +321,8 @@ bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_
   sectors.clear();
   portals.clear();
   const NavGraph& graph = *m_query.graph;
-  std::vector<uint32_t> nodes;
+  std::vector<uint32_t>& nodes = m_corridorNodes;
+  nodes.clear();
   for (uint32_t node = last; node != m_startNode; node = m_nodes[node].parent)
     nodes.push_back(node);
   std::reverse(nodes.begin(), nodes.end());

@@ -91,6 +91,8 @@ class RegionSearch {
              const glm::vec3& point);
   void expand(uint32_t node);
   uint32_t regionOf(uint32_t node) const;
+  /// The cost of a metre in a region (one surface), asked of the rules once a query.
+  float metreOf(uint32_t region);
   /// The graph portal a node is traced as: its first step (kNoPortal: the start).
   uint32_t tracedPortal(uint32_t node) const;
   /// The graph portal of a walk region portal node that makes the way from
@@ -118,6 +120,10 @@ class RegionSearch {
   /// The expanded node that stood nearest the goal, for a partial corridor.
   uint32_t m_closest = 0;
   float m_closestDistance = 0.0f;
+  std::vector<float> m_regionMetre;
+  std::vector<uint32_t> m_regionMetreStamp;
+  /// Scratch for buildCorridor.
+  std::vector<uint32_t> m_corridorNodes;
   std::vector<WalkNode> m_walk;
   std::vector<OpenEntry> m_walkOpen;
   uint32_t m_walkStamp = 0;
