@@ -191,9 +191,8 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
   const uint32_t region = m_regions->of(from);
   // The region is nearly convex: mostly the straight line to `towards` leads
   // from sector to sector through their portals, with no search at all. Less
-  // than this fraction of the way on, or of a portal past its end, is
-  // rounding: the portal just crossed seen again from the other side, or a
-  // line aimed at a portal's end.
+  // than this fraction of the way on is rounding: the portal just crossed
+  // seen again from the other side.
   constexpr float kAhead = 1e-4f;
   // Nearly convex still lets a region wrap round a narrow sector of another
   // (a floor of its own, another region grown first): the line may cross
@@ -210,40 +209,78 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
   } lastInside{sectors.size(), portals.size(), from, point};
   const glm::vec2 target = groundOf(towards);
   uint32_t cameBy = kNoPortal;
+  // A line that leaves a sector within half a cell past a portal's end (the
+  // margin the portal does not reach) still goes through that portal: the
+  // funnel pulls the string through the corridor however the line ran.
+  const float margin = 0.5f * graph.cellSize + kAhead;
+  // Steps round walls the line meets, at most, before the search below.
+  constexpr uint32_t kMaxDetours = 4;
+  uint32_t detours = 0;
+  const size_t firstWalked = sectors.size() - 1;
   for (uint32_t steps = 0; from != to && steps < graph.sectors.size(); ++steps) {
     const Sector& sector = graph.sectors[from];
-    uint32_t inside = kNoPortal, outside = kNoPortal;
-    float nearestInside = 1.0f, nearestOutside = 1.0f;
     const glm::vec2 line = target - point;
+    struct Candidate {
+      uint32_t portal = kNoPortal;
+      float t = 1.0f, overshoot = 0.0f;
+      bool inRegion = false;
+    } best;
     for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
       const Portal& portal = graph.portals[p];
       if (portal.kind != PortalKind::Walk || p == cameBy) continue;
-      const glm::vec2 a = groundOf(portal.left), span = groundOf(portal.right) - a;
-      const float denominator = cross2(line, span);
-      if (denominator == 0.0f) continue;
-      // point + t * line == a + u * span
-      const float t = cross2(a - point, span) / denominator;
-      const float u = cross2(a - point, line) / denominator;
-      if (t <= kAhead || u < -kAhead || u > 1.0f + kAhead) continue;
-      if (m_regions->of(portal.toSector) == region) {
-        if (t <= nearestInside) {
-          nearestInside = t;
-          inside = p;
+      // Walk portals lie on their sector's sides: x = const for a step along X.
+      const int along =
+          portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
+      if (line[along] == 0.0f) continue;
+      const glm::vec2 a = groundOf(portal.left), b = groundOf(portal.right);
+      const float t = (a[along] - point[along]) / line[along];
+      if (t <= kAhead || t > best.t + kTie) continue;
+      const float lateral = point[1 - along] + line[1 - along] * t;
+      const float overshoot = std::max({std::min(a[1 - along], b[1 - along]) - lateral,
+                                        lateral - std::max(a[1 - along], b[1 - along]), 0.0f});
+      if (overshoot > margin) continue;
+      const bool inRegion = m_regions->of(portal.toSector) == region;
+      if (!inRegion && metreOf(m_regions->of(portal.toSector)) != metre) continue;
+      // Nearest first; at one crossing, into the region, then the portal the line hits.
+      const bool better = best.portal == kNoPortal || t < best.t - kTie ||
+                          (inRegion != best.inRegion ? inRegion : overshoot < best.overshoot);
+      if (better) best = {p, t, overshoot, inRegion};
+    }
+    uint32_t through = best.portal;
+    glm::vec2 next = point + line * best.t;
+    if (through == kNoPortal && detours < kMaxDetours) {
+      // The line meets a wall: step round it through the portal of the region
+      // on the shortest way from here to the target, and go on from there.
+      float shortest = kInfinity;
+      for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+        const Portal& portal = graph.portals[p];
+        if (portal.kind != PortalKind::Walk || p == cameBy ||
+            m_regions->of(portal.toSector) != region ||
+            std::find(sectors.begin() + std::ptrdiff_t(firstWalked), sectors.end(),
+                      portal.toSector) != sectors.end()) {
+          continue;
         }
-      } else if (t < nearestOutside && metreOf(m_regions->of(portal.toSector)) == metre) {
-        nearestOutside = t;
-        outside = p;
+        const glm::vec2 a = groundOf(portal.left), b = groundOf(portal.right);
+        const glm::vec2 q = glm::mix(a, b, touchingPoint(a, b, point, target));
+        const float length = glm::distance(point, q) + glm::distance(q, target);
+        if (length < shortest) {
+          shortest = length;
+          through = p;
+          next = q;
+        }
+      }
+      if (through != kNoPortal) {
+        ++detours;
+        best.inRegion = true;
       }
     }
-    const uint32_t through =
-        inside != kNoPortal && nearestInside <= nearestOutside + kTie ? inside : outside;
     if (through == kNoPortal) break;
     portals.push_back(through);
     from = graph.portals[through].toSector;
     cameBy = graph.portals[through].reverse;
     sectors.push_back(from);
-    point += line * (through == inside ? nearestInside : nearestOutside);
-    if (through == inside) lastInside = {sectors.size(), portals.size(), from, point};
+    point = next;
+    if (best.inRegion) lastInside = {sectors.size(), portals.size(), from, point};
   }
   if (from == to) return true;
   sectors.resize(lastInside.sectors);
