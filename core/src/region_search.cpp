@@ -183,96 +183,114 @@ uint32_t RegionSearch::bestMember(uint32_t node, const glm::vec3& from, const gl
   return best;
 }
 
+namespace {
+
+// Less than this fraction of the way on is rounding: the portal just crossed
+// seen again from the other side.
+constexpr float kAhead = 1e-4f;
+// Crossings within this fraction of the way of each other are one.
+constexpr float kTie = 1e-5f;
+// Steps round walls a walk through a region takes at most before it searches.
+constexpr uint32_t kMaxDetours = 4;
+
+}  // namespace
+
+RegionSearch::LineExit RegionSearch::lineExit(const Sector& sector, uint32_t cameBy,
+                                              const glm::vec2& point, const glm::vec2& line,
+                                              uint32_t region, float metre) {
+  const NavGraph& graph = *m_query.graph;
+  // A line that leaves within half a cell past a portal's end (the margin
+  // the portal does not reach) still goes through that portal: the funnel
+  // pulls the string through the corridor however the line ran.
+  const float margin = 0.5f * graph.cellSize + kAhead;
+  LineExit best;
+  for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+    const Portal& portal = graph.portals[p];
+    if (portal.kind != PortalKind::Walk || p == cameBy) continue;
+    // Walk portals lie on their sector's sides: x = const for a step along X.
+    const int along =
+        portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
+    if (line[along] == 0.0f) continue;
+    const glm::vec2 a = groundOf(portal.left), b = groundOf(portal.right);
+    const float t = (a[along] - point[along]) / line[along];
+    if (t <= kAhead || t > best.t + kTie) continue;
+    const float lateral = point[1 - along] + line[1 - along] * t;
+    const float overshoot = std::max({std::min(a[1 - along], b[1 - along]) - lateral,
+                                      lateral - std::max(a[1 - along], b[1 - along]), 0.0f});
+    if (overshoot > margin) continue;
+    // Nearly convex still lets a region wrap round a narrow sector of another
+    // (a floor of its own, another region grown first): the line may cross
+    // that sector, when the query opens it at the region's cost a metre.
+    const bool inRegion = m_regions->of(portal.toSector) == region;
+    if (!inRegion && metreOf(m_regions->of(portal.toSector)) != metre) continue;
+    // Nearest first; at one crossing, into the region, then the portal the line hits.
+    const bool better = best.portal == kNoPortal || t < best.t - kTie ||
+                        (inRegion != best.inRegion ? inRegion : overshoot < best.overshoot);
+    if (better) best = {p, t, overshoot, inRegion};
+  }
+  return best;
+}
+
+uint32_t RegionSearch::detourExit(const Sector& sector, uint32_t cameBy, const glm::vec2& point,
+                                  const glm::vec2& target, uint32_t region,
+                                  std::span<const uint32_t> walked, glm::vec2& crossing) {
+  const NavGraph& graph = *m_query.graph;
+  uint32_t best = kNoPortal;
+  float shortest = kInfinity;
+  for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+    const Portal& portal = graph.portals[p];
+    if (portal.kind != PortalKind::Walk || p == cameBy ||
+        m_regions->of(portal.toSector) != region ||
+        std::find(walked.begin(), walked.end(), portal.toSector) != walked.end()) {
+      continue;
+    }
+    const glm::vec2 a = groundOf(portal.left), b = groundOf(portal.right);
+    const glm::vec2 q = glm::mix(a, b, touchingPoint(a, b, point, target));
+    const float length = glm::distance(point, q) + glm::distance(q, target);
+    if (length < shortest) {
+      shortest = length;
+      best = p;
+      crossing = q;
+    }
+  }
+  return best;
+}
+
 bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
                               const glm::vec3& towards, std::vector<uint32_t>& sectors,
                               std::vector<uint32_t>& portals) {
   if (from == to) return true;
   const NavGraph& graph = *m_query.graph;
   const uint32_t region = m_regions->of(from);
-  // The region is nearly convex: mostly the straight line to `towards` leads
-  // from sector to sector through their portals, with no search at all. Less
-  // than this fraction of the way on is rounding: the portal just crossed
-  // seen again from the other side.
-  constexpr float kAhead = 1e-4f;
-  // Nearly convex still lets a region wrap round a narrow sector of another
-  // (a floor of its own, another region grown first): the line may cross
-  // that sector, when the query opens it at the region's cost a metre, and
-  // come back in. Within this much of the way, a portal into the region wins.
-  constexpr float kTie = 1e-5f;
   const float metre = metreOf(region);
+  // The region is nearly convex: mostly the straight line to `towards` leads
+  // from sector to sector through their portals, with no search at all; where
+  // it meets a wall, a step round it through the region's portal on the
+  // shortest way on mostly finds the line again.
   glm::vec2 point = groundOf(at);
+  const glm::vec2 target = groundOf(towards);
   // Where the walk last stood in the region, for the search below.
   struct Stand {
     size_t sectors, portals;
     uint32_t sector;
     glm::vec2 point;
   } lastInside{sectors.size(), portals.size(), from, point};
-  const glm::vec2 target = groundOf(towards);
-  uint32_t cameBy = kNoPortal;
-  // A line that leaves a sector within half a cell past a portal's end (the
-  // margin the portal does not reach) still goes through that portal: the
-  // funnel pulls the string through the corridor however the line ran.
-  const float margin = 0.5f * graph.cellSize + kAhead;
-  // Steps round walls the line meets, at most, before the search below.
-  constexpr uint32_t kMaxDetours = 4;
-  uint32_t detours = 0;
   const size_t firstWalked = sectors.size() - 1;
+  uint32_t cameBy = kNoPortal;
+  uint32_t detours = 0;
   for (uint32_t steps = 0; from != to && steps < graph.sectors.size(); ++steps) {
     const Sector& sector = graph.sectors[from];
     const glm::vec2 line = target - point;
-    struct Candidate {
-      uint32_t portal = kNoPortal;
-      float t = 1.0f, overshoot = 0.0f;
-      bool inRegion = false;
-    } best;
-    for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
-      const Portal& portal = graph.portals[p];
-      if (portal.kind != PortalKind::Walk || p == cameBy) continue;
-      // Walk portals lie on their sector's sides: x = const for a step along X.
-      const int along =
-          portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
-      if (line[along] == 0.0f) continue;
-      const glm::vec2 a = groundOf(portal.left), b = groundOf(portal.right);
-      const float t = (a[along] - point[along]) / line[along];
-      if (t <= kAhead || t > best.t + kTie) continue;
-      const float lateral = point[1 - along] + line[1 - along] * t;
-      const float overshoot = std::max({std::min(a[1 - along], b[1 - along]) - lateral,
-                                        lateral - std::max(a[1 - along], b[1 - along]), 0.0f});
-      if (overshoot > margin) continue;
-      const bool inRegion = m_regions->of(portal.toSector) == region;
-      if (!inRegion && metreOf(m_regions->of(portal.toSector)) != metre) continue;
-      // Nearest first; at one crossing, into the region, then the portal the line hits.
-      const bool better = best.portal == kNoPortal || t < best.t - kTie ||
-                          (inRegion != best.inRegion ? inRegion : overshoot < best.overshoot);
-      if (better) best = {p, t, overshoot, inRegion};
-    }
-    uint32_t through = best.portal;
-    glm::vec2 next = point + line * best.t;
+    const LineExit exit = lineExit(sector, cameBy, point, line, region, metre);
+    uint32_t through = exit.portal;
+    bool inRegion = exit.inRegion;
+    glm::vec2 next = point + line * exit.t;
     if (through == kNoPortal && detours < kMaxDetours) {
-      // The line meets a wall: step round it through the portal of the region
-      // on the shortest way from here to the target, and go on from there.
-      float shortest = kInfinity;
-      for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
-        const Portal& portal = graph.portals[p];
-        if (portal.kind != PortalKind::Walk || p == cameBy ||
-            m_regions->of(portal.toSector) != region ||
-            std::find(sectors.begin() + std::ptrdiff_t(firstWalked), sectors.end(),
-                      portal.toSector) != sectors.end()) {
-          continue;
-        }
-        const glm::vec2 a = groundOf(portal.left), b = groundOf(portal.right);
-        const glm::vec2 q = glm::mix(a, b, touchingPoint(a, b, point, target));
-        const float length = glm::distance(point, q) + glm::distance(q, target);
-        if (length < shortest) {
-          shortest = length;
-          through = p;
-          next = q;
-        }
-      }
-      if (through != kNoPortal) {
-        ++detours;
-        best.inRegion = true;
-      }
+      const std::span<const uint32_t> walked(sectors.data() + firstWalked,
+                                             sectors.size() - firstWalked);
+      through = detourExit(sector, cameBy, point, target, region, walked, next);
+      inRegion = true;
+      ++detours;
     }
     if (through == kNoPortal) break;
     portals.push_back(through);
@@ -280,7 +298,7 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
     cameBy = graph.portals[through].reverse;
     sectors.push_back(from);
     point = next;
-    if (best.inRegion) lastInside = {sectors.size(), portals.size(), from, point};
+    if (inRegion) lastInside = {sectors.size(), portals.size(), from, point};
   }
   if (from == to) return true;
   sectors.resize(lastInside.sectors);

@@ -10,6 +10,7 @@
 // region the region wraps round), which gives the corridor the funnel pulls
 // the string through.
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "nav/interval_search.h"
@@ -99,6 +100,23 @@ class RegionSearch {
   /// `from` to `towards` through it shortest, and where that way crosses it.
   uint32_t bestMember(uint32_t node, const glm::vec3& from, const glm::vec3& towards,
                       glm::vec3& crossing) const;
+  /// Where a straight line leaves a sector: the walk portal it crosses, at
+  /// this fraction of the line, this far past the portal's ends, into the
+  /// walk's region or not.
+  struct LineExit {
+    uint32_t portal = kNoPortal;
+    float t = 1.0f, overshoot = 0.0f;
+    bool inRegion = false;
+  };
+  /// The walk portal (into `region`, or into another region open at its cost
+  /// `metre`) by which the line from `point` leaves the sector.
+  LineExit lineExit(const Sector& sector, uint32_t cameBy, const glm::vec2& point,
+                    const glm::vec2& line, uint32_t region, float metre);
+  /// The walk portal into `region`, to none of the `walked` sectors, on the
+  /// shortest way from `point` to `target`, and where that way crosses it.
+  uint32_t detourExit(const Sector& sector, uint32_t cameBy, const glm::vec2& point,
+                      const glm::vec2& target, uint32_t region, std::span<const uint32_t> walked,
+                      glm::vec2& crossing);
   /// Appends the sectors and portals from `from` (standing at `at`) to `to`
   /// inside their region, ending at `towards`; `from` itself is already there.
   /// False when the region's sectors do not join them.
