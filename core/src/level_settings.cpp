@@ -115,6 +115,14 @@ glm::vec3 readPoint(const Json& value, const std::string& path) {
           readNumber(value[2], indexPath(path, 2))};
 }
 
+std::vector<glm::vec3> readPoints(const Json& value, const std::string& path) {
+  if (!value.is_array()) throw SettingsError{path, "expected an array of [x, y, z] points"};
+  std::vector<glm::vec3> points;
+  for (size_t i = 0; i < value.size(); ++i)
+    points.push_back(readPoint(value[i], indexPath(path, i)));
+  return points;
+}
+
 // One of an enum's names, as its toString spells them; the error lists them all.
 template <class Enum, int Count>
 Enum readNamed(const Json& value, const std::string& path, const char* what) {
@@ -256,11 +264,7 @@ DeviceSpec readDevice(const Json& v, const std::string& p) {
 const Field<WaypathSpec> kWaypathFields[] = {
     {"id", [](const Json& v, const std::string& p, WaypathSpec& w) { w.id = readString(v, p); }},
     {"points",
-     [](const Json& v, const std::string& p, WaypathSpec& w) {
-       if (!v.is_array()) throw SettingsError{p, "expected an array of [x, y, z] points"};
-       for (size_t i = 0; i < v.size(); ++i)
-         w.points.push_back(readPoint(v[i], indexPath(p, i)));
-     }},
+     [](const Json& v, const std::string& p, WaypathSpec& w) { w.points = readPoints(v, p); }},
     {"oneWay",
      [](const Json& v, const std::string& p, WaypathSpec& w) { w.oneWay = readBool(v, p); }},
     {"unit",
@@ -303,11 +307,7 @@ void readArray(const Json& v, const std::string& p, std::vector<Spec>& out, Read
 // One line per top-level key.
 const Field<LevelSettings> kSettingsFields[] = {
     {"seeds",
-     [](const Json& v, const std::string& p, LevelSettings& s) {
-       if (!v.is_array()) throw SettingsError{p, "expected an array of [x, y, z] points"};
-       for (size_t i = 0; i < v.size(); ++i)
-         s.seeds.push_back(readPoint(v[i], indexPath(p, i)));
-     }},
+     [](const Json& v, const std::string& p, LevelSettings& s) { s.seeds = readPoints(v, p); }},
     {"start",
      [](const Json& v, const std::string& p, LevelSettings& s) { s.start = readPoint(v, p); }},
     {"goal",
