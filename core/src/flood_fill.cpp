@@ -107,17 +107,15 @@ struct Mover {
     const std::optional<RayHit> under =
         world.raycast(glm::vec3(center.x, support.height + kGroundClearance, center.y),
                       glm::vec3(0.0f, -1.0f, 0.0f), unit.stepHeight + kGroundClearance);
-    if (!under || std::abs(under->normal.y) < minNormalY || !mayStandOn(under->triangle))
-      return {false, 0.0f, 0, 0.0f};
+    if (!under || std::abs(under->normal.y) < minNormalY || !mayStandOn(under->triangle)) return {};
     return {true, support.height, under->triangle, under->point.y};
   }
 
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
     const std::optional<SupportHit> support = ground(center, yMin, yMax);
-    if (!support) return {false, 0.0f, 0, 0.0f};
+    if (!support) return {};
     const float y = support->height;
-    if (blocked(center, center, y + kGroundClearance, y + unit.height))
-      return {false, 0.0f, 0, 0.0f};
+    if (blocked(center, center, y + kGroundClearance, y + unit.height)) return {};
     return standOn(center, *support);
   }
 
@@ -133,12 +131,10 @@ struct Mover {
     if (!footprintsOverlap(cellSize)) {
       // Footprints that do not overlap leave a strip between them: the general sweep.
       const StandResult landing = stand(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
-      return landing.ok && canMove(from, fromY, to, landing.y) ? landing
-                                                               : StandResult{false, 0.0f, 0, 0.0f};
+      return landing.ok && canMove(from, fromY, to, landing.y) ? landing : StandResult{};
     }
     const StandResult landing = overlappingLanding(to, fromY, fromFeet);
-    return landing.ok && roomToMove(from, fromY, to, landing.y) ? landing
-                                                                : StandResult{false, 0.0f, 0, 0.0f};
+    return landing.ok && roomToMove(from, fromY, to, landing.y) ? landing : StandResult{};
   }
 
   // Overlapping footprints make the sweep (nearly, for a disc) the union of
@@ -149,10 +145,10 @@ struct Mover {
   StandResult overlappingLanding(glm::vec2 to, float fromY, float fromFeet) const {
     const std::optional<SupportHit> support =
         ground(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
-    if (!support) return {false, 0.0f, 0, 0.0f};
+    if (!support) return {};
     const float y = support->height;
     const float top = std::max(y, fromY) + unit.height;
-    if (blocked(to, to, y + kGroundClearance, top)) return {false, 0.0f, 0, 0.0f};
+    if (blocked(to, to, y + kGroundClearance, top)) return {};
     return standOn(to, *support);
   }
 

@@ -40,18 +40,19 @@ uint64_t estimateCells(const Level& level, const FloodFillParams& params);
 
 /// Tests whether the unit can stand with its footprint centred on column (x, z),
 /// resting on the highest ground in [yMin, yMax]. Exposed for tools and tests.
+/// Default: the unit cannot stand.
 struct StandResult {
-  bool ok;
+  bool ok = false;
   /// Height of the ground the unit rests on: the highest under its footprint. [metres]
-  float y;
+  float y = 0.0f;
   /// Triangle the unit stands on: under its centre when the highest ground is
   /// a step's edge (see feet), else the one it rests on.
-  uint32_t triangle;
+  uint32_t triangle = 0;
   /// Height of the ground under the unit's centre when the highest ground is
   /// the edge of a face too steep to stand on, at most a step higher (beside a
   /// kerb, a rock, the foot of a bank); else y. Steps up are measured from here,
   /// so such an edge is climbed as one step, never as two. [metres]
-  float feet;
+  float feet = 0.0f;
 };
 /// `walkableTriangles` as walkableTrianglesFor gives it (empty: every triangle).
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
