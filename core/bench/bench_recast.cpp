@@ -55,7 +55,8 @@
 //   the circle inside it: the box's path lengths lie between the two rows'.
 //   --seed N draws other query pairs (default 20240601);
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
-//   goal, both lengths or "none", corridor sizes), to study where they differ.
+//   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
+//   to study where they differ.
 #include <DetourNavMesh.h>
 #include <DetourNavMeshBuilder.h>
 #include <DetourNavMeshQuery.h>
@@ -554,11 +555,21 @@ void writePairs(const std::string& label, const QueryReport& report) {
   const auto length = [](const Answer& a) {
     return a.found ? std::to_string(a.length) : std::string("none");
   };
+  const auto corners = [](const Answer& a) {
+    std::string text;
+    char point[64];
+    for (const glm::vec3& c : a.corners) {
+      std::snprintf(point, sizeof point, "%s%.3f %.3f %.3f", text.empty() ? "" : ";", c.x, c.y,
+                    c.z);
+      text += point;
+    }
+    return text;
+  };
   for (const Pair& p : report.pairs) {
-    std::fprintf(g_pairsOut, "%s\t%.3f %.3f %.3f\t%.3f %.3f %.3f\t%s\t%s\t%zu\t%zu\n",
+    std::fprintf(g_pairsOut, "%s\t%.3f %.3f %.3f\t%.3f %.3f %.3f\t%s\t%s\t%zu\t%zu\t%s\t%s\n",
                  label.c_str(), p.start.x, p.start.y, p.start.z, p.goal.x, p.goal.y, p.goal.z,
                  length(p.navscope).c_str(), length(p.detour).c_str(), p.navscope.corridor,
-                 p.detour.corridor);
+                 p.detour.corridor, corners(p.navscope).c_str(), corners(p.detour).c_str());
   }
 }
 
@@ -794,7 +805,8 @@ int main(int argc, char** argv) {
         return 1;
       }
       std::fprintf(g_pairsOut,
-                   "level\tstart\tgoal\tnavscope_m\tdetour_m\tnavscope_sectors\tdetour_polys\n");
+                   "level\tstart\tgoal\tnavscope_m\tdetour_m\tnavscope_sectors\tdetour_polys\t"
+                   "navscope_corners\tdetour_corners\n");
     } else {
       numbers.push_back(std::max(1, std::atoi(argv[i])));
     }
