@@ -39,7 +39,10 @@
 // a pair's time is the median of its repetitions. Path length = length of the
 // corner polyline in 3D (navscope: stringPull's corners; Detour: the straight
 // path). A pair Detour answers with a partial path (goal polygon not reached)
-// counts as not found.
+// counts as not found. Clearance, over the pairs both found: each library's
+// path swept with its own unit (navscope's box or disc, Detour's disc of the
+// agent radius) over the ground navscope's collision world gives, counted per
+// stretch between corners, with the depth the deepest reaches into the level.
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--sectors]
 //                                       [--round] [--bracket] [--pairs FILE] [--seed N]
@@ -75,7 +78,10 @@
 #include <string>
 #include <vector>
 
+#include "nav/collision.h"
+#include "nav/flood_fill.h"
 #include "nav/funnel.h"
+#include "nav/geometry.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
 #include "nav/search.h"
@@ -481,6 +487,71 @@ QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, 
 }
 
 // ---------------------------------------------------------------------------
+// Clearance: does a unit following a path touch the level?
+// ---------------------------------------------------------------------------
+
+/// How one library's paths keep off the level's geometry.
+struct Clearance {
+  size_t stretches = 0;
+  /// Stretches the unit's footprint, swept along them, overlaps geometry.
+  size_t touching = 0;
+  /// How far the deepest of them reaches in: the footprint would have to
+  /// shrink by this much to pass clear. [metres]
+  float deepest = 0.0f;
+};
+
+/// Adds a path's stretches to `clearance`. Each is walked in pieces of at most
+/// 0.15 m, the ground found under every piece's end as the unit would walk on
+/// (the highest it can stand on from a drop below to a step above the ground
+/// before; where it cannot stand, the ground before), and every piece swept
+/// with the footprint (a stadium of `half`, or the square of half side `half`
+/// when `square`) over the body above a step's height: the floor and kerbs a
+/// unit steps over are left out, walls, pillars and low ceilings are not.
+void measureClearance(const nav::CollisionWorld& world, const nav::UnitProfile& unit, float half,
+                      bool square, const std::vector<glm::vec3>& corners, Clearance& clearance) {
+  constexpr float kMargin = 0.01f, kPiece = 0.15f, kRim = 0.005f;
+  const auto groundNear = [&](glm::vec2 at, float below, float above, float otherwise) {
+    const nav::StandResult stand = nav::tryStand(world, unit, at, below, above);
+    return stand.ok ? stand.y : otherwise;
+  };
+  const auto overlaps = [&](glm::vec2 a, float ya, glm::vec2 b, float yb, float h) {
+    const float low = std::max(ya, yb) + unit.stepHeight + kMargin;
+    const float high = std::min(ya, yb) + unit.height - kMargin;
+    if (!(low < high)) return false;
+    if (square) return world.overlapsPrism(nav::Prism::sweptSquare(a, b, h, low, high));
+    return world.overlapsStadium({a, b, h, low, high});
+  };
+  const float full = half - kRim;
+  for (size_t i = 0; i + 1 < corners.size(); ++i) {
+    const glm::vec2 a = nav::groundOf(corners[i]), b = nav::groundOf(corners[i + 1]);
+    const float length = glm::distance(a, b);
+    if (length < 1e-4f) continue;
+    ++clearance.stretches;
+    const int pieces = std::max(1, int(std::ceil(length / kPiece)));
+    float y =
+        groundNear(a, corners[i].y - unit.stepHeight, corners[i].y + unit.stepHeight, corners[i].y);
+    float deepest = -1.0f;
+    for (int k = 0; k < pieces; ++k) {
+      const glm::vec2 from = glm::mix(a, b, float(k) / float(pieces));
+      const glm::vec2 to = glm::mix(a, b, float(k + 1) / float(pieces));
+      const float next = groundNear(to, y - unit.maxDrop - 0.05f, y + unit.stepHeight, y);
+      if (overlaps(from, y, to, next, full)) {
+        float clear = 0.0f, hit = full;
+        for (int step = 0; step < 12; ++step) {
+          const float mid = 0.5f * (clear + hit);
+          (overlaps(from, y, to, next, mid) ? hit : clear) = mid;
+        }
+        deepest = std::max(deepest, full - clear);
+      }
+      y = next;
+    }
+    if (deepest < 0.0f) continue;
+    ++clearance.touching;
+    clearance.deepest = std::max(clearance.deepest, deepest);
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------
 
@@ -740,6 +811,30 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
 
   std::printf("  path length navscope/Detour: total %.4f (%.1f m / %.1f m), median per pair %.4f\n",
               s.lengthSumRatio, navscopeSum, detourSum, s.lengthMedianRatio);
+  {
+    // A shorter path is no gain if the unit cannot follow it: both sweep their own agent.
+    const nav::CollisionWorld world(level);
+    const nav::UnitProfile& unit = params.unit;
+    nav::UnitProfile agent = unit;
+    agent.shape = nav::UnitShape::Round;
+    agent.width = 2.0f * c.detourRadius;
+    Clearance navscopeClearance, detourClearance;
+    for (const Pair& p : report.pairs) {
+      if (!p.navscope.found || !p.detour.found) continue;
+      measureClearance(world, unit, unit.footprint() * 0.5f, unit.shape == nav::UnitShape::Box,
+                       p.navscope.corners, navscopeClearance);
+      measureClearance(world, agent, c.detourRadius, false, p.detour.corners, detourClearance);
+    }
+    for (const auto& [who, clearance] :
+         {std::pair{"navscope", navscopeClearance}, std::pair{"Detour", detourClearance}}) {
+      std::printf(
+          "  stretches touching the level (%s's unit swept along its path): %zu of %zu (%.1f%%), "
+          "deepest %.3f m\n",
+          who, clearance.touching, clearance.stretches,
+          100.0 * double(clearance.touching) / double(std::max<size_t>(clearance.stretches, 1)),
+          clearance.deepest);
+    }
+  }
   std::vector<const Pair*> outliers;
   size_t longer = 0, shorter = 0;
   for (const Pair& p : report.pairs) {
