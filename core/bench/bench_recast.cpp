@@ -79,11 +79,10 @@
 #include <vector>
 
 #include "nav/collision.h"
-#include "nav/flood_fill.h"
 #include "nav/funnel.h"
-#include "nav/geometry.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
+#include "nav/path_clearance.h"
 #include "nav/search.h"
 
 namespace {
@@ -500,54 +499,15 @@ struct Clearance {
   float deepest = 0.0f;
 };
 
-/// Adds a path's stretches to `clearance`. Each is walked in pieces of at most
-/// 0.15 m, the ground found under every piece's end as the unit would walk on
-/// (the highest it can stand on from a drop below to a step above the ground
-/// before; where it cannot stand, the ground before), and every piece swept
-/// with the footprint (a stadium of `half`, or the square of half side `half`
-/// when `square`) over the body above a step's height: the floor and kerbs a
-/// unit steps over are left out, walls, pillars and low ceilings are not.
-void measureClearance(const nav::CollisionWorld& world, const nav::UnitProfile& unit, float half,
-                      bool square, const std::vector<glm::vec3>& corners, Clearance& clearance) {
-  constexpr float kMargin = 0.01f, kPiece = 0.15f, kRim = 0.005f;
-  const auto groundNear = [&](glm::vec2 at, float below, float above, float otherwise) {
-    const nav::StandResult stand = nav::tryStand(world, unit, at, below, above);
-    return stand.ok ? stand.y : otherwise;
-  };
-  const auto overlaps = [&](glm::vec2 a, float ya, glm::vec2 b, float yb, float h) {
-    const float low = std::max(ya, yb) + unit.stepHeight + kMargin;
-    const float high = std::min(ya, yb) + unit.height - kMargin;
-    if (!(low < high)) return false;
-    if (square) return world.overlapsPrism(nav::Prism::sweptSquare(a, b, h, low, high));
-    return world.overlapsStadium({a, b, h, low, high});
-  };
-  const float full = half - kRim;
-  for (size_t i = 0; i + 1 < corners.size(); ++i) {
-    const glm::vec2 a = nav::groundOf(corners[i]), b = nav::groundOf(corners[i + 1]);
-    const float length = glm::distance(a, b);
-    if (length < 1e-4f) continue;
+/// Adds a path's stretches to `clearance` (path_clearance.h), those it walks.
+void measureClearance(const nav::CollisionWorld& world, const nav::UnitProfile& unit,
+                      const std::vector<glm::vec3>& corners, Clearance& clearance) {
+  for (const nav::StretchClearance& stretch : nav::pathClearance(world, unit, corners)) {
+    if (!stretch.walked) continue;
     ++clearance.stretches;
-    const int pieces = std::max(1, int(std::ceil(length / kPiece)));
-    float y =
-        groundNear(a, corners[i].y - unit.stepHeight, corners[i].y + unit.stepHeight, corners[i].y);
-    float deepest = -1.0f;
-    for (int k = 0; k < pieces; ++k) {
-      const glm::vec2 from = glm::mix(a, b, float(k) / float(pieces));
-      const glm::vec2 to = glm::mix(a, b, float(k + 1) / float(pieces));
-      const float next = groundNear(to, y - unit.maxDrop - 0.05f, y + unit.stepHeight, y);
-      if (overlaps(from, y, to, next, full)) {
-        float clear = 0.0f, hit = full;
-        for (int step = 0; step < 12; ++step) {
-          const float mid = 0.5f * (clear + hit);
-          (overlaps(from, y, to, next, mid) ? hit : clear) = mid;
-        }
-        deepest = std::max(deepest, full - clear);
-      }
-      y = next;
-    }
-    if (deepest < 0.0f) continue;
+    if (stretch.depth <= 0.0f) continue;
     ++clearance.touching;
-    clearance.deepest = std::max(clearance.deepest, deepest);
+    clearance.deepest = std::max(clearance.deepest, stretch.depth);
   }
 }
 
@@ -821,9 +781,8 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     Clearance navscopeClearance, detourClearance;
     for (const Pair& p : report.pairs) {
       if (!p.navscope.found || !p.detour.found) continue;
-      measureClearance(world, unit, unit.footprint() * 0.5f, unit.shape == nav::UnitShape::Box,
-                       p.navscope.corners, navscopeClearance);
-      measureClearance(world, agent, c.detourRadius, false, p.detour.corners, detourClearance);
+      measureClearance(world, unit, p.navscope.corners, navscopeClearance);
+      measureClearance(world, agent, p.detour.corners, detourClearance);
     }
     for (const auto& [who, clearance] :
          {std::pair{"navscope", navscopeClearance}, std::pair{"Detour", detourClearance}}) {

@@ -1,0 +1,45 @@
+#pragma once
+// Path clearance: where a unit following a path would touch the level. A path
+// is only as good as a unit's ability to follow it; string pulling hugs
+// corners, and a sector's edge lies up to half a cell past the last cell
+// centre the flood fill tested, so a stretch running along one can graze a
+// wall. This sweeps the unit's own footprint along each stretch over the
+// ground it walks on and says how deep it reaches in, for the debugger to show
+// and the benchmark to compare with Detour's paths.
+#include <span>
+#include <vector>
+
+#include "nav/collision.h"
+#include "nav/unit_profile.h"
+
+namespace nav {
+
+/// One stretch of a path: from one corner to the next.
+struct StretchClearance {
+  /// False when walking the ground from the stretch's first corner does not
+  /// arrive within a step of its second (a device's ride, a jump, a fall off
+  /// the walked ground): such a stretch is not measured and has depth 0.
+  bool walked = true;
+  /// How far the unit's footprint, swept along the stretch, reaches into the
+  /// level's geometry: the footprint would have to shrink by this much to pass
+  /// clear. 0 when it passes clear. [metres]
+  float depth = 0.0f;
+  /// Where along the stretch the deepest touch is, on the walked ground
+  /// (meaningful when depth > 0).
+  glm::vec3 deepestAt{0.0f};
+};
+
+/// Per stretch between consecutive corners. Each is walked in pieces of at
+/// most kClearancePiece, the ground under every piece's end found as the unit
+/// would walk on (the highest it may stand on from a drop below to a step above
+/// the ground before), and each piece swept with the unit's footprint (its
+/// square or disc, of unit.footprint()) over its body above a step's height:
+/// the floor and the kerbs it steps over do not count; walls, pillars and low
+/// ceilings do. A unit without a footprint (a point) is never measured: all 0.
+std::vector<StretchClearance> pathClearance(const CollisionWorld& world, const UnitProfile& unit,
+                                            std::span<const glm::vec3> corners);
+
+/// Longest piece of a stretch swept at one ground height. [metres]
+constexpr float kClearancePiece = 0.15f;
+
+}  // namespace nav
