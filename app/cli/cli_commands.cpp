@@ -16,6 +16,7 @@
 #include "nav/level.h"
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
+#include "nav/path_clearance.h"
 #include "nav/search.h"
 
 namespace nav::cli {
@@ -167,18 +168,35 @@ Result<size_t> writeGraph(const std::string& path, const NavGraph& graph) {
   return Result<size_t>::success(text.size());
 }
 
-// The graph a query runs on: read from a .nav file, or built from a level.
-std::optional<NavGraph> queryGraph(const std::string& path, const BuildFlags& flags,
+// The graph a query runs on: read from a .nav file (no level, no world), or built from a level.
+std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& flags,
                                    int& exitCode) {
   if (isNavFile(path)) {
     Result<NavGraph> read = readNavFile(path);
-    if (read) return std::move(read).value();
-    exitCode = fail("query", read.error(), 2);
-    return std::nullopt;
+    if (!read) {
+      exitCode = fail("query", read.error(), 2);
+      return std::nullopt;
+    }
+    std::optional<Prepared> prepared(std::in_place);
+    prepared->build.graph = std::move(read).value();
+    return prepared;
   }
-  std::optional<Prepared> prepared = prepare("query", path, flags, exitCode);
-  if (!prepared) return std::nullopt;
-  return std::move(prepared->build.graph);
+  return prepare("query", path, flags, exitCode);
+}
+
+// How the unit following the path touches the level (path_clearance.h); null without a level.
+Json clearanceJson(const CollisionWorld* world, const UnitProfile& unit,
+                   const std::vector<glm::vec3>& corners) {
+  if (world == nullptr) return nullptr;
+  size_t walked = 0, touching = 0;
+  float deepest = 0.0f;
+  for (const StretchClearance& stretch : pathClearance(*world, unit, corners)) {
+    if (!stretch.walked) continue;
+    ++walked;
+    if (stretch.depth > 0.0f) ++touching;
+    deepest = std::max(deepest, stretch.depth);
+  }
+  return Json{{"stretches", walked}, {"touching", touching}, {"deepest", rounded(deepest)}};
 }
 
 int runNavInfo(const std::string& path) {
@@ -366,9 +384,9 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
     queries = std::move(*read);
   }
   int exitCode = 0;
-  const std::optional<NavGraph> loaded = queryGraph(levelPath, flags, exitCode);
+  const std::optional<Prepared> loaded = queryGraph(levelPath, flags, exitCode);
   if (!loaded) return exitCode;
-  const NavGraph& graph = *loaded;
+  const NavGraph& graph = loaded->build.graph;
 
   std::string error;
   const std::optional<SearchOptions> options = searchOptions(query, error);
@@ -396,6 +414,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"expansions", path.expansions},
                       {"search", toString(path.portalPoint)},
                       {"regions", path.overRegions},
+                      {"clearance", clearanceJson(loaded->world.get(), graph.unit, funnel.corners)},
                       {"us", rounded(us)}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";
