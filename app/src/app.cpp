@@ -56,6 +56,7 @@ void App::loadLevel() {
     return;
   }
   m_level = std::move(loaded).value();
+  m_pathTool.setLevel(m_level);
   const Level& level = m_level->level;
   m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
   m_buildPanel.reset(level);

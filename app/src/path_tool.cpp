@@ -27,6 +27,9 @@ void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   if (options.smoothedPath) drawSmoothedPath(draw, m_solution->smoothed, colors::kSmoothedPath);
   if (options.path)
     drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
+  if (options.path && options.pathClearance && m_build) {
+    drawPathClearance(draw, m_build->graph.unit, m_solution->funnel.corners, m_solution->clearance);
+  }
   if (options.vehicleCurve && !m_solution->vehicle.empty()) {
     drawVehicleCurve(draw, m_solution->vehicle, m_solution->funnel.corners.front().y + 0.15f,
                      colors::kVehicleCurve);
@@ -50,6 +53,11 @@ void PathTool::swapStartAndGoal() {
 
 void PathTool::setBuild(std::shared_ptr<const NavBuild> build) {
   m_build = std::move(build);
+  solve();
+}
+
+void PathTool::setLevel(std::shared_ptr<const LoadedLevel> level) {
+  m_level = std::move(level);
   solve();
 }
 
@@ -90,6 +98,7 @@ void PathTool::solve() {
     const UnitProfile& unit = m_build->graph.unit;
     if (unit.kind == UnitKind::Vehicle)
       solution.vehicle = vehicleCurve(solution.funnel.corners, unit.turningRadius);
+    if (m_level) solution.clearance = pathClearance(m_level->world, unit, solution.funnel.corners);
   }
   m_solution = std::move(solution);
 }

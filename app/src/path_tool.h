@@ -1,16 +1,19 @@
 #pragma once
 // The path tester: left click sets the start, right click the goal; any change
 // of start, goal, build or jumps re-solves with A* (traced), the funnel portals
-// and string pulling (with every funnel step recorded).
+// and string pulling (with every funnel step recorded), and measures where the
+// unit following the path would touch the level.
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "loaded_level.h"
 #include "nav/funnel.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_build.h"
+#include "nav/path_clearance.h"
 #include "nav/search.h"
 #include "nav/smoothing.h"
 #include "nav/vehicle_curve.h"
@@ -30,6 +33,9 @@ struct PathSolution {
   std::vector<glm::vec3> smoothed;
   /// A vehicle's turn arcs and tangent lines through the corners (empty for humans).
   std::vector<CurvePiece> vehicle;
+  /// Per stretch between corners, where the unit touches the level (empty
+  /// without a level: a graph read from a .nav file).
+  std::vector<StretchClearance> clearance;
 };
 
 class PathTool final : public Tool {
@@ -43,6 +49,9 @@ class PathTool final : public Tool {
   void swapStartAndGoal();
   /// Solves again on the new build (nullptr: no build).
   void setBuild(std::shared_ptr<const NavBuild> build);
+  /// The level builds come from, whose collision world measures the path's
+  /// clearance (nullptr: a .nav graph, no level); set before the first build.
+  void setLevel(std::shared_ptr<const LoadedLevel> level);
   /// The jumps paths may take (nullptr: none); it must outlive the tool.
   void setJumps(const JumpBucket* jumps);
   /// Solves again: the jumps changed.
@@ -68,6 +77,7 @@ class PathTool final : public Tool {
   void solve();
 
   std::shared_ptr<const NavBuild> m_build;
+  std::shared_ptr<const LoadedLevel> m_level;
   const JumpBucket* m_jumps = nullptr;
   PortalPoint m_portalPoint = PortalPoint::Crossing;
   bool m_searchRegions = true;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <glm/gtc/constants.hpp>
 #include <string>
 
 namespace nav {
@@ -323,6 +325,37 @@ void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color) 
   draw.line(p, p + glm::vec3(0.0f, height, 0.0f), color);
   draw.point(p + glm::vec3(0.0f, height, 0.0f), 10.0f, color);
   draw.point(lifted(p, kPathLift), 8.0f, color);
+}
+
+void drawPathClearance(DebugDraw& draw, const UnitProfile& unit, std::span<const glm::vec3> corners,
+                       std::span<const StretchClearance> clearance) {
+  // Just over the path, which it marks.
+  const float lift = kPathLift + 0.03f;
+  const float half = unit.footprint() * 0.5f;
+  constexpr int kRimSegments = 24;
+  for (size_t i = 0; i < clearance.size() && i + 1 < corners.size(); ++i) {
+    const StretchClearance& stretch = clearance[i];
+    if (!(stretch.depth > 0.0f)) continue;
+    draw.line(lifted(corners[i], lift), lifted(corners[i + 1], lift), colors::kClearanceTouch);
+    const glm::vec3 at = lifted(stretch.deepestAt, lift);
+    const auto rim = [&](int k) {
+      const float angle = float(k) * 2.0f * glm::pi<float>() / float(kRimSegments);
+      return at + glm::vec3(std::cos(angle), 0.0f, std::sin(angle)) * half;
+    };
+    if (unit.shape == UnitShape::Round) {
+      for (int k = 0; k < kRimSegments; ++k)
+        draw.line(rim(k), rim(k + 1), colors::kClearanceTouch);
+    } else {
+      const glm::vec3 square[4] = {at + glm::vec3(-half, 0, -half), at + glm::vec3(half, 0, -half),
+                                   at + glm::vec3(half, 0, half), at + glm::vec3(-half, 0, half)};
+      for (int k = 0; k < 4; ++k)
+        draw.line(square[k], square[(k + 1) % 4], colors::kClearanceTouch);
+    }
+    draw.point(at, 8.0f, colors::kClearanceTouch);
+    char depth[32];
+    std::snprintf(depth, sizeof depth, "%.1f cm", stretch.depth * 100.0f);
+    draw.text(at + glm::vec3(0.0f, unit.height * 0.5f, 0.0f), depth, colors::kClearanceTouch);
+  }
 }
 
 void drawSmoothedPath(DebugDraw& draw, std::span<const glm::vec3> samples, Color color) {

@@ -48,6 +48,12 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
   ImGui::Checkbox("jumps", &options.jumps);
   ImGui::SameLine(kSecondColumn);
   ImGui::Checkbox("crowd", &crowd);
+  ImGui::Checkbox("path clearance", &options.pathClearance);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Stretches of the path where the unit, swept along it, touches the level:\n"
+        "its footprint where it reaches in deepest, and how deep.");
+  }
   if (ImGui::CollapsingHeader("Legend")) {
     if (ImGui::BeginTable("legend", 2)) {
       const std::pair<const char*, Color> entries[] = {
@@ -56,6 +62,7 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
           {"path", colors::kPath},
           {"smoothed", colors::kSmoothedPath},
           {"vehicle curve", colors::kVehicleCurve},
+          {"path touches level", colors::kClearanceTouch},
           {"portal", colors::kPortal},
           {"region portal", colors::kRegionPortal},
           {"one-way", colors::kOneWayPortal},

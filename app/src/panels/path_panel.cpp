@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <iterator>
 
 namespace nav::app {
@@ -46,6 +47,37 @@ void statusLine(const PathSolution& solution) {
     case PathStatus::TooManyExpansions:
       ImGui::TextColored(kBad, "search gave up after %u expansions", search.expansions);
       return;
+  }
+}
+
+// Where the unit following the path touches the level (path_clearance.h).
+void clearanceLine(const PathSolution& solution) {
+  if (solution.funnel.corners.size() < 2) return;
+  if (solution.clearance.empty()) {
+    ImGui::TextColored(kDim, "clearance: not measured (no level mesh)");
+    return;
+  }
+  size_t walked = 0, touching = 0;
+  float deepest = 0.0f;
+  for (const StretchClearance& stretch : solution.clearance) {
+    walked += stretch.walked ? 1 : 0;
+    touching += stretch.depth > 0.0f ? 1 : 0;
+    deepest = std::max(deepest, stretch.depth);
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  if (touching == 0) {
+    ImGui::TextColored(kGood, "keeps clear of the level (%zu stretches)", walked);
+  } else {
+    ImGui::TextColored(kBad, "touches the level: %zu of %zu stretches, up to %.1f cm deep",
+                       touching, walked, double(deepest) * 100.0);
+  }
+  ImGui::PopTextWrapPos();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "The unit's footprint swept along each stretch over the ground it walks,\n"
+        "above its step height: how far it would reach into walls, pillars or ceilings.\n"
+        "Paths hug corners, and a sector's edge lies up to half a cell past the last\n"
+        "cell centre the flood fill tested.");
   }
 }
 
@@ -105,6 +137,7 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
     ImGui::TextColored(kDim, "left click: start, right click: goal");
   } else if (solution != nullptr) {
     statusLine(*solution);
+    clearanceLine(*solution);
     if (ImGui::BeginTable("path", 2)) {
       ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
       ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);

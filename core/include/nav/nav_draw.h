@@ -8,6 +8,7 @@
 #include "nav/funnel.h"
 #include "nav/level.h"
 #include "nav/nav_graph.h"
+#include "nav/path_clearance.h"
 #include "nav/search.h"
 #include "nav/vehicle_curve.h"
 
@@ -31,6 +32,8 @@ struct DrawOptions {
   bool smoothedPath = true;
   /// For a vehicle: its curve of turn arcs and tangent lines, with the turn circles.
   bool vehicleCurve = true;
+  /// Where the unit, swept along the path, touches the level (path_clearance.h).
+  bool pathClearance = true;
   bool funnelStep = true;
   /// Jump portals added at run time.
   bool jumps = true;
@@ -64,6 +67,7 @@ constexpr Color kVehicleCurve{120, 230, 255, 255};
 constexpr Color kJump{255, 235, 80, 255};
 constexpr Color kJumpTaken{255, 120, 255, 255};
 constexpr Color kRegionPortal{255, 255, 120, 255};
+constexpr Color kClearanceTouch{255, 100, 0, 255};
 }  // namespace colors
 
 /// Shaded level triangles, lit from a fixed direction.
@@ -97,6 +101,11 @@ void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
 /// The funnel at one step: apex, the left and right sides, the portal considered.
 void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals, const FunnelStep& step);
 void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color);
+/// The stretches of a path (its corners) where the unit touches the level:
+/// each drawn over the path, with the unit's footprint where it reaches in
+/// deepest and the depth in centimetres above it.
+void drawPathClearance(DebugDraw& draw, const UnitProfile& unit, std::span<const glm::vec3> corners,
+                       std::span<const StretchClearance> clearance);
 /// A smoothed path (smoothPath's samples) as a line through them.
 void drawSmoothedPath(DebugDraw& draw, std::span<const glm::vec3> samples, Color color);
 /// A vehicle curve at height y: its lines and arcs, each arc's whole turn circle
