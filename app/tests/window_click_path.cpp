@@ -1,7 +1,9 @@
 // Runs the real navscope window on the funnel level, clicks a start (left
 // button) and a goal (right button) on floor points located with --probe, and
 // checks the screenshot and the printed state: the path colour must appear
-// around both clicked places, and the path must be reported found.
+// around both clicked places, and the path must be reported found. Also the
+// showcase's stairs, the search modes, and the path's clearance.
+#include <cstdio>
 #include <map>
 
 #include "window_test_support.h"
@@ -136,6 +138,64 @@ TEST(WindowClickPath, SearchModeFromTheCommandLine) {
   EXPECT_NE(bad.transcript().find("--search: sideways not in {midpoint,crossing,exact}"),
             std::string::npos)
       << bad.transcript();
+}
+
+// The path's clearance, as the Path panel and the Draw panel show it. On the
+// showcase the path round the north face (z 24) of a wall and a building runs
+// 0.2 m from it along the sector edge at z 24.2: the 0.6 m human reaches
+// 0.3 - 0.2 m in, less its 5 mm rim allowance, and that stretch is drawn in
+// the clearance colour. A path across the open plaza keeps clear: none of it.
+TEST(WindowClickPath, ThePathsClearanceIsPrintedAndDrawnWhereItTouches) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path directory = prepareOutput("window_clearance");
+  const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
+  ASSERT_TRUE(fs::exists(level)) << level;
+  const int kTouchColor[3] = {255, 100, 0};
+  const auto noActions = [](const std::string&, const std::vector<Pixel>&) { return true; };
+
+  const fs::path grazing = directory / "grazing.png";
+  fs::remove(grazing);
+  const Session touching = runSession(
+      shellQuote(level) +
+          " --size 1280x720 --print-state --frames 90 --start 29.5,0.05,22 --goal 38.5,0.05,22"
+          " --probe 34,0.15,24.2 --screenshot " +
+          shellQuote(grazing.string()),
+      1, noActions);
+  ASSERT_TRUE(ranCleanly(touching, 1));
+  const std::string line = lastLine(touching.lines, "clearance ");
+  ASSERT_EQ(line.rfind("clearance stretches=3 touching=1 deepest=", 0), 0u) << touching.transcript;
+  const float deepest = std::stof(line.substr(line.find("deepest=") + 8));
+  EXPECT_NEAR(deepest, 0.3f - 0.2f - 0.005f, 2e-3f) << line;
+  const size_t at = line.find(" at=");
+  ASSERT_NE(at, std::string::npos) << line;
+  float x = 0, y = 0, z = 0;
+  ASSERT_EQ(std::sscanf(line.c_str() + at, " at=%f,%f,%f", &x, &y, &z), 3) << line;
+  EXPECT_NEAR(z, 24.2f, 1e-3f) << line;
+  EXPECT_GE(x, 30.35f);
+  EXPECT_LE(x, 37.85f);
+  const Image image(grazing.string());
+  ASSERT_TRUE(image.loaded()) << grazing;
+  const Pixel middle = touching.probes[0];
+  EXPECT_GE(image.countColorNear(kTouchColor, middle, 40), 20)
+      << "the grazing stretch around " << middle.x << "," << middle.y;
+
+  const fs::path clear = directory / "clear.png";
+  fs::remove(clear);
+  const Session open = runSession(
+      shellQuote(level) +
+          " --size 1280x720 --print-state --frames 90 --start 18,0.05,24 --goal 22,0.05,27"
+          " --probe 20,0,25 --screenshot " +
+          shellQuote(clear.string()),
+      1, noActions);
+  ASSERT_TRUE(ranCleanly(open, 1));
+  EXPECT_EQ(
+      lastLine(open.lines, "clearance ").rfind("clearance stretches=1 touching=0 deepest=0.000", 0),
+      0u)
+      << open.transcript;
+  const Image openImage(clear.string());
+  ASSERT_TRUE(openImage.loaded()) << clear;
+  EXPECT_EQ(openImage.countColor(kTouchColor), 0);
 }
 
 }  // namespace

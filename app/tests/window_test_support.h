@@ -106,7 +106,6 @@ class Image {
     }
     return true;
   }
-  bool isPath(int x, int y) const { return isColor(x, y, kPathColor); }
   /// Pixels of `color` in the whole image.
   int countColor(const int (&color)[3], int tolerance = 6) const {
     int count = 0;
@@ -116,17 +115,21 @@ class Image {
     }
     return count;
   }
-  /// Path-coloured pixels within `radius` of `center` (the whole image when radius < 0).
-  int countPath(Pixel center, int radius) const {
+  /// Pixels of `color` within `radius` of `center` (the whole image when radius < 0).
+  int countColorNear(const int (&color)[3], Pixel center, int radius) const {
     int count = 0;
     for (int y = 0; y < m_height; ++y) {
       for (int x = 0; x < m_width; ++x) {
         const int dx = x - center.x, dy = y - center.y;
         if (radius >= 0 && dx * dx + dy * dy > radius * radius) continue;
-        count += isPath(x, y) ? 1 : 0;
+        count += isColor(x, y, color) ? 1 : 0;
       }
     }
     return count;
+  }
+  /// Path-coloured pixels within `radius` of `center` (the whole image when radius < 0).
+  int countPath(Pixel center, int radius) const {
+    return countColorNear(kPathColor, center, radius);
   }
 
  private:
