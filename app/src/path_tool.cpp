@@ -27,9 +27,8 @@ void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   if (options.smoothedPath) drawSmoothedPath(draw, m_solution->smoothed, colors::kSmoothedPath);
   if (options.path)
     drawPath(draw, m_solution->groundPath, m_solution->funnel.corners, colors::kPath);
-  if (options.path && options.pathClearance && m_build) {
-    drawPathClearance(draw, m_build->graph.unit, m_solution->funnel.corners, m_solution->clearance);
-  }
+  if (options.path && options.pathClearance && m_build)
+    drawPathClearance(draw, m_build->graph.unit, m_solution->clearance);
   if (options.vehicleCurve && !m_solution->vehicle.empty()) {
     drawVehicleCurve(draw, m_solution->vehicle, m_solution->funnel.corners.front().y + 0.15f,
                      colors::kVehicleCurve);

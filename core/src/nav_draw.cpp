@@ -327,16 +327,14 @@ void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color) 
   draw.point(lifted(p, kPathLift), 8.0f, color);
 }
 
-void drawPathClearance(DebugDraw& draw, const UnitProfile& unit, std::span<const glm::vec3> corners,
+void drawPathClearance(DebugDraw& draw, const UnitProfile& unit,
                        std::span<const StretchClearance> clearance) {
-  // Just over the path, which it marks.
+  // Just over the path; the path itself stays as it is drawn.
   const float lift = kPathLift + 0.03f;
   const float half = unit.footprint() * 0.5f;
   constexpr int kRimSegments = 24;
-  for (size_t i = 0; i < clearance.size() && i + 1 < corners.size(); ++i) {
-    const StretchClearance& stretch = clearance[i];
+  for (const StretchClearance& stretch : clearance) {
     if (!(stretch.depth > 0.0f)) continue;
-    draw.line(lifted(corners[i], lift), lifted(corners[i + 1], lift), colors::kClearanceTouch);
     const glm::vec3 at = lifted(stretch.deepestAt, lift);
     const auto rim = [&](int k) {
       const float angle = float(k) * 2.0f * glm::pi<float>() / float(kRimSegments);

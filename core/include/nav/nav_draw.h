@@ -101,10 +101,9 @@ void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
 /// The funnel at one step: apex, the left and right sides, the portal considered.
 void drawFunnelStep(DebugDraw& draw, std::span<const FunnelPortal> portals, const FunnelStep& step);
 void drawMarker(DebugDraw& draw, const glm::vec3& p, float height, Color color);
-/// The stretches of a path (its corners) where the unit touches the level:
-/// each drawn over the path, with the unit's footprint where it reaches in
-/// deepest and the depth in centimetres above it.
-void drawPathClearance(DebugDraw& draw, const UnitProfile& unit, std::span<const glm::vec3> corners,
+/// Where the unit following a path touches the level: at each touching
+/// stretch's deepest point, the unit's footprint and the depth in centimetres.
+void drawPathClearance(DebugDraw& draw, const UnitProfile& unit,
                        std::span<const StretchClearance> clearance);
 /// A smoothed path (smoothPath's samples) as a line through them.
 void drawSmoothedPath(DebugDraw& draw, std::span<const glm::vec3> samples, Color color);
