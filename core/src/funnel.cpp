@@ -1,4 +1,3 @@
-#include <cstdlib>
 #include "nav/funnel.h"
 
 #include <algorithm>
@@ -98,10 +97,7 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
       // gets where the two overlap, or the two nearest ends.
       const Portal& back = corridor.portal(graph, i + 1);
       if (back.toSector != portal.fromSector) {
-        const glm::vec3 into(kDirectionDx[int(portal.direction)] * graph.cellSize * 0.5f, 0.0f,
-                             kDirectionDz[int(portal.direction)] * graph.cellSize * 0.5f);
-        for (const FunnelPortal& along : alongTheEdge(portal, back))
-          legs.back().push_back(getenv("INTO") ? FunnelPortal{along.left + into, along.right + into} : along);
+        for (const FunnelPortal& along : alongTheEdge(portal, back)) legs.back().push_back(along);
       }
       ++i;
     } else if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
