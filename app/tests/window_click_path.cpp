@@ -153,16 +153,18 @@ TEST(WindowClickPath, ThePathsClearanceIsPrintedAndDrawnWhereItTouches) {
   const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
   ASSERT_TRUE(fs::exists(level)) << level;
   const int kTouchColor[3] = {255, 100, 0};
-  const auto noActions = [](const std::string&, const std::vector<Pixel>&) { return true; };
+  // The showcase with a path from `start` to `goal`, one probe and a screenshot (removed first).
+  const auto runPath = [&](const std::string& start, const std::string& goal,
+                           const std::string& probe, const fs::path& screenshot) {
+    fs::remove(screenshot);
+    return runSession(shellQuote(level) + " --size 1280x720 --print-state --frames 90 --start " +
+                          start + " --goal " + goal + " --probe " + probe + " --screenshot " +
+                          shellQuote(screenshot.string()),
+                      1, [](const std::string&, const std::vector<Pixel>&) { return true; });
+  };
 
   const fs::path grazing = directory / "grazing.png";
-  fs::remove(grazing);
-  const Session touching = runSession(
-      shellQuote(level) +
-          " --size 1280x720 --print-state --frames 90 --start 29.5,0.05,22 --goal 38.5,0.05,22"
-          " --probe 30.43,0.15,24.2 --screenshot " +
-          shellQuote(grazing.string()),
-      1, noActions);
+  const Session touching = runPath("29.5,0.05,22", "38.5,0.05,22", "30.43,0.15,24.2", grazing);
   ASSERT_TRUE(ranCleanly(touching, 1));
   const std::string line = lastLine(touching.lines, "clearance ");
   ASSERT_EQ(line.rfind("clearance stretches=3 touching=1 deepest=", 0), 0u) << touching.transcript;
@@ -182,13 +184,7 @@ TEST(WindowClickPath, ThePathsClearanceIsPrintedAndDrawnWhereItTouches) {
       << "the footprint at the deepest touch, around " << deepestTouch.x << "," << deepestTouch.y;
 
   const fs::path clear = directory / "clear.png";
-  fs::remove(clear);
-  const Session open = runSession(
-      shellQuote(level) +
-          " --size 1280x720 --print-state --frames 90 --start 18,0.05,24 --goal 22,0.05,27"
-          " --probe 20,0,25 --screenshot " +
-          shellQuote(clear.string()),
-      1, noActions);
+  const Session open = runPath("18,0.05,24", "22,0.05,27", "20,0,25", clear);
   ASSERT_TRUE(ranCleanly(open, 1));
   EXPECT_EQ(
       lastLine(open.lines, "clearance ").rfind("clearance stretches=1 touching=0 deepest=0.000", 0),

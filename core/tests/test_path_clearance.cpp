@@ -46,6 +46,12 @@ StretchClearance onlyStretch(const Level& level, const UnitProfile& unit, glm::v
   return stretches.empty() ? StretchClearance{} : stretches.front();
 }
 
+// Walked, and the footprint passes clear all the way.
+void expectClear(const StretchClearance& stretch) {
+  EXPECT_TRUE(stretch.walked);
+  EXPECT_EQ(stretch.depth, 0.0f);
+}
+
 TEST(PathClearance, BesideAWallTheUnitReachesInByItsHalfWidthLessItsDistance) {
   Level level = walledFloor();
   test::finish(level);
@@ -62,10 +68,9 @@ TEST(PathClearance, BesideAWallTheUnitReachesInByItsHalfWidthLessItsDistance) {
       EXPECT_LE(s.deepestAt.x, 10.0f);
     }
     for (const float distance : {0.3f, 0.5f, 2.0f}) {
-      const StretchClearance s =
-          onlyStretch(level, unitOfShape(shape), {2, 0, 5 - distance}, {10, 0, 5 - distance});
-      EXPECT_TRUE(s.walked);
-      EXPECT_EQ(s.depth, 0.0f) << distance;
+      SCOPED_TRACE(distance);
+      expectClear(
+          onlyStretch(level, unitOfShape(shape), {2, 0, 5 - distance}, {10, 0, 5 - distance}));
     }
   }
 }
@@ -96,9 +101,7 @@ TEST(PathClearance, KerbsItStepsOverDoNotCountBlocksTooHighDo) {
   test::finish(level);
   for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
     SCOPED_TRACE(toString(shape));
-    const StretchClearance kerb = onlyStretch(level, unitOfShape(shape), {8, 0, 0.5f}, {8, 0, 4});
-    EXPECT_TRUE(kerb.walked);
-    EXPECT_EQ(kerb.depth, 0.0f);
+    expectClear(onlyStretch(level, unitOfShape(shape), {8, 0, 0.5f}, {8, 0, 4}));
     // Straight through the block: even a footprint shrunk to a line touches it.
     const StretchClearance block = onlyStretch(level, unitOfShape(shape), {8, 0, 4.5f}, {8, 0, 8});
     EXPECT_TRUE(block.walked);
@@ -139,12 +142,8 @@ TEST(PathClearance, TheGroundIsWalkedUpARamp) {
     SCOPED_TRACE(toString(shape));
     // Up the ramp, and back down: the body follows the ground, so neither the
     // ramp nor the landing is in its way.
-    const StretchClearance up = onlyStretch(level, unitOfShape(shape), {8, 0, 8}, {17, 1, 8});
-    EXPECT_TRUE(up.walked);
-    EXPECT_EQ(up.depth, 0.0f);
-    const StretchClearance down = onlyStretch(level, unitOfShape(shape), {17, 1, 8}, {8, 0, 8});
-    EXPECT_TRUE(down.walked);
-    EXPECT_EQ(down.depth, 0.0f);
+    expectClear(onlyStretch(level, unitOfShape(shape), {8, 0, 8}, {17, 1, 8}));
+    expectClear(onlyStretch(level, unitOfShape(shape), {17, 1, 8}, {8, 0, 8}));
   }
 }
 
@@ -174,10 +173,8 @@ TEST(PathClearance, OneEntryPerStretchAndNoneForAPointUnit) {
   EXPECT_TRUE(pathClearance(world, unitOfShape(UnitShape::Round), {corners.data(), 1}).empty());
   UnitProfile point = unitOfShape(UnitShape::Round);
   point.width = 0.0f;
-  for (const StretchClearance& s : pathClearance(world, point, corners)) {
-    EXPECT_TRUE(s.walked);
-    EXPECT_EQ(s.depth, 0.0f);
-  }
+  for (const StretchClearance& s : pathClearance(world, point, corners))
+    expectClear(s);
 }
 
 // On a bundled level: a stretch the funnel makes on the showcase for the round
