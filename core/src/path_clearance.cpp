@@ -15,6 +15,8 @@ constexpr float kRim = 0.005f;
 constexpr float kMargin = 0.01f;
 // Halvings of the footprint that find a touch's depth: to well under a millimetre.
 constexpr int kDepthHalvings = 12;
+// Longer than any stretch of a level's path. [metres]
+constexpr float kMaxStretch = 1e5f;
 
 class StretchSweeper {
  public:
@@ -26,7 +28,11 @@ class StretchSweeper {
   StretchClearance measure(const glm::vec3& from, const glm::vec3& to) const {
     StretchClearance result;
     const glm::vec2 a = groundOf(from), b = groundOf(to);
-    const int pieces = std::max(1, int(std::ceil(glm::distance(a, b) / kClearancePiece)));
+    const float length = glm::distance(a, b);
+    // Corners off any level (NaN, or farther apart than a level reaches) are no walk.
+    if (!(length < kMaxStretch) || !std::isfinite(from.y) || !std::isfinite(to.y))
+      return StretchClearance{false};
+    const int pieces = std::max(1, int(std::ceil(length / kClearancePiece)));
     float y = groundNear(a, from.y - m_unit.stepHeight, from.y + m_unit.stepHeight, from.y);
     for (int k = 0; k < pieces; ++k) {
       const glm::vec2 p = glm::mix(a, b, float(k) / float(pieces));

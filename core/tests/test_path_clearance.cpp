@@ -158,7 +158,7 @@ TEST(PathClearance, ARideItCannotWalkIsNotMeasured) {
   EXPECT_EQ(ride.depth, 0.0f);
 }
 
-TEST(PathClearance, OneEntryPerStretchAndNoneForAPointUnit) {
+TEST(PathClearance, OneEntryPerStretchAndNothingSweptForBrokenCornersOrAPointUnit) {
   Level level = walledFloor();
   test::finish(level);
   const CollisionWorld world(level);
@@ -171,6 +171,13 @@ TEST(PathClearance, OneEntryPerStretchAndNoneForAPointUnit) {
   EXPECT_EQ(stretches[2].depth, 0.0f);
   EXPECT_TRUE(pathClearance(world, unitOfShape(UnitShape::Round), {}).empty());
   EXPECT_TRUE(pathClearance(world, unitOfShape(UnitShape::Round), {corners.data(), 1}).empty());
+  // Corners no level holds are no walk, and nothing is swept for them.
+  const float nan = std::nanf("");
+  const std::vector<glm::vec3> broken = {{2, 0, 1}, {nan, 0, 1}, {1e30f, 0, 1}, {3, nan, 1}};
+  for (const StretchClearance& s : pathClearance(world, unitOfShape(UnitShape::Box), broken)) {
+    EXPECT_FALSE(s.walked);
+    EXPECT_EQ(s.depth, 0.0f);
+  }
   UnitProfile point = unitOfShape(UnitShape::Round);
   point.width = 0.0f;
   for (const StretchClearance& s : pathClearance(world, point, corners))
