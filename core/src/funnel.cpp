@@ -74,6 +74,8 @@ std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
 
 std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor) {
   std::vector<std::vector<FunnelPortal>> legs(1);
+  // Most corridors are one leg: its start, its portals and its goal.
+  legs.back().reserve(corridor.portals.size() + 2);
   auto point = [](const glm::vec3& p) { return FunnelPortal{p, p}; };
   legs.back().push_back(point(corridor.start));
   // Ends the current leg at `from`, adds `bridge` as a leg of its own, and starts the next at `to`.
@@ -97,7 +99,8 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
       // gets where the two overlap, or the two nearest ends.
       const Portal& back = corridor.portal(graph, i + 1);
       if (back.toSector != portal.fromSector) {
-        for (const FunnelPortal& along : alongTheEdge(portal, back)) legs.back().push_back(along);
+        for (const FunnelPortal& along : alongTheEdge(portal, back))
+          legs.back().push_back(along);
       }
       ++i;
     } else if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
@@ -122,8 +125,10 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
 }
 
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor) {
+  std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
+  if (legs.size() == 1) return std::move(legs.front());
   std::vector<FunnelPortal> portals;
-  for (const std::vector<FunnelPortal>& leg : funnelLegs(graph, corridor))
+  for (const std::vector<FunnelPortal>& leg : legs)
     portals.insert(portals.end(), leg.begin(), leg.end());
   return portals;
 }
@@ -137,6 +142,8 @@ float polylineLength(std::span<const glm::vec3> points) {
 
 namespace {
 
+constexpr size_t kCornersReserved = 16;
+
 class Funnel {
  public:
   Funnel(std::span<const FunnelPortal> portals, bool recordSteps)
@@ -147,6 +154,8 @@ class Funnel {
     if (count == 0) return {};
     const glm::vec3 start = (m_portals.front().left + m_portals.front().right) * 0.5f;
     m_apex = m_left = m_right = start;
+    // Paths seldom turn more often than this: one allocation for most.
+    m_result.corners.reserve(kCornersReserved);
     m_result.corners.push_back(start);
     record(FunnelEvent::Start, 0);
 
@@ -166,7 +175,8 @@ class Funnel {
       // nearest the apex, so it acts as that single point.
       if (onLineThroughApex(left, right)) {
         const glm::vec2 apex = groundOf(m_apex);
-        const bool leftNearer = glm::distance(apex, groundOf(left)) <= glm::distance(apex, groundOf(right));
+        const bool leftNearer =
+            glm::distance(apex, groundOf(left)) <= glm::distance(apex, groundOf(right));
         left = right = leftNearer ? left : right;
       }
 
@@ -271,7 +281,8 @@ std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
     const glm::vec2 l = groundOf(portal.left), r = groundOf(portal.right);
     const float denominator = cross2(b - a, r - l);
     float along = 0.5f;
-    if (std::abs(denominator) > 1e-12f) along = std::clamp(cross2(b - a, a - l) / denominator, 0.0f, 1.0f);
+    if (std::abs(denominator) > 1e-12f)
+      along = std::clamp(cross2(b - a, a - l) / denominator, 0.0f, 1.0f);
     add(glm::mix(portal.left, portal.right, along));
   }
   add(corners.back());

@@ -8,6 +8,8 @@ namespace nav {
 namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
+// A corridor's sectors per region it crosses, for reserving: the dungeon averages about six.
+constexpr size_t kSectorsPerRegionGuess = 8;
 
 }  // namespace
 
@@ -371,6 +373,20 @@ bool RegionSearch::partialCorridor(std::vector<uint32_t>& sectors, std::vector<u
   return buildCorridor(m_closest, false, sectors, portals);
 }
 
+bool RegionSearch::revisits(const std::vector<uint32_t>& sectors) {
+  const size_t count = m_query.graph->sectors.size();
+  if (m_sectorStamp.size() < count) m_sectorStamp.resize(count, 0);
+  if (++m_sectorStampNow == 0) {
+    std::fill(m_sectorStamp.begin(), m_sectorStamp.end(), 0u);
+    m_sectorStampNow = 1;
+  }
+  for (const uint32_t sector : sectors) {
+    if (m_sectorStamp[sector] == m_sectorStampNow) return true;
+    m_sectorStamp[sector] = m_sectorStampNow;
+  }
+  return false;
+}
+
 bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_t>& sectors,
                                  std::vector<uint32_t>& portals) {
   sectors.clear();
@@ -381,6 +397,9 @@ bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_
   for (uint32_t node = last; node != m_startNode; node = m_nodes[node].parent)
     nodes.push_back(node);
   std::reverse(nodes.begin(), nodes.end());
+  // Room for a few sectors per region crossed, so the walk's appends rarely reallocate.
+  sectors.reserve((nodes.size() + 1) * kSectorsPerRegionGuess);
+  portals.reserve((nodes.size() + 1) * kSectorsPerRegionGuess);
   sectors.push_back(m_query.startSector);
   glm::vec3 at = m_query.start;
   bool whole = true;
@@ -414,6 +433,7 @@ bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_
   // A region crossed twice leaves a loop. Unless a device or a cheaper surface
   // on it costs less than walking, the straight way inside the (convex,
   // planar) sector it starts from is no dearer than the loop.
+  if (!revisits(sectors)) return true;
   for (size_t i = 1; i < sectors.size(); ++i) {
     const auto again = std::find(sectors.begin(), sectors.begin() + std::ptrdiff_t(i), sectors[i]);
     if (again == sectors.begin() + std::ptrdiff_t(i)) continue;

@@ -126,6 +126,9 @@ class RegionSearch {
   /// when `toGoal`.
   bool buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_t>& sectors,
                      std::vector<uint32_t>& portals);
+  /// Whether a sector appears twice in the corridor: one pass with stamps, as
+  /// loops are rare.
+  bool revisits(const std::vector<uint32_t>& sectors);
 
   RegionQuery m_query;
   const SearchRegions* m_regions = nullptr;
@@ -142,6 +145,9 @@ class RegionSearch {
   std::vector<uint32_t> m_regionMetreStamp;
   /// Scratch for buildCorridor.
   std::vector<uint32_t> m_corridorNodes;
+  /// Per sector: m_sectorStampNow when revisits last saw it.
+  std::vector<uint32_t> m_sectorStamp;
+  uint32_t m_sectorStampNow = 0;
   std::vector<WalkNode> m_walk;
   std::vector<OpenEntry> m_walkOpen;
   uint32_t m_walkStamp = 0;
