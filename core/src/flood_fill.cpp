@@ -192,15 +192,6 @@ struct OpenCell {
   float feet;
 };
 
-// What one step from an open cell finds: the pure geometric part of the fill,
-// which threads compute independently.
-struct StepResult {
-  float y;
-  float feet;
-  uint32_t triangle;
-  bool ok;
-};
-
 // One direction of a device: a unit fully inside `entry` comes out at the
 // centre of `exit`.
 // Teleports are found through tiles of 16 x 16 columns.
@@ -384,22 +375,18 @@ class Filler {
           const LandingMemo::Landing* known =
               memo ? scratch.landings.find(nx, nz, cell.y) : nullptr;
           if (known) {
-            landing = {known->ok, known->y, known->triangle, known->feet};
+            landing = *known;
           } else {
             gather();
             landing = near.overlappingLanding(there, cell.y, cell.feet);
-            if (memo) {
-              scratch.landings.insert(nx, nz, cell.y,
-                                      {landing.y, landing.feet, landing.triangle, landing.ok});
-            }
+            if (memo) scratch.landings.insert(nx, nz, cell.y, landing);
           }
           if (landing.ok && near.needsRoomToMove(cell.y, landing.y)) {
             gather();
             landing.ok = near.roomToMove(here, cell.y, there, landing.y);
           }
         }
-        m_results[i * kDirectionCount + size_t(d)] = {landing.y, landing.feet, landing.triangle,
-                                                      landing.ok};
+        m_results[i * kDirectionCount + size_t(d)] = landing;
       }
     }
   }
@@ -425,12 +412,12 @@ class Filler {
         const OpenCell& cell = m_open[i];
         uint8_t links = 0;
         for (int d = 0; d < kDirectionCount; ++d) {
-          const StepResult& step = m_results[i * kDirectionCount + size_t(d)];
+          const StandResult& step = m_results[i * kDirectionCount + size_t(d)];
           if (!step.ok) continue;
           const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
           uint32_t target = existing(nx, nz, step.y);
           if (target == kNoCell) {
-            if (!addCell(nx, nz, {true, step.y, step.triangle, step.feet})) return false;
+            if (!addCell(nx, nz, step)) return false;
             target = uint32_t(m_grid.size() - 1);
           }
           // A link names its cell by the move's height window (CellGrid::stepTarget).
@@ -465,7 +452,9 @@ class Filler {
   uint64_t m_estimatedCells;
   BuildControl* m_control;
   std::vector<OpenCell> m_open, m_next;
-  std::vector<StepResult> m_results;
+  /// What each step from the open cells finds: the pure geometric part of the
+  /// fill, which threads compute independently.
+  std::vector<StandResult> m_results;
   std::unique_ptr<Scratch> m_scratch, m_helperScratch;
   std::vector<Teleport> m_teleports;
   std::vector<bool> m_teleportUsed;

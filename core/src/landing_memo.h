@@ -9,16 +9,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "nav/flood_fill.h"
+
 namespace nav {
 
 class LandingMemo {
  public:
-  struct Landing {
-    /// Height of the ground the unit lands on, and of its feet (StandResult). [metres]
-    float y, feet;
-    uint32_t triangle;
-    bool ok;
-  };
+  /// Where the unit lands, or that it cannot.
+  using Landing = StandResult;
 
   /// Starts the next level of the fill: answers from before the last three levels are dropped.
   void nextLevel() { ++m_level; }
