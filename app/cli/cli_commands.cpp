@@ -188,15 +188,10 @@ std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& fl
 Json clearanceJson(const CollisionWorld* world, const UnitProfile& unit,
                    const std::vector<glm::vec3>& corners) {
   if (world == nullptr) return nullptr;
-  size_t walked = 0, touching = 0;
-  float deepest = 0.0f;
-  for (const StretchClearance& stretch : pathClearance(*world, unit, corners)) {
-    if (!stretch.walked) continue;
-    ++walked;
-    if (stretch.depth > 0.0f) ++touching;
-    deepest = std::max(deepest, stretch.depth);
-  }
-  return Json{{"stretches", walked}, {"touching", touching}, {"deepest", rounded(deepest)}};
+  const ClearanceSummary summary = summarizeClearance(pathClearance(*world, unit, corners));
+  return Json{{"stretches", summary.stretches},
+              {"touching", summary.touching},
+              {"deepest", rounded(summary.deepest)}};
 }
 
 int runNavInfo(const std::string& path) {

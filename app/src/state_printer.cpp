@@ -96,19 +96,12 @@ void StatePrinter::observe(const PathTool& path) {
     corners += format(" %.3f,%.3f,%.3f", c.x, c.y, c.z);
   print(corners);
   if (solution->clearance.empty()) return;
-  size_t walked = 0, touching = 0;
-  const StretchClearance* deepest = nullptr;
-  for (const StretchClearance& stretch : solution->clearance) {
-    walked += stretch.walked ? 1 : 0;
-    if (!(stretch.depth > 0.0f)) continue;
-    ++touching;
-    if (deepest == nullptr || stretch.depth > deepest->depth) deepest = &stretch;
-  }
-  std::string line = format("clearance stretches=%zu touching=%zu deepest=%.3f", walked, touching,
-                            deepest ? deepest->depth : 0.0f);
-  if (deepest) {
-    line += format(" at=%.3f,%.3f,%.3f", deepest->deepestAt.x, deepest->deepestAt.y,
-                   deepest->deepestAt.z);
+  const ClearanceSummary summary = summarizeClearance(solution->clearance);
+  std::string line = format("clearance stretches=%zu touching=%zu deepest=%.3f", summary.stretches,
+                            summary.touching, summary.deepest);
+  if (summary.touching > 0) {
+    line +=
+        format(" at=%.3f,%.3f,%.3f", summary.deepestAt.x, summary.deepestAt.y, summary.deepestAt.z);
   }
   print(line);
 }

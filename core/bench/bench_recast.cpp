@@ -489,25 +489,16 @@ QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, 
 // Clearance: does a unit following a path touch the level?
 // ---------------------------------------------------------------------------
 
-/// How one library's paths keep off the level's geometry.
-struct Clearance {
-  size_t stretches = 0;
-  /// Stretches the unit's footprint, swept along them, overlaps geometry.
-  size_t touching = 0;
-  /// How far the deepest of them reaches in: the footprint would have to
-  /// shrink by this much to pass clear. [metres]
-  float deepest = 0.0f;
-};
-
-/// Adds a path's stretches to `clearance` (path_clearance.h), those it walks.
-void measureClearance(const nav::CollisionWorld& world, const nav::UnitProfile& unit,
-                      const std::vector<glm::vec3>& corners, Clearance& clearance) {
-  for (const nav::StretchClearance& stretch : nav::pathClearance(world, unit, corners)) {
-    if (!stretch.walked) continue;
-    ++clearance.stretches;
-    if (stretch.depth <= 0.0f) continue;
-    ++clearance.touching;
-    clearance.deepest = std::max(clearance.deepest, stretch.depth);
+/// Adds a path's clearance (path_clearance.h) to a library's running total.
+void addClearance(const nav::CollisionWorld& world, const nav::UnitProfile& unit,
+                  const std::vector<glm::vec3>& corners, nav::ClearanceSummary& total) {
+  const nav::ClearanceSummary path =
+      nav::summarizeClearance(nav::pathClearance(world, unit, corners));
+  total.stretches += path.stretches;
+  total.touching += path.touching;
+  if (path.deepest > total.deepest) {
+    total.deepest = path.deepest;
+    total.deepestAt = path.deepestAt;
   }
 }
 
@@ -778,11 +769,11 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     nav::UnitProfile agent = unit;
     agent.shape = nav::UnitShape::Round;
     agent.width = 2.0f * c.detourRadius;
-    Clearance navscopeClearance, detourClearance;
+    nav::ClearanceSummary navscopeClearance, detourClearance;
     for (const Pair& p : report.pairs) {
       if (!p.navscope.found || !p.detour.found) continue;
-      measureClearance(world, unit, p.navscope.corners, navscopeClearance);
-      measureClearance(world, agent, p.detour.corners, detourClearance);
+      addClearance(world, unit, p.navscope.corners, navscopeClearance);
+      addClearance(world, agent, p.detour.corners, detourClearance);
     }
     for (const auto& [who, clearance] :
          {std::pair{"navscope", navscopeClearance}, std::pair{"Detour", detourClearance}}) {

@@ -95,4 +95,19 @@ std::vector<StretchClearance> pathClearance(const CollisionWorld& world, const U
   return stretches;
 }
 
+ClearanceSummary summarizeClearance(std::span<const StretchClearance> stretches) {
+  ClearanceSummary summary;
+  for (const StretchClearance& stretch : stretches) {
+    if (!stretch.walked) continue;
+    ++summary.stretches;
+    if (!(stretch.depth > 0.0f)) continue;
+    ++summary.touching;
+    if (stretch.depth > summary.deepest) {
+      summary.deepest = stretch.depth;
+      summary.deepestAt = stretch.deepestAt;
+    }
+  }
+  return summary;
+}
+
 }  // namespace nav

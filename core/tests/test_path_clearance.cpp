@@ -5,6 +5,7 @@
 // do not count; a ceiling too low does; a ride it cannot walk is not measured.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -169,15 +170,24 @@ TEST(PathClearance, OneEntryPerStretchAndNothingSweptForBrokenCornersOrAPointUni
   EXPECT_NEAR(stretches[0].depth, kHalf - 0.1f, kDepthTolerance);
   EXPECT_GT(stretches[1].depth, 0.0f);  // leaves from beside the wall
   EXPECT_EQ(stretches[2].depth, 0.0f);
+  const ClearanceSummary summary = summarizeClearance(stretches);
+  EXPECT_EQ(summary.stretches, 3u);
+  EXPECT_EQ(summary.touching, 2u);
+  EXPECT_EQ(summary.deepest, std::max(stretches[0].depth, stretches[1].depth));
+  EXPECT_EQ(summary.deepestAt, stretches[0].depth >= stretches[1].depth ? stretches[0].deepestAt
+                                                                        : stretches[1].deepestAt);
   EXPECT_TRUE(pathClearance(world, unitOfShape(UnitShape::Round), {}).empty());
   EXPECT_TRUE(pathClearance(world, unitOfShape(UnitShape::Round), {corners.data(), 1}).empty());
   // Corners no level holds are no walk, and nothing is swept for them.
   const float nan = std::nanf("");
   const std::vector<glm::vec3> broken = {{2, 0, 1}, {nan, 0, 1}, {1e30f, 0, 1}, {3, nan, 1}};
-  for (const StretchClearance& s : pathClearance(world, unitOfShape(UnitShape::Box), broken)) {
+  const std::vector<StretchClearance> none =
+      pathClearance(world, unitOfShape(UnitShape::Box), broken);
+  for (const StretchClearance& s : none) {
     EXPECT_FALSE(s.walked);
     EXPECT_EQ(s.depth, 0.0f);
   }
+  EXPECT_EQ(summarizeClearance(none).stretches, 0u);
   UnitProfile point = unitOfShape(UnitShape::Round);
   point.width = 0.0f;
   for (const StretchClearance& s : pathClearance(world, point, corners))

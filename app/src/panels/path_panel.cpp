@@ -2,7 +2,6 @@
 
 #include <imgui.h>
 
-#include <algorithm>
 #include <iterator>
 
 namespace nav::app {
@@ -57,19 +56,13 @@ void clearanceLine(const PathSolution& solution) {
     ImGui::TextColored(kDim, "clearance: not measured (no level mesh)");
     return;
   }
-  size_t walked = 0, touching = 0;
-  float deepest = 0.0f;
-  for (const StretchClearance& stretch : solution.clearance) {
-    walked += stretch.walked ? 1 : 0;
-    touching += stretch.depth > 0.0f ? 1 : 0;
-    deepest = std::max(deepest, stretch.depth);
-  }
+  const ClearanceSummary summary = summarizeClearance(solution.clearance);
   ImGui::PushTextWrapPos(0.0f);
-  if (touching == 0) {
-    ImGui::TextColored(kGood, "keeps clear of the level (%zu stretches)", walked);
+  if (summary.touching == 0) {
+    ImGui::TextColored(kGood, "keeps clear of the level (%zu stretches)", summary.stretches);
   } else {
     ImGui::TextColored(kBad, "touches the level: %zu of %zu stretches, up to %.1f cm deep",
-                       touching, walked, double(deepest) * 100.0);
+                       summary.touching, summary.stretches, double(summary.deepest) * 100.0);
   }
   ImGui::PopTextWrapPos();
   if (ImGui::IsItemHovered()) {

@@ -6,6 +6,7 @@
 // wall. This sweeps the unit's own footprint along each stretch over the
 // ground it walks on and says how deep it reaches in, for the debugger to show
 // and the benchmark to compare with Detour's paths.
+#include <cstddef>
 #include <span>
 #include <vector>
 
@@ -38,6 +39,18 @@ struct StretchClearance {
 /// ceilings do. A unit without a footprint (a point) is never measured: all 0.
 std::vector<StretchClearance> pathClearance(const CollisionWorld& world, const UnitProfile& unit,
                                             std::span<const glm::vec3> corners);
+
+/// A path's clearance at a glance: what the panels, the CLI and the bench report.
+struct ClearanceSummary {
+  /// Stretches walked (measured).
+  size_t stretches = 0;
+  /// Of those, the ones where the unit touches the level.
+  size_t touching = 0;
+  /// The deepest touch, and where it is (0 and the origin when none). [metres]
+  float deepest = 0.0f;
+  glm::vec3 deepestAt{0.0f};
+};
+ClearanceSummary summarizeClearance(std::span<const StretchClearance> stretches);
 
 /// Longest piece of a stretch swept at one ground height. [metres]
 constexpr float kClearancePiece = 0.15f;
