@@ -351,6 +351,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
               {"sectors", stats.sectors},
               {"portals", stats.portals},
               {"widened_portal_ends", stats.widenedPortalEnds},
+              {"reaching_portal_ends", stats.reachingPortalEnds},
               {"bytes", stats.graphBytes},
               {"ms", rounded(stats.totalMs)},
               {"fill_ms", rounded(stats.floodFillMs)},

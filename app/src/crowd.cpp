@@ -324,7 +324,7 @@ void Crowd::takeResult(PathTicket ticket) {
   const NavGraph& graph = m_build->graph;
   const std::vector<FunnelPortal> portals = funnelPortals(graph, result->corridor);
   const FunnelResult funnel = pullCorridor(graph, result->corridor);
-  agent.route = followPortalHeights(funnel.corners, portals);
+  agent.route = followPortalHeights(funnel, portals);
   // The search starts from the agent's point snapped onto the ground: walk there first.
   if (agent.route.empty() || agent.route.front() != agent.position)
     agent.route.insert(agent.route.begin(), agent.position);

@@ -1,5 +1,6 @@
 #include "path_tool.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace nav::app {
@@ -91,7 +92,10 @@ void PathTool::solve() {
   if (!solution.search.corridor.sectors.empty()) {
     solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
     solution.funnel = pullCorridor(m_build->graph, solution.search.corridor, /*recordSteps=*/true);
-    solution.groundPath = followPortalHeights(solution.funnel.corners, solution.portals);
+    solution.reachedCorners = size_t(
+        std::count_if(solution.funnel.steps.begin(), solution.funnel.steps.end(),
+                      [](const FunnelStep& step) { return step.event == FunnelEvent::Reach; }));
+    solution.groundPath = followPortalHeights(solution.funnel, solution.portals);
     solution.smoothed =
         smoothPath(m_build->graph, solution.search.corridor, solution.funnel.corners);
     const UnitProfile& unit = m_build->graph.unit;

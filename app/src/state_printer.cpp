@@ -85,11 +85,12 @@ void StatePrinter::observe(const PathTool& path) {
   const PathSolution* solution = path.solution();
   if (solution == nullptr) return;
   print(format(
-      "path status=%s corners=%zu length=%.3f funnel_steps=%zu search=%s regions=%d expansions=%u",
+      "path status=%s corners=%zu length=%.3f funnel_steps=%zu search=%s regions=%d expansions=%u "
+      "reached=%zu",
       statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
       solution->funnel.length, solution->funnel.steps.size(),
       toString(solution->search.portalPoint), solution->search.overRegions ? 1 : 0,
-      solution->search.expansions));
+      solution->search.expansions, solution->reachedCorners));
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";
   for (const glm::vec3& c : solution->funnel.corners)

@@ -4,7 +4,8 @@
 //   1. build: the median build time of several runs of each, and the walkable
 //      area each covers;
 //   2. queries: the same seeded random start/goal pairs through navscope
-//      (locate + A* + funnel: nav::findPath, funnelPortals, stringPull) and
+//      (locate + A* + funnel: nav::findPath, then pullCorridor, which pulls the
+//      string and moves corners out to their portal ends' reach) and
 //      through Detour (findNearestPoly + findPath + findStraightPath): median
 //      and 90th-percentile microseconds of each, and the ratio of path lengths
 //      over the pairs both find.
@@ -37,7 +38,7 @@
 // Detour's node pool holds 2048 nodes; findNearestPoly uses half extents
 // (2, 4, 2). Each query runs REPS times, interleaved with the other library's;
 // a pair's time is the median of its repetitions. Path length = length of the
-// corner polyline in 3D (navscope: stringPull's corners; Detour: the straight
+// corner polyline in 3D (navscope: pullCorridor's corners; Detour: the straight
 // path). A pair Detour answers with a partial path (goal polygon not reached)
 // counts as not found. Clearance, over the pairs both found: each library's
 // path swept with its own unit (navscope's box or disc, Detour's disc of the
@@ -354,8 +355,7 @@ Answer navscopeQuery(const nav::NavGraph& graph, const nav::SearchOptions& optio
   Answer answer;
   const nav::PathResult path = nav::findPath(graph, start, goal, options);
   if (path.status != nav::PathStatus::Found) return answer;
-  const std::vector<nav::FunnelPortal> portals = nav::funnelPortals(graph, path.corridor);
-  nav::FunnelResult funnel = nav::stringPull(portals);
+  nav::FunnelResult funnel = nav::pullCorridor(graph, path.corridor);
   answer.found = true;
   answer.length = funnel.length;
   answer.corridor = path.corridor.sectors.size();

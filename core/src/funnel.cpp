@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "nav/corner_reach.h"
+
 namespace nav {
 
 const char* toString(FunnelEvent event) {
@@ -22,6 +24,8 @@ const char* toString(FunnelEvent event) {
       return "corner right";
     case FunnelEvent::Restart:
       return "restart";
+    case FunnelEvent::Reach:
+      return "reach";
     case FunnelEvent::Goal:
       return "goal";
   }
@@ -72,17 +76,38 @@ std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
 
 }  // namespace
 
-std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor) {
-  std::vector<std::vector<FunnelPortal>> legs(1);
+namespace {
+
+// The corridor's legs (as funnelLegs) and, per leg portal, the graph portal it
+// is (kNoPortal for points: the start, the goal, where a leg is bridged, or
+// made up along an edge).
+struct Legs {
+  std::vector<std::vector<FunnelPortal>> portals;
+  std::vector<std::vector<uint32_t>> graphPortals;
+};
+
+Legs legsOf(const NavGraph& graph, const Corridor& corridor) {
+  Legs legs;
+  legs.portals.resize(1);
+  legs.graphPortals.resize(1);
   // Most corridors are one leg: its start, its portals and its goal.
-  legs.back().reserve(corridor.portals.size() + 2);
+  legs.portals.back().reserve(corridor.portals.size() + 2);
+  legs.graphPortals.back().reserve(corridor.portals.size() + 2);
+  const auto add = [&](const FunnelPortal& portal, uint32_t graphPortal) {
+    legs.portals.back().push_back(portal);
+    legs.graphPortals.back().push_back(graphPortal);
+  };
   auto point = [](const glm::vec3& p) { return FunnelPortal{p, p}; };
-  legs.back().push_back(point(corridor.start));
+  add(point(corridor.start), kNoPortal);
   // Ends the current leg at `from`, adds `bridge` as a leg of its own, and starts the next at `to`.
   auto bridge = [&](std::vector<FunnelPortal> through) {
-    legs.back().push_back(through.front());
-    legs.push_back(std::move(through));
-    legs.push_back({legs.back().back()});
+    add(through.front(), kNoPortal);
+    const FunnelPortal last = through.back();
+    legs.graphPortals.emplace_back(through.size(), kNoPortal);
+    legs.portals.push_back(std::move(through));
+    legs.portals.push_back({});
+    legs.graphPortals.emplace_back();
+    add(last, kNoPortal);
   };
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
     const Portal& portal = corridor.portal(graph, i);
@@ -90,7 +115,7 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
       const bool doublesBack = i + 1 < corridor.portals.size() &&
                                backOverTheSameEdge(portal, corridor.portal(graph, i + 1));
       if (!doublesBack) {
-        legs.back().push_back({portal.left, portal.right});
+        add({portal.left, portal.right}, corridor.portals[i]);
         continue;
       }
       // In and straight back out over the same line: the path only touches the
@@ -100,7 +125,7 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
       const Portal& back = corridor.portal(graph, i + 1);
       if (back.toSector != portal.fromSector) {
         for (const FunnelPortal& along : alongTheEdge(portal, back))
-          legs.back().push_back(along);
+          add(along, kNoPortal);
       }
       ++i;
     } else if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
@@ -120,8 +145,14 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
       ++i;  // the getting-off portal is part of the ride
     }
   }
-  legs.back().push_back(point(corridor.goal));
+  add(point(corridor.goal), kNoPortal);
   return legs;
+}
+
+}  // namespace
+
+std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor) {
+  return std::move(legsOf(graph, corridor).portals);
 }
 
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor) {
@@ -156,7 +187,9 @@ class Funnel {
     m_apex = m_left = m_right = start;
     // Paths seldom turn more often than this: one allocation for most.
     m_result.corners.reserve(kCornersReserved);
+    m_result.cornerPortals.reserve(kCornersReserved);
     m_result.corners.push_back(start);
+    m_result.cornerPortals.push_back(0);
     record(FunnelEvent::Start, 0);
 
     // A corner needs a side that moved since the apex was set (a side still
@@ -215,7 +248,10 @@ class Funnel {
     const uint32_t last = uint32_t(count - 1);
     const glm::vec3 goal = (m_portals.back().left + m_portals.back().right) * 0.5f;
     // A collinear goal has already been added as a corner.
-    if (!samePoint(m_result.corners.back(), goal)) m_result.corners.push_back(goal);
+    if (!samePoint(m_result.corners.back(), goal)) {
+      m_result.corners.push_back(goal);
+      m_result.cornerPortals.push_back(uint32_t(count - 1));
+    }
     m_apex = m_left = m_right = goal;
     m_apexPortal = m_leftPortal = m_rightPortal = last;
     record(FunnelEvent::Goal, last);
@@ -235,6 +271,7 @@ class Funnel {
   // Makes `corner` the new apex and returns the index the scan continues after.
   size_t turnAt(glm::vec3 corner, uint32_t cornerPortal, FunnelEvent event, uint32_t portal) {
     m_result.corners.push_back(corner);
+    m_result.cornerPortals.push_back(cornerPortal);
     record(event, portal);
     m_apex = m_left = m_right = corner;
     m_apexPortal = m_leftPortal = m_rightPortal = cornerPortal;
@@ -257,10 +294,11 @@ class Funnel {
 
 }  // namespace
 
-std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
+std::vector<glm::vec3> followPortalHeights(const FunnelResult& funnel,
                                            std::span<const FunnelPortal> portals) {
+  const std::vector<glm::vec3>& corners = funnel.corners;
   std::vector<glm::vec3> path;
-  if (corners.empty()) return path;
+  if (corners.empty() || funnel.cornerPortals.size() != corners.size()) return path;
   path.push_back(corners.front());
   auto add = [&path](const glm::vec3& p) {
     if (!samePoint(path.back(), p)) path.push_back(p);
@@ -269,9 +307,11 @@ std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
   for (size_t i = 1; i + 1 < portals.size() && corner + 1 < corners.size(); ++i) {
     const FunnelPortal& portal = portals[i];
     const glm::vec3& next = corners[corner + 1];
-    // Corners are portal ends, met in portal order.
+    // Corners are met in portal order: at their portal's end (where two
+    // portals share an end, the first), or out on its line at the end's reach.
     if (corner + 2 < corners.size() &&
-        (sameGroundPoint(next, portal.left) || sameGroundPoint(next, portal.right))) {
+        (funnel.cornerPortals[corner + 1] == i || sameGroundPoint(next, portal.left) ||
+         sameGroundPoint(next, portal.right))) {
       add(next);
       ++corner;
       continue;
@@ -289,16 +329,50 @@ std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
   return path;
 }
 
+namespace {
+
+// Pulls one leg and moves its corners out to their portal ends' reach; each
+// move is a Reach step, before the Goal step.
+FunnelResult pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
+                     std::span<const uint32_t> graphPortals, bool recordSteps) {
+  FunnelResult pulled = stringPull(leg, recordSteps);
+  std::vector<uint32_t> moves;
+  const size_t moved = reachCorners(graph, leg, graphPortals, pulled.corners, pulled.cornerPortals,
+                                    recordSteps ? &moves : nullptr);
+  if (moved == 0) return pulled;
+  pulled.length = polylineLength(pulled.corners);
+  if (!recordSteps) return pulled;
+  const FunnelStep goal = pulled.steps.back();
+  pulled.steps.pop_back();
+  for (const uint32_t move : moves) {
+    // The moved corner is the apex, between the corners before and after it.
+    const uint32_t portal = pulled.cornerPortals[move];
+    pulled.steps.push_back({FunnelEvent::Reach, portal, pulled.corners[move],
+                            pulled.corners[move - 1], pulled.corners[move + 1], portal, portal,
+                            portal, move + 1});
+  }
+  pulled.steps.push_back(goal);
+  return pulled;
+}
+
+}  // namespace
+
 FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool recordSteps) {
+  const Legs legs = legsOf(graph, corridor);
+  if (legs.portals.size() == 1) {
+    return pullLeg(graph, legs.portals.front(), legs.graphPortals.front(), recordSteps);
+  }
   FunnelResult result;
   uint32_t offset = 0;
-  for (const std::vector<FunnelPortal>& leg : funnelLegs(graph, corridor)) {
-    const FunnelResult pulled = stringPull(leg, recordSteps);
+  for (size_t l = 0; l < legs.portals.size(); ++l) {
+    const std::vector<FunnelPortal>& leg = legs.portals[l];
+    const FunnelResult pulled = pullLeg(graph, leg, legs.graphPortals[l], recordSteps);
     const uint32_t cornersBefore = uint32_t(result.corners.size());
-    for (const glm::vec3& corner : pulled.corners) {
+    for (size_t c = 0; c < pulled.corners.size(); ++c) {
       // A leg starts where the previous one ended.
-      if (result.corners.empty() || !samePoint(result.corners.back(), corner))
-        result.corners.push_back(corner);
+      if (!result.corners.empty() && samePoint(result.corners.back(), pulled.corners[c])) continue;
+      result.corners.push_back(pulled.corners[c]);
+      result.cornerPortals.push_back(pulled.cornerPortals[c] + offset);
     }
     for (FunnelStep step : pulled.steps) {
       step.portal += offset;

@@ -1,5 +1,6 @@
 #include "nav/nav_build.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "nav/portal_widening.h"
@@ -71,6 +72,11 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   if (options.widenPortals) {
     build.stats.widenedPortalEnds =
         widenPortals(build.graph, world, walkableTrianglesFor(level, params));
+    // Both portals of a pair hold each end's reach.
+    build.stats.reachingPortalEnds =
+        size_t(std::count_if(build.graph.reach.begin(), build.graph.reach.end(),
+                             [](const PortalEndReach& reach) { return reach.reaches(); })) /
+        2;
   }
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) build.cells = std::move(cells).value();

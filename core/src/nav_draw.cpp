@@ -164,7 +164,8 @@ Color deviceColor(const DeviceSpec& device) {
 }
 
 void drawPortals(DebugDraw& draw, const NavGraph& graph) {
-  for (const Portal& portal : graph.portals) {
+  for (uint32_t p = 0; p < graph.portals.size(); ++p) {
+    const Portal& portal = graph.portals[p];
     if (portal.kind == PortalKind::Waypath) continue;  // drawn with their waypath
     if (portal.kind == PortalKind::Device) {
       // An arc from where the device is used to where it lets out.
@@ -177,13 +178,14 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph) {
       glm::vec3 previous = a;
       for (int i = 1; i <= kSegments; ++i) {
         const float t = float(i) / kSegments;
-        const glm::vec3 p = glm::mix(a, b, t) + glm::vec3(0.0f, rise * 4.0f * t * (1.0f - t), 0.0f);
+        const glm::vec3 at =
+            glm::mix(a, b, t) + glm::vec3(0.0f, rise * 4.0f * t * (1.0f - t), 0.0f);
         if (i == kSegments) {
-          arrow(draw, previous, p, graph.cellSize * 0.6f, color);
+          arrow(draw, previous, at, graph.cellSize * 0.6f, color);
         } else {
-          draw.line(previous, p, color);
+          draw.line(previous, at, color);
         }
-        previous = p;
+        previous = at;
       }
       draw.point(a, 6.0f, color);
       continue;
@@ -192,6 +194,13 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph) {
     const glm::vec3 right = lifted(portal.right, kPortalLift);
     if (!portal.oneWay()) {
       draw.line(left, right, colors::kPortal);
+      // How far a path may move each end out (corner_reach.h); once per pair.
+      if (p > portal.reverse || graph.reach.size() != graph.portals.size() * 2) continue;
+      for (const bool atLeft : {true, false}) {
+        const PortalEndReach& reach = graph.reach[portalEndIndex(p, atLeft)];
+        if (reach.reaches())
+          draw.line(atLeft ? left : right, lifted(reach.point, kPortalLift), colors::kPortalReach);
+      }
       continue;
     }
     draw.line(left, right, colors::kOneWayPortal);

@@ -39,6 +39,7 @@ constexpr uint32_t kRequiredFlag = 1;
 constexpr uint64_t kSectorBytes = 24 + 16 + 12 + 2 + 1 + 4 + 8;
 constexpr uint64_t kPortalBytes = 4 + 4 + 12 + 12 + 1 + 1 + 4 + 4;
 constexpr uint64_t kDeviceLinkBytes = 4 + 24 + 12 + 12 + 1;
+constexpr uint64_t kPortalEndReachBytes = 4 + 12 + 4 * 4 + 4;
 /// Unit kind byte of a waypath for every kind.
 constexpr uint8_t kAnyUnitKind = 0xff;
 
@@ -429,6 +430,58 @@ SectionError readPortals(ByteReader& in, NavGraph& graph, const NavFileLimits& l
   return std::nullopt;
 }
 
+// Only the ends that reach: most have nothing to store.
+void writePortalReach(ByteWriter& out, const NavGraph& graph) {
+  const auto count = std::count_if(graph.reach.begin(), graph.reach.end(),
+                                   [](const PortalEndReach& reach) { return reach.reaches(); });
+  out.u32(uint32_t(count));
+  for (size_t end = 0; end < graph.reach.size(); ++end) {
+    const PortalEndReach& reach = graph.reach[end];
+    if (!reach.reaches()) continue;
+    out.u32(uint32_t(end));
+    out.vec3(reach.point);
+    for (int side = 0; side < 2; ++side) {
+      out.f32(reach.outwardMin[side]);
+      out.f32(reach.outwardMax[side]);
+    }
+    out.f32(reach.length);
+  }
+}
+
+// After the portals; each end is checked against its portal by findGraphError.
+SectionError readPortalReach(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  const uint32_t count = in.u32();
+  const size_t ends = graph.portals.size() * 2;
+  if (SectionError error = checkCount(
+          in, count, uint32_t(std::min<size_t>(ends, std::numeric_limits<uint32_t>::max())),
+          kPortalEndReachBytes, "portal ends")) {
+    return error;
+  }
+  if (count > 0) graph.reach.assign(ends, PortalEndReach{});
+  uint32_t previous = 0;
+  for (uint32_t i = 0; i < count && in.ok(); ++i) {
+    const uint32_t end = in.u32();
+    if (end >= ends) {
+      return "portal end " + std::to_string(end) + " is past the " +
+             std::to_string(graph.portals.size()) +
+             " portals' ends (the portals section comes first)";
+    }
+    if (i > 0 && end <= previous) {
+      return "portal end " + std::to_string(end) + " follows " + std::to_string(previous) +
+             " (ends must be listed once each, in order)";
+    }
+    previous = end;
+    PortalEndReach& reach = graph.reach[end];
+    reach.point = in.vec3();
+    for (int side = 0; side < 2; ++side) {
+      reach.outwardMin[side] = in.f32();
+      reach.outwardMax[side] = in.f32();
+    }
+    reach.length = in.f32();
+  }
+  return std::nullopt;
+}
+
 struct SectionType {
   uint32_t id;
   const char* name;
@@ -454,6 +507,11 @@ constexpr SectionType kSections[] = {
     {7, "waypaths", writeWaypaths, readWaypaths},
     {8, "unit shape", writeUnitShape, readUnitShape, true,
      [](const NavGraph& graph) { return graph.unit.shape == UnitShape::Box; }},
+    {9, "portal reach", writePortalReach, readPortalReach, true,
+     [](const NavGraph& graph) {
+       return std::none_of(graph.reach.begin(), graph.reach.end(),
+                           [](const PortalEndReach& reach) { return reach.reaches(); });
+     }},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -649,6 +707,32 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
         back.kind != p.kind ||
         (p.kind == PortalKind::Walk && back.direction != opposite(p.direction))) {
       return bad("reverse " + to_string(p.reverse) + " does not lead back over the same edge");
+    }
+  }
+
+  if (!graph.reach.empty() && graph.reach.size() != portalCount * 2) {
+    return to_string(graph.reach.size()) + " portal ends reach, for " + to_string(portalCount) +
+           " portals";
+  }
+  for (size_t end = 0; end < graph.reach.size(); ++end) {
+    const PortalEndReach& reach = graph.reach[end];
+    if (!reach.reaches()) continue;
+    const Portal& p = graph.portals[end / 2];
+    auto bad = [&](const std::string& what) {
+      return "portal " + to_string(end / 2) + (end % 2 == 0 ? " left" : " right") +
+             " end's reach: " + what;
+    };
+    if (p.kind != PortalKind::Walk || p.oneWay()) return bad("the portal is not a two-way walk");
+    if (!finite(reach.point) || !finite(reach.length) || reach.length < 0.0f) {
+      return bad("point or length is not finite (or the length is negative)");
+    }
+    for (int side = 0; side < 2; ++side) {
+      const float low = reach.outwardMin[side], high = reach.outwardMax[side];
+      if (!finite(low) || !finite(high)) return bad("a direction bound is not finite");
+      if (low <= high && (low < -1.0f || high > 1.0f)) {
+        return bad("directions " + formatFloat(low) + " .. " + formatFloat(high) +
+                   " are not cosines");
+      }
     }
   }
 

@@ -11,7 +11,8 @@ float Sector::heightAt(float x, float z) const {
 
 size_t NavGraph::memoryBytes() const {
   size_t bytes = sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
-                 deviceLinks.capacity() * sizeof(DeviceLink) + islands.memoryBytes() +
+                 deviceLinks.capacity() * sizeof(DeviceLink) +
+                 reach.capacity() * sizeof(PortalEndReach) + islands.memoryBytes() +
                  regions.memoryBytes();
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();

@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "nav/flood_fill.h"
@@ -36,9 +37,28 @@ constexpr float kPlaneReach = 0.5f;
 constexpr float kUnknown = std::numeric_limits<float>::infinity();
 // Widths tried for each end, longest first, as fractions of half a cell.
 constexpr float kFractions[] = {1.0f, 2.0f / 3.0f, 1.0f / 3.0f};
+// A reach shorter than this is no reach: the end is already there. [metres]
+constexpr float kShortestReach = 1e-3f;
+// Directions tried from a reach into a sector, evenly in angle over the half
+// plane (the first and last along the portal line are left out), and the
+// bisections that then narrow each edge of the clear range.
+constexpr int kReachDirections = 16;
+constexpr int kReachRefinements = 4;
+constexpr float kPi = 3.14159265358979f;
 
 float halfFootprint(const UnitProfile& unit) {
   return unit.footprint() * 0.5f - kFootprintShrink;
+}
+
+// How far a stretch from a reach may run outside the cell centres, for a
+// footprint of this half width. Between two neighbouring clear directions,
+// a point of the wedge at distance r from the reach is within
+// r sin(step / 2) of one of them; so is every point of the footprint there
+// that lies inside the wedge (at most r + half further out), and one outside
+// it is within `half` of the ray it crossed. Sweeping each direction for
+// this length plus `half` covers both while (length + half) sin(step / 2) <= half.
+float reachLength(float half) {
+  return half / std::sin(0.5f * kPi / float(kReachDirections)) - half;
 }
 
 float groundAt(const Sector& sector, float x, float z) {
@@ -53,6 +73,7 @@ class Widener {
         m_walkableTriangles(walkableTriangles),
         m_halfFootprint(halfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
+        m_reachLength(reachLength(m_halfFootprint)),
         m_pieceRise(std::clamp(graph.unit.stepHeight * 0.5f, 0.01f, 0.1f)),
         m_portalsAt(graph.sectors.size()),
         m_endGround(graph.portals.size() * 2, kUnknown),
@@ -73,35 +94,64 @@ class Widener {
       moved += widenEnd(p, true);
       moved += widenEnd(p, false);
     }
+    // Where an end could not move for every path, it may still for some.
+    m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
+    for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
+      const Portal& portal = m_graph.portals[p];
+      if (portal.kind != PortalKind::Walk || portal.oneWay() || portal.reverse < p) continue;
+      reachEnd(p, true);
+      reachEnd(p, false);
+    }
     return moved;
   }
 
  private:
+  // Along a portal, going out past one of its ends.
+  struct Outward {
+    /// Walking direction of the crossing, and outward along the portal past the end.
+    glm::vec2 walk, out;
+    /// The ground axis along the portal (0: x, 1: z), and how far along it both
+    /// sectors' boxes reach.
+    int lateral;
+    float low, high;
+  };
+
+  Outward outwardOf(const Portal& portal, bool left) const {
+    Outward o;
+    o.walk = {float(kDirectionDx[int(portal.direction)]),
+              float(kDirectionDz[int(portal.direction)])};
+    // Walking in direction w, the walker's left is (w.z, -w.x) on the ground (cross2 < 0).
+    o.out = left ? glm::vec2(o.walk.y, -o.walk.x) : glm::vec2(-o.walk.y, o.walk.x);
+    o.lateral = o.walk.x != 0.0f ? 1 : 0;
+    const Aabb& from = m_graph.sectors[portal.fromSector].bounds;
+    const Aabb& to = m_graph.sectors[portal.toSector].bounds;
+    o.low = std::max(groundOf(from.min)[o.lateral], groundOf(to.min)[o.lateral]);
+    o.high = std::min(groundOf(from.max)[o.lateral], groundOf(to.max)[o.lateral]);
+    return o;
+  }
+
+  // The end moved out by `fraction` of half a cell, kept within both sectors:
+  // a full half cell lands on the edge exactly, not a rounding beyond it.
+  glm::vec3 movedOut(const glm::vec3& end, const Outward& o, float fraction) const {
+    glm::vec2 at = groundOf(end) + o.out * (fraction * m_halfCell);
+    at[o.lateral] = std::clamp(at[o.lateral], o.low, o.high);
+    return {at.x, end.y, at.y};
+  }
+
   // Moves one end of portal p (its left end, or its right) and the same end of
   // its reverse, if the unit fits there. True when it moved.
   bool widenEnd(uint32_t p, bool left) {
     Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
-    // Walking in direction w, the walker's left is (w.z, -w.x) on the ground (cross2 < 0).
-    const glm::vec2 walk{float(kDirectionDx[int(portal.direction)]),
-                         float(kDirectionDz[int(portal.direction)])};
-    const glm::vec2 outward = left ? glm::vec2(walk.y, -walk.x) : glm::vec2(-walk.y, walk.x);
-    // Along the portal, both sectors' boxes overlap this far: a full half cell
-    // lands on the edge exactly, not a rounding beyond it.
-    const int lateral = walk.x != 0.0f ? 1 : 0;
-    const Aabb& from = m_graph.sectors[portal.fromSector].bounds;
-    const Aabb& to = m_graph.sectors[portal.toSector].bounds;
-    const float low = std::max(groundOf(from.min)[lateral], groundOf(to.min)[lateral]);
-    const float high = std::min(groundOf(from.max)[lateral], groundOf(to.max)[lateral]);
+    const Outward outward = outwardOf(portal, left);
     for (const float fraction : kFractions) {
-      glm::vec2 at = groundOf(end) + outward * (fraction * m_halfCell);
-      at[lateral] = std::clamp(at[lateral], low, high);
-      if (!fits(p, left, glm::vec3(at.x, end.y, at.y))) continue;
+      const glm::vec3 at = movedOut(end, outward, fraction);
+      if (!fits(p, left, at)) continue;
       Portal& back = m_graph.portals[portal.reverse];
       // The reverse sees the same edge from the other side: its right end is this left end.
       glm::vec3& mirror = left ? back.right : back.left;
-      (left ? portal.left : portal.right) = glm::vec3(at.x, end.y, at.y);
-      mirror = glm::vec3(at.x, mirror.y, at.y);
+      (left ? portal.left : portal.right) = at;
+      mirror = glm::vec3(at.x, mirror.y, at.z);
       m_endGround[endIndex(p, left)] = kUnknown;
       m_endGround[endIndex(portal.reverse, !left)] = kUnknown;
       return true;
@@ -109,12 +159,107 @@ class Widener {
     return false;
   }
 
-  bool fits(uint32_t p, bool left, const glm::vec3& at) const {
+  // Where the unit stands at `at` on ground near the portal's height: the
+  // ground point, or none.
+  std::optional<glm::vec3> standing(const glm::vec3& at) const {
     const UnitProfile& unit = m_graph.unit;
     const StandResult stand = tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight,
                                        at.y + unit.stepHeight, m_walkableTriangles);
-    if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return false;
-    const glm::vec3 ground(at.x, stand.y, at.z);
+    if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return std::nullopt;
+    return glm::vec3(at.x, stand.y, at.z);
+  }
+
+  // The reach of one end of portal p that widening left short of a full half
+  // cell (PortalEndReach): as far out as the unit stands and some directions
+  // are clear, written for p and, mirrored, for its reverse.
+  void reachEnd(uint32_t p, bool left) {
+    const Portal& portal = m_graph.portals[p];
+    const glm::vec3 end = left ? portal.left : portal.right;
+    const Outward outward = outwardOf(portal, left);
+    for (const float fraction : kFractions) {
+      const glm::vec3 at = movedOut(end, outward, fraction);
+      if (glm::distance(groundOf(at), groundOf(end)) < kShortestReach) return;
+      const std::optional<glm::vec3> ground = standing(at);
+      if (!ground || !sweepIsClear(*ground, endOnGround(p, !left))) continue;
+      PortalEndReach reach;
+      reach.point = at;
+      reach.length = m_reachLength;
+      const uint32_t sectors[2] = {portal.fromSector, portal.toSector};
+      for (int side = 0; side < 2; ++side) {
+        const glm::vec2 into = side == 0 ? -outward.walk : outward.walk;
+        clearRange(*ground, outward.out, into, sectors[side], reach.outwardMin[side],
+                   reach.outwardMax[side]);
+      }
+      if (!reach.reaches()) continue;
+      m_graph.reach[portalEndIndex(p, left)] = reach;
+      // The reverse crosses from the other sector, and its right end is this left end.
+      const Portal& back = m_graph.portals[portal.reverse];
+      PortalEndReach& mirror = m_graph.reach[portalEndIndex(portal.reverse, !left)];
+      mirror.point = glm::vec3(at.x, (left ? back.right : back.left).y, at.z);
+      mirror.length = reach.length;
+      for (int side = 0; side < 2; ++side) {
+        mirror.outwardMin[side] = reach.outwardMin[1 - side];
+        mirror.outwardMax[side] = reach.outwardMax[1 - side];
+      }
+      return;
+    }
+  }
+
+  // The directions from `ground` into sector s whose stretches are clear, as
+  // the range of their dot products with `out`. Directions are tried by angle
+  // from `out` (0) through `into` (a right angle) round to -out; the range is
+  // the run of clear ones around `into`, its edges narrowed by bisection.
+  void clearRange(const glm::vec3& ground, const glm::vec2& out, const glm::vec2& into, uint32_t s,
+                  float& outwardMin, float& outwardMax) const {
+    const auto clearAt = [&](float angle) {
+      return rayIsClear(ground, std::cos(angle) * out + std::sin(angle) * into, s);
+    };
+    const float step = kPi / float(kReachDirections);
+    const int middle = kReachDirections / 2;
+    if (!clearAt(float(middle) * step)) return;
+    int first = middle, last = middle;
+    while (first > 1 && clearAt(float(first - 1) * step))
+      --first;
+    while (last < kReachDirections - 1 && clearAt(float(last + 1) * step))
+      ++last;
+    // Each edge: a clear angle and the blocked (or untried) one past it.
+    float lowClear = float(first) * step, lowBlocked = float(first - 1) * step;
+    float highClear = float(last) * step, highBlocked = float(last + 1) * step;
+    for (int i = 0; i < kReachRefinements; ++i) {
+      const float low = 0.5f * (lowClear + lowBlocked), high = 0.5f * (highClear + highBlocked);
+      (clearAt(low) ? lowClear : lowBlocked) = low;
+      (clearAt(high) ? highClear : highBlocked) = high;
+    }
+    // The dot product with `out` is the cosine of the angle, falling as it grows.
+    outwardMin = std::cos(highClear);
+    outwardMax = std::cos(lowClear);
+  }
+
+  // The stretch from `ground` in `direction` through sector s, as far as a
+  // stretch from a reach is let run outside the cell centres (m_reachLength),
+  // and a footprint more: see reachLength.
+  bool rayIsClear(const glm::vec3& ground, const glm::vec2& direction, uint32_t s) const {
+    const Sector& sector = m_graph.sectors[s];
+    const glm::vec2 start = groundOf(ground);
+    const glm::vec2 boxLow = groundOf(sector.bounds.min), boxHigh = groundOf(sector.bounds.max);
+    float until = m_reachLength + m_halfFootprint;
+    for (int axis = 0; axis < 2; ++axis) {
+      if (direction[axis] == 0.0f) continue;
+      const float towards = direction[axis] > 0.0f ? boxHigh[axis] : boxLow[axis];
+      until = std::min(until, (towards - start[axis]) / direction[axis]);
+    }
+    if (!(until > 0.0f)) return true;
+    const glm::vec2 end = start + direction * until;
+    const float plane = groundAt(sector, end.x, end.y);
+    const StandResult stand = tryStand(m_world, m_graph.unit, end, plane - kPlaneReach,
+                                       plane + kPlaneReach, m_walkableTriangles);
+    return sweepIsClear(ground, glm::vec3(end.x, stand.ok ? stand.y : plane, end.y));
+  }
+
+  bool fits(uint32_t p, bool left, const glm::vec3& at) const {
+    const std::optional<glm::vec3> standingAt = standing(at);
+    if (!standingAt) return false;
+    const glm::vec3& ground = *standingAt;
     const Portal& portal = m_graph.portals[p];
     if (!sweepIsClear(ground, endOnGround(p, !left))) return false;
     for (const uint32_t sector : {portal.fromSector, portal.toSector}) {
@@ -237,6 +382,8 @@ class Widener {
   /// The disc's radius, or half the square's side.
   float m_halfFootprint;
   float m_halfCell;
+  /// How far a stretch from a reach may run outside the cell centres.
+  float m_reachLength;
   /// Sweeps between turn points at different heights go in pieces rising at
   /// most this: the lowest part of the body a piece leaves out is a rise the
   /// unit would step onto anyway. [metres]

@@ -173,9 +173,16 @@ class LegSmoother {
   }
 
  private:
+  // At one of the portal's ends, or out on its line where a corner moved to
+  // its end's reach (corner_reach.h): within the portal's opening.
   bool atPortalEnd(const glm::vec3& corner, uint32_t funnelPortal) const {
     const Portal& portal = m_graph.portals[m_leg.portals[funnelPortal - 1]];
-    return sameGroundPoint(corner, portal.left) || sameGroundPoint(corner, portal.right);
+    if (sameGroundPoint(corner, portal.left) || sameGroundPoint(corner, portal.right)) return true;
+    const int across =
+        portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
+    const glm::vec2 at = groundOf(corner);
+    return std::abs(at[across] - groundOf(portal.left)[across]) <= kEdgeSlack &&
+           m_openings[funnelPortal - 1].contains(at);
   }
 
   // How far a control arm from `origin` along `direction` may reach, up to

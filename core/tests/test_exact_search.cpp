@@ -41,9 +41,14 @@ using test::uniformCosts;
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// Ground length of the corridor's string-pulled path.
+// Ground length of the corridor's string-pulled path, leg by leg, through the
+// portals as they are: what the exact search minimises. (pullCorridor may move
+// corners further out, to where one path's turns are proven clear: corner_reach.h.)
 double funnelGroundLength(const NavGraph& graph, const Corridor& corridor) {
-  return groundLength(pullCorridor(graph, corridor).corners);
+  double length = 0.0;
+  for (const std::vector<FunnelPortal>& leg : funnelLegs(graph, corridor))
+    length += groundLength(stringPull(leg).corners);
+  return length;
 }
 
 bool walksOnly(const NavGraph& graph, const Corridor& corridor) {

@@ -317,8 +317,10 @@ TEST(FunnelRandom, ShortestThroughMonotoneCorridors) {
 
 TEST(FunnelPortals, FromCorridor) {
   NavGraph graph;
-  graph.portals.push_back({0, 1, {2, 0, 0}, {2, 0, 2}, Direction::PlusX, PortalKind::Walk, 0, kNoPortal});
-  graph.portals.push_back({1, 2, {4, 0.5f, 0}, {4, 0.5f, 1}, Direction::PlusX, PortalKind::Walk, 0, kNoPortal});
+  graph.portals.push_back(
+      {0, 1, {2, 0, 0}, {2, 0, 2}, Direction::PlusX, PortalKind::Walk, 0, kNoPortal});
+  graph.portals.push_back(
+      {1, 2, {4, 0.5f, 0}, {4, 0.5f, 1}, Direction::PlusX, PortalKind::Walk, 0, kNoPortal});
   Corridor corridor;
   corridor.start = {1, 0, 1};
   corridor.goal = {5, 1, 1};
@@ -345,9 +347,10 @@ TEST(FunnelHeights, StairsBetweenTwoCorners) {
   portals.push_back(point({10, 1.25f, 0}));
   const FunnelResult result = stringPull(portals);
   ASSERT_EQ(result.corners.size(), 2u);
-  const std::vector<glm::vec3> path = followPortalHeights(result.corners, portals);
+  const std::vector<glm::vec3> path = followPortalHeights(result, portals);
   ASSERT_EQ(path.size(), 6u);
-  for (int i = 1; i <= 4; ++i) expectPoint(path[size_t(i)], {2.0f * float(i), 0.25f * float(i), 0});
+  for (int i = 1; i <= 4; ++i)
+    expectPoint(path[size_t(i)], {2.0f * float(i), 0.25f * float(i), 0});
   expectPoint(path.back(), {10, 1.25f, 0});
 }
 
@@ -356,7 +359,7 @@ TEST(FunnelHeights, CrossingsInterpolateAlongTiltedPortals) {
   std::vector<FunnelPortal> portals = lShapedCorridor();
   portals[1].right.y = 1.0f;
   const FunnelResult result = stringPull(portals);
-  const std::vector<glm::vec3> path = followPortalHeights(result.corners, portals);
+  const std::vector<glm::vec3> path = followPortalHeights(result, portals);
   // Both portals end at the corner (4, 2): the path is start, that corner, goal.
   ASSERT_EQ(path.size(), 3u);
   expectPoint(path[1], result.corners[1]);
@@ -365,16 +368,18 @@ TEST(FunnelHeights, CrossingsInterpolateAlongTiltedPortals) {
 
   // A zig-zag: every crossing is a corner, so the path is the corners.
   const std::vector<FunnelPortal> zigZag = zigZagCorridor();
-  const std::vector<glm::vec3> zigZagPath = followPortalHeights(stringPull(zigZag).corners, zigZag);
+  const std::vector<glm::vec3> zigZagPath = followPortalHeights(stringPull(zigZag), zigZag);
   ASSERT_EQ(zigZagPath.size(), kZigZagCorners.size());
-  for (size_t i = 0; i < zigZagPath.size(); ++i) expectPoint(zigZagPath[i], kZigZagCorners[i]);
+  for (size_t i = 0; i < zigZagPath.size(); ++i)
+    expectPoint(zigZagPath[i], kZigZagCorners[i]);
 }
 
 TEST(FunnelHeights, MidSegmentCrossingOnASlopedPortal) {
   // Straight path along z = 0 through a portal from (2, 0, -1) to (2, 2, 1):
   // crossing at its middle, height 1.
-  const std::vector<FunnelPortal> portals{point({0, 0, 0}), {{2, 0, -1}, {2, 2, 1}}, point({4, 0, 0})};
-  const std::vector<glm::vec3> path = followPortalHeights(stringPull(portals).corners, portals);
+  const std::vector<FunnelPortal> portals{
+      point({0, 0, 0}), {{2, 0, -1}, {2, 2, 1}}, point({4, 0, 0})};
+  const std::vector<glm::vec3> path = followPortalHeights(stringPull(portals), portals);
   ASSERT_EQ(path.size(), 3u);
   expectPoint(path[1], {2, 1, 0});
 }

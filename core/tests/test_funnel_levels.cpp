@@ -15,13 +15,15 @@ namespace {
 
 // True when the point lies in one of the sectors' rectangles, no more than a step
 // under its ground and no higher above it than a drop (the unit falls off ledges).
-bool insideSectors(const NavGraph& graph, const std::vector<uint32_t>& sectors, const glm::vec3& p) {
+bool insideSectors(const NavGraph& graph, const std::vector<uint32_t>& sectors,
+                   const glm::vec3& p) {
   constexpr float kEdge = 1e-3f;
   for (uint32_t s : sectors) {
     const Sector& sector = graph.sectors[s];
     if (sector.kind != SectorKind::Ground) continue;
     const Aabb& b = sector.bounds;
-    if (p.x < b.min.x - kEdge || p.x > b.max.x + kEdge || p.z < b.min.z - kEdge || p.z > b.max.z + kEdge)
+    if (p.x < b.min.x - kEdge || p.x > b.max.x + kEdge || p.z < b.min.z - kEdge ||
+        p.z > b.max.z + kEdge)
       continue;
     const float ground = sector.heightAt(p.x, p.z);
     if (p.y >= ground - graph.unit.stepHeight - kEdge &&
@@ -38,7 +40,8 @@ void checkLevel(const std::string& name) {
   const CollisionWorld world(level.value());
   BuildOptions options;
   options.keepCells = true;
-  Result<NavBuild> built = buildNavigation(level.value(), world, defaultFillParams(level.value()), options);
+  Result<NavBuild> built =
+      buildNavigation(level.value(), world, defaultFillParams(level.value()), options);
   ASSERT_TRUE(built.ok()) << built.error();
   const NavGraph& graph = built.value().graph;
   const CellGrid& cells = *built.value().cells;
@@ -57,11 +60,12 @@ void checkLevel(const std::string& name) {
     for (size_t l = 0; l < legs.size(); l += 2) {
       const FunnelResult pulled = stringPull(legs[l]);
       std::vector<glm::vec3> midpoints;
-      for (const FunnelPortal& portal : legs[l]) midpoints.push_back((portal.left + portal.right) * 0.5f);
+      for (const FunnelPortal& portal : legs[l])
+        midpoints.push_back((portal.left + portal.right) * 0.5f);
       ASSERT_LE(pulled.length, polylineLength(midpoints) + 1e-3f) << "query " << q;
       // Heights follow the portals between corners (a straight corner-to-corner
       // line would float over flat ground before a staircase).
-      const std::vector<glm::vec3> walked = followPortalHeights(pulled.corners, legs[l]);
+      const std::vector<glm::vec3> walked = followPortalHeights(pulled, legs[l]);
       for (size_t i = 0; i + 1 < walked.size(); ++i) {
         const glm::vec3 a = walked[i], b = walked[i + 1];
         const int samples = 1 + int(glm::distance(a, b) / 0.1f);
@@ -78,8 +82,12 @@ void checkLevel(const std::string& name) {
   EXPECT_GE(legsChecked, found);
 }
 
-TEST(FunnelLevels, ShowcaseQueriesStayInTheirCorridors) { checkLevel("showcase.obj"); }
-TEST(FunnelLevels, FunnelLevelQueriesStayInTheirCorridors) { checkLevel("funnel.obj"); }
+TEST(FunnelLevels, ShowcaseQueriesStayInTheirCorridors) {
+  checkLevel("showcase.obj");
+}
+TEST(FunnelLevels, FunnelLevelQueriesStayInTheirCorridors) {
+  checkLevel("funnel.obj");
+}
 
 }  // namespace
 }  // namespace nav

@@ -66,7 +66,7 @@ size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
   return 0;
 }
 constexpr uint32_t kSettings = 1, kSurfaces = 2, kSectors = 3, kPortals = 4, kDevices = 5,
-                   kDeviceLinks = 6, kWaypaths = 7, kUnitShape = 8;
+                   kDeviceLinks = 6, kWaypaths = 7, kUnitShape = 8, kPortalReach = 9;
 // Field offsets inside one sector (67 bytes) and one portal (42 bytes) on disk.
 constexpr size_t kSectorBytes = 67, kPortalBytes = 42;
 constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
@@ -210,6 +210,19 @@ void expectSameGraph(const NavGraph& a, const NavGraph& b) {
     EXPECT_EQ(p.link, q.link);
     EXPECT_EQ(p.reverse, q.reverse);
   }
+  ASSERT_EQ(a.reach.size(), b.reach.size());
+  for (size_t i = 0; i < a.reach.size(); ++i) {
+    const PortalEndReach &r = a.reach[i], &t = b.reach[i];
+    SCOPED_TRACE("portal end " + std::to_string(i));
+    EXPECT_EQ(r.reaches(), t.reaches());
+    if (!r.reaches()) continue;
+    EXPECT_TRUE(sameVec3(r.point, t.point));
+    for (int side = 0; side < 2; ++side) {
+      EXPECT_EQ(bits(r.outwardMin[side]), bits(t.outwardMin[side]));
+      EXPECT_EQ(bits(r.outwardMax[side]), bits(t.outwardMax[side]));
+    }
+    EXPECT_EQ(bits(r.length), bits(t.length));
+  }
 }
 
 struct BuiltLevel {
@@ -298,27 +311,29 @@ TEST_F(NavFileLevels, SameInputGivesByteIdenticalFiles) {
 
 TEST(NavFile, LayoutOfASmallGraph) {
   const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
-  // Header 24, table 8 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
+  // Header 24, table 9 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
   // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each,
-  // unit shape 1, checksum 4.
-  ASSERT_EQ(bytes.size(), 24u + 192u + 73u + 33u + 205u + 130u + 12u + 1u + 4u);
+  // unit shape 1, portal reach 4 (none), checksum 4.
+  ASSERT_EQ(bytes.size(), 24u + 216u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
   EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
-  EXPECT_EQ(getU32(bytes, 12), 8u);
+  EXPECT_EQ(getU32(bytes, 12), 9u);
   EXPECT_EQ(getU64(bytes, 16), bytes.size());
-  EXPECT_EQ(sectionOffset(bytes, kSettings), 216u);
-  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 289u);
-  EXPECT_EQ(sectionOffset(bytes, kSectors), 322u);
-  EXPECT_EQ(sectionOffset(bytes, kPortals), 527u);
-  EXPECT_EQ(sectionOffset(bytes, kDevices), 657u);
-  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 661u);
-  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 665u);
-  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 669u);
-  EXPECT_EQ(bytes[669], uint8_t(UnitShape::Box));
-  // Every section is required, but the shape of a box unit: readers from before
-  // shapes skip it and read the box they always built.
-  for (uint32_t k = 0; k < 8; ++k)
-    EXPECT_EQ(getU32(bytes, 24 + 24 * k + 4), k == 7 ? 0u : 1u) << "section " << k + 1;
+  EXPECT_EQ(sectionOffset(bytes, kSettings), 240u);
+  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 313u);
+  EXPECT_EQ(sectionOffset(bytes, kSectors), 346u);
+  EXPECT_EQ(sectionOffset(bytes, kPortals), 551u);
+  EXPECT_EQ(sectionOffset(bytes, kDevices), 681u);
+  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 685u);
+  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 689u);
+  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 693u);
+  EXPECT_EQ(bytes[693], uint8_t(UnitShape::Box));
+  EXPECT_EQ(sectionOffset(bytes, kPortalReach), 694u);
+  EXPECT_EQ(getU32(bytes, 694), 0u);
+  // Every section is required, but the shape of a box unit and portal reach
+  // that is not there: readers from before them skip them and read the graph they always did.
+  for (uint32_t k = 0; k < 9; ++k)
+    EXPECT_EQ(getU32(bytes, 24 + 24 * k + 4), k >= 7 ? 0u : 1u) << "section " << k + 1;
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
   // The reference CRC is the standard one.
   const char* check = "123456789";
@@ -429,7 +444,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
       {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
       {"too few sections", [](auto& b) { putU32(b, 12, 3); }, "starts at byte"},
       {"overlapping sections", [&](auto& b) { putBytes(b, table + 24 + 8, 120, 8); },
-       "starts at byte 120, expected 289"},
+       "starts at byte 120, expected 313"},
       {"huge section", [&](auto& b) { putBytes(b, table + 24 + 16, uint64_t(1) << 62, 8); },
        "run past the end"},
       {"short section", [&](auto& b) { putBytes(b, table + 3 * 24 + 16, 111, 8); },
@@ -562,6 +577,85 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
   putBytes(longer, 16, longer.size(), 8);
   fixChecksum(longer);
   expectRefused(longer, "1 bytes between the last section and the checksum");
+}
+
+// smallGraph with a reach at the left end of portal 0 (and so at the right end
+// of its reverse, portal 1): into sector 0 only, in a range of directions.
+NavGraph smallGraphWithReach() {
+  NavGraph graph = smallGraph();
+  graph.reach.assign(graph.portals.size() * 2, PortalEndReach{});
+  PortalEndReach reach;
+  reach.point = {1.0f, 0.0f, 0.1f};
+  reach.outwardMin[0] = -0.5f;
+  reach.outwardMax[0] = 0.75f;
+  reach.length = 2.5f;
+  graph.reach[portalEndIndex(0, true)] = reach;
+  std::swap(reach.outwardMin[0], reach.outwardMin[1]);
+  std::swap(reach.outwardMax[0], reach.outwardMax[1]);
+  graph.reach[portalEndIndex(1, false)] = reach;
+  return graph;
+}
+
+// Bytes of one stored reach: end u32, point 3 x f32, bounds 4 x f32, length f32.
+constexpr size_t kReachBytes = 36;
+
+TEST(NavFile, KeepsPortalReachAndReadsFilesFromBeforeItWithout) {
+  const NavGraph graph = smallGraphWithReach();
+  std::vector<uint8_t> bytes = serializeNavGraph(graph);
+  // Two ends reach: the count and two entries, listed by end.
+  const size_t at = sectionOffset(bytes, kPortalReach);
+  EXPECT_EQ(getU32(bytes, at), 2u);
+  EXPECT_EQ(getU32(bytes, at + 4), portalEndIndex(0, true));
+  EXPECT_EQ(getU32(bytes, at + 4 + kReachBytes), portalEndIndex(1, false));
+  EXPECT_EQ(getU32(bytes, 24 + 24 * 8 + 4), 1u) << "reach, when there is some, is required";
+  const Result<NavGraph> loaded = load(bytes);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  expectSameGraph(graph, loaded.value());
+  EXPECT_EQ(serializeNavGraph(loaded.value()), bytes);
+  // As a reader from before reach sees a file: the section unknown and optional.
+  putU32(bytes, 24 + 24 * 8, 99);
+  putU32(bytes, 24 + 24 * 8 + 4, 0);
+  fixChecksum(bytes);
+  const Result<NavGraph> old = load(bytes);
+  ASSERT_TRUE(old.ok()) << old.error();
+  EXPECT_TRUE(old.value().reach.empty());
+}
+
+TEST(NavFile, HostilePortalReachWithAValidChecksum) {
+  const std::vector<uint8_t> good = serializeNavGraph(smallGraphWithReach());
+  const auto entry = [](const std::vector<uint8_t>& b, size_t k, size_t field) {
+    return sectionOffset(b, kPortalReach) + 4 + k * kReachBytes + field;
+  };
+  struct Case {
+    const char* what;
+    std::function<void(std::vector<uint8_t>&)> tamper;
+    const char* expected;
+  };
+  const std::vector<Case> cases = {
+      {"count", [](auto& b) { putU32(b, sectionOffset(b, kPortalReach), 7); },
+       "7 portal ends (limit 6)"},
+      {"count short of the data", [](auto& b) { putU32(b, sectionOffset(b, kPortalReach), 1); },
+       "1 portal ends need 36 bytes, the section holds 72"},
+      {"end past the portals", [&](auto& b) { putU32(b, entry(b, 1, 0), 6); },
+       "portal end 6 is past the 3 portals' ends"},
+      {"ends out of order", [&](auto& b) { putU32(b, entry(b, 1, 0), 0); },
+       "portal end 0 follows 0"},
+      {"a one-way portal", [&](auto& b) { putU32(b, entry(b, 1, 0), 4); },
+       "portal 2 left end's reach: the portal is not a two-way walk"},
+      {"point NaN", [&](auto& b) { putF32(b, entry(b, 0, 4), std::nanf("")); }, "not finite"},
+      {"negative length", [&](auto& b) { putF32(b, entry(b, 0, 32), -1.0f); }, "negative"},
+      {"bound NaN", [&](auto& b) { putF32(b, entry(b, 0, 24), std::nanf("")); },
+       "a direction bound is not finite"},
+      {"bound past a cosine", [&](auto& b) { putF32(b, entry(b, 0, 16), -2.0f); },
+       "directions -2 .. 0.75 are not cosines"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    std::vector<uint8_t> bytes = good;
+    c.tamper(bytes);
+    fixChecksum(bytes);
+    expectRefused(bytes, c.expected);
+  }
 }
 
 TEST(NavFile, UnknownOptionalSectionIsSkipped) {

@@ -125,7 +125,10 @@ void drawStats(const BuildStatus& status) {
     if (!status.fixedGraph) row("cells", grouped(stats.cells));
     row("sectors", grouped(stats.sectors));
     row("portals", grouped(stats.portals));
-    if (!status.fixedGraph) row("widened ends", grouped(stats.widenedPortalEnds));
+    if (!status.fixedGraph) {
+      row("widened ends", grouped(stats.widenedPortalEnds));
+      row("ends with reach", grouped(stats.reachingPortalEnds));
+    }
     row("device portals", grouped(portals.device));
     row("waypaths", grouped(graph.waypaths.size()) + " (" + grouped(portals.waypath) + " portals)");
     char bytes[48];

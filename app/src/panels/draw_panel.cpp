@@ -64,6 +64,7 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
           {"vehicle curve", colors::kVehicleCurve},
           {"path touches level", colors::kClearanceTouch},
           {"portal", colors::kPortal},
+          {"portal end's reach", colors::kPortalReach},
           {"region portal", colors::kRegionPortal},
           {"one-way", colors::kOneWayPortal},
           {"corridor", colors::kCorridor},

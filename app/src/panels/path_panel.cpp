@@ -145,6 +145,12 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
       if (found) {
         row("length", "%.2f m", double(solution->funnel.length));
         row("corners", "%zu", solution->funnel.corners.size());
+        row("moved out", "%zu corners", solution->reachedCorners);
+        if (ImGui::IsItemHovered()) {
+          ImGui::SetTooltip(
+              "Corners moved past their portal's end, up to half a cell, to where the\n"
+              "unit was proven to turn clear for this path (the blue portal ends).");
+        }
         row("corridor", "%zu sectors", solution->search.corridor.sectors.size());
         row("search cost", "%.2f m", double(solution->search.cost));
       }

@@ -25,7 +25,6 @@ std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const C
 /// All legs' portals one after another: what pullCorridor's steps index.
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor);
 
-
 enum class FunnelEvent : uint8_t {
   Start,         ///< Apex, left and right at the start point.
   TightenLeft,   ///< The left side moved inwards.
@@ -34,14 +33,18 @@ enum class FunnelEvent : uint8_t {
   CornerLeft,    ///< The right side crossed the left: the left point became a corner.
   CornerRight,   ///< The left side crossed the right: the right point became a corner.
   Restart,       ///< Scanning restarts from the portal after the new apex.
+  Reach,         ///< After the scan: a corner moved out to its portal end's reach
+                 ///< (corner_reach.h), now the apex, between the corners around it.
   Goal,          ///< The goal was reached and added as the last corner.
 };
 const char* toString(FunnelEvent event);
 
 /// Per portal: TightenRight and/or TightenLeft, or Skip when neither side moved;
 /// or CornerLeft/CornerRight (funnel as it was, with the corner counted)
-/// followed by Restart (apex, left and right at the corner). Goal ends the
-/// steps with apex, left and right at the goal.
+/// followed by Restart (apex, left and right at the corner). Then a Reach for
+/// each corner pullCorridor moved (apex at the moved corner, left and right at
+/// the corners before and after it). Goal ends the steps with apex, left and
+/// right at the goal.
 struct FunnelStep {
   FunnelEvent event;
   /// Portal being considered (index into the funnel portals); for Restart, the
@@ -57,6 +60,9 @@ struct FunnelResult {
   /// Start, every turn, goal; no two consecutive corners are equal. A path that
   /// grazes a portal end exactly in line may keep it as a (straight) corner.
   std::vector<glm::vec3> corners;
+  /// Per corner, the portal it turns at (its index in the portals pulled
+  /// through): 0 for the start, the last for the goal.
+  std::vector<uint32_t> cornerPortals;
   std::vector<FunnelStep> steps;
   /// Length of the corner polyline in 3D. [metres]
   float length = 0.0f;
@@ -66,15 +72,17 @@ struct FunnelResult {
 /// Steps are recorded only when recordSteps is set.
 FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps = false);
 
-/// The corners with a point added wherever the path crosses a portal, at the
-/// portal's height there, so the path follows stairs and drops between corners
-/// instead of cutting through them. `portals` are the ones stringPull was given.
-std::vector<glm::vec3> followPortalHeights(std::span<const glm::vec3> corners,
+/// The funnel's corners with a point added wherever the path crosses a portal,
+/// at the portal's height there, so the path follows stairs and drops between
+/// corners instead of cutting through them. `portals` are the ones pulled through.
+std::vector<glm::vec3> followPortalHeights(const FunnelResult& funnel,
                                            std::span<const FunnelPortal> portals);
 
-/// String-pulls every leg and joins them, so device entries and exits and the
+/// String-pulls every leg, moves corners out to their portal ends' reach
+/// (corner_reach.h), and joins the legs, so device entries and exits and the
 /// waypath points ridden are corners. Steps are numbered over funnelPortals.
-FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool recordSteps = false);
+FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor,
+                          bool recordSteps = false);
 
 /// Length of a polyline in 3D. [metres]
 float polylineLength(std::span<const glm::vec3> points);

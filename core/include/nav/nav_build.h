@@ -21,6 +21,8 @@ struct BuildStats {
   size_t portals = 0;
   /// Portal ends moved out by widenPortals.
   size_t widenedPortalEnds = 0;
+  /// Portal ends a path may move further out (NavGraph::reach), each counted once.
+  size_t reachingPortalEnds = 0;
   /// Bytes of the finished graph.
   size_t graphBytes = 0;
   /// Bytes the cells took at the end of the fill (their peak; freed after compression).

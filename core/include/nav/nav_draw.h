@@ -47,6 +47,8 @@ constexpr Color kCell{80, 160, 230, 255};
 constexpr Color kCellLink{40, 90, 160, 255};
 constexpr Color kSectorOutline{20, 60, 90, 255};
 constexpr Color kPortal{250, 250, 250, 255};
+/// A portal end's reach (corner_reach.h): where a path may turn beyond it.
+constexpr Color kPortalReach{120, 200, 255, 255};
 constexpr Color kOneWayPortal{255, 120, 40, 255};
 constexpr Color kCorridor{255, 210, 60, 110};
 constexpr Color kPath{255, 30, 200, 255};

@@ -79,6 +79,32 @@ struct Portal {
   bool oneWay() const { return reverse == kNoPortal; }
 };
 
+/// How far one end of a two-way walk portal may move out for a single path:
+/// to `point`, up to half a cell past the end (portal_widening.h), where the
+/// unit was proven to stand, when the path's stretches from there leave in
+/// directions proven clear. The end itself moves only where every path could
+/// turn there clear; the reach is for the paths that can.
+struct PortalEndReach {
+  glm::vec3 point{0.0f};
+  /// Per side, into the from sector [0] and into the to sector [1]: a stretch
+  /// leaving `point` in unit direction d is clear within that sector when
+  /// outwardMin <= dot(d, outward) <= outwardMax, where outward runs along the
+  /// portal away from its other end, and it runs at most `length` before it
+  /// meets the rectangle of the sector's cell centres (or leaves the sector).
+  /// Empty (min > max): no direction is.
+  float outwardMin[2] = {1.0f, 1.0f};
+  float outwardMax[2] = {-1.0f, -1.0f};
+  /// [metres]
+  float length = 0.0f;
+
+  bool reaches() const { return outwardMin[0] <= outwardMax[0] || outwardMin[1] <= outwardMax[1]; }
+};
+
+/// Index of a walk portal end in NavGraph::reach.
+inline size_t portalEndIndex(uint32_t portal, bool left) {
+  return size_t(portal) * 2 + (left ? 0 : 1);
+}
+
 /// What a device portal does: where its entry and exit are, and the part of
 /// the device's zone inside the portal's source sector.
 struct DeviceLink {
@@ -106,6 +132,9 @@ struct NavGraph {
   std::vector<DeviceSpec> devices;
   std::vector<DeviceLink> deviceLinks;
   std::vector<WaypathSpec> waypaths;
+  /// Per walk portal end (portalEndIndex): how far a path may move it out.
+  /// Empty when none was worked out (widening off, a graph made by hand).
+  std::vector<PortalEndReach> reach;
   Aabb bounds;
   /// Finds sectors near a point; rebuilt from the sectors (not stored in .nav files).
   SectorIndex index;

@@ -4,7 +4,9 @@
 // sectors' edges, was never tested. Around an obstacle's corner that half cell
 // is ground a path gives away: it turns at the last cell centre instead of
 // where the unit would touch the corner. Widening moves each end out as far as
-// the unit is proven to fit.
+// the unit is proven to fit for every path. An end that cannot move for every
+// path gets a reach (PortalEndReach): how far out it may move for a path
+// whose stretches leave in the directions proven clear (corner_reach.h).
 #include <cstddef>
 #include <vector>
 
@@ -25,6 +27,11 @@ namespace nav {
 /// footprint of a cell centre (cells no wider than a box unit, or than a round
 /// unit's radius times the square root of two); else nothing moves. Returns the
 /// number of ends moved.
+/// Then each end that did not move a full half cell gets its reach in
+/// graph.reach: the furthest of the same widths where the unit stands, with
+/// what it sweeps to its portal's other end touching nothing, and per sector
+/// the range of directions whose sweeps, from there for a fixed length (see
+/// reachLength in the .cpp), touch nothing.
 /// `walkableTriangles`: where the unit may stand, as the fill saw it
 /// (walkableTrianglesFor; empty: everywhere). For graphs compressCells built.
 size_t widenPortals(NavGraph& graph, const CollisionWorld& world,

@@ -1,0 +1,316 @@
+// Corners moved out to their portal ends' reach: by hand on two sectors (the
+// direction ranges and the length outside the cell centres decide), round the
+// end of a wall on the showcase (lengths computed by hand), and on random
+// queries of the bundled levels and the dungeon, where every stretch from a
+// moved corner is swept with the unit's own footprint (path_clearance.h, an
+// independent measure) and must touch nothing, and no path gets longer.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "nav/collision.h"
+#include "nav/corner_reach.h"
+#include "nav/funnel.h"
+#include "nav/level_settings.h"
+#include "nav/nav_build.h"
+#include "nav/path_clearance.h"
+#include "nav/search.h"
+#include "test_levels.h"
+#include "test_queries.h"
+
+namespace nav {
+namespace {
+
+float groundLength(const std::vector<glm::vec3>& corners) {
+  float length = 0.0f;
+  for (size_t i = 0; i + 1 < corners.size(); ++i)
+    length += glm::distance(groundOf(corners[i]), groundOf(corners[i + 1]));
+  return length;
+}
+
+// Two sectors side by side, A x 0..2 and B x 2..4 (z 0..2 and 0..4), cells
+// 0.3 m, joined at x = 2 by a portal over the cell centres z 0.15..1.85 and
+// its reverse. Walking +x, the left end is at z 0.15, the right at z 1.85.
+NavGraph twoSectors() {
+  NavGraph graph;
+  graph.cellSize = 0.3f;
+  const auto sector = [](float x0, float x1, float z1, uint32_t firstPortal) {
+    Sector s{};
+    s.bounds = {{x0, 0.0f, 0.0f}, {x1, 0.0f, z1}};
+    s.kind = SectorKind::Ground;
+    s.waypath = kNoWaypath;
+    s.firstPortal = firstPortal;
+    s.portalCount = 1;
+    return s;
+  };
+  graph.sectors = {sector(0, 2, 2, 0), sector(2, 4, 4, 1)};
+  graph.portals = {
+      {0, 1, {2, 0, 0.15f}, {2, 0, 1.85f}, Direction::PlusX, PortalKind::Walk, 0, 1},
+      {1, 0, {2, 0, 1.85f}, {2, 0, 0.15f}, Direction::MinusX, PortalKind::Walk, 0, 0},
+  };
+  graph.reach.assign(4, PortalEndReach{});
+  return graph;
+}
+
+// The right end of portal 0 may move out to (2, 0, 2), the corner of A.
+PortalEndReach reachToTheCorner(float intoA0, float intoA1, float intoB0, float intoB1,
+                                float length) {
+  PortalEndReach reach;
+  reach.point = {2.0f, 0.0f, 2.0f};
+  reach.outwardMin[0] = intoA0;
+  reach.outwardMax[0] = intoA1;
+  reach.outwardMin[1] = intoB0;
+  reach.outwardMax[1] = intoB1;
+  reach.length = length;
+  return reach;
+}
+
+std::vector<glm::vec3> reachedCorners(const NavGraph& graph, const glm::vec3& start,
+                                      const glm::vec3& goal, size_t& moved) {
+  const std::vector<FunnelPortal> leg = {
+      {start, start}, {graph.portals[0].left, graph.portals[0].right}, {goal, goal}};
+  const std::vector<uint32_t> ids = {kNoPortal, 0, kNoPortal};
+  FunnelResult pulled = stringPull(leg);
+  moved = reachCorners(graph, leg, ids, pulled.corners, pulled.cornerPortals);
+  return pulled.corners;
+}
+
+TEST(CornerReach, MovesOnlyWhereBothStretchesLeaveWithinTheirRanges) {
+  const glm::vec3 start{0.5f, 0.0f, 0.5f}, goal{3.5f, 0.0f, 3.5f};
+  // From (2, 2): to the start the direction is (-1, -1)/sqrt 2, into A, a
+  // cosine of -0.707 with outward (+z); to the goal (1, 1)/sqrt 2, into B, +0.707.
+  // Both reach the cell centres' rectangles (A's 0.15..1.85, B's x from 2.15)
+  // after 0.15 sqrt 2 = 0.212 m.
+  struct Case {
+    const char* what;
+    PortalEndReach reach;
+    bool moves;
+  };
+  const Case cases[] = {
+      {"both inside", reachToTheCorner(-1.0f, 0.0f, 0.5f, 1.0f, 1.0f), true},
+      {"into A outside", reachToTheCorner(-0.5f, 0.0f, 0.5f, 1.0f, 1.0f), false},
+      {"into B outside", reachToTheCorner(-1.0f, 0.0f, -1.0f, 0.7f, 1.0f), false},
+      {"B closed", reachToTheCorner(-1.0f, 0.0f, 1.0f, -1.0f, 1.0f), false},
+      {"longer outside the cells than proven", reachToTheCorner(-1.0f, 0.0f, 0.5f, 1.0f, 0.2f),
+       false},
+      {"just long enough", reachToTheCorner(-1.0f, 0.0f, 0.5f, 1.0f, 0.213f), true},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    NavGraph graph = twoSectors();
+    graph.reach[portalEndIndex(0, false)] = c.reach;
+    size_t moved = 0;
+    const std::vector<glm::vec3> corners = reachedCorners(graph, start, goal, moved);
+    ASSERT_EQ(corners.size(), 3u);
+    EXPECT_EQ(moved, c.moves ? 1u : 0u);
+    // Unmoved, the path turns at the right end, (2, 1.85): 2.0180 + 2.2299 m on
+    // the ground. Moved, it runs straight through (2, 2): 3 sqrt 2 = 4.2426 m.
+    const glm::vec3 expected = c.moves ? glm::vec3(2.0f, 0.0f, 2.0f) : glm::vec3(2.0f, 0.0f, 1.85f);
+    EXPECT_EQ(corners[1], expected);
+    EXPECT_NEAR(groundLength(corners), c.moves ? 4.2426f : 4.2480f, 1e-3f);
+  }
+}
+
+TEST(CornerReach, NothingMovesWithoutReachOrWithPortalsThatDoNotMatch) {
+  NavGraph graph = twoSectors();
+  const glm::vec3 start{0.5f, 0.0f, 0.5f}, goal{3.5f, 0.0f, 3.5f};
+  size_t moved = 0;
+  // No end reaches.
+  EXPECT_EQ(reachedCorners(graph, start, goal, moved)[1], glm::vec3(2.0f, 0.0f, 1.85f));
+  EXPECT_EQ(moved, 0u);
+  graph.reach.clear();
+  reachedCorners(graph, start, goal, moved);
+  EXPECT_EQ(moved, 0u);
+  // A reach, but a list of graph portals that does not match the leg.
+  graph = twoSectors();
+  graph.reach[portalEndIndex(0, false)] = reachToTheCorner(-1.0f, 0.0f, 0.5f, 1.0f, 1.0f);
+  const std::vector<FunnelPortal> leg = {
+      {start, start}, {graph.portals[0].left, graph.portals[0].right}, {goal, goal}};
+  FunnelResult pulled = stringPull(leg);
+  const std::vector<uint32_t> tooFew = {kNoPortal, 0};
+  EXPECT_EQ(reachCorners(graph, leg, tooFew, pulled.corners, pulled.cornerPortals), 0u);
+  const std::vector<uint32_t> outOfRange = {kNoPortal, 7, kNoPortal};
+  EXPECT_EQ(reachCorners(graph, leg, outOfRange, pulled.corners, pulled.cornerPortals), 0u);
+  const std::vector<uint32_t> ids = {kNoPortal, 0, kNoPortal};
+  const std::vector<uint32_t> wrongPortals = {0, 0, 2};
+  EXPECT_EQ(reachCorners(graph, leg, ids, pulled.corners, wrongPortals), 0u);
+  EXPECT_EQ(pulled.corners[1], glm::vec3(2.0f, 0.0f, 1.85f));
+  // The same, matching: it moves.
+  EXPECT_EQ(reachCorners(graph, leg, ids, pulled.corners, pulled.cornerPortals), 1u);
+}
+
+// The showcase as the Detour comparison builds it: its geometry for a round
+// unit 0.6 m across, 1.8 m tall, stepping 0.45 m, on cells of 0.3 m.
+struct Showcase {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild build;
+};
+
+Showcase showcaseForARoundUnit() {
+  Showcase s;
+  Result<Level> level = loadLevel(test::assetFile("showcase.obj"));
+  EXPECT_TRUE(level.ok()) << level.error();
+  if (!level) return s;
+  s.level = std::move(level).value();
+  // Geometry only, every surface alike, as in the comparison: the roads cost no more.
+  s.level.settings.devices.clear();
+  s.level.settings.waypaths.clear();
+  s.level.settings.surfaces.clear();
+  for (const std::string& material : s.level.materials)
+    s.level.settings.materialSurfaces[material] = "default";
+  s.world = std::make_unique<CollisionWorld>(s.level);
+  UnitProfile unit;
+  unit.shape = UnitShape::Round;
+  unit.width = 0.6f;
+  unit.height = 1.8f;
+  unit.stepHeight = 0.45f;
+  unit.maxDrop = 0.45f;
+  FloodFillParams params = fillParamsFor(s.level, unit);
+  params.unit = unit;
+  params.cellSize = 0.3f;
+  Result<NavBuild> build = buildNavigation(s.level, *s.world, params);
+  EXPECT_TRUE(build.ok()) << build.error();
+  if (build) s.build = std::move(build).value();
+  return s;
+}
+
+// A wall 0.3 m thick runs east from x = 3 at z 28..28.3. A path from the
+// south-east past its west end to the north turns at the end of the portal
+// between the corridor west of the wall (x up to 2.6) and the strip north of
+// its end (z 28.4..28.7): the cell centre (2.45, 28.4). The unit, 0.3 m in
+// radius, stands at the cell edge (2.6, 28.4) too, 0.4 m from the wall's end:
+// the corner moves there.
+TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
+  const Showcase s = showcaseForARoundUnit();
+  ASSERT_FALSE(s.build.graph.sectors.empty());
+  const NavGraph& graph = s.build.graph;
+  const glm::vec3 start{8.9f, 0.075f, 24.545f}, goal{4.698f, 0.0f, 32.539f};
+  const PathResult path = findPath(graph, start, goal);
+  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
+  const std::vector<glm::vec3> base = stringPull(funnelPortals(graph, path.corridor)).corners;
+  const FunnelResult reached = pullCorridor(graph, path.corridor, /*recordSteps=*/true);
+  ASSERT_EQ(base.size(), 4u);
+  ASSERT_EQ(reached.corners.size(), 4u);
+  EXPECT_NEAR(base[1].x, 2.6f, 1e-4f);
+  EXPECT_NEAR(base[1].z, 27.65f, 1e-4f);
+  EXPECT_NEAR(base[2].x, 2.45f, 1e-4f);
+  EXPECT_NEAR(base[2].z, 28.4f, 1e-4f);
+  EXPECT_EQ(reached.corners[1], base[1]);
+  EXPECT_NEAR(reached.corners[2].x, 2.6f, 1e-4f);
+  EXPECT_NEAR(reached.corners[2].z, 28.4f, 1e-4f);
+  // Ground lengths: 7.0237 + 0.7649 + 4.7101 = 12.4987 m through the cell
+  // centre, 7.0237 + 0.75 + 4.6404 = 12.4141 m through the edge.
+  EXPECT_NEAR(groundLength(base), 12.4987f, 1e-3f);
+  EXPECT_NEAR(groundLength(reached.corners), 12.4141f, 1e-3f);
+  // The unit walking it touches nothing.
+  const ClearanceSummary clearance =
+      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
+  EXPECT_EQ(clearance.stretches, 3u);
+  EXPECT_EQ(clearance.touching, 0u);
+  // The step trace shows the move before the goal: the moved corner as the
+  // apex, between the corners before and after it.
+  ASSERT_GE(reached.steps.size(), 2u);
+  const FunnelStep& move = reached.steps[reached.steps.size() - 2];
+  EXPECT_EQ(move.event, FunnelEvent::Reach);
+  EXPECT_EQ(move.apex, reached.corners[2]);
+  EXPECT_EQ(move.left, reached.corners[1]);
+  EXPECT_EQ(move.right, reached.corners[3]);
+  EXPECT_EQ(move.portal, 2u);
+  EXPECT_EQ(reached.steps.back().event, FunnelEvent::Goal);
+  EXPECT_STREQ(toString(FunnelEvent::Reach), "reach");
+}
+
+// How much of each stretch from a moved corner is swept. [metres]
+constexpr float kNear = 1.0f;
+
+// Random queries: each path against the same corridor's string-pulled path
+// with no corner moved; each moved corner's two stretches swept near it.
+void checkRandomQueries(const std::string& path, UnitShape shape, float width, float height,
+                        float step, size_t pairs) {
+  SCOPED_TRACE(path + ", " + toString(shape));
+  Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  UnitProfile unit;
+  unit.shape = shape;
+  unit.width = width;
+  unit.height = height;
+  unit.stepHeight = step;
+  FloodFillParams params = fillParamsFor(level.value(), unit);
+  params.unit = unit;
+  params.cellSize = 0.3f;
+  BuildOptions options;
+  options.keepCells = true;
+  Result<NavBuild> build = buildNavigation(level.value(), world, params, options);
+  ASSERT_TRUE(build.ok()) << build.error();
+  const NavGraph& graph = build.value().graph;
+  size_t paths = 0, moved = 0, shorter = 0, unwalked = 0;
+  for (const test::QueryPair& pair : test::randomPairs(build.value(), pairs, 20261122)) {
+    const PathResult result = findPath(graph, pair.start, pair.goal);
+    if (result.status != PathStatus::Found) continue;
+    ++paths;
+    std::vector<glm::vec3> base;
+    for (const std::vector<FunnelPortal>& leg : funnelLegs(graph, result.corridor)) {
+      for (const glm::vec3& corner : stringPull(leg).corners) {
+        if (base.empty() || !samePoint(base.back(), corner)) base.push_back(corner);
+      }
+    }
+    const FunnelResult reached = pullCorridor(graph, result.corridor, /*recordSteps=*/true);
+    ASSERT_EQ(reached.corners.size(), base.size()) << test::describe(pair);
+    EXPECT_LE(groundLength(reached.corners), groundLength(base) + 1e-4f) << test::describe(pair);
+    shorter += groundLength(reached.corners) < groundLength(base) - 1e-4f;
+    for (const FunnelStep& move : reached.steps) {
+      if (move.event != FunnelEvent::Reach) continue;
+      ++moved;
+      // Out along the portal, within half a cell of where the funnel turned.
+      const size_t corner = move.cornerCount - 1;
+      ASSERT_LT(corner, base.size());
+      EXPECT_LE(glm::distance(groundOf(move.apex), groundOf(base[corner])),
+                graph.cellSize * 0.5f + 1e-4f)
+          << test::describe(pair);
+      for (const glm::vec3& other : {move.left, move.right}) {
+        // The reach answers for the stretch near the moved corner; further on
+        // it passes where the unmoved path passed (the corner at its other end
+        // may graze as it always did).
+        const float length = glm::distance(groundOf(move.apex), groundOf(other));
+        const glm::vec3 stretch[2] = {move.apex,
+                                      glm::mix(move.apex, other, std::min(1.0f, kNear / length))};
+        const StretchClearance clearance = pathClearance(world, graph.unit, stretch).front();
+        if (!clearance.walked) {
+          ++unwalked;
+          continue;
+        }
+        EXPECT_EQ(clearance.depth, 0.0f)
+            << "from (" << move.apex.x << ", " << move.apex.z << ") to (" << other.x << ", "
+            << other.z << "), " << test::describe(pair);
+      }
+    }
+  }
+  EXPECT_GT(paths, pairs / 4);
+  EXPECT_GT(moved, 0u);
+  EXPECT_GT(shorter, 0u);
+  // A stretch the ground walk cannot follow is a drop or a climb off its line, seldom.
+  EXPECT_LE(unwalked, moved / 10);
+  testing::Test::RecordProperty(path + " " + toString(shape) + " moved", int(moved));
+}
+
+TEST(CornerReach, MovedStretchesTouchNothingOnTheBundledLevels) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    checkRandomQueries(test::assetFile("showcase.obj"), shape, 0.6f, 1.8f, 0.45f, 1500);
+    checkRandomQueries(test::assetFile("funnel.obj"), shape, 0.6f, 1.8f, 0.45f, 1000);
+  }
+}
+
+TEST(CornerReach, MovedStretchesTouchNothingInTheDungeon) {
+  const std::string path = test::sharedFile("meshes/dungeon.obj");
+  if (path.empty()) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round})
+    checkRandomQueries(path, shape, 1.2f, 2.0f, 0.9f, 1000);
+}
+
+}  // namespace
+}  // namespace nav
