@@ -125,6 +125,11 @@ void RegionSearch::expand(uint32_t node) {
   for (uint32_t next = m_regions->firstPortalOut(region); next < m_regions->endPortalOut(region);
        ++next) {
     if (next == back) continue;
+    // A closed node keeps its cost: its crossing and what was searched from
+    // it stand. (Reopening it for a cheaper estimate through another crossing
+    // gave longer paths, not shorter: the estimates are not exact.)
+    const Node& target = m_nodes[next];
+    if (target.stamp == m_stamp && target.closed) continue;
     const RegionPortal& way = portals[next];
     const uint32_t first = m_regions->members(way)[0];
     const Portal& portal = graph.portals[first];
