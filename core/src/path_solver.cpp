@@ -546,6 +546,11 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
     }
     return;
   }
+  // A closed node keeps its cost, as in the search over regions; a vehicle's
+  // may yet be reached facing a better way.
+  const Node& reached = m_nodes[node];
+  if (m_turningRadius == 0.0f && reached.query == m_query && reached.state == NodeState::Closed)
+    return;
   const glm::vec3 in =
       portal.kind == PortalKind::Walk && m_options.portalPoint != PortalPoint::Midpoint
           ? crossing(portal, point, m_goalLocation.point)

