@@ -42,7 +42,7 @@ constexpr float kShortestReach = 1e-3f;
 // Directions tried from a reach into a sector, evenly in angle over the half
 // plane (the first and last along the portal line are left out), and the
 // bisections that then narrow each edge of the clear range.
-constexpr int kReachDirections = 16;
+constexpr int kReachDirections = 8;
 constexpr int kReachRefinements = 4;
 constexpr float kPi = 3.14159265358979f;
 
