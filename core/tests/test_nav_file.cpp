@@ -430,15 +430,28 @@ TEST(NavFile, WrongMagicVersionAndGarbage) {
   }
 }
 
+// A change to a good file, with its checksum fixed after, and the message it must be refused with.
+struct Tampering {
+  const char* what;
+  std::function<void(std::vector<uint8_t>&)> tamper;
+  const char* expected;
+};
+
+void expectEveryTamperingRefused(const std::vector<uint8_t>& good,
+                                 const std::vector<Tampering>& cases) {
+  for (const Tampering& c : cases) {
+    SCOPED_TRACE(c.what);
+    std::vector<uint8_t> bytes = good;
+    c.tamper(bytes);
+    fixChecksum(bytes);
+    expectRefused(bytes, c.expected);
+  }
+}
+
 TEST(NavFile, HostileStructureWithAValidChecksum) {
   const std::vector<uint8_t> good = serializeNavGraph(smallGraph());
-  struct Case {
-    const char* what;
-    std::function<void(std::vector<uint8_t>&)> tamper;
-    const char* expected;
-  };
   const size_t table = 24;  // entries {id, flags, offset, bytes}, 24 bytes each
-  const std::vector<Case> cases = {
+  const std::vector<Tampering> cases = {
       {"header size", [](auto& b) { putBytes(b, 16, b.size() + 1000, 8); }, "truncated"},
       {"section count", [](auto& b) { putU32(b, 12, 0xffffffffu); }, "sections (limit"},
       {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
@@ -561,13 +574,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
       {"surface name", [](auto& b) { b[sectionOffset(b, kSurfaces) + 8] = 0xff; },
        "surface 0: name is not valid UTF-8"},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.what);
-    std::vector<uint8_t> bytes = good;
-    c.tamper(bytes);
-    fixChecksum(bytes);
-    expectRefused(bytes, c.expected);
-  }
+  expectEveryTamperingRefused(good, cases);
 
   // Trailing bytes, counted in the header or not.
   std::vector<uint8_t> longer = good;
@@ -626,12 +633,7 @@ TEST(NavFile, HostilePortalReachWithAValidChecksum) {
   const auto entry = [](const std::vector<uint8_t>& b, size_t k, size_t field) {
     return sectionOffset(b, kPortalReach) + 4 + k * kReachBytes + field;
   };
-  struct Case {
-    const char* what;
-    std::function<void(std::vector<uint8_t>&)> tamper;
-    const char* expected;
-  };
-  const std::vector<Case> cases = {
+  const std::vector<Tampering> cases = {
       {"count", [](auto& b) { putU32(b, sectionOffset(b, kPortalReach), 7); },
        "7 portal ends (limit 6)"},
       {"count short of the data", [](auto& b) { putU32(b, sectionOffset(b, kPortalReach), 1); },
@@ -649,13 +651,7 @@ TEST(NavFile, HostilePortalReachWithAValidChecksum) {
       {"bound past a cosine", [&](auto& b) { putF32(b, entry(b, 0, 16), -2.0f); },
        "directions -2 .. 0.75 are not cosines"},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.what);
-    std::vector<uint8_t> bytes = good;
-    c.tamper(bytes);
-    fixChecksum(bytes);
-    expectRefused(bytes, c.expected);
-  }
+  expectEveryTamperingRefused(good, cases);
 }
 
 TEST(NavFile, UnknownOptionalSectionIsSkipped) {
