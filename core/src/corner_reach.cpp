@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "nav/cells.h"
-
 namespace nav {
 namespace {
 
@@ -121,11 +119,8 @@ Reaching reachingAt(const NavGraph& graph, const FunnelPortal& portal, uint32_t 
   reaching.sectors[0] = &graph.sectors[walked.fromSector];
   reaching.sectors[1] = &graph.sectors[walked.toSector];
   reaching.halfCell = 0.5f * graph.cellSize;
-  reaching.walk = {float(kDirectionDx[int(walked.direction)]),
-                   float(kDirectionDz[int(walked.direction)])};
-  // Walking in direction w, the walker's left is (w.z, -w.x) on the ground.
-  reaching.outward = left ? glm::vec2(reaching.walk.y, -reaching.walk.x)
-                          : glm::vec2(-reaching.walk.y, reaching.walk.x);
+  reaching.walk = walkDirection(walked);
+  reaching.outward = outwardAlong(walked, left);
   return reaching;
 }
 

@@ -348,8 +348,9 @@ FunnelResult pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
     // The moved corner is the apex, between the corners before and after it.
     const uint32_t portal = pulled.cornerPortals[move];
     pulled.steps.push_back({FunnelEvent::Reach, portal, pulled.corners[move],
-                            pulled.corners[move - 1], pulled.corners[move + 1], portal, portal,
-                            portal, move + 1});
+                            pulled.corners[move - 1], pulled.corners[move + 1], portal,
+                            pulled.cornerPortals[move - 1], pulled.cornerPortals[move + 1],
+                            move + 1});
   }
   pulled.steps.push_back(goal);
   return pulled;

@@ -40,6 +40,8 @@ constexpr uint64_t kSectorBytes = 24 + 16 + 12 + 2 + 1 + 4 + 8;
 constexpr uint64_t kPortalBytes = 4 + 4 + 12 + 12 + 1 + 1 + 4 + 4;
 constexpr uint64_t kDeviceLinkBytes = 4 + 24 + 12 + 12 + 1;
 constexpr uint64_t kPortalEndReachBytes = 4 + 12 + 4 * 4 + 4;
+// How far a reach point may stray from its portal's line and bounds: rounding. [metres]
+constexpr float kReachSlack = 1e-3f;
 /// Unit kind byte of a waypath for every kind.
 constexpr uint8_t kAnyUnitKind = 0xff;
 
@@ -493,6 +495,9 @@ struct SectionType {
   /// absence means. It is then written as optional, so that readers from
   /// before it (which skip optional sections they do not know) still read the file.
   bool (*holdsDefault)(const NavGraph&) = nullptr;
+  /// Always written as optional: without it the graph still answers every
+  /// query right, only less well, so readers from before it may skip it.
+  bool optional = false;
 };
 
 // Written in this order; every one is required by version 1, except that a
@@ -507,11 +512,7 @@ constexpr SectionType kSections[] = {
     {7, "waypaths", writeWaypaths, readWaypaths},
     {8, "unit shape", writeUnitShape, readUnitShape, true,
      [](const NavGraph& graph) { return graph.unit.shape == UnitShape::Box; }},
-    {9, "portal reach", writePortalReach, readPortalReach, true,
-     [](const NavGraph& graph) {
-       return std::none_of(graph.reach.begin(), graph.reach.end(),
-                           [](const PortalEndReach& reach) { return reach.reaches(); });
-     }},
+    {9, "portal reach", writePortalReach, readPortalReach, true, nullptr, true},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -734,6 +735,32 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
                    " are not cosines");
       }
     }
+    // Out along the portal's line past its own end, by at most half a cell, in both sectors.
+    const bool left = end % 2 == 0;
+    const glm::vec2 point = groundOf(reach.point);
+    const glm::vec2 out = point - groundOf(left ? p.left : p.right);
+    const glm::vec2 outward = outwardAlong(p, left);
+    const auto inside = [&](uint32_t sector) {
+      const Aabb& box = graph.sectors[sector].bounds;
+      return point.x >= box.min.x - kReachSlack && point.x <= box.max.x + kReachSlack &&
+             point.y >= box.min.z - kReachSlack && point.y <= box.max.z + kReachSlack;
+    };
+    if (std::abs(cross2(outward, out)) > kReachSlack || glm::dot(out, outward) < -kReachSlack ||
+        glm::length(out) > graph.cellSize * 0.5f + kReachSlack || !inside(p.fromSector) ||
+        !inside(p.toSector)) {
+      return bad("point " + formatPoint(reach.point) +
+                 " is not out along the portal from its end, by half a cell at most, in both "
+                 "sectors");
+    }
+    // The reverse portal sees the same end from the other sector.
+    const PortalEndReach& mirror = graph.reach[portalEndIndex(p.reverse, !left)];
+    if (!(groundOf(mirror.point) == point) || !(mirror.length == reach.length) ||
+        !(mirror.outwardMin[0] == reach.outwardMin[1]) ||
+        !(mirror.outwardMin[1] == reach.outwardMin[0]) ||
+        !(mirror.outwardMax[0] == reach.outwardMax[1]) ||
+        !(mirror.outwardMax[1] == reach.outwardMax[0])) {
+      return bad("differs from the reverse portal's (" + to_string(p.reverse) + ")");
+    }
   }
 
   // Each sector's outgoing portals follow the previous sector's: portals sorted by fromSector.
@@ -912,7 +939,8 @@ std::vector<uint8_t> serializeNavGraph(const NavGraph& graph) {
   const size_t tableAt = out.bytes().size();
   for (const SectionType& type : kSections) {
     out.u32(type.id);
-    out.u32(type.holdsDefault && type.holdsDefault(graph) ? 0u : kRequiredFlag);
+    const bool optional = type.optional || (type.holdsDefault && type.holdsDefault(graph));
+    out.u32(optional ? 0u : kRequiredFlag);
     out.u64(0);
     out.u64(0);
   }

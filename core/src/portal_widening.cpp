@@ -16,6 +16,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <vector>
 
@@ -44,21 +45,29 @@ constexpr float kShortestReach = 1e-3f;
 // bisections that then narrow each edge of the clear range.
 constexpr int kReachDirections = 8;
 constexpr int kReachRefinements = 4;
-constexpr float kPi = 3.14159265358979f;
 
 float halfFootprint(const UnitProfile& unit) {
   return unit.footprint() * 0.5f - kFootprintShrink;
 }
 
 // How far a stretch from a reach may run outside the cell centres, for a
-// footprint of this half width. Between two neighbouring clear directions,
-// a point of the wedge at distance r from the reach is within
-// r sin(step / 2) of one of them; so is every point of the footprint there
-// that lies inside the wedge (at most r + half further out), and one outside
-// it is within `half` of the ray it crossed. Sweeping each direction for
-// this length plus `half` covers both while (length + half) sin(step / 2) <= half.
-float reachLength(float half) {
-  return half / std::sin(0.5f * kPi / float(kReachDirections)) - half;
+// footprint (a disc, or a square: centrally symmetric) of this half width
+// whose farthest point is `rim` from its centre (half, or half sqrt 2). A
+// geometry point g touches the footprint swept along a ray when the
+// footprint centred on g meets the ray. Take the footprint centred on a
+// point p of a stretch between two neighbouring clear directions, at most
+// `length` out, and g in it (at most length + rim out). If g lies outside the
+// wedge, the segment pg (inside g's footprint) crosses one of the two rays.
+// If inside, g is within (length + rim) sin(step / 2) of one of them, and the
+// disc of radius half round g (inside its footprint) meets that ray while
+// that is at most half. Either way the ray's sweep, for length + rim, met g.
+float reachLength(float half, float rim) {
+  return half / std::sin(0.5f * std::numbers::pi_v<float> / float(kReachDirections)) - rim;
+}
+
+// The farthest point of the unit's footprint from its centre.
+float footprintRim(const UnitProfile& unit, float half) {
+  return unit.shape == UnitShape::Round ? half : half * std::numbers::sqrt2_v<float>;
 }
 
 float groundAt(const Sector& sector, float x, float z) {
@@ -73,7 +82,8 @@ class Widener {
         m_walkableTriangles(walkableTriangles),
         m_halfFootprint(halfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
-        m_reachLength(reachLength(m_halfFootprint)),
+        m_footprintRim(footprintRim(graph.unit, m_halfFootprint)),
+        m_reachLength(reachLength(m_halfFootprint, m_footprintRim)),
         m_pieceRise(std::clamp(graph.unit.stepHeight * 0.5f, 0.01f, 0.1f)),
         m_portalsAt(graph.sectors.size()),
         m_endGround(graph.portals.size() * 2, kUnknown),
@@ -118,10 +128,8 @@ class Widener {
 
   Outward outwardOf(const Portal& portal, bool left) const {
     Outward o;
-    o.walk = {float(kDirectionDx[int(portal.direction)]),
-              float(kDirectionDz[int(portal.direction)])};
-    // Walking in direction w, the walker's left is (w.z, -w.x) on the ground (cross2 < 0).
-    o.out = left ? glm::vec2(o.walk.y, -o.walk.x) : glm::vec2(-o.walk.y, o.walk.x);
+    o.walk = walkDirection(portal);
+    o.out = outwardAlong(portal, left);
     o.lateral = o.walk.x != 0.0f ? 1 : 0;
     const Aabb& from = m_graph.sectors[portal.fromSector].bounds;
     const Aabb& to = m_graph.sectors[portal.toSector].bounds;
@@ -152,8 +160,8 @@ class Widener {
       glm::vec3& mirror = left ? back.right : back.left;
       (left ? portal.left : portal.right) = at;
       mirror = glm::vec3(at.x, mirror.y, at.z);
-      m_endGround[endIndex(p, left)] = kUnknown;
-      m_endGround[endIndex(portal.reverse, !left)] = kUnknown;
+      m_endGround[portalEndIndex(p, left)] = kUnknown;
+      m_endGround[portalEndIndex(portal.reverse, !left)] = kUnknown;
       return true;
     }
     return false;
@@ -176,9 +184,13 @@ class Widener {
     const Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
     const Outward outward = outwardOf(portal, left);
+    std::optional<glm::vec3> tried;
     for (const float fraction : kFractions) {
       const glm::vec3 at = movedOut(end, outward, fraction);
       if (glm::distance(groundOf(at), groundOf(end)) < kShortestReach) return;
+      // Clamped to the sectors' edge, a shorter width can land where a longer one did.
+      if (tried && *tried == at) continue;
+      tried = at;
       const std::optional<glm::vec3> ground = standing(at);
       if (!ground || !sweepIsClear(*ground, endOnGround(p, !left))) continue;
       PortalEndReach reach;
@@ -214,7 +226,7 @@ class Widener {
     const auto clearAt = [&](float angle) {
       return rayIsClear(ground, std::cos(angle) * out + std::sin(angle) * into, s);
     };
-    const float step = kPi / float(kReachDirections);
+    const float step = std::numbers::pi_v<float> / float(kReachDirections);
     const int middle = kReachDirections / 2;
     if (!clearAt(float(middle) * step)) return;
     int first = middle, last = middle;
@@ -236,13 +248,15 @@ class Widener {
   }
 
   // The stretch from `ground` in `direction` through sector s, as far as a
-  // stretch from a reach is let run outside the cell centres (m_reachLength),
-  // and a footprint more: see reachLength.
+  // stretch from a reach is let run outside the cell centres (m_reachLength)
+  // and the footprint's rim more (see reachLength), or to the sector's edge:
+  // the box is convex, so a stretch leaves it only over another of its
+  // portals, which corner_reach checks it passes through.
   bool rayIsClear(const glm::vec3& ground, const glm::vec2& direction, uint32_t s) const {
     const Sector& sector = m_graph.sectors[s];
     const glm::vec2 start = groundOf(ground);
     const glm::vec2 boxLow = groundOf(sector.bounds.min), boxHigh = groundOf(sector.bounds.max);
-    float until = m_reachLength + m_halfFootprint;
+    float until = m_reachLength + m_footprintRim;
     for (int axis = 0; axis < 2; ++axis) {
       if (direction[axis] == 0.0f) continue;
       const float towards = direction[axis] > 0.0f ? boxHigh[axis] : boxLow[axis];
@@ -298,8 +312,6 @@ class Widener {
            (leave >= 1.0f || sweepIsClear(glm::mix(from, to, leave), to));
   }
 
-  static size_t endIndex(uint32_t portal, bool left) { return size_t(portal) * 2 + (left ? 0 : 1); }
-
   // Where the unit rests at ground point p, as the fill would have it (the
   // highest ground under its footprint), near height y; y itself if it cannot stand.
   float supportAt(glm::vec2 p, float y) const {
@@ -313,7 +325,7 @@ class Widener {
   glm::vec3 endOnGround(uint32_t portal, bool left) const {
     const Portal& at = m_graph.portals[portal];
     const glm::vec3& end = left ? at.left : at.right;
-    float& ground = m_endGround[endIndex(portal, left)];
+    float& ground = m_endGround[portalEndIndex(portal, left)];
     if (ground == kUnknown) ground = supportAt(groundOf(end), end.y);
     return {end.x, ground, end.z};
   }
@@ -382,7 +394,9 @@ class Widener {
   /// The disc's radius, or half the square's side.
   float m_halfFootprint;
   float m_halfCell;
-  /// How far a stretch from a reach may run outside the cell centres.
+  /// The footprint's farthest point from its centre, and how far a stretch
+  /// from a reach may run outside the cell centres (reachLength).
+  float m_footprintRim;
   float m_reachLength;
   /// Sweeps between turn points at different heights go in pieces rising at
   /// most this: the lowest part of the body a piece leaves out is a rise the
@@ -390,7 +404,7 @@ class Widener {
   float m_pieceRise;
   /// Per sector: its outgoing portals, and the one-way and non-walk portals into it.
   std::vector<std::vector<uint32_t>> m_portalsAt;
-  /// Resting heights of portal ends (endIndex) and of sectors' corner cells, found when first
+  /// Resting heights of portal ends (portalEndIndex) and of sectors' corner cells, found when first
   /// asked.
   mutable std::vector<float> m_endGround;
   mutable std::vector<std::array<float, 4>> m_cornerGround;

@@ -173,15 +173,18 @@ class LegSmoother {
   }
 
  private:
-  // At one of the portal's ends, or out on its line where a corner moved to
-  // its end's reach (corner_reach.h): within the portal's opening.
+  // At one of the portal's ends, or out past one on its line, within its
+  // opening, where a corner moved to its end's reach (corner_reach.h). A
+  // point between the ends is a crossing, not a corner.
   bool atPortalEnd(const glm::vec3& corner, uint32_t funnelPortal) const {
     const Portal& portal = m_graph.portals[m_leg.portals[funnelPortal - 1]];
     if (sameGroundPoint(corner, portal.left) || sameGroundPoint(corner, portal.right)) return true;
     const int across =
         portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
     const glm::vec2 at = groundOf(corner);
-    return std::abs(at[across] - groundOf(portal.left)[across]) <= kEdgeSlack &&
+    const float a = groundOf(portal.left)[1 - across], b = groundOf(portal.right)[1 - across];
+    const bool pastAnEnd = at[1 - across] < std::min(a, b) || at[1 - across] > std::max(a, b);
+    return pastAnEnd && std::abs(at[across] - groundOf(portal.left)[across]) <= kEdgeSlack &&
            m_openings[funnelPortal - 1].contains(at);
   }
 

@@ -220,12 +220,12 @@ TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
   EXPECT_EQ(move.left, reached.corners[1]);
   EXPECT_EQ(move.right, reached.corners[3]);
   EXPECT_EQ(move.portal, 2u);
+  EXPECT_EQ(move.apexPortal, 2u);
+  EXPECT_EQ(move.leftPortal, 1u);
+  EXPECT_EQ(move.rightPortal, 4u);
   EXPECT_EQ(reached.steps.back().event, FunnelEvent::Goal);
   EXPECT_STREQ(toString(FunnelEvent::Reach), "reach");
 }
-
-// How much of each stretch from a moved corner is swept. [metres]
-constexpr float kNear = 1.0f;
 
 // Random queries: each path against the same corridor's string-pulled path
 // with no corner moved; each moved corner's two stretches swept near it.
@@ -248,6 +248,12 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
   Result<NavBuild> build = buildNavigation(level.value(), world, params, options);
   ASSERT_TRUE(build.ok()) << build.error();
   const NavGraph& graph = build.value().graph;
+  // Each stretch from a moved corner is swept as far as a reach answers for
+  // it outside the cells, and a footprint more.
+  float near = 0.0f;
+  for (const PortalEndReach& reach : graph.reach)
+    near = std::max(near, reach.length + graph.unit.footprint());
+  ASSERT_GT(near, 0.0f) << "no portal end reaches";
   size_t paths = 0, moved = 0, shorter = 0, unwalked = 0;
   for (const test::QueryPair& pair : test::randomPairs(build.value(), pairs, 20261122)) {
     const PathResult result = findPath(graph, pair.start, pair.goal);
@@ -278,7 +284,7 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
         // may graze as it always did).
         const float length = glm::distance(groundOf(move.apex), groundOf(other));
         const glm::vec3 stretch[2] = {move.apex,
-                                      glm::mix(move.apex, other, std::min(1.0f, kNear / length))};
+                                      glm::mix(move.apex, other, std::min(1.0f, near / length))};
         const StretchClearance clearance = pathClearance(world, graph.unit, stretch).front();
         if (!clearance.walked) {
           ++unwalked;

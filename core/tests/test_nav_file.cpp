@@ -330,8 +330,8 @@ TEST(NavFile, LayoutOfASmallGraph) {
   EXPECT_EQ(bytes[693], uint8_t(UnitShape::Box));
   EXPECT_EQ(sectionOffset(bytes, kPortalReach), 694u);
   EXPECT_EQ(getU32(bytes, 694), 0u);
-  // Every section is required, but the shape of a box unit and portal reach
-  // that is not there: readers from before them skip them and read the graph they always did.
+  // Every section is required, but the shape of a box unit and portal reach:
+  // readers from before them skip them and read the graph they always did.
   for (uint32_t k = 0; k < 9; ++k)
     EXPECT_EQ(getU32(bytes, 24 + 24 * k + 4), k >= 7 ? 0u : 1u) << "section " << k + 1;
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
@@ -614,7 +614,7 @@ TEST(NavFile, KeepsPortalReachAndReadsFilesFromBeforeItWithout) {
   EXPECT_EQ(getU32(bytes, at), 2u);
   EXPECT_EQ(getU32(bytes, at + 4), portalEndIndex(0, true));
   EXPECT_EQ(getU32(bytes, at + 4 + kReachBytes), portalEndIndex(1, false));
-  EXPECT_EQ(getU32(bytes, 24 + 24 * 8 + 4), 1u) << "reach, when there is some, is required";
+  EXPECT_EQ(getU32(bytes, 24 + 24 * 8 + 4), 0u) << "a reader may go without reach";
   const Result<NavGraph> loaded = load(bytes);
   ASSERT_TRUE(loaded.ok()) << loaded.error();
   expectSameGraph(graph, loaded.value());
@@ -642,7 +642,11 @@ TEST(NavFile, HostilePortalReachWithAValidChecksum) {
        "portal end 6 is past the 3 portals' ends"},
       {"ends out of order", [&](auto& b) { putU32(b, entry(b, 1, 0), 0); },
        "portal end 0 follows 0"},
-      {"a one-way portal", [&](auto& b) { putU32(b, entry(b, 1, 0), 4); },
+      {"a one-way portal",
+       [&](auto& b) {
+         putU32(b, entry(b, 0, 0), 4);
+         putU32(b, entry(b, 1, 0), 5);
+       },
        "portal 2 left end's reach: the portal is not a two-way walk"},
       {"point NaN", [&](auto& b) { putF32(b, entry(b, 0, 4), std::nanf("")); }, "not finite"},
       {"negative length", [&](auto& b) { putF32(b, entry(b, 0, 32), -1.0f); }, "negative"},
@@ -650,6 +654,14 @@ TEST(NavFile, HostilePortalReachWithAValidChecksum) {
        "a direction bound is not finite"},
       {"bound past a cosine", [&](auto& b) { putF32(b, entry(b, 0, 16), -2.0f); },
        "directions -2 .. 0.75 are not cosines"},
+      {"point off the portal's line", [&](auto& b) { putF32(b, entry(b, 0, 4), 1.5f); },
+       "is not out along the portal from its end"},
+      {"point inside the portal", [&](auto& b) { putF32(b, entry(b, 0, 12), 0.5f); },
+       "is not out along the portal from its end"},
+      {"point too far out", [&](auto& b) { putF32(b, entry(b, 0, 12), -0.3f); },
+       "is not out along the portal from its end"},
+      {"mirror differs", [&](auto& b) { putF32(b, entry(b, 1, 32), 2.0f); },
+       "differs from the reverse portal's (1)"},
   };
   expectEveryTamperingRefused(good, cases);
 }

@@ -43,8 +43,8 @@ const char* toString(FunnelEvent event);
 /// or CornerLeft/CornerRight (funnel as it was, with the corner counted)
 /// followed by Restart (apex, left and right at the corner). Then a Reach for
 /// each corner pullCorridor moved (apex at the moved corner, left and right at
-/// the corners before and after it). Goal ends the steps with apex, left and
-/// right at the goal.
+/// the corners before and after it, with their portals). Goal ends the steps
+/// with apex, left and right at the goal.
 struct FunnelStep {
   FunnelEvent event;
   /// Portal being considered (index into the funnel portals); for Restart, the

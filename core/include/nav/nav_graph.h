@@ -79,6 +79,18 @@ struct Portal {
   bool oneWay() const { return reverse == kNoPortal; }
 };
 
+/// A walk portal's crossing direction on the ground (x, z).
+inline glm::vec2 walkDirection(const Portal& portal) {
+  return {float(kDirectionDx[int(portal.direction)]), float(kDirectionDz[int(portal.direction)])};
+}
+
+/// Along a walk portal, out past its left or right end, away from the other.
+/// Walking in direction w, the walker's left is (w.z, -w.x) on the ground.
+inline glm::vec2 outwardAlong(const Portal& portal, bool left) {
+  const glm::vec2 walk = walkDirection(portal);
+  return left ? glm::vec2(walk.y, -walk.x) : glm::vec2(-walk.y, walk.x);
+}
+
 /// How far one end of a two-way walk portal may move out for a single path:
 /// to `point`, up to half a cell past the end (portal_widening.h), where the
 /// unit was proven to stand, when the path's stretches from there leave in
