@@ -1,6 +1,5 @@
 #include "path_tool.h"
 
-#include <algorithm>
 #include <utility>
 
 namespace nav::app {
@@ -92,9 +91,6 @@ void PathTool::solve() {
   if (!solution.search.corridor.sectors.empty()) {
     solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
     solution.funnel = pullCorridor(m_build->graph, solution.search.corridor, /*recordSteps=*/true);
-    solution.reachedCorners = size_t(
-        std::count_if(solution.funnel.steps.begin(), solution.funnel.steps.end(),
-                      [](const FunnelStep& step) { return step.event == FunnelEvent::Reach; }));
     solution.groundPath = followPortalHeights(solution.funnel, solution.portals);
     solution.smoothed =
         smoothPath(m_build->graph, solution.search.corridor, solution.funnel.corners);

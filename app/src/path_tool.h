@@ -27,8 +27,6 @@ struct PathSolution {
   /// Start, corridor portals, goal; empty unless the search found a path.
   std::vector<FunnelPortal> portals;
   FunnelResult funnel;
-  /// Corners moved out to their portal ends' reach (corner_reach.h).
-  size_t reachedCorners = 0;
   /// The funnel's corners plus a point at every portal crossing, at the portal's height.
   std::vector<glm::vec3> groundPath;
   /// The corners smoothed by Bezier curves kept inside the corridor.

@@ -90,7 +90,7 @@ void StatePrinter::observe(const PathTool& path) {
       statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
       solution->funnel.length, solution->funnel.steps.size(),
       toString(solution->search.portalPoint), solution->search.overRegions ? 1 : 0,
-      solution->search.expansions, solution->reachedCorners));
+      solution->search.expansions, solution->funnel.reachedCorners));
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";
   for (const glm::vec3& c : solution->funnel.corners)

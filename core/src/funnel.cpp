@@ -74,10 +74,6 @@ std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
   return {{from, from}, {to, to}};
 }
 
-}  // namespace
-
-namespace {
-
 // The corridor's legs (as funnelLegs) and, per leg portal, the graph portal it
 // is (kNoPortal for points: the start, the goal, where a leg is bridged, or
 // made up along an edge).
@@ -250,7 +246,7 @@ class Funnel {
     // A collinear goal has already been added as a corner.
     if (!samePoint(m_result.corners.back(), goal)) {
       m_result.corners.push_back(goal);
-      m_result.cornerPortals.push_back(uint32_t(count - 1));
+      m_result.cornerPortals.push_back(last);
     }
     m_apex = m_left = m_right = goal;
     m_apexPortal = m_leftPortal = m_rightPortal = last;
@@ -340,6 +336,7 @@ FunnelResult pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
   const size_t moved = reachCorners(graph, leg, graphPortals, pulled.corners, pulled.cornerPortals,
                                     recordSteps ? &moves : nullptr);
   if (moved == 0) return pulled;
+  pulled.reachedCorners = moved;
   pulled.length = polylineLength(pulled.corners);
   if (!recordSteps) return pulled;
   const FunnelStep goal = pulled.steps.back();
@@ -383,6 +380,7 @@ FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool 
       step.cornerCount += cornersBefore > 0 ? cornersBefore - 1 : 0;
       result.steps.push_back(step);
     }
+    result.reachedCorners += pulled.reachedCorners;
     offset += uint32_t(leg.size());
   }
   result.length = polylineLength(result.corners);

@@ -224,6 +224,7 @@ TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
   EXPECT_EQ(move.leftPortal, 1u);
   EXPECT_EQ(move.rightPortal, 4u);
   EXPECT_EQ(reached.steps.back().event, FunnelEvent::Goal);
+  EXPECT_EQ(reached.reachedCorners, 1u);
   EXPECT_STREQ(toString(FunnelEvent::Reach), "reach");
 }
 
@@ -269,9 +270,11 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
     ASSERT_EQ(reached.corners.size(), base.size()) << test::describe(pair);
     EXPECT_LE(groundLength(reached.corners), groundLength(base) + 1e-4f) << test::describe(pair);
     shorter += groundLength(reached.corners) < groundLength(base) - 1e-4f;
+    size_t movedHere = 0;
     for (const FunnelStep& move : reached.steps) {
       if (move.event != FunnelEvent::Reach) continue;
       ++moved;
+      ++movedHere;
       // Out along the portal, within half a cell of where the funnel turned.
       const size_t corner = move.cornerCount - 1;
       ASSERT_LT(corner, base.size());
@@ -295,6 +298,7 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
             << other.z << "), " << test::describe(pair);
       }
     }
+    EXPECT_EQ(reached.reachedCorners, movedHere) << test::describe(pair);
   }
   EXPECT_GT(paths, pairs / 4);
   EXPECT_GT(moved, 0u);

@@ -145,7 +145,7 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
       if (found) {
         row("length", "%.2f m", double(solution->funnel.length));
         row("corners", "%zu", solution->funnel.corners.size());
-        row("moved out", "%zu corners", solution->reachedCorners);
+        row("moved out", "%zu corners", solution->funnel.reachedCorners);
         if (ImGui::IsItemHovered()) {
           ImGui::SetTooltip(
               "Corners moved past their portal's end, up to half a cell, to where the\n"

@@ -64,6 +64,8 @@ struct FunnelResult {
   /// through): 0 for the start, the last for the goal.
   std::vector<uint32_t> cornerPortals;
   std::vector<FunnelStep> steps;
+  /// Corners pullCorridor moved out to their portal end's reach (corner_reach.h).
+  size_t reachedCorners = 0;
   /// Length of the corner polyline in 3D. [metres]
   float length = 0.0f;
 };
