@@ -350,17 +350,21 @@ nav::SearchOptions matchedOptions(const nav::NavGraph& graph) {
   return options;
 }
 
+/// navscope's calls; keepCorners copies the corners out (not timed). The
+/// results are kept between queries, as Detour's query object and buffers are.
 Answer navscopeQuery(const nav::NavGraph& graph, const nav::SearchOptions& options,
-                     const glm::vec3& start, const glm::vec3& goal) {
+                     const glm::vec3& start, const glm::vec3& goal, bool keepCorners = false) {
+  static nav::PathResult path;
+  static nav::FunnelResult funnel;
   Answer answer;
-  const nav::PathResult path = nav::findPath(graph, start, goal, options);
+  nav::findPath(graph, start, goal, options, path);
   if (path.status != nav::PathStatus::Found) return answer;
-  nav::FunnelResult funnel = nav::pullCorridor(graph, path.corridor);
+  nav::pullCorridor(graph, path.corridor, funnel);
   answer.found = true;
   answer.length = funnel.length;
   answer.corridor = path.corridor.sectors.size();
   answer.searchNodes = path.expansions;
-  answer.corners = std::move(funnel.corners);
+  if (keepCorners) answer.corners = funnel.corners;
   return answer;
 }
 
@@ -456,14 +460,15 @@ QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, 
   size_t sink = 0;
   const nav::SearchOptions options = matchedOptions(graph);
   for (Pair& pair : report.pairs) {
-    pair.navscope = navscopeQuery(graph, options, pair.start, pair.goal);  // also warms the caches
+    pair.navscope =
+        navscopeQuery(graph, options, pair.start, pair.goal, true);  // warms the caches too
     pair.detour = detourQuery(query, filter, pair.start, pair.goal, report.outOfNodes, true);
     for (int r = 0; r < repetitions; ++r) {
       // Alternate which library goes first, so neither always runs on caches the other cooled.
       for (int turn = 0; turn < 2; ++turn) {
         if ((turn == 0) == (r % 2 == 0)) {
           const auto start = std::chrono::steady_clock::now();
-          sink += navscopeQuery(graph, options, pair.start, pair.goal).corners.size();
+          sink += navscopeQuery(graph, options, pair.start, pair.goal).corridor;
           navscopeTimes[size_t(r)] = microsecondsSince(start);
         } else {
           const auto start = std::chrono::steady_clock::now();

@@ -76,34 +76,45 @@ std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
 
 // The corridor's legs (as funnelLegs) and, per leg portal, the graph portal it
 // is (kNoPortal for points: the start, the goal, where a leg is bridged, or
-// made up along an edge).
+// made up along an edge). Legs [0, count) are this corridor's; the arrays past
+// them are kept for their capacity.
 struct Legs {
   std::vector<std::vector<FunnelPortal>> portals;
   std::vector<std::vector<uint32_t>> graphPortals;
+  size_t count = 0;
+
+  void startLeg() {
+    if (portals.size() == count) {
+      portals.emplace_back();
+      graphPortals.emplace_back();
+    }
+    portals[count].clear();
+    graphPortals[count].clear();
+    ++count;
+  }
+  void add(const FunnelPortal& portal, uint32_t graphPortal) {
+    portals[count - 1].push_back(portal);
+    graphPortals[count - 1].push_back(graphPortal);
+  }
 };
 
-Legs legsOf(const NavGraph& graph, const Corridor& corridor) {
-  Legs legs;
-  legs.portals.resize(1);
-  legs.graphPortals.resize(1);
-  // Most corridors are one leg: its start, its portals and its goal.
-  legs.portals.back().reserve(corridor.portals.size() + 2);
-  legs.graphPortals.back().reserve(corridor.portals.size() + 2);
+void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
+  legs.count = 0;
+  legs.startLeg();
   const auto add = [&](const FunnelPortal& portal, uint32_t graphPortal) {
-    legs.portals.back().push_back(portal);
-    legs.graphPortals.back().push_back(graphPortal);
+    legs.add(portal, graphPortal);
   };
   auto point = [](const glm::vec3& p) { return FunnelPortal{p, p}; };
   add(point(corridor.start), kNoPortal);
-  // Ends the current leg at `from`, adds `bridge` as a leg of its own, and starts the next at `to`.
-  auto bridge = [&](std::vector<FunnelPortal> through) {
+  // Ends the current leg at the bridge's first point, adds the bridge as a leg
+  // of its own, and starts the next at its last point.
+  auto bridge = [&](std::span<const FunnelPortal> through) {
     add(through.front(), kNoPortal);
-    const FunnelPortal last = through.back();
-    legs.graphPortals.emplace_back(through.size(), kNoPortal);
-    legs.portals.push_back(std::move(through));
-    legs.portals.push_back({});
-    legs.graphPortals.emplace_back();
-    add(last, kNoPortal);
+    legs.startLeg();
+    for (const FunnelPortal& portal : through)
+      add(portal, kNoPortal);
+    legs.startLeg();
+    add(through.back(), kNoPortal);
   };
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
     const Portal& portal = corridor.portal(graph, i);
@@ -125,7 +136,9 @@ Legs legsOf(const NavGraph& graph, const Corridor& corridor) {
       }
       ++i;
     } else if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
-      bridge({point(graph.entryPoint(portal)), point(graph.exitPoint(portal))});
+      const FunnelPortal device[] = {point(graph.entryPoint(portal)),
+                                     point(graph.exitPoint(portal))};
+      bridge(device);
     } else if (graph.sectors[portal.toSector].kind == SectorKind::Waypath &&
                i + 1 < corridor.portals.size()) {
       // Getting on at one point and off at another: ride the points between.
@@ -137,18 +150,20 @@ Legs legsOf(const NavGraph& graph, const Corridor& corridor) {
         ride.push_back(point(k == on ? portal.left : k == off ? getOff.left : waypath.points[k]));
         if (k == off) break;
       }
-      bridge(std::move(ride));
+      bridge(ride);
       ++i;  // the getting-off portal is part of the ride
     }
   }
   add(point(corridor.goal), kNoPortal);
-  return legs;
 }
 
 }  // namespace
 
 std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor) {
-  return std::move(legsOf(graph, corridor).portals);
+  Legs legs;
+  legsOf(graph, corridor, legs);
+  legs.portals.resize(legs.count);
+  return std::move(legs.portals);
 }
 
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor) {
@@ -173,12 +188,13 @@ constexpr size_t kCornersReserved = 16;
 
 class Funnel {
  public:
-  Funnel(std::span<const FunnelPortal> portals, bool recordSteps)
-      : m_portals(portals), m_recordSteps(recordSteps) {}
+  Funnel(std::span<const FunnelPortal> portals, bool recordSteps, FunnelResult& result)
+      : m_portals(portals), m_recordSteps(recordSteps), m_result(result) {}
 
-  FunnelResult run() {
+  void run() {
+    m_result.clear();
     const size_t count = m_portals.size();
-    if (count == 0) return {};
+    if (count == 0) return;
     const glm::vec3 start = (m_portals.front().left + m_portals.front().right) * 0.5f;
     m_apex = m_left = m_right = start;
     // Paths seldom turn more often than this: one allocation for most.
@@ -253,7 +269,6 @@ class Funnel {
     record(FunnelEvent::Goal, last);
 
     m_result.length = polylineLength(m_result.corners);
-    return std::move(m_result);
   }
 
  private:
@@ -283,7 +298,7 @@ class Funnel {
 
   std::span<const FunnelPortal> m_portals;
   bool m_recordSteps;
-  FunnelResult m_result;
+  FunnelResult& m_result;
   glm::vec3 m_apex{0.0f}, m_left{0.0f}, m_right{0.0f};
   uint32_t m_apexPortal = 0, m_leftPortal = 0, m_rightPortal = 0;
 };
@@ -329,16 +344,16 @@ namespace {
 
 // Pulls one leg and moves its corners out to their portal ends' reach; each
 // move is a Reach step, before the Goal step.
-FunnelResult pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
-                     std::span<const uint32_t> graphPortals, bool recordSteps) {
-  FunnelResult pulled = stringPull(leg, recordSteps);
-  std::vector<uint32_t> moves;
+void pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
+             std::span<const uint32_t> graphPortals, bool recordSteps, FunnelResult& pulled) {
+  stringPull(leg, pulled, recordSteps);
+  std::vector<uint32_t> moves;  // filled (and allocated) only when recording
   const size_t moved = reachCorners(graph, leg, graphPortals, pulled.corners, pulled.cornerPortals,
                                     recordSteps ? &moves : nullptr);
-  if (moved == 0) return pulled;
+  if (moved == 0) return;
   pulled.reachedCorners = moved;
   pulled.length = polylineLength(pulled.corners);
-  if (!recordSteps) return pulled;
+  if (!recordSteps) return;
   const FunnelStep goal = pulled.steps.back();
   pulled.steps.pop_back();
   for (const uint32_t move : moves) {
@@ -350,21 +365,31 @@ FunnelResult pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
                             move + 1});
   }
   pulled.steps.push_back(goal);
-  return pulled;
 }
 
 }  // namespace
 
 FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool recordSteps) {
-  const Legs legs = legsOf(graph, corridor);
-  if (legs.portals.size() == 1) {
-    return pullLeg(graph, legs.portals.front(), legs.graphPortals.front(), recordSteps);
-  }
   FunnelResult result;
+  pullCorridor(graph, corridor, result, recordSteps);
+  return result;
+}
+
+void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult& result,
+                  bool recordSteps) {
+  // Per thread, kept for their capacity, as findPath keeps its solver.
+  thread_local Legs legs;
+  legsOf(graph, corridor, legs);
+  if (legs.count == 1) {
+    pullLeg(graph, legs.portals.front(), legs.graphPortals.front(), recordSteps, result);
+    return;
+  }
+  result.clear();
+  thread_local FunnelResult pulled;
   uint32_t offset = 0;
-  for (size_t l = 0; l < legs.portals.size(); ++l) {
+  for (size_t l = 0; l < legs.count; ++l) {
     const std::vector<FunnelPortal>& leg = legs.portals[l];
-    const FunnelResult pulled = pullLeg(graph, leg, legs.graphPortals[l], recordSteps);
+    pullLeg(graph, leg, legs.graphPortals[l], recordSteps, pulled);
     const uint32_t cornersBefore = uint32_t(result.corners.size());
     for (size_t c = 0; c < pulled.corners.size(); ++c) {
       // A leg starts where the previous one ended.
@@ -384,13 +409,18 @@ FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool 
     offset += uint32_t(leg.size());
   }
   result.length = polylineLength(result.corners);
-  return result;
 }
 
 // The simple stupid funnel algorithm (Mononen, as used by Detour's
 // findStraightPath), in the ground plane: triArea2 < 0 means "left of".
 FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps) {
-  return Funnel(portals, recordSteps).run();
+  FunnelResult result;
+  stringPull(portals, result, recordSteps);
+  return result;
+}
+
+void stringPull(std::span<const FunnelPortal> portals, FunnelResult& result, bool recordSteps) {
+  Funnel(portals, recordSteps, result).run();
 }
 
 }  // namespace nav

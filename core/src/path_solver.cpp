@@ -44,14 +44,15 @@ bool PathSolver::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) c
 void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                       const SearchOptions& options, SearchTrace* trace) {
   m_graph = &graph;
-  m_options = options;
+  const bool optionsChanged = !(options == m_options);
+  if (optionsChanged) m_options = options;
   m_searchingRegions = false;
   m_searchingIntervals = false;
   m_trace = trace;
   m_status = SolveStatus::Done;
   m_ending = Ending::Resolved;
   m_iterations = 0;
-  m_result = PathResult{};
+  m_result.clear();
   m_result.portalPoint = options.portalPoint;
   m_result.corridor.start = start;
   m_result.corridor.goal = goal;
@@ -76,7 +77,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     return;
   }
   m_result.corridor.goal = m_goalLocation.point;
-  prepareCosts();
+  prepareCosts(optionsChanged);
   m_jumps.clear();
   if (options.jumps) m_jumps = options.jumps->jumps();
   m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
@@ -301,22 +302,29 @@ SolveStatus PathSolver::update(std::chrono::microseconds budget) {
 }
 
 // The costs of one query's filter. The arrays keep their capacity between queries.
-void PathSolver::prepareCosts() {
+void PathSolver::prepareCosts(bool optionsChanged) {
   const NavGraph& graph = *m_graph;
   const UnitKind kind = m_options.unitKind.value_or(graph.unit.kind);
-  m_cheapest = 1.0f;
-  m_surfaceCost.resize(graph.surfaces.size());
-  for (size_t i = 0; i < graph.surfaces.size(); ++i) {
-    const SurfaceSpec& surface = graph.surfaces[i];
-    const auto override = m_options.surfaceCosts.find(surface.name);
-    float cost = override != m_options.surfaceCosts.end() ? override->second : surface.cost;
-    const bool excluded =
-        std::find(m_options.excludedSurfaces.begin(), m_options.excludedSurfaces.end(),
-                  surface.name) != m_options.excludedSurfaces.end();
-    if (excluded || !surface.allows(kind) || !(cost > 0.0f)) cost = kInfinity;
-    m_surfaceCost[i] = cost;
-    m_cheapest = std::min(m_cheapest, cost);
+  if (optionsChanged || !m_surfaceCostsMade || kind != m_costedKind ||
+      graph.surfaces != m_costedSurfaces) {
+    m_cheapestSurface = 1.0f;
+    m_surfaceCost.resize(graph.surfaces.size());
+    for (size_t i = 0; i < graph.surfaces.size(); ++i) {
+      const SurfaceSpec& surface = graph.surfaces[i];
+      const auto override = m_options.surfaceCosts.find(surface.name);
+      float cost = override != m_options.surfaceCosts.end() ? override->second : surface.cost;
+      const bool excluded =
+          std::find(m_options.excludedSurfaces.begin(), m_options.excludedSurfaces.end(),
+                    surface.name) != m_options.excludedSurfaces.end();
+      if (excluded || !surface.allows(kind) || !(cost > 0.0f)) cost = kInfinity;
+      m_surfaceCost[i] = cost;
+      m_cheapestSurface = std::min(m_cheapestSurface, cost);
+    }
+    m_costedSurfaces = graph.surfaces;
+    m_costedKind = kind;
+    m_surfaceCostsMade = true;
   }
+  m_cheapest = m_cheapestSurface;
   m_waypathClosed.resize(graph.waypaths.size());
   m_waypathLength.resize(graph.waypaths.size());
   for (size_t w = 0; w < graph.waypaths.size(); ++w) {
@@ -706,15 +714,27 @@ void PathSolver::copyJumps(Corridor& corridor) const {
 }
 
 PathResult PathSolver::finalize() {
+  PathResult result;
+  finalize(result);
+  return result;
+}
+
+void PathSolver::finalize(PathResult& result) {
   if (m_status == SolveStatus::Idle) {
-    PathResult none;
-    none.reason = "no search was started";
-    return none;
+    result.clear();
+    result.reason = "no search was started";
+    return;
   }
   if (m_status == SolveStatus::InProgress) end(Ending::Stopped);
   m_status = SolveStatus::Idle;
+  completeResult();
+  // The caller's old arrays become the solver's, to be filled by the next query.
+  std::swap(result, m_result);
+}
+
+void PathSolver::completeResult() {
   PathResult& result = m_result;
-  if (m_ending == Ending::Resolved) return std::move(result);
+  if (m_ending == Ending::Resolved) return;
 
   Corridor& corridor = result.corridor;
   const auto regionsMismatch = [&]() {
@@ -722,14 +742,16 @@ PathResult PathSolver::finalize() {
     result.reason =
         "the graph's search regions do not match its portals (rebuild them after changing the "
         "portals)";
-    return std::move(result);
   };
   if (m_ending == Ending::ReachedOverRegions) {
     result.overRegions = true;
-    if (!m_regions.corridor(corridor.sectors, corridor.portals)) return regionsMismatch();
+    if (!m_regions.corridor(corridor.sectors, corridor.portals)) {
+      regionsMismatch();
+      return;
+    }
     markReached(result);
     result.cost = m_regions.cost();
-    return std::move(result);
+    return;
   }
   // A region search stopped early leads as close to the goal as it got.
   if (m_searchingRegions && (m_ending == Ending::Exhausted || m_ending == Ending::Stopped)) {
@@ -737,13 +759,16 @@ PathResult PathSolver::finalize() {
     result.reason = stoppedReason();
     if (!m_options.allowPartial) {
       result.status = PathStatus::TooManyExpansions;
-      return std::move(result);
+      return;
     }
-    if (!m_regions.partialCorridor(corridor.sectors, corridor.portals)) return regionsMismatch();
+    if (!m_regions.partialCorridor(corridor.sectors, corridor.portals)) {
+      regionsMismatch();
+      return;
+    }
     result.status = PathStatus::Partial;
     result.cost = m_regions.partialCost();
     corridor.goal = closestPointOf(corridor.sectors.back()).point;
-    return std::move(result);
+    return;
   }
   if (m_ending == Ending::ReachedExactly || m_ending == Ending::PartialExactly) {
     if (m_ending == Ending::ReachedExactly) {
@@ -760,7 +785,7 @@ PathResult PathSolver::finalize() {
       corridor.portals.push_back(node);
     }
     copyJumps(corridor);
-    return std::move(result);
+    return;
   }
   const bool reached = m_ending == Ending::Reached;
   uint32_t last = m_goalNode;
@@ -772,7 +797,7 @@ PathResult PathSolver::finalize() {
     result.reason = stoppedEarly ? stoppedReason() : noWayReason();
     if (!m_options.allowPartial) {
       result.status = stoppedEarly ? PathStatus::TooManyExpansions : PathStatus::Unreachable;
-      return std::move(result);
+      return;
     }
     result.status = PathStatus::Partial;
     last = m_closest;
@@ -806,7 +831,6 @@ PathResult PathSolver::finalize() {
   copyJumps(corridor);
   // The closest point of the last sector to the goal (the loop cut keeps that sector).
   if (!reached) result.corridor.goal = partialEnd().point;
-  return std::move(result);
 }
 
 }  // namespace nav

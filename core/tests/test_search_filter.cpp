@@ -2,8 +2,11 @@
 // bias, one-way and one-kind waypaths, device costs, and the funnel's legs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
 
@@ -27,7 +30,8 @@ Built build(Level level) {
 bool crossesSurface(const NavGraph& graph, const PathResult& path, const std::string& name) {
   for (uint32_t s : path.corridor.sectors) {
     const Sector& sector = graph.sectors[s];
-    if (sector.kind == SectorKind::Ground && graph.surfaces[sector.surface].name == name) return true;
+    if (sector.kind == SectorKind::Ground && graph.surfaces[sector.surface].name == name)
+      return true;
   }
   return false;
 }
@@ -76,6 +80,42 @@ TEST(SearchFilter, SurfaceCostsAndExclusions) {
   EXPECT_EQ(findPath(closed.graph, from, to).status, PathStatus::Found) << "costly, not closed";
 }
 
+// The solver keeps its surface costs from query to query while nothing they
+// come from changes: a graph's surface table changed in place must be seen.
+TEST(SearchFilter, OneSolverSeesSurfacesChangedInPlace) {
+  Built field = build(lavaField(false));
+  NavGraph& graph = field.graph;
+  const glm::vec3 from{2, 0.05f, 2}, to{18, 0.05f, 2};
+  const auto lava = std::find_if(graph.surfaces.begin(), graph.surfaces.end(),
+                                 [](const SurfaceSpec& s) { return s.name == "lava"; });
+  ASSERT_NE(lava, graph.surfaces.end());
+  PathSolver solver;
+  const auto crossesLava = [&](const SearchOptions& options) {
+    solver.init(graph, from, to, options);
+    while (solver.update(1000u) == SolveStatus::InProgress) {
+    }
+    const PathResult path = solver.finalize();
+    EXPECT_EQ(path.status, PathStatus::Found);
+    return crossesSurface(graph, path, "lava");
+  };
+  EXPECT_FALSE(crossesLava({}));
+  lava->cost = 1.0f;
+  EXPECT_TRUE(crossesLava({}));
+  lava->allowedKinds = 0;
+  EXPECT_FALSE(crossesLava({})) << "no kind may walk on it";
+  lava->allowedKinds = 0xff;
+  EXPECT_TRUE(crossesLava({}));
+  SearchOptions dearLava;
+  dearLava.surfaceCosts["lava"] = 25.0f;
+  EXPECT_FALSE(crossesLava(dearLava));
+  EXPECT_TRUE(crossesLava({}));
+  SearchOptions vehicle;
+  vehicle.unitKind = UnitKind::Vehicle;
+  lava->allowedKinds = 1u << int(UnitKind::Human);
+  EXPECT_TRUE(crossesLava({}));
+  EXPECT_FALSE(crossesLava(vehicle)) << "lava closed to vehicles";
+}
+
 // A 30 x 6 floor with a waypath along z = 3.
 Level lane(bool oneWay, std::optional<UnitKind> kind) {
   Level level;
@@ -101,7 +141,8 @@ TEST(SearchFilter, WaypathBiasAndDirection) {
   // Its corners follow the waypath's points between getting on and off.
   const FunnelResult pulled = pullCorridor(oneWay.graph, riding.corridor);
   size_t onLane = 0;
-  for (const glm::vec3& c : pulled.corners) onLane += std::abs(c.z - 3.0f) < 1e-3f;
+  for (const glm::vec3& c : pulled.corners)
+    onLane += std::abs(c.z - 3.0f) < 1e-3f;
   EXPECT_GE(onLane, 2u);
 
   const PathResult back = findPath(oneWay.graph, east, west, strongBias);

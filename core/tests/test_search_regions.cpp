@@ -885,6 +885,64 @@ TEST(RegionSearch, SlicedSolverGivesFindPathsResultOnTheDungeon) {
 }
 
 // ---------------------------------------------------------------------------
+// Results kept from query to query
+// ---------------------------------------------------------------------------
+
+void expectSameFunnel(const FunnelResult& a, const FunnelResult& b) {
+  EXPECT_EQ(a.corners, b.corners);
+  EXPECT_EQ(a.cornerPortals, b.cornerPortals);
+  EXPECT_EQ(a.reachedCorners, b.reachedCorners);
+  EXPECT_EQ(a.length, b.length);
+  ASSERT_EQ(a.steps.size(), b.steps.size());
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    const FunnelStep &x = a.steps[i], &y = b.steps[i];
+    EXPECT_TRUE(x.event == y.event && x.portal == y.portal && x.apex == y.apex &&
+                x.left == y.left && x.right == y.right && x.apexPortal == y.apexPortal &&
+                x.leftPortal == y.leftPortal && x.rightPortal == y.rightPortal &&
+                x.cornerCount == y.cornerCount)
+        << "step " << i;
+  }
+}
+
+// One PathResult and one FunnelResult filled by every query, long and short,
+// found, partial (behind the locked door), through the door (with its key),
+// off the mesh and within one sector, with steps recorded or not: each time
+// the query's own answer, nothing left over from the one before.
+TEST(RegionSearch, ResultsKeptFromQueryToQueryGiveEachQuerysOwn) {
+  const NavBuild& build = test::bundledBuild("showcase.obj");
+  const NavGraph& graph = build.graph;
+  SearchOptions withKey = uniformCosts(graph);
+  withKey.keys = {"red"};
+  const SearchOptions options[] = {uniformCosts(graph), withKey};
+  const QueryPair behindTheDoor = {{38.15f, 0.05f, 13.55f}, {7.55f, 0.05f, 4.85f}};
+  std::vector<QueryPair> pairs = {
+      behindTheDoor, behindTheDoor, {{500.0f, 0.0f, 500.0f}, behindTheDoor.goal}};
+  for (const QueryPair& pair : randomPairs(build, 150, 33)) {
+    pairs.push_back(pair);
+    pairs.push_back({pair.start, pair.start + glm::vec3(0.1f, 0.0f, 0.0f)});
+  }
+  PathResult kept;
+  FunnelResult keptFunnel;
+  size_t legs = 0, partial = 0;
+  for (size_t q = 0; q < pairs.size(); ++q) {
+    SCOPED_TRACE("query " + std::to_string(q) + " " + describe(pairs[q]));
+    const SearchOptions& asked = options[q % 2];
+    findPath(graph, pairs[q].start, pairs[q].goal, asked, kept);
+    const PathResult fresh = findPath(graph, pairs[q].start, pairs[q].goal, asked);
+    test::expectSameResult(kept, fresh);
+    if (fresh.status == PathStatus::Partial) ++partial;
+    if (fresh.corridor.sectors.empty()) continue;
+    const bool recordSteps = q % 3 != 2;
+    pullCorridor(graph, kept.corridor, keptFunnel, recordSteps);
+    expectSameFunnel(keptFunnel, pullCorridor(graph, fresh.corridor, recordSteps));
+    if (funnelLegs(graph, fresh.corridor).size() > 1) ++legs;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(partial, 0u);
+  EXPECT_GT(legs, 0u) << "no corridor took a device";
+}
+
+// ---------------------------------------------------------------------------
 // Found in review, each kept as a test
 // ---------------------------------------------------------------------------
 

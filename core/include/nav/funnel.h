@@ -68,11 +68,23 @@ struct FunnelResult {
   size_t reachedCorners = 0;
   /// Length of the corner polyline in 3D. [metres]
   float length = 0.0f;
+
+  /// Empties it, keeping the arrays' capacity.
+  void clear() {
+    corners.clear();
+    cornerPortals.clear();
+    steps.clear();
+    reachedCorners = 0;
+    length = 0.0f;
+  }
 };
 
 /// String-pulls through the portals (the first and last are the start and goal).
 /// Steps are recorded only when recordSteps is set.
 FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps = false);
+/// The same into `result`, reusing its arrays.
+void stringPull(std::span<const FunnelPortal> portals, FunnelResult& result,
+                bool recordSteps = false);
 
 /// The funnel's corners with a point added wherever the path crosses a portal,
 /// at the portal's height there, so the path follows stairs and drops between
@@ -85,6 +97,11 @@ std::vector<glm::vec3> followPortalHeights(const FunnelResult& funnel,
 /// waypath points ridden are corners. Steps are numbered over funnelPortals.
 FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor,
                           bool recordSteps = false);
+/// The same into `result`, whose arrays it reuses: with findPath's own
+/// overload, a caller asking many queries allocates nothing once the arrays
+/// are large enough.
+void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult& result,
+                  bool recordSteps = false);
 
 /// Length of a polyline in 3D. [metres]
 float polylineLength(std::span<const glm::vec3> points);

@@ -23,6 +23,7 @@ struct SurfaceSpec {
   uint8_t allowedKinds = 0xff;
 
   bool allows(UnitKind kind) const { return (allowedKinds >> int(kind)) & 1u; }
+  bool operator==(const SurfaceSpec&) const = default;
 };
 
 enum class DeviceKind : uint8_t { Door, Elevator, Ladder };

@@ -48,6 +48,9 @@ class PathSolver : private CrossingRules {
   /// TooManyExpansions without allowPartial). Idle: an Unreachable result
   /// saying no query was started.
   PathResult finalize();
+  /// The same into `result`, trading arrays with it: a caller that keeps one
+  /// result for its queries allocates nothing once the arrays are large enough.
+  void finalize(PathResult& result);
 
   SolveStatus status() const { return m_status; }
   /// Iterations the current query has run (expansions, plus one when the search ended in update).
@@ -100,7 +103,11 @@ class PathSolver : private CrossingRules {
     bool operator()(const OpenEntry& a, const OpenEntry& b) const;
   };
 
-  void prepareCosts();
+  /// The filter's costs for the query; the surface costs only when the
+  /// options or the graph's surface table changed since they were made.
+  void prepareCosts(bool optionsChanged);
+  /// Completes m_result for how the search ended.
+  void completeResult();
   /// The one cost of a metre in every sector the query may enter, when there
   /// is one and nothing else makes the cost depend on the way (a turning
   /// radius, an open waypath); else none.
@@ -182,6 +189,12 @@ class PathSolver : private CrossingRules {
   // What the filter makes of the graph: the cost of a metre in each surface
   // (infinite where the path may not go) and the waypaths' lengths.
   std::vector<float> m_surfaceCost;
+  /// What m_surfaceCost was made from (with m_options). Looking surfaces up by
+  /// name is a tenth of a short query: a query asking the same skips it.
+  std::vector<SurfaceSpec> m_costedSurfaces;
+  UnitKind m_costedKind = UnitKind::Human;
+  bool m_surfaceCostsMade = false;
+  float m_cheapestSurface = 1.0f;
   std::vector<bool> m_waypathClosed;
   /// Distance along each waypath from its first point to each point.
   std::vector<std::vector<float>> m_waypathLength;

@@ -78,6 +78,8 @@ struct SearchOptions {
   /// than the straight run before it or the one after it. The unit may leave
   /// the start and reach the goal facing any way. 0 turns on the spot. [metres, >= 0]
   std::optional<float> turningRadius;
+
+  bool operator==(const SearchOptions&) const = default;
 };
 
 enum class PathStatus { Found, Partial, StartOffMesh, GoalOffMesh, Unreachable, TooManyExpansions };
@@ -106,6 +108,13 @@ struct Corridor {
   const Portal& portal(const NavGraph& graph, size_t i) const {
     const uint32_t index = portals[i];
     return index & kJumpPortalFlag ? jumps[index & ~kJumpPortalFlag].portal : graph.portals[index];
+  }
+  /// Empties it, keeping the arrays' capacity.
+  void clear() {
+    start = goal = glm::vec3(0.0f);
+    sectors.clear();
+    portals.clear();
+    jumps.clear();
   }
 };
 
@@ -147,6 +156,17 @@ struct PathResult {
   PortalPoint portalPoint = PortalPoint::Crossing;
   /// The corridor came from the search over regions (SearchOptions::searchRegions).
   bool overRegions = false;
+
+  /// A default result, keeping the arrays' capacity.
+  void clear() {
+    status = PathStatus::Unreachable;
+    reason.clear();
+    corridor.clear();
+    cost = 0.0f;
+    expansions = 0;
+    portalPoint = PortalPoint::Crossing;
+    overRegions = false;
+  }
 };
 
 /// Locates start and goal (locateSector) and searches from the start's sector to
@@ -162,5 +182,10 @@ struct PathResult {
 /// each thread reuses one solver, whose arrays stay sized for the largest graph searched.
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options = {}, SearchTrace* trace = nullptr);
+/// The same into `result`, whose arrays it reuses: a caller asking many queries
+/// with one result allocates nothing once they are large enough (as Detour
+/// fills the caller's buffers).
+void findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+              const SearchOptions& options, PathResult& result, SearchTrace* trace = nullptr);
 
 }  // namespace nav
