@@ -42,28 +42,37 @@ void RegionSearch::init(const RegionQuery& query) {
   m_reached = false;
   m_closest = m_startNode;
   m_closestDistance = glm::distance(query.start, query.goal);
-  relax(m_startNode, kNoPortal, 0.0f, query.start, query.start);
+  relax(m_startNode, kNoPortal, {query.start, 0.0f, 0.0f}, query.start, query.start);
 }
 
 RegionSearch::Node& RegionSearch::touch(uint32_t node) {
   Node& target = m_nodes[node];
   if (target.stamp != m_stamp) {
-    target = {glm::vec3(0.0f), glm::vec3(0.0f), kInfinity, kNoPortal, m_stamp, false};
+    target = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), 0.0f, kInfinity,
+              kInfinity,       kNoPortal,       m_stamp,         false};
   }
   return target;
 }
 
-void RegionSearch::relax(uint32_t node, uint32_t parent, float cost, const glm::vec3& crossed,
+void RegionSearch::relax(uint32_t node, uint32_t parent, const WayOn& way, const glm::vec3& crossed,
                          const glm::vec3& point) {
   Node& target = touch(node);
-  if (!(cost < target.cost)) return;
+  const float cost = way.cost;
+  // Nodes are portals, and where a node crosses its portal depends on the
+  // way in: a crossing is better when the whole way through it looks shorter,
+  // not when it is cheaper to get to (a crossing reached cheaply at the far
+  // end of a long portal can leave a longer way on).
+  const float estimate = cost + glm::distance(point, m_query.goal) * m_query.heuristicScale;
+  if (!(estimate < target.estimate)) return;
   const bool seen = target.cost < kInfinity;
+  target.estimate = estimate;
   target.cost = cost;
   target.parent = parent;
   target.crossed = crossed;
+  target.via = way.via;
+  target.viaCost = way.viaCost;
   target.point = point;
   target.closed = false;
-  const float estimate = cost + glm::distance(point, m_query.goal) * m_query.heuristicScale;
   m_open.push_back({estimate, cost, node});
   std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
   if (m_query.traced && node != m_goalNode) {
@@ -78,8 +87,8 @@ RegionSearch::Step RegionSearch::step() {
     const OpenEntry entry = m_open.back();
     m_open.pop_back();
     Node& node = m_nodes[entry.node];
-    // Lazy deletion: an entry is stale once its node was closed or got a better cost.
-    if (node.closed || entry.cost > node.cost) continue;
+    // Lazy deletion: an entry is stale once its node was closed or got a better estimate.
+    if (node.closed || entry.estimate > node.estimate) continue;
     if (entry.node == m_goalNode) {
       m_reached = true;
       return Step::Reached;
@@ -111,14 +120,53 @@ uint32_t RegionSearch::tracedPortal(uint32_t node) const {
   return node == m_startNode ? kNoPortal : m_regions->members(m_regions->portals()[node])[0];
 }
 
+// A node's crossing was placed towards the goal before the way on was known.
+// Going on to a point, the path may cross the node's portal instead where the
+// way from `via` (where it crossed the portal before) to that point is
+// shortest: never dearer on one surface, and much cheaper where the way on
+// turns away from the goal (a long portal crossed at its end nearest the goal,
+// then walked back along). Costed from the crossing alone, such a turn costs
+// the walk there and back, and the search takes a longer way round.
+class RegionSearch::WaysOn {
+ public:
+  /// From `node`; viaMetre is the cost of a metre before its portal.
+  WaysOn(const RegionSearch& search, uint32_t node, float viaMetre)
+      : m_here(search.m_nodes[node]),
+        m_viaMetre(viaMetre),
+        // The start has no portal, and a device's crossing is fixed.
+        m_movable(node != search.m_startNode && m_here.point == m_here.crossed),
+        m_portal(m_movable ? search.m_regions->portals()[node] : RegionPortal{}),
+        m_touching(groundOf(m_portal.left), groundOf(m_portal.right), groundOf(m_here.via)) {}
+
+  /// The way on to `target`, at `metre` a metre past the portal.
+  WayOn to(const glm::vec3& target, float metre) const {
+    WayOn way{m_here.point, m_here.cost, m_here.cost + glm::distance(m_here.point, target) * metre};
+    if (!m_movable) return way;
+    const glm::vec3 moved =
+        glm::mix(m_portal.left, m_portal.right, m_touching.towards(groundOf(target)));
+    const float movedCost = m_here.viaCost + glm::distance(m_here.via, moved) * m_viaMetre;
+    const float total = movedCost + glm::distance(moved, target) * metre;
+    if (total < way.cost) way = {moved, movedCost, total};
+    return way;
+  }
+
+ private:
+  const Node& m_here;
+  float m_viaMetre;
+  bool m_movable;
+  RegionPortal m_portal;
+  TouchingPoints m_touching;
+};
+
 void RegionSearch::expand(uint32_t node) {
   const NavGraph& graph = *m_query.graph;
   const glm::vec3 at = m_nodes[node].point;
-  const float costSoFar = m_nodes[node].cost;
   const uint32_t region = regionOf(node);
   // A region keeps to one surface: one cost a metre in all of it.
   const float metre = metreOf(region);
   const glm::vec2 goal = groundOf(m_query.goal);
+  const WaysOn waysOn(*this, node,
+                      node == m_startNode ? metre : metreOf(regionOf(m_nodes[node].parent)));
   // Straight back over the portal just crossed is never cheaper than staying.
   const uint32_t back = node == m_startNode ? kNoRegionPortal : m_regions->reverse(node);
   const std::span<const RegionPortal> portals = m_regions->portals();
@@ -141,18 +189,18 @@ void RegionSearch::expand(uint32_t node) {
       const glm::vec3 crossed =
           glm::mix(way.left, way.right,
                    touchingPoint(groundOf(way.left), groundOf(way.right), groundOf(at), goal));
-      relax(next, node, costSoFar + glm::distance(at, crossed) * metre, crossed, crossed);
+      relax(next, node, waysOn.to(crossed, metre), crossed, crossed);
     } else if (portal.kind == PortalKind::Device) {
       const float through = m_query.rules->teleportCost(first);
       if (!(through < kInfinity)) continue;
       const glm::vec3 entry = graph.entryPoint(portal);
-      relax(next, node, costSoFar + glm::distance(at, entry) * metre + through, entry,
-            graph.exitPoint(portal));
+      WayOn toEntry = waysOn.to(entry, metre);
+      toEntry.cost += through;
+      relax(next, node, toEntry, entry, graph.exitPoint(portal));
     }
   }
   if (region == m_regions->of(m_query.goalSector)) {
-    relax(m_goalNode, node, costSoFar + glm::distance(at, m_query.goal) * metre, m_query.goal,
-          m_query.goal);
+    relax(m_goalNode, node, waysOn.to(m_query.goal, metre), m_query.goal, m_query.goal);
   }
 }
 
@@ -414,10 +462,13 @@ bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_
     uint32_t member = first;
     glm::vec3 through = crossing.crossed;
     if (graph.portals[first].kind == PortalKind::Walk) {
-      // Of a merged staircase, the step that best joins this crossing to the next.
-      const glm::vec3 next = i + 1 < nodes.size() ? m_nodes[nodes[i + 1]].crossed
-                             : toGoal             ? m_query.goal
-                                                  : crossing.crossed;
+      // Of a merged staircase, the step that best joins this crossing to the
+      // next, as the node after that one moved it (WaysOn).
+      const glm::vec3 next = i + 2 < nodes.size()   ? m_nodes[nodes[i + 2]].via
+                             : i + 1 < nodes.size() ? (toGoal ? m_nodes[m_goalNode].via
+                                                              : m_nodes[nodes[i + 1]].crossed)
+                             : toGoal               ? m_query.goal
+                                                    : crossing.crossed;
       member = bestMember(nodes[i], at, next, through);
     }
     const Portal& portal = graph.portals[member];

@@ -71,21 +71,37 @@ inline float triArea2(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c
 /// the segment, or with `to` on the same side, where the line to its mirror
 /// image does (a ray reflected off the segment's line); clamped to the ends,
 /// which is exact since the length is convex along the segment. 0 for a point.
-inline float touchingPoint(const glm::vec2& a, const glm::vec2& b, const glm::vec2& from,
-                           glm::vec2 to) {
-  const glm::vec2 span = b - a;
-  const float spanLength2 = glm::dot(span, span);
-  if (!(spanLength2 > 0.0f)) return 0.0f;
-  const float sideFrom = cross2(span, from - a), sideTo = cross2(span, to - a);
-  if ((sideFrom > 0.0f) == (sideTo > 0.0f)) {
-    const glm::vec2 foot = a + span * (glm::dot(to - a, span) / spanLength2);
-    to = 2.0f * foot - to;
+/// For one segment and one `from`, what does not depend on `to` is worked out once.
+class TouchingPoints {
+ public:
+  TouchingPoints(const glm::vec2& a, const glm::vec2& b, const glm::vec2& from)
+      : m_a(a),
+        m_span(b - a),
+        m_from(from),
+        m_spanLength2(glm::dot(m_span, m_span)),
+        m_sideFrom(cross2(m_span, from - a)) {}
+
+  float towards(glm::vec2 to) const {
+    if (!(m_spanLength2 > 0.0f)) return 0.0f;
+    if ((m_sideFrom > 0.0f) == (cross2(m_span, to - m_a) > 0.0f)) {
+      const glm::vec2 foot = m_a + m_span * (glm::dot(to - m_a, m_span) / m_spanLength2);
+      to = 2.0f * foot - to;
+    }
+    const glm::vec2 direction = to - m_from;
+    const float denominator = cross2(direction, m_span);
+    float along = glm::dot(m_from - m_a, m_span) / m_spanLength2;  // degenerate: the nearest point
+    if (std::abs(denominator) > 1e-12f) along = cross2(direction, m_from - m_a) / denominator;
+    return std::clamp(along, 0.0f, 1.0f);
   }
-  const glm::vec2 direction = to - from;
-  const float denominator = cross2(direction, span);
-  float along = glm::dot(from - a, span) / spanLength2;  // degenerate: the nearest point
-  if (std::abs(denominator) > 1e-12f) along = cross2(direction, from - a) / denominator;
-  return std::clamp(along, 0.0f, 1.0f);
+
+ private:
+  glm::vec2 m_a, m_span, m_from;
+  float m_spanLength2, m_sideFrom;
+};
+
+inline float touchingPoint(const glm::vec2& a, const glm::vec2& b, const glm::vec2& from,
+                           const glm::vec2& to) {
+  return TouchingPoints(a, b, from).towards(to);
 }
 
 inline bool isFinite(const glm::vec3& p) {

@@ -4,7 +4,10 @@
 // way on to the goal, as PortalPoint::Crossing places it. Crossing a region
 // costs the straight distance between where the path enters and leaves it,
 // times the cost of a metre on the region's surface (one surface a region);
-// devices cost what the query's rules give them. Once the goal is popped, each
+// devices cost what the query's rules give them. Going on from a node, its
+// crossing may move along its portal to suit the way on (WaysOn); of two ways
+// into one node, the one whose cost plus heuristic is lower stands, as where a
+// node is crossed decides the way on. Once the goal is popped, each
 // region is walked sector by sector from where the path enters it to where it
 // leaves (along the straight line, which may cross a narrow sector of another
 // region the region wraps round), which gives the corridor the funnel pulls
@@ -62,9 +65,15 @@ class RegionSearch {
   struct Node {
     /// Where the path stands past the node's portal (a device's exit).
     glm::vec3 point;
-    /// Where it crossed the portal (a device's entry).
+    /// Where it crossed the portal (a device's entry), placed towards the goal.
     glm::vec3 crossed;
+    /// Where the path crossed the parent's portal on its way here (the start,
+    /// for the start's children), moved to suit this node (see expand), and the cost there.
+    glm::vec3 via;
+    float viaCost;
     float cost;
+    /// cost plus the heuristic from point: what relax compares.
+    float estimate;
     uint32_t parent;
     uint32_t stamp;
     bool closed;
@@ -88,7 +97,16 @@ class RegionSearch {
   };
 
   Node& touch(uint32_t node);
-  void relax(uint32_t node, uint32_t parent, float cost, const glm::vec3& crossed,
+  /// The way from a node to a point past it: where it crosses the node's
+  /// portal, the cost there, and the cost at the point.
+  struct WayOn {
+    glm::vec3 via;
+    float viaCost;
+    float cost;
+  };
+  /// The ways on from the node being expanded (region_search.cpp).
+  class WaysOn;
+  void relax(uint32_t node, uint32_t parent, const WayOn& way, const glm::vec3& crossed,
              const glm::vec3& point);
   void expand(uint32_t node);
   uint32_t regionOf(uint32_t node) const;
