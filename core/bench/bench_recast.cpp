@@ -11,7 +11,8 @@
 //      over the pairs both find.
 //
 // Matched settings. dungeon: cell 0.3 m; a unit 1.2 m wide (Recast agent
-// radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees. Bundled
+// radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees; round
+// (UnitShape::Round), an upright cylinder as Detour's agent is. Bundled
 // levels: their human unit, 0.6 m wide (radius 0.3), 1.8 m tall, climbing
 // 0.45 m. Detour moves up or down at most the climb, so navscope's drop limit
 // is set to the climb; a second dungeon row keeps navscope's default 3.5 m
@@ -46,17 +47,17 @@
 // stretch between corners, with the depth the deepest reaches into the level.
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--sectors]
-//                                       [--round] [--bracket] [--pairs FILE] [--seed N]
+//                                       [--box [--bracket]] [--pairs FILE] [--seed N]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
 //   with PortalPoint::Exact (the interval search) instead of the default A*;
 //   --sectors keeps the A* on the sectors (no search regions, search_regions.h);
-//   --round builds navscope's unit round (UnitShape::Round, an upright cylinder
-//   as Detour's agent is) instead of a box;
-//   --bracket adds rows where Detour's agent is the circle around navscope's box
-//   (radius half its diagonal, which Recast rounds up to whole cells) instead of
-//   the circle inside it: the box's path lengths lie between the two rows'.
+//   --box builds navscope's unit as a box (its default shape) instead: Detour's
+//   agent then fits inside it, and its corners keep it further from walls,
+//   so the floors are not for it; --bracket adds rows where Detour's agent is
+//   the circle around the box (radius half its diagonal, which Recast rounds up
+//   to whole cells): the box's path lengths lie between the two rows'.
 //   --seed N draws other query pairs (default 20240601);
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
@@ -538,7 +539,7 @@ double medianMilliseconds(int runs, Build&& build) {
   return median(times);
 }
 
-nav::UnitShape g_shape = nav::UnitShape::Box;
+nav::UnitShape g_shape = nav::UnitShape::Round;
 
 nav::FloodFillParams navscopeParams(const nav::Level& level, const Case& c) {
   nav::UnitProfile unit;
@@ -842,8 +843,8 @@ int main(int argc, char** argv) {
       bracket = true;
     } else if (std::strcmp(argv[i], "--sectors") == 0) {
       g_searchOptions.searchRegions = false;
-    } else if (std::strcmp(argv[i], "--round") == 0) {
-      g_shape = nav::UnitShape::Round;
+    } else if (std::strcmp(argv[i], "--box") == 0) {
+      g_shape = nav::UnitShape::Box;
     } else if (std::strcmp(argv[i], "--exact") == 0) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
@@ -860,6 +861,10 @@ int main(int argc, char** argv) {
     } else {
       numbers.push_back(std::max(1, std::atoi(argv[i])));
     }
+  }
+  if (bracket && g_shape != nav::UnitShape::Box) {
+    std::fprintf(stderr, "--bracket: the rows bracket a box unit's lengths; give --box too\n");
+    return 1;
   }
   const int runs = numbers.size() > 0 ? numbers[0] : 5;
   const int pairCount = numbers.size() > 1 ? numbers[1] : 2000;
@@ -908,7 +913,11 @@ int main(int argc, char** argv) {
   std::printf(
       "(nav, det: pairs only that library found; x: navscope/Detour time; len: navscope/Detour "
       "path length, total and median per pair, over pairs both found)\n");
-  std::printf("Floors (navscope median time <= Detour's; total length <= Detour's):\n");
+  std::printf("Floors (navscope median time <= Detour's; total length <= Detour's)%s:\n",
+              g_shape == nav::UnitShape::Box
+                  ? ", set for a unit of Detour's shape; this box holds Detour's agent, so "
+                    "its length only shows what its corners cost"
+                  : "");
   for (const Summary& s : summaries) {
     if (s.bracket) {
       std::printf("  %-22s bracket, not a floor: Detour's agent holds the box\n", s.label.c_str());
