@@ -1,8 +1,9 @@
 #pragma once
 // Checks that two searches gave the same answer: a sliced search and a
-// one-shot one, or one search standing in for another.
+// one-shot one, or one search standing in for another; and two funnels.
 #include <gtest/gtest.h>
 
+#include "nav/funnel.h"
 #include "nav/search.h"
 
 namespace nav::test {
@@ -29,6 +30,23 @@ inline void expectSameTrace(const SearchTrace& a, const SearchTrace& b) {
     EXPECT_TRUE(x.kind == y.kind && x.portal == y.portal && x.costSoFar == y.costSoFar &&
                 x.estimatedTotal == y.estimatedTotal && x.from == y.from && x.to == y.to)
         << "event " << i;
+  }
+}
+
+/// Corners, steps and all.
+inline void expectSameFunnel(const FunnelResult& a, const FunnelResult& b) {
+  EXPECT_EQ(a.corners, b.corners);
+  EXPECT_EQ(a.cornerPortals, b.cornerPortals);
+  EXPECT_EQ(a.reachedCorners, b.reachedCorners);
+  EXPECT_EQ(a.length, b.length);
+  ASSERT_EQ(a.steps.size(), b.steps.size());
+  for (size_t i = 0; i < a.steps.size(); ++i) {
+    const FunnelStep &x = a.steps[i], &y = b.steps[i];
+    EXPECT_TRUE(x.event == y.event && x.portal == y.portal && x.apex == y.apex &&
+                x.left == y.left && x.right == y.right && x.apexPortal == y.apexPortal &&
+                x.leftPortal == y.leftPortal && x.rightPortal == y.rightPortal &&
+                x.cornerCount == y.cornerCount)
+        << "step " << i;
   }
 }
 

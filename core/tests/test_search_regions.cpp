@@ -921,22 +921,6 @@ TEST(RegionSearch, AWayOnThatTurnsFromTheGoalIsCostedWhereItCrosses) {
 // Results kept from query to query
 // ---------------------------------------------------------------------------
 
-void expectSameFunnel(const FunnelResult& a, const FunnelResult& b) {
-  EXPECT_EQ(a.corners, b.corners);
-  EXPECT_EQ(a.cornerPortals, b.cornerPortals);
-  EXPECT_EQ(a.reachedCorners, b.reachedCorners);
-  EXPECT_EQ(a.length, b.length);
-  ASSERT_EQ(a.steps.size(), b.steps.size());
-  for (size_t i = 0; i < a.steps.size(); ++i) {
-    const FunnelStep &x = a.steps[i], &y = b.steps[i];
-    EXPECT_TRUE(x.event == y.event && x.portal == y.portal && x.apex == y.apex &&
-                x.left == y.left && x.right == y.right && x.apexPortal == y.apexPortal &&
-                x.leftPortal == y.leftPortal && x.rightPortal == y.rightPortal &&
-                x.cornerCount == y.cornerCount)
-        << "step " << i;
-  }
-}
-
 // One PathResult and one FunnelResult filled by every query, long and short,
 // found, partial (behind the locked door), through the door (with its key),
 // off the mesh and within one sector, with steps recorded or not: each time
@@ -967,7 +951,7 @@ TEST(RegionSearch, ResultsKeptFromQueryToQueryGiveEachQuerysOwn) {
     if (fresh.corridor.sectors.empty()) continue;
     const bool recordSteps = q % 3 != 2;
     pullCorridor(graph, kept.corridor, keptFunnel, recordSteps);
-    expectSameFunnel(keptFunnel, pullCorridor(graph, fresh.corridor, recordSteps));
+    test::expectSameFunnel(keptFunnel, pullCorridor(graph, fresh.corridor, recordSteps));
     if (funnelLegs(graph, fresh.corridor).size() > 1) ++legs;
     if (HasFailure()) return;
   }
