@@ -10,9 +10,9 @@
 //      and 90th-percentile microseconds of each, and the ratio of path lengths
 //      over the pairs both find.
 //
-// Matched settings. dungeon: cell 0.3 m; a unit 1.2 m wide (Recast agent
-// radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees; round
-// (UnitShape::Round), an upright cylinder as Detour's agent is. Bundled
+// Matched settings. navscope's unit is round (UnitShape::Round), an upright
+// cylinder as Detour's agent is. dungeon: cell 0.3 m; a unit 1.2 m wide
+// (Recast agent radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees. Bundled
 // levels: their human unit, 0.6 m wide (radius 0.3), 1.8 m tall, climbing
 // 0.45 m. Detour moves up or down at most the climb, so navscope's drop limit
 // is set to the climb; a second dungeon row keeps navscope's default 3.5 m
@@ -35,7 +35,7 @@
 //
 // Query pairs: points from dtNavMeshQuery::findRandomPoint (area-weighted,
 // fixed seed), kept only when navscope locates both (its walkable area differs
-// from Recast's: the box may overhang ledges, Recast erodes a cylinder).
+// from Recast's: navscope's unit may overhang ledges, Recast erodes its walkable area).
 // Detour's node pool holds 2048 nodes; findNearestPoly uses half extents
 // (2, 4, 2). Each query runs REPS times, interleaved with the other library's;
 // a pair's time is the median of its repetitions. Path length = length of the
@@ -96,7 +96,7 @@ constexpr float kCellHeight = 0.2f;
 struct Case {
   std::string label;
   std::string path;
-  /// Side of navscope's box. [metres]
+  /// Width of navscope's unit: the cylinder's diameter, or the box's side. [metres]
   float unitWidth;
   float unitHeight;
   /// Step up (both) and, for Detour, step down. [metres]
@@ -106,9 +106,9 @@ struct Case {
   float slopeDegrees;
   /// Seeds and materials from the level's sidecar (else: seeds everywhere, every material).
   bool useSidecar;
-  /// Detour's agent radius: half the box's side (the circle inside the box,
-  /// as the issue matches them), or for a bracket row half its diagonal (the
-  /// circle around it). [metres]
+  /// Detour's agent radius: half the unit's width (the same cylinder, or the
+  /// circle inside the box, as the issue matches them), or for a bracket row
+  /// half the box's diagonal (the circle around it). [metres]
   float detourRadius;
   /// A bracket row: not held to the floors.
   bool bracket = false;

@@ -101,20 +101,17 @@ struct Legs {
 void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
   legs.count = 0;
   legs.startLeg();
-  const auto add = [&](const FunnelPortal& portal, uint32_t graphPortal) {
-    legs.add(portal, graphPortal);
-  };
   auto point = [](const glm::vec3& p) { return FunnelPortal{p, p}; };
-  add(point(corridor.start), kNoPortal);
+  legs.add(point(corridor.start), kNoPortal);
   // Ends the current leg at the bridge's first point, adds the bridge as a leg
   // of its own, and starts the next at its last point.
   auto bridge = [&](std::span<const FunnelPortal> through) {
-    add(through.front(), kNoPortal);
+    legs.add(through.front(), kNoPortal);
     legs.startLeg();
     for (const FunnelPortal& portal : through)
-      add(portal, kNoPortal);
+      legs.add(portal, kNoPortal);
     legs.startLeg();
-    add(through.back(), kNoPortal);
+    legs.add(through.back(), kNoPortal);
   };
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
     const Portal& portal = corridor.portal(graph, i);
@@ -122,7 +119,7 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
       const bool doublesBack = i + 1 < corridor.portals.size() &&
                                backOverTheSameEdge(portal, corridor.portal(graph, i + 1));
       if (!doublesBack) {
-        add({portal.left, portal.right}, corridor.portals[i]);
+        legs.add({portal.left, portal.right}, corridor.portals[i]);
         continue;
       }
       // In and straight back out over the same line: the path only touches the
@@ -132,7 +129,7 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
       const Portal& back = corridor.portal(graph, i + 1);
       if (back.toSector != portal.fromSector) {
         for (const FunnelPortal& along : alongTheEdge(portal, back))
-          add(along, kNoPortal);
+          legs.add(along, kNoPortal);
       }
       ++i;
     } else if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
@@ -154,7 +151,7 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
       ++i;  // the getting-off portal is part of the ride
     }
   }
-  add(point(corridor.goal), kNoPortal);
+  legs.add(point(corridor.goal), kNoPortal);
 }
 
 }  // namespace

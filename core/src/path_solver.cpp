@@ -44,8 +44,11 @@ bool PathSolver::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) c
 void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                       const SearchOptions& options, SearchTrace* trace) {
   m_graph = &graph;
-  const bool optionsChanged = !(options == m_options);
-  if (optionsChanged) m_options = options;
+  // New options make new surface costs, even when this query ends before they are made.
+  if (!(options == m_options)) {
+    m_options = options;
+    m_surfaceCostsMade = false;
+  }
   m_searchingRegions = false;
   m_searchingIntervals = false;
   m_trace = trace;
@@ -77,7 +80,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     return;
   }
   m_result.corridor.goal = m_goalLocation.point;
-  prepareCosts(optionsChanged);
+  prepareCosts();
   m_jumps.clear();
   if (options.jumps) m_jumps = options.jumps->jumps();
   m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
@@ -302,11 +305,10 @@ SolveStatus PathSolver::update(std::chrono::microseconds budget) {
 }
 
 // The costs of one query's filter. The arrays keep their capacity between queries.
-void PathSolver::prepareCosts(bool optionsChanged) {
+void PathSolver::prepareCosts() {
   const NavGraph& graph = *m_graph;
   const UnitKind kind = m_options.unitKind.value_or(graph.unit.kind);
-  if (optionsChanged || !m_surfaceCostsMade || kind != m_costedKind ||
-      graph.surfaces != m_costedSurfaces) {
+  if (!m_surfaceCostsMade || kind != m_costedKind || graph.surfaces != m_costedSurfaces) {
     m_cheapestSurface = 1.0f;
     m_surfaceCost.resize(graph.surfaces.size());
     for (size_t i = 0; i < graph.surfaces.size(); ++i) {

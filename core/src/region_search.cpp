@@ -54,8 +54,8 @@ RegionSearch::Node& RegionSearch::touch(uint32_t node) {
   return target;
 }
 
-void RegionSearch::relax(uint32_t node, uint32_t parent, const WayOn& way, const glm::vec3& crossed,
-                         const glm::vec3& point) {
+void RegionSearch::relax(uint32_t node, uint32_t parent, const WayPast& way,
+                         const glm::vec3& crossed, const glm::vec3& point) {
   Node& target = touch(node);
   const float cost = way.cost;
   // Nodes are portals, and where a node crosses its portal depends on the
@@ -116,6 +116,11 @@ uint32_t RegionSearch::regionOf(uint32_t node) const {
                              : m_regions->portals()[node].toRegion;
 }
 
+bool RegionSearch::walks(uint32_t node) const {
+  return m_query.graph->portals[m_regions->members(m_regions->portals()[node])[0]].kind ==
+         PortalKind::Walk;
+}
+
 uint32_t RegionSearch::tracedPortal(uint32_t node) const {
   return node == m_startNode ? kNoPortal : m_regions->members(m_regions->portals()[node])[0];
 }
@@ -134,13 +139,15 @@ class RegionSearch::WaysOn {
       : m_here(search.m_nodes[node]),
         m_viaMetre(viaMetre),
         // The start has no portal, and a device's crossing is fixed.
-        m_movable(node != search.m_startNode && m_here.point == m_here.crossed),
+        m_movable(node != search.m_startNode && search.walks(node)),
+        // (Made for the start and devices too, on a zero portal, and not used.)
         m_portal(m_movable ? search.m_regions->portals()[node] : RegionPortal{}),
         m_touching(groundOf(m_portal.left), groundOf(m_portal.right), groundOf(m_here.via)) {}
 
   /// The way on to `target`, at `metre` a metre past the portal.
-  WayOn to(const glm::vec3& target, float metre) const {
-    WayOn way{m_here.point, m_here.cost, m_here.cost + glm::distance(m_here.point, target) * metre};
+  WayPast to(const glm::vec3& target, float metre) const {
+    WayPast way{m_here.point, m_here.cost,
+                m_here.cost + glm::distance(m_here.point, target) * metre};
     if (!m_movable) return way;
     const glm::vec3 moved =
         glm::mix(m_portal.left, m_portal.right, m_touching.towards(groundOf(target)));
@@ -194,7 +201,7 @@ void RegionSearch::expand(uint32_t node) {
       const float through = m_query.rules->teleportCost(first);
       if (!(through < kInfinity)) continue;
       const glm::vec3 entry = graph.entryPoint(portal);
-      WayOn toEntry = waysOn.to(entry, metre);
+      WayPast toEntry = waysOn.to(entry, metre);
       toEntry.cost += through;
       relax(next, node, toEntry, entry, graph.exitPoint(portal));
     }
@@ -456,19 +463,23 @@ bool RegionSearch::buildCorridor(uint32_t last, bool toGoal, std::vector<uint32_
   sectors.push_back(m_query.startSector);
   glm::vec3 at = m_query.start;
   bool whole = true;
+  // Where the path crosses the k-th node's portal: a walk portal's crossing as
+  // the way on moved it (WaysOn), a device's entry.
+  const auto crossingOf = [&](size_t k) {
+    if (!walks(nodes[k])) return m_nodes[nodes[k]].crossed;
+    if (k + 1 < nodes.size()) return m_nodes[nodes[k + 1]].via;
+    return toGoal ? m_nodes[m_goalNode].via : m_nodes[nodes[k]].crossed;
+  };
   for (size_t i = 0; i < nodes.size(); ++i) {
     const Node& crossing = m_nodes[nodes[i]];
     const uint32_t first = m_regions->members(m_regions->portals()[nodes[i]])[0];
     uint32_t member = first;
     glm::vec3 through = crossing.crossed;
     if (graph.portals[first].kind == PortalKind::Walk) {
-      // Of a merged staircase, the step that best joins this crossing to the
-      // next, as the node after that one moved it (WaysOn).
-      const glm::vec3 next = i + 2 < nodes.size()   ? m_nodes[nodes[i + 2]].via
-                             : i + 1 < nodes.size() ? (toGoal ? m_nodes[m_goalNode].via
-                                                              : m_nodes[nodes[i + 1]].crossed)
-                             : toGoal               ? m_query.goal
-                                                    : crossing.crossed;
+      // Of a merged staircase, the step that best joins this crossing to the next.
+      const glm::vec3 next = i + 1 < nodes.size() ? crossingOf(i + 1)
+                             : toGoal             ? m_query.goal
+                                                  : crossing.crossed;
       member = bestMember(nodes[i], at, next, through);
     }
     const Portal& portal = graph.portals[member];

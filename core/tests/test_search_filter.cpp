@@ -109,6 +109,12 @@ TEST(SearchFilter, OneSolverSeesSurfacesChangedInPlace) {
   dearLava.surfaceCosts["lava"] = 25.0f;
   EXPECT_FALSE(crossesLava(dearLava));
   EXPECT_TRUE(crossesLava({}));
+  // New options on a query that ends at once (its start is off the mesh)
+  // still count for the next query asking the same.
+  solver.init(graph, {500.0f, 0.0f, 500.0f}, to, dearLava);
+  EXPECT_EQ(solver.finalize().status, PathStatus::StartOffMesh);
+  EXPECT_FALSE(crossesLava(dearLava));
+  EXPECT_TRUE(crossesLava({}));
   SearchOptions vehicle;
   vehicle.unitKind = UnitKind::Vehicle;
   lava->allowedKinds = 1u << int(UnitKind::Human);

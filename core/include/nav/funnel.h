@@ -98,8 +98,8 @@ std::vector<glm::vec3> followPortalHeights(const FunnelResult& funnel,
 FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor,
                           bool recordSteps = false);
 /// The same into `result`, whose arrays it reuses: with findPath's own
-/// overload, a caller asking many queries allocates nothing once the arrays
-/// are large enough.
+/// overload, a caller asking many queries stops allocating once the arrays are
+/// large enough (recorded steps and waypath rides aside).
 void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult& result,
                   bool recordSteps = false);
 

@@ -66,12 +66,8 @@ inline float triArea2(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c
   return cross2(groundOf(b) - groundOf(a), groundOf(c) - groundOf(a));
 }
 
-/// Where the shortest way from `from` to `to` that touches the segment [a, b]
-/// touches it, as a fraction of the way from a: where the straight line crosses
-/// the segment, or with `to` on the same side, where the line to its mirror
-/// image does (a ray reflected off the segment's line); clamped to the ends,
-/// which is exact since the length is convex along the segment. 0 for a point.
-/// For one segment and one `from`, what does not depend on `to` is worked out once.
+/// touchingPoint for one segment and one `from` and many `to`s: what does not
+/// depend on `to` is worked out once.
 class TouchingPoints {
  public:
   TouchingPoints(const glm::vec2& a, const glm::vec2& b, const glm::vec2& from)
@@ -99,6 +95,11 @@ class TouchingPoints {
   float m_spanLength2, m_sideFrom;
 };
 
+/// Where the shortest way from `from` to `to` that touches the segment [a, b]
+/// touches it, as a fraction of the way from a: where the straight line crosses
+/// the segment, or with `to` on the same side, where the line to its mirror
+/// image does (a ray reflected off the segment's line); clamped to the ends,
+/// which is exact since the length is convex along the segment. 0 for a point.
 inline float touchingPoint(const glm::vec2& a, const glm::vec2& b, const glm::vec2& from,
                            const glm::vec2& to) {
   return TouchingPoints(a, b, from).towards(to);

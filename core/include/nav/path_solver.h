@@ -49,7 +49,8 @@ class PathSolver : private CrossingRules {
   /// saying no query was started.
   PathResult finalize();
   /// The same into `result`, trading arrays with it: a caller that keeps one
-  /// result for its queries allocates nothing once the arrays are large enough.
+  /// result for its queries stops allocating for the corridor once its arrays
+  /// are large enough.
   void finalize(PathResult& result);
 
   SolveStatus status() const { return m_status; }
@@ -104,8 +105,8 @@ class PathSolver : private CrossingRules {
   };
 
   /// The filter's costs for the query; the surface costs only when the
-  /// options or the graph's surface table changed since they were made.
-  void prepareCosts(bool optionsChanged);
+  /// options, the unit kind or the graph's surface table changed since they were made.
+  void prepareCosts();
   /// Completes m_result for how the search ended.
   void completeResult();
   /// The one cost of a metre in every sector the query may enter, when there
@@ -189,8 +190,9 @@ class PathSolver : private CrossingRules {
   // What the filter makes of the graph: the cost of a metre in each surface
   // (infinite where the path may not go) and the waypaths' lengths.
   std::vector<float> m_surfaceCost;
-  /// What m_surfaceCost was made from (with m_options). Looking surfaces up by
-  /// name is a tenth of a short query: a query asking the same skips it.
+  /// What m_surfaceCost was made from, with m_options (init clears
+  /// m_surfaceCostsMade when they change). Looking surfaces up by name is a
+  /// tenth of a short query: a query asking the same skips it.
   std::vector<SurfaceSpec> m_costedSurfaces;
   UnitKind m_costedKind = UnitKind::Human;
   bool m_surfaceCostsMade = false;

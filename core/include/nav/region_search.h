@@ -67,8 +67,9 @@ class RegionSearch {
     glm::vec3 point;
     /// Where it crossed the portal (a device's entry), placed towards the goal.
     glm::vec3 crossed;
-    /// Where the path crossed the parent's portal on its way here (the start,
-    /// for the start's children), moved to suit this node (see expand), and the cost there.
+    /// Where the path left the parent on its way here: its walk portal's
+    /// crossing, moved to suit this node (WaysOn), else where it stood (the
+    /// start, a device's exit); and the cost there.
     glm::vec3 via;
     float viaCost;
     float cost;
@@ -97,16 +98,18 @@ class RegionSearch {
   };
 
   Node& touch(uint32_t node);
-  /// The way from a node to a point past it: where it crosses the node's
-  /// portal, the cost there, and the cost at the point.
-  struct WayOn {
+  /// The way from a node to a point past it: where it leaves the node (as
+  /// Node::via), the cost there, and the cost at the point.
+  struct WayPast {
     glm::vec3 via;
     float viaCost;
     float cost;
   };
   /// The ways on from the node being expanded (region_search.cpp).
   class WaysOn;
-  void relax(uint32_t node, uint32_t parent, const WayOn& way, const glm::vec3& crossed,
+  /// True for a region portal of walk portals (whose crossing may move).
+  bool walks(uint32_t node) const;
+  void relax(uint32_t node, uint32_t parent, const WayPast& way, const glm::vec3& crossed,
              const glm::vec3& point);
   void expand(uint32_t node);
   uint32_t regionOf(uint32_t node) const;

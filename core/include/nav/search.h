@@ -183,8 +183,8 @@ struct PathResult {
 PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                     const SearchOptions& options = {}, SearchTrace* trace = nullptr);
 /// The same into `result`, whose arrays it reuses: a caller asking many queries
-/// with one result allocates nothing once they are large enough (as Detour
-/// fills the caller's buffers).
+/// with one result stops allocating for corridors once they are large enough
+/// (as Detour fills the caller's buffers); a partial result's reason is still a new string.
 void findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
               const SearchOptions& options, PathResult& result, SearchTrace* trace = nullptr);
 
