@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "chunked_array.h"
+#include "tile_index.h"
 
 namespace nav {
 namespace {
@@ -15,64 +16,6 @@ constexpr int32_t kTileMask = kTileSize - 1;
 struct Tile {
   /// First cell of each column (the most recently added), kNoCell when empty.
   uint32_t head[kTileSize * kTileSize];
-};
-
-uint64_t tileKey(int32_t tileX, int32_t tileZ) {
-  return (uint64_t(uint32_t(tileX)) << 32) | uint32_t(tileZ);
-}
-
-constexpr uint32_t kNoTile = 0xffffffffu;
-
-// Tile number by tile key: open addressing with linear probing, at most half
-// full. The fill looks a column up for every step it takes.
-class TileIndex {
- public:
-  uint32_t find(uint64_t key) const {
-    if (m_slots.empty()) return kNoTile;
-    const size_t mask = m_slots.size() - 1;
-    for (size_t i = slotOf(key) & mask;; i = (i + 1) & mask) {
-      if (m_slots[i].tile == kNoTile || m_slots[i].key == key) return m_slots[i].tile;
-    }
-  }
-  /// The tile of `key`, given number `tile` when it has none yet.
-  uint32_t findOrAdd(uint64_t key, uint32_t tile) {
-    if (2 * (m_size + 1) > m_slots.size()) grow();
-    const size_t mask = m_slots.size() - 1;
-    size_t i = slotOf(key) & mask;
-    while (m_slots[i].tile != kNoTile && m_slots[i].key != key)
-      i = (i + 1) & mask;
-    if (m_slots[i].tile == kNoTile) {
-      m_slots[i] = {key, tile};
-      ++m_size;
-    }
-    return m_slots[i].tile;
-  }
-  size_t memoryBytes() const { return m_slots.capacity() * sizeof(Slot); }
-
- private:
-  struct Slot {
-    uint64_t key;
-    uint32_t tile;
-  };
-  static size_t slotOf(uint64_t key) {
-    key ^= key >> 29;
-    key *= 0xbf58476d1ce4e5b9ull;
-    return size_t(key ^ (key >> 32));
-  }
-  void grow() {
-    std::vector<Slot> old(std::max<size_t>(16, 2 * m_slots.size()), Slot{0, kNoTile});
-    old.swap(m_slots);
-    const size_t mask = m_slots.size() - 1;
-    for (const Slot& slot : old) {
-      if (slot.tile == kNoTile) continue;
-      size_t i = slotOf(slot.key) & mask;
-      while (m_slots[i].tile != kNoTile)
-        i = (i + 1) & mask;
-      m_slots[i] = slot;
-    }
-  }
-  std::vector<Slot> m_slots;
-  size_t m_size = 0;
 };
 
 // Column packed as tile index (high bits) and position in the tile (low 8 bits).
@@ -176,6 +119,14 @@ bool CellGrid::inStepWindow(float fromY, float y) const {
   return y >= fromY - m_maxDrop - kStepWindowSlack && y <= fromY + m_stepHeight + kStepWindowSlack;
 }
 
+const FallLink* CellGrid::fallFrom(uint32_t cell, Direction d) const {
+  const auto at = std::lower_bound(m_falls.begin(), m_falls.end(), std::pair(cell, d),
+                                   [](const FallLink& fall, const std::pair<uint32_t, Direction>& key) {
+                                     return std::pair(fall.from, fall.direction) < key;
+                                   });
+  return at != m_falls.end() && at->from == cell && at->direction == d ? &*at : nullptr;
+}
+
 uint32_t CellGrid::add(int32_t x, int32_t z, float y, uint16_t material) {
   Storage& s = *m_storage;
   const uint64_t key = tileKey(x >> kTileBits, z >> kTileBits);
@@ -254,7 +205,7 @@ size_t CellGrid::memoryBytes() const {
 size_t CellGrid::fillMemoryBytes() const {
   const Storage& s = *m_storage;
   return s.height.memoryBytes() + s.nextInColumn.memoryBytes() + s.material.memoryBytes() +
-         s.links.memoryBytes() + s.tiles.memoryBytes() +
+         s.links.memoryBytes() + s.tiles.memoryBytes() + m_falls.capacity() * sizeof(FallLink) +
          s.tileOrigin.capacity() * sizeof(glm::ivec2) + s.tileIndex.memoryBytes();
 }
 

@@ -382,7 +382,7 @@ CollisionWorld::CollisionWorld(const Level& level) {
     m_boxes.push_back(triangleBox(t.a, t.b, t.c));
     const glm::vec3 normal = glm::cross(t.b - t.a, t.c - t.a);
     const float normalLength = glm::length(normal);
-    m_normalY.push_back(normalLength > 0.0f ? std::abs(normal.y) / normalLength : 0.0f);
+    m_normalY.push_back(normalLength > 0.0f ? normal.y / normalLength : 0.0f);
     centroids.push_back((t.a + t.b + t.c) / 3.0f);
     m_bounds.grow(m_boxes.back());
   }

@@ -509,12 +509,69 @@ Sector makeSector(const CellGrid& grid, std::span<const uint32_t> cells, float t
   return sector;
 }
 
-// One side cell's crossing: which sector it leads to and whether the step back works.
+// One side cell's crossing: which sector it leads to and whether the step
+// back works; for a fall, how many columns away it lands (else 0).
 struct Crossing {
   uint32_t toSector;
   bool twoWay;
+  uint8_t fallColumns = 0;
   bool operator==(const Crossing&) const = default;
 };
+
+// Side cells of a sector falling the same way into the same sector.
+struct FallRun {
+  uint32_t fromSector;
+  Direction direction;
+  /// The side cells at the run's two ends.
+  uint32_t firstCell, lastCell;
+  Crossing crossing;
+};
+
+// Each run of falls becomes a fall sector: the columns the unit crosses at its
+// height with its footprint over the ledge, entered by a portal along the
+// side it walks off and left by one down into the sector it lands in. Both
+// one-way.
+void addFallSectors(NavGraph& graph, const CellGrid& cells, const std::vector<FallRun>& runs) {
+  const float size = cells.cellSize();
+  for (const FallRun& run : runs) {
+    const int d = int(run.direction);
+    const glm::vec3 walk(float(kDirectionDx[d]), 0.0f, float(kDirectionDz[d]));
+    const Cell first = cells[run.firstCell], last = cells[run.lastCell];
+    const float top = std::max(first.y, last.y);
+    // The portal off the side spans the side cells' centres, on their shared edge.
+    glm::vec3 a = cells.center(run.firstCell) + walk * (0.5f * size);
+    glm::vec3 b = cells.center(run.lastCell) + walk * (0.5f * size);
+    if (cross2(groundOf(walk), groundOf(a) - groundOf(b)) > 0.0f) std::swap(a, b);
+    const float across = float(run.crossing.fallColumns - 1) * size;
+    glm::vec3 landingA = a + walk * across, landingB = b + walk * across;
+    landingA.y = landingB.y = top;
+
+    Sector fall{};
+    const glm::ivec2 step(kDirectionDx[d], kDirectionDz[d]);
+    const glm::ivec2 cornerA = glm::ivec2(first.x, first.z) + step;
+    const glm::ivec2 cornerB =
+        glm::ivec2(last.x, last.z) + step * int(run.crossing.fallColumns - 1);
+    fall.firstColumn = glm::min(cornerA, cornerB);
+    fall.lastColumn = glm::max(cornerA, cornerB);
+    const glm::vec2 origin = cells.origin();
+    const float landing = graph.sectors[run.crossing.toSector].bounds.min.y;
+    fall.bounds.min = {origin.x + float(fall.firstColumn.x) * size, std::min(landing, top),
+                       origin.y + float(fall.firstColumn.y) * size};
+    fall.bounds.max = {origin.x + float(fall.lastColumn.x + 1) * size, top,
+                       origin.y + float(fall.lastColumn.y + 1) * size};
+    fall.heightPlane = {0.0f, 0.0f, top};
+    fall.surface = graph.sectors[run.fromSector].surface;
+    fall.kind = SectorKind::Fall;
+    fall.waypath = kNoWaypath;
+    const uint32_t index = uint32_t(graph.sectors.size());
+    graph.sectors.push_back(fall);
+    graph.bounds.grow(fall.bounds);
+    graph.portals.push_back(
+        {run.fromSector, index, a, b, run.direction, PortalKind::Walk, 0, kNoPortal});
+    graph.portals.push_back({index, run.crossing.toSector, landingA, landingB, run.direction,
+                             PortalKind::Walk, 0, kNoPortal});
+  }
+}
 
 // One direction of a device: from the sectors its going-in zone covers to the
 // sector of the cell the fill spawned at the centre of its coming-out zone.
@@ -667,6 +724,7 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   // Portals, sector by sector, side by side.
   const float size = cells.cellSize();
   std::map<std::tuple<uint32_t, uint32_t, int, int32_t>, uint32_t> portalByKey;
+  std::vector<FallRun> falls;
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
     Sector& sector = graph.sectors[s];
     sector.firstPortal = uint32_t(graph.portals.size());
@@ -684,7 +742,11 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
       };
       auto crossingOf = [&](uint32_t cell) -> std::optional<Crossing> {
         const uint32_t next = cells.neighbor(cell, direction);
-        if (next == kNoCell) return std::nullopt;
+        if (next == kNoCell) {
+          const FallLink* fall = cells.fallFrom(cell, direction);
+          if (!fall) return std::nullopt;
+          return Crossing{sectorOf[fall->to], false, fall->columns};
+        }
         const bool back = cells.neighbor(next, opposite(direction)) == cell;
         return Crossing{sectorOf[next], back};
       };
@@ -698,6 +760,11 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
         int32_t end = i + 1;
         while (end < sideLength && crossingOf(sideCell(end)) == crossing)
           ++end;
+        if (crossing->fallColumns > 0) {
+          falls.push_back({s, direction, sideCell(i), sideCell(end - 1), *crossing});
+          i = end;
+          continue;
+        }
         const glm::vec3 first = cells.center(sideCell(i));
         const glm::vec3 last = cells.center(sideCell(end - 1));
         // The crossing line is the shared edge; laterally the portal spans cell centres.
@@ -725,6 +792,7 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   }
 
   addDevicePortals(graph, cells, sectorOf);
+  addFallSectors(graph, cells, falls);
   // Waypath sectors come after the ground sectors the index holds: it stays valid.
   graph.index = SectorIndex(graph);
   addWaypaths(graph, warnings);

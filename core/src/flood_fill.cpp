@@ -4,15 +4,20 @@
 // upright cylinder: a disc of diameter `width`; what follows holds for both). Standing
 // on column (x, z) it rests on the highest geometry inside its footprint within
 // a height window around where it came from ([y - maxDrop, y + stepHeight]),
-// like a crate dropped onto the level. That surface must be flat enough, and
-// the box from just above it up to its height must touch no triangle. Because
-// the support is the highest point under the whole footprint, a unit stepping
-// off a ledge stays on the ledge until its footprint is clear of it, then
-// drops; coming back, the ledge face is a wall higher than a step: one-way.
+// like a crate set down on the level. That surface must be flat enough, the
+// box from just above it up to its height must touch no triangle, and ground
+// must support the footprint (footprint_support.h): no hanging over a ledge
+// by more than the unit's ledge overhang.
 //
 // A step between neighbouring columns also sweeps the union of both
 // footprints at the higher of the two heights, so the unit cannot pass through
 // thin walls or under low ceilings between cell centres.
+//
+// Falling off a ledge: where the next column's footprint would hang over the
+// ledge, the unit walks on at its height, column by column, until its
+// footprint is clear of the ledge, and lands on the ground below if it can
+// stand there (a FallLink, cells.h). Coming back, the ledge face is a wall
+// higher than a step: one-way.
 //
 // Two cells of one column are at least a unit height apart (the upper ground
 // would otherwise lie inside the lower unit's box), which makes "the cell of
@@ -30,6 +35,7 @@
 
 #include "landing_memo.h"
 #include "nav/candidate_blocks.h"
+#include "nav/footprint_support.h"
 
 namespace nav {
 namespace {
@@ -37,8 +43,6 @@ namespace {
 // Shrinks the footprint so that geometry exactly on its boundary (walls at a
 // multiple of the cell size) does not count as touching.
 constexpr float kFootprintShrink = 1e-3f;
-// The unit's box starts this far above its ground so the ground itself is not a collision.
-constexpr float kGroundClearance = 0.02f;
 
 struct Mover {
   const CollisionWorld& world;
@@ -46,6 +50,8 @@ struct Mover {
   float minNormalY;
   /// Per triangle: may the unit stand on it (its surface allows the unit's kind). Empty: all.
   const std::vector<bool>* walkableTriangles = nullptr;
+  /// When set, ground must support the footprint.
+  const FootprintSupport* footprintSupport = nullptr;
   // When set, queries test only these triangles: everything near the current
   // cell, gathered once instead of walking the tree a dozen times per cell.
   const std::vector<uint32_t>* candidates = nullptr;
@@ -107,16 +113,27 @@ struct Mover {
     const std::optional<RayHit> under =
         world.raycast(glm::vec3(center.x, support.height + kGroundClearance, center.y),
                       glm::vec3(0.0f, -1.0f, 0.0f), unit.stepHeight + kGroundClearance);
-    if (!under || std::abs(under->normal.y) < minNormalY || !mayStandOn(under->triangle)) return {};
+    if (!under || world.normalY(under->triangle) < minNormalY || !mayStandOn(under->triangle))
+      return {};
     return {true, support.height, under->triangle, under->point.y};
   }
 
+  // Where standOn stands, if ground supports the footprint there; else a hanging result.
+  StandResult supported(glm::vec2 center, const StandResult& standing) const {
+    if (!standing.ok || !footprintSupport || footprintSupport->supported(center, standing.y))
+      return standing;
+    StandResult hanging = standing;
+    hanging.ok = false;
+    hanging.hangs = true;
+    return hanging;
+  }
+
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
-    const std::optional<SupportHit> support = ground(center, yMin, yMax);
-    if (!support) return {};
-    const float y = support->height;
+    const std::optional<SupportHit> ground = this->ground(center, yMin, yMax);
+    if (!ground) return {};
+    const float y = ground->height;
     if (blocked(center, center, y + kGroundClearance, y + unit.height)) return {};
-    return standOn(center, *support);
+    return supported(center, standOn(center, *ground));
   }
 
   bool footprintsOverlap(float cellSize) const {
@@ -143,13 +160,39 @@ struct Mover {
   // above the higher one (which covers a drop's fall too), then roomToMove.
   // This is the first part: it depends on `to`, fromY and fromFeet only.
   StandResult overlappingLanding(glm::vec2 to, float fromY, float fromFeet) const {
-    const std::optional<SupportHit> support =
-        ground(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
-    if (!support) return {};
-    const float y = support->height;
+    const std::optional<SupportHit> ground =
+        this->ground(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
+    if (!ground) return {};
+    const float y = ground->height;
     const float top = std::max(y, fromY) + unit.height;
     if (blocked(to, to, y + kGroundClearance, top)) return {};
-    return standOn(to, *support);
+    return supported(to, standOn(to, *ground));
+  }
+
+  // Where the unit lands walking off a ledge from `from` (standing at fromY)
+  // by steps of `stride`, when the first step's footprint would hang over it:
+  // it moves on at its height until its footprint is clear of the ledge, then
+  // falls onto the highest ground below, if it can stand there. Returns the
+  // landing and how many strides away it is (0: no fall). A walk back onto
+  // ground it could stand on at its own height is no fall but a gap it cannot
+  // cross.
+  std::pair<StandResult, int> fall(glm::vec2 from, float fromY, glm::vec2 stride,
+                                   int maxStrides) const {
+    for (int j = 2; j <= maxStrides; ++j) {
+      const glm::vec2 to = from + float(j) * stride;
+      if (blocked(from, to, fromY + kGroundClearance, fromY + unit.height)) return {};
+      const float windowTop = fromY + unit.stepHeight;
+      const std::optional<SupportHit> top = highestPoint(to, fromY - unit.maxDrop, windowTop);
+      if (!top) return {};  // deeper than the unit may drop
+      // Nothing lies between that ground and the sweep above: the column it falls down is clear.
+      const StandResult landing = stand(to, fromY - unit.maxDrop, windowTop);
+      if (top->height < fromY - unit.stepHeight) {
+        if (!landing.ok) return {};
+        return {landing, j};
+      }
+      if (landing.ok) return {};
+    }
+    return {};
   }
 
   // The second part, for a landing at height y: a square needs only the
@@ -219,6 +262,7 @@ class Filler {
         m_maxCells(params.maxCells),
         m_threads(std::clamp(params.threads, 1, 2)),
         m_estimatedCells(estimateCells(level, params)),
+        m_maxFallColumns(int(std::ceil(mover.footprintSide / grid.cellSize())) + 1),
         m_control(control) {
     if (m_control) m_control->estimatedCells = m_estimatedCells;
     for (const DeviceSpec& device : params.devices) {
@@ -386,7 +430,16 @@ class Filler {
             landing.ok = near.roomToMove(here, cell.y, there, landing.y);
           }
         }
+        uint8_t fallColumns = 0;
+        if (landing.hangs) {
+          // Rare: the whole tree, not the candidates near this cell.
+          const auto [fallen, strides] =
+              m_mover.fall(here, cell.y, there - here, m_maxFallColumns);
+          landing = fallen;
+          fallColumns = uint8_t(strides);
+        }
         m_results[i * kDirectionCount + size_t(d)] = landing;
+        m_fallColumns[i * kDirectionCount + size_t(d)] = fallColumns;
       }
     }
   }
@@ -398,6 +451,7 @@ class Filler {
       m_open.swap(m_next);
       m_next.clear();
       m_results.resize(m_open.size() * kDirectionCount);
+      m_fallColumns.resize(m_open.size() * kDirectionCount);
       if (!m_scratch) m_scratch = makeScratch();
       if (m_threads > 1 && m_open.size() >= kMinParallelLevel) {
         if (!m_helperScratch) m_helperScratch = makeScratch();
@@ -414,11 +468,17 @@ class Filler {
         for (int d = 0; d < kDirectionCount; ++d) {
           const StandResult& step = m_results[i * kDirectionCount + size_t(d)];
           if (!step.ok) continue;
-          const int32_t nx = cell.x + kDirectionDx[d], nz = cell.z + kDirectionDz[d];
+          const int columns = std::max<int>(1, m_fallColumns[i * kDirectionCount + size_t(d)]);
+          const int32_t nx = cell.x + columns * kDirectionDx[d];
+          const int32_t nz = cell.z + columns * kDirectionDz[d];
           uint32_t target = existing(nx, nz, step.y);
           if (target == kNoCell) {
             if (!addCell(nx, nz, step)) return false;
             target = uint32_t(m_grid.size() - 1);
+          }
+          if (columns > 1) {
+            m_grid.addFall({cell.index, target, Direction(d), uint8_t(columns)});
+            continue;
           }
           // A link names its cell by the move's height window (CellGrid::stepTarget).
           // A cell matched within half a unit height can lie just outside it;
@@ -450,11 +510,15 @@ class Filler {
   size_t m_maxCells;
   int m_threads;
   uint64_t m_estimatedCells;
+  /// Far enough for a footprint that hung over a ledge to have cleared it.
+  int m_maxFallColumns;
   BuildControl* m_control;
   std::vector<OpenCell> m_open, m_next;
   /// What each step from the open cells finds: the pure geometric part of the
   /// fill, which threads compute independently.
   std::vector<StandResult> m_results;
+  /// Per step: the columns to a fall's landing (FallLink::columns), or 0.
+  std::vector<uint8_t> m_fallColumns;
   std::unique_ptr<Scratch> m_scratch, m_helperScratch;
   std::vector<Teleport> m_teleports;
   std::vector<bool> m_teleportUsed;
@@ -520,10 +584,22 @@ float effectiveCellSize(const FloodFillParams& params) {
 
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
                      glm::vec2 footprintCenter, float yMin, float yMax,
-                     const std::vector<bool>& walkableTriangles) {
+                     const std::vector<bool>& walkableTriangles, const GroundRaster* ground) {
   Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
   if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
+  std::optional<FootprintSupport> support;
+  if (ground) mover.footprintSupport = &support.emplace(*ground, unit);
   return mover.stand(footprintCenter, yMin, yMax);
+}
+
+Result<GroundRaster> buildGroundRaster(const Level& level, const FloodFillParams& params,
+                                       BuildControl* control) {
+  const float cellSize = effectiveCellSize(params);
+  GroundRasterParams raster;
+  raster.squareSize = cellSize;
+  raster.origin = glm::vec2(level.bounds.min.x, level.bounds.min.z);
+  raster.reach = std::min(raster.reach, 0.25f * cellSize);
+  return GroundRaster::build(level, raster, control);
 }
 
 std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams& params) {
@@ -537,7 +613,7 @@ std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams
 
 Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
                            const FloodFillParams& params, BuildControl* control,
-                           std::vector<std::string>* warnings) {
+                           std::vector<std::string>* warnings, const GroundRaster* ground) {
   const Result<UnitProfile> unit = validateUnitProfile(params.unit);
   if (!unit) return Result<CellGrid>::failure(unit.error());
   const float cellSize = effectiveCellSize(params);
@@ -559,13 +635,22 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
   }
   if (level.triangles.empty()) return Result<CellGrid>::failure("flood fill: the level is empty");
 
+  if (control) control->stage = BuildStage::FloodFill;
+  std::optional<Result<GroundRaster>> ownGround;
+  if (!ground) {
+    ownGround.emplace(buildGroundRaster(level, params, control));
+    if (!*ownGround) return Result<CellGrid>::failure("flood fill: " + ownGround->error());
+    ground = &ownGround->value();
+  }
+  const FootprintSupport support(*ground, params.unit);
+
   CellGrid grid(cellSize, {level.bounds.min.x, level.bounds.min.z}, params.unit.stepHeight,
                 params.unit.maxDrop);
   const std::vector<bool> walkableTriangles = walkableTrianglesFor(level, params);
   Mover mover{world, params.unit, std::cos(glm::radians(params.unit.maxSlopeDegrees))};
   if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
+  mover.footprintSupport = &support;
   Filler filler(level, mover, grid, params, control);
-  if (control) control->stage = BuildStage::FloodFill;
 
   bool ok = true;
   if (params.seeds.empty()) {

@@ -188,6 +188,8 @@ const Field<UnitProfile> kUnitFields[] = {
      [](const Json& v, const std::string& p, UnitProfile& u) { u.length = readNumber(v, p); }},
     {"turningRadius", [](const Json& v, const std::string& p,
                          UnitProfile& u) { u.turningRadius = readNumber(v, p); }},
+    {"ledgeOverhang", [](const Json& v, const std::string& p,
+                         UnitProfile& u) { u.ledgeOverhang = readNumber(v, p); }},
 };
 
 UnitProfile readUnit(const Json& v, const std::string& p) {

@@ -222,6 +222,17 @@ SectionError readUnitShape(ByteReader& in, NavGraph& graph, const NavFileLimits&
   return std::nullopt;
 }
 
+// Its own section: files from before it read as 0.
+void writeLedgeOverhang(ByteWriter& out, const NavGraph& graph) {
+  out.f32(graph.unit.ledgeOverhang);
+}
+
+SectionError readLedgeOverhang(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  // Range-checked by validateUnitProfile.
+  graph.unit.ledgeOverhang = in.f32();
+  return std::nullopt;
+}
+
 void writeSurfaces(ByteWriter& out, const NavGraph& graph) {
   out.u32(uint32_t(graph.surfaces.size()));
   for (const SurfaceSpec& surface : graph.surfaces) {
@@ -513,6 +524,8 @@ constexpr SectionType kSections[] = {
     {8, "unit shape", writeUnitShape, readUnitShape, true,
      [](const NavGraph& graph) { return graph.unit.shape == UnitShape::Box; }},
     {9, "portal reach", writePortalReach, readPortalReach, true, nullptr, true},
+    {10, "ledge overhang", writeLedgeOverhang, readLedgeOverhang, true,
+     [](const NavGraph& graph) { return graph.unit.ledgeOverhang == 0.0f; }},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -786,7 +799,7 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
         return bad("waypath " + to_string(sector.waypath) + " out of range (" +
                    to_string(graph.waypaths.size()) + " waypaths)");
       }
-    } else if (sector.kind != SectorKind::Ground) {
+    } else if (sector.kind != SectorKind::Ground && sector.kind != SectorKind::Fall) {
       return bad("kind " + to_string(int(sector.kind)) + " is not a sector kind");
     }
     if (sector.firstPortal != nextPortal) {

@@ -74,6 +74,13 @@ Result<UnitProfile> validateUnitProfile(const UnitProfile& unit) {
         outOfRange("turningRadius", unit.turningRadius, "[0, " + maxSize + "] metres"));
   }
   if (int(unit.kind) >= kUnitKindCount) return R::failure("kind: not a unit kind");
+  // Past half the footprint the unit's centre would hang over the ledge.
+  const float halfFootprint = unit.footprint() * 0.5f;
+  if (!(unit.ledgeOverhang >= 0.0f && unit.ledgeOverhang <= halfFootprint)) {
+    return R::failure(outOfRange("ledgeOverhang", unit.ledgeOverhang,
+                                 "[0, footprint / 2] = [0, " + formatFloat(halfFootprint) +
+                                     "] metres"));
+  }
   if (int(unit.shape) >= kUnitShapeCount) return R::failure("shape: not a unit shape");
   return R::success(unit);
 }

@@ -671,9 +671,9 @@ TEST(CollisionCylinder, SlopeIsHighestAtTheRim) {
   ASSERT_TRUE(diagonal);
   EXPECT_NEAR(*diagonal, 1.2f, 1e-5f);
 
-  // The same through the world, with the slope's normal.
+  // The same through the world, with the slope's normal (wound to face up).
   Level level;
-  addTriangle(level, a, b, c);
+  addTriangle(level, a, c, b);
   test::finish(level);
   const CollisionWorld world(level);
   const std::optional<SupportHit> hit =
@@ -934,7 +934,7 @@ Stadium randomStadium(std::mt19937& rng, bool cylinder, bool grid) {
 double normalYOf(const Level& level, uint32_t t) {
   const Tri tri = triOf(level.corner(t, 0), level.corner(t, 1), level.corner(t, 2));
   const glm::dvec3 n = glm::cross(tri.p[1] - tri.p[0], tri.p[2] - tri.p[0]);
-  return std::abs(n.y) / glm::length(n);
+  return n.y / glm::length(n);
 }
 
 TEST(CollisionStadium, WorldOverlapsMatchesEveryTriangle) {
@@ -1100,11 +1100,11 @@ TEST(CollisionCylinder, WorldHighestPointMatchesEveryTriangle) {
 // --- the tie rule -------------------------------------------------------------------
 
 /// A triangle of the plane through (1, height, 0) rising `slope` per metre along
-/// x, big enough to cover a unit cylinder at the origin: its highest point in
+/// x, facing up, big enough to cover a unit cylinder at the origin: its highest point in
 /// that cylinder is `height`, at x = 1.
 void addSlope(Level& level, float slope, float height) {
   const auto at = [&](float x, float z) { return glm::vec3(x, height + slope * (x - 1.0f), z); };
-  addTriangle(level, at(-4.0f, -4.0f), at(4.0f, -4.0f), at(-4.0f, 12.0f));
+  addTriangle(level, at(-4.0f, -4.0f), at(-4.0f, 12.0f), at(4.0f, -4.0f));
 }
 
 struct Tied {

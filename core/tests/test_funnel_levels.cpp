@@ -13,14 +13,15 @@
 namespace nav {
 namespace {
 
-// True when the point lies in one of the sectors' rectangles, no more than a step
-// under its ground and no higher above it than a drop (the unit falls off ledges).
+// True when the point lies in one of the sectors' rectangles (on the ground, or
+// the air a fall crosses), no more than a step under its ground and no higher
+// above it than a drop (the unit falls off ledges).
 bool insideSectors(const NavGraph& graph, const std::vector<uint32_t>& sectors,
                    const glm::vec3& p) {
   constexpr float kEdge = 1e-3f;
   for (uint32_t s : sectors) {
     const Sector& sector = graph.sectors[s];
-    if (sector.kind != SectorKind::Ground) continue;
+    if (sector.kind != SectorKind::Ground && sector.kind != SectorKind::Fall) continue;
     const Aabb& b = sector.bounds;
     if (p.x < b.min.x - kEdge || p.x > b.max.x + kEdge || p.z < b.min.z - kEdge ||
         p.z > b.max.z + kEdge)

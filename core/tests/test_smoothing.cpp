@@ -47,7 +47,7 @@ bool inRectangles(const NavGraph& graph, const std::vector<uint32_t>& sectors, c
                   float tolerance = 1e-4f) {
   for (uint32_t s : sectors) {
     const Aabb& b = graph.sectors[s].bounds;
-    if (graph.sectors[s].kind == SectorKind::Ground && p.x >= b.min.x - tolerance &&
+    if (graph.sectors[s].kind != SectorKind::Waypath && p.x >= b.min.x - tolerance &&
         p.x <= b.max.x + tolerance && p.z >= b.min.z - tolerance && p.z <= b.max.z + tolerance)
       return true;
   }

@@ -41,6 +41,17 @@ struct Cell {
   bool canStep(Direction d) const { return (links >> int(d)) & 1u; }
 };
 
+/// A fall off a ledge: stepping from `from` in `direction`, the unit walks on
+/// at its height while its footprint hangs over the ledge (no cell there: it
+/// cannot stand), and lands `columns` columns away, on `to`. One-way.
+struct FallLink {
+  uint32_t from;
+  uint32_t to;
+  Direction direction;
+  /// Columns between the two cells' columns along `direction`. [>= 2]
+  uint8_t columns;
+};
+
 class CellGrid {
  public:
   /// stepHeight and maxDrop are the unit's: they bound where a step can land.
@@ -78,6 +89,13 @@ class CellGrid {
   /// step fails); needs indexColumns().
   uint32_t neighbor(uint32_t cell, Direction d) const;
 
+  /// Falls off ledges, ordered by their `from` cell, then direction.
+  const std::vector<FallLink>& falls() const { return m_falls; }
+  /// The fall from `cell` in direction d, if there is one.
+  const FallLink* fallFrom(uint32_t cell, Direction d) const;
+  /// Records a fall; falls are added in the order falls() keeps.
+  void addFall(const FallLink& fall) { m_falls.push_back(fall); }
+
   /// Appends a cell with no links yet; returns its index.
   uint32_t add(int32_t x, int32_t z, float y, uint16_t material);
   void setLinks(uint32_t i, uint8_t links);
@@ -99,6 +117,7 @@ class CellGrid {
   float m_stepHeight;
   float m_maxDrop;
   std::unique_ptr<Storage> m_storage;
+  std::vector<FallLink> m_falls;
 };
 
 }  // namespace nav

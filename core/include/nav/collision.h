@@ -26,7 +26,8 @@ struct RayHit {
 struct SupportHit {
   float height;
   uint32_t triangle;
-  /// Y component of the triangle's upward unit normal (1 = flat, 0 = wall).
+  /// Y component of the triangle's unit normal, its winding's way (1 = flat
+  /// and facing up, 0 = wall, below 0 = facing down: the underside of something).
   float normalY;
 };
 
@@ -101,6 +102,8 @@ class CollisionWorld {
                                                    std::span<const uint32_t> candidates) const;
 
   size_t triangleCount() const { return m_triangles.size(); }
+  /// SupportHit::normalY of one triangle.
+  float normalY(uint32_t triangle) const { return m_normalY[triangle]; }
   /// Bounding box of one triangle (what candidatesInBox tests).
   const Aabb& triangleBounds(uint32_t triangle) const { return m_boxes[triangle]; }
   size_t nodeCount() const { return m_nodes.size(); }
@@ -138,7 +141,7 @@ class CollisionWorld {
   std::vector<Triangle> m_triangles;
   /// Each triangle's bounding box: most queries reject most triangles on it alone.
   std::vector<Aabb> m_boxes;
-  /// Each triangle's |normal.y| over its normal's length (SupportHit::normalY).
+  /// Each triangle's normal.y over its normal's length (SupportHit::normalY).
   std::vector<float> m_normalY;
   std::vector<uint32_t> m_order;
   std::vector<Node> m_nodes;

@@ -1,12 +1,14 @@
 #pragma once
-// Flood fill: a box-shaped unit explores the level from seed points, one cell
-// at a time in four directions, with real collision checks.
+// Flood fill: a box-shaped (or round) unit explores the level from seed points,
+// one cell at a time in four directions, with real collision checks, standing
+// only where ground supports its footprint, and falling off ledges one-way.
 #include <string>
 #include <vector>
 
 #include "nav/build_control.h"
 #include "nav/cells.h"
 #include "nav/collision.h"
+#include "nav/ground_raster.h"
 #include "nav/level_settings.h"
 #include "nav/result.h"
 #include "nav/unit_profile.h"
@@ -53,22 +55,36 @@ struct StandResult {
   /// kerb, a rock, the foot of a bank); else y. Steps up are measured from here,
   /// so such an edge is climbed as one step, never as two. [metres]
   float feet = 0.0f;
+  /// Set (with ok false) when the unit would stand clear on this ground but
+  /// ground does not support its footprint (footprint_support.h): it would
+  /// hang over a ledge. Where a fall off the ledge starts.
+  bool hangs = false;
 };
 /// `walkableTriangles` as walkableTrianglesFor gives it (empty: every triangle).
+/// With `ground`, ground must support the footprint (footprint_support.h), as
+/// in the fill; without, the unit may stand anywhere it rests clear.
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
                      glm::vec2 footprintCenter, float yMin, float yMax,
-                     const std::vector<bool>& walkableTriangles = {});
+                     const std::vector<bool>& walkableTriangles = {},
+                     const GroundRaster* ground = nullptr);
 
 /// Per triangle of the level: may the unit stand on it (params.walkableMaterials
 /// of its material). Empty when every material is walkable.
 std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams& params);
 
+/// The ground raster a fill with these parameters reads (ground_raster.h):
+/// squares a cell wide, on the cells' grid.
+Result<GroundRaster> buildGroundRaster(const Level& level, const FloodFillParams& params,
+                                       BuildControl* control = nullptr);
+
 /// Runs the fill. Fails with a message naming the parameter when parameters are
 /// out of range, the cell limit is hit, or the build is cancelled. Problems that
 /// do not stop the fill (a device whose exit has no room for the unit) are
-/// appended to `warnings` when given.
+/// appended to `warnings` when given. `ground` is buildGroundRaster's for the
+/// same level and parameters; without it the fill builds its own.
 Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
                            const FloodFillParams& params, BuildControl* control = nullptr,
-                           std::vector<std::string>* warnings = nullptr);
+                           std::vector<std::string>* warnings = nullptr,
+                           const GroundRaster* ground = nullptr);
 
 }  // namespace nav

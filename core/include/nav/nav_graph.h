@@ -22,6 +22,10 @@ constexpr uint32_t kNoWaypath = 0xffffffffu;
 enum class SectorKind : uint8_t {
   Ground,   ///< A rectangle of mutually connected cells on one level.
   Waypath,  ///< A dummy sector standing for an innate waypath.
+  Fall,     ///< Where the unit falls off a ledge: the columns it crosses at the
+            ///< ledge's height with its footprint hanging over it (no cells, no
+            ///< standing), between a one-way portal off the ledge and one down
+            ///< into the sector it lands in.
 };
 
 struct Sector {

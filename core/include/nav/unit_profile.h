@@ -37,6 +37,9 @@ struct UnitProfile {
   float length = 0.0f;
   /// Tightest turn a vehicle can make; 0 turns on the spot. [metres, >= 0]
   float turningRadius = 0.0f;
+  /// How far the unit's footprint may hang over a ledge: 0 stands only where
+  /// ground supports the whole footprint. [metres, 0 .. footprint() / 2]
+  float ledgeOverhang = 0.0f;
 
   /// Side of the square box (or diameter of the disc) the flood fill moves: the
   /// unit's width, or for a vehicle the widest its body reaches in any

@@ -1,0 +1,72 @@
+#pragma once
+// The level's ground, found by position: every triangle facing up (by its
+// winding; the underside of a slab is no ground), listed per square of a
+// lattice, so that "what ground lies under this point" costs a few triangle
+// tests. What the flood fill asks to know whether ground supports the unit's
+// footprint (footprint_support.h). Ground here is anything to put a foot on:
+// a face too steep or on a surface the unit may not use still holds up the
+// edge of its footprint (the unit's own ground is the fill's business).
+//
+// Squares are kept in tiles of 16 x 16 that exist only where there is ground.
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "nav/build_control.h"
+#include "nav/geometry.h"
+#include "nav/level.h"
+#include "nav/result.h"
+
+namespace nav {
+
+struct GroundRasterParams {
+  /// Side of a square. [metres, > 0]
+  float squareSize = 0.3f;
+  /// World (x, z) of the corner of square (0, 0).
+  glm::vec2 origin{0.0f};
+  /// Ground this close to a point counts as under it, so that cracks narrower
+  /// than twice this between a level's pieces are no holes. [metres, >= 0]
+  float reach = 0.03f;
+  /// Refused with an error past this many (square, triangle) entries (4 bytes each, 12 while
+  /// building).
+  uint64_t maxEntries = 200'000'000;
+};
+
+class GroundRaster {
+ public:
+  GroundRaster();
+  GroundRaster(GroundRaster&&) noexcept;
+  GroundRaster& operator=(GroundRaster&&) noexcept;
+  ~GroundRaster();
+
+  /// Lists the level's upward-facing triangles by square. Fails when cancelled or
+  /// past params.maxEntries.
+  static Result<GroundRaster> build(const Level& level, const GroundRasterParams& params,
+                                    BuildControl* control = nullptr);
+
+  float squareSize() const { return m_squareSize; }
+  glm::vec2 origin() const { return m_origin; }
+  /// GroundRasterParams::reach. [metres]
+  float reach() const { return m_reach; }
+  /// The square holding the ground-plane point p.
+  glm::ivec2 squareOf(glm::vec2 p) const;
+
+  /// The highest ground under the ground-plane point p (within
+  /// reach()) that is no higher than `top`, or -infinity when there is none. [metres]
+  float groundBelow(glm::vec2 p, float top) const;
+
+  /// Upward-facing triangles listed.
+  size_t triangleCount() const;
+  /// Bytes held.
+  size_t memoryBytes() const;
+
+ private:
+  struct Storage;
+  float m_squareSize = 0.0f;
+  glm::vec2 m_origin{0.0f};
+  float m_reach = 0.0f;
+  std::unique_ptr<Storage> m_storage;
+};
+
+}  // namespace nav

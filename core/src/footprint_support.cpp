@@ -1,0 +1,80 @@
+#include "nav/footprint_support.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace nav {
+namespace {
+
+// Heights this close count as equal in the step checks (rounding). [metres]
+constexpr float kStepSlack = 1e-3f;
+// At most this many sample intervals across the footprint, however small the cells.
+constexpr int kMaxIntervals = 32;
+
+}  // namespace
+
+FootprintSupport::FootprintSupport(const GroundRaster& ground, const UnitProfile& unit)
+    : m_ground(&ground), m_stepHeight(unit.stepHeight) {
+  const float half = std::max(0.0f, unit.footprint() * 0.5f - unit.ledgeOverhang);
+  const int intervals =
+      std::clamp(int(std::ceil(2.0f * half / ground.squareSize())), 1, kMaxIntervals);
+  const float spacing = 2.0f * half / float(intervals);
+  const bool round = unit.shape == UnitShape::Round;
+  // The grid, row by row; -1 where a point is left out (outside the disc).
+  std::vector<int> gridIndex;
+  for (int j = 0; j <= intervals; ++j) {
+    for (int i = 0; i <= intervals; ++i) {
+      const glm::vec2 p(-half + float(i) * spacing, -half + float(j) * spacing);
+      const bool inside = !round || glm::length(p) <= half * (1.0f + 1e-5f);
+      gridIndex.push_back(inside ? int(m_samples.size()) : -1);
+      if (inside) m_samples.push_back(p);
+    }
+  }
+  const auto at = [&](int i, int j) { return gridIndex[size_t(j * (intervals + 1) + i)]; };
+  for (int j = 0; j <= intervals; ++j) {
+    for (int i = 0; i <= intervals; ++i) {
+      if (at(i, j) < 0) continue;
+      if (i < intervals && at(i + 1, j) >= 0)
+        m_neighbours.emplace_back(uint32_t(at(i, j)), uint32_t(at(i + 1, j)));
+      if (j < intervals && at(i, j + 1) >= 0)
+        m_neighbours.emplace_back(uint32_t(at(i, j)), uint32_t(at(i, j + 1)));
+    }
+  }
+  if (!round || half == 0.0f) return;
+  // The rim, each point a neighbour of the next and of the nearest grid point.
+  const size_t gridPoints = m_samples.size();
+  const int rimPoints = std::max(8, int(std::ceil(2.0f * std::numbers::pi_v<float> * half / spacing)));
+  for (int k = 0; k < rimPoints; ++k) {
+    const float angle = 2.0f * std::numbers::pi_v<float> * float(k) / float(rimPoints);
+    const glm::vec2 p = half * glm::vec2(std::cos(angle), std::sin(angle));
+    const uint32_t index = uint32_t(m_samples.size());
+    uint32_t nearest = 0;
+    for (uint32_t g = 1; g < gridPoints; ++g) {
+      if (glm::length(m_samples[g] - p) < glm::length(m_samples[nearest] - p)) nearest = g;
+    }
+    m_samples.push_back(p);
+    m_neighbours.emplace_back(nearest, index);
+    m_neighbours.emplace_back(index, k + 1 < rimPoints ? index + 1 : uint32_t(gridPoints));
+  }
+}
+
+bool FootprintSupport::supported(glm::vec2 center, float restY) const {
+  thread_local std::vector<float> grounds;
+  grounds.resize(m_samples.size());
+  const float top = restY + kGroundClearance;
+  float highest = -INFINITY;
+  for (size_t s = 0; s < m_samples.size(); ++s) {
+    const float ground = m_ground->groundBelow(center + m_samples[s], top);
+    if (ground == -INFINITY) return false;
+    grounds[s] = ground;
+    highest = std::max(highest, ground);
+  }
+  if (highest < restY - m_stepHeight - kStepSlack) return false;
+  const float allowed = m_stepHeight + kStepSlack;
+  return std::all_of(m_neighbours.begin(), m_neighbours.end(), [&](const auto& pair) {
+    return std::abs(grounds[pair.first] - grounds[pair.second]) <= allowed;
+  });
+}
+
+}  // namespace nav

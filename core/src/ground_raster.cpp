@@ -1,0 +1,211 @@
+#include "nav/ground_raster.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <new>
+#include <string>
+
+#include "tile_index.h"
+
+namespace nav {
+namespace {
+
+constexpr int kTileBits = 4;
+constexpr int32_t kTileSize = 1 << kTileBits;
+constexpr int32_t kTileMask = kTileSize - 1;
+constexpr int kSquaresPerTile = kTileSize * kTileSize;
+
+// A triangle clipped to axis-aligned half-planes: at most 3 + 4 corners.
+struct Polygon {
+  std::array<glm::vec3, 8> corners;
+  int count = 0;
+};
+
+// Keeps the part of `in` where sign * (p[axis] - bound) >= 0.
+Polygon clip(const Polygon& in, int axis, float bound, float sign) {
+  Polygon out;
+  for (int i = 0; i < in.count; ++i) {
+    const glm::vec3& a = in.corners[size_t(i)];
+    const glm::vec3& b = in.corners[size_t((i + 1) % in.count)];
+    const float da = sign * (a[axis] - bound), db = sign * (b[axis] - bound);
+    if (da >= 0.0f) out.corners[size_t(out.count++)] = a;
+    if ((da < 0.0f) != (db < 0.0f)) {
+      glm::vec3 p = a + (b - a) * (da / (da - db));
+      p[axis] = bound;  // exactly on the line, whatever the rounding
+      out.corners[size_t(out.count++)] = p;
+    }
+  }
+  return out;
+}
+
+// Limits of the ground-plane axis `axis` over the polygon's corners.
+std::pair<float, float> extent(const Polygon& polygon, int axis) {
+  float low = std::numeric_limits<float>::max(), high = -low;
+  for (int i = 0; i < polygon.count; ++i) {
+    low = std::min(low, polygon.corners[size_t(i)][axis]);
+    high = std::max(high, polygon.corners[size_t(i)][axis]);
+  }
+  return {low, high};
+}
+
+// One entry waiting to be sorted into its square.
+struct Pending {
+  uint32_t tile;
+  uint16_t local;
+  uint32_t triangle;
+};
+
+}  // namespace
+
+struct GroundRaster::Storage {
+  TileIndex tileIndex;
+  /// Per tile: where its squares' entries start in `entries`, kSquaresPerTile + 1 each.
+  std::vector<uint32_t> firstEntry;
+  /// Indices into `triangles`, square by square, in triangle order.
+  std::vector<uint32_t> entries;
+  /// The upward-facing triangles' corners, three per triangle.
+  std::vector<glm::vec3> corners;
+};
+
+GroundRaster::GroundRaster() : m_storage(std::make_unique<Storage>()) {}
+GroundRaster::GroundRaster(GroundRaster&&) noexcept = default;
+GroundRaster& GroundRaster::operator=(GroundRaster&&) noexcept = default;
+GroundRaster::~GroundRaster() = default;
+
+Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterParams& params,
+                                         BuildControl* control) {
+  using R = Result<GroundRaster>;
+  if (!(params.squareSize > 0.0f) || !std::isfinite(params.squareSize)) {
+    return R::failure("ground raster: squareSize must be a positive number");
+  }
+  if (!(params.reach >= 0.0f) || !(params.reach < params.squareSize)) {
+    return R::failure("ground raster: reach must be in [0, squareSize)");
+  }
+  GroundRaster raster;
+  raster.m_squareSize = params.squareSize;
+  raster.m_origin = params.origin;
+  raster.m_reach = params.reach;
+  Storage& storage = *raster.m_storage;
+  const float size = params.squareSize, reach = params.reach;
+  std::vector<Pending> pending;
+  uint32_t tiles = 0;
+  try {
+    for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+      if (control && (t & 4095u) == 0 &&
+          control->cancelRequested.load(std::memory_order_relaxed)) {
+        return R::failure("ground raster: cancelled");
+      }
+      Polygon triangle;
+      triangle.count = 3;
+      for (int i = 0; i < 3; ++i)
+        triangle.corners[size_t(i)] = level.corner(t, i);
+      const glm::vec3 normal = glm::cross(triangle.corners[1] - triangle.corners[0],
+                                          triangle.corners[2] - triangle.corners[0]);
+      const float length = glm::length(normal);
+      if (!(normal.y > 0.0f) || !(length > 0.0f)) continue;
+      const uint32_t walkable = uint32_t(storage.corners.size() / 3);
+      storage.corners.insert(storage.corners.end(), triangle.corners.begin(),
+                             triangle.corners.begin() + 3);
+      // Every square the triangle comes within `reach` of (its bounds grown by reach).
+      const auto [zLow, zHigh] = extent(triangle, 2);
+      const int32_t firstRow = int32_t(std::floor((zLow - reach - params.origin.y) / size));
+      const int32_t lastRow = int32_t(std::floor((zHigh + reach - params.origin.y) / size));
+      for (int32_t row = firstRow; row <= lastRow; ++row) {
+        const float z0 = params.origin.y + float(row) * size;
+        const Polygon strip =
+            clip(clip(triangle, 2, z0 - reach, 1.0f), 2, z0 + size + reach, -1.0f);
+        if (strip.count == 0) continue;
+        const auto [xLow, xHigh] = extent(strip, 0);
+        const int32_t firstColumn =
+            int32_t(std::floor((xLow - reach - params.origin.x) / size));
+        const int32_t lastColumn = int32_t(std::floor((xHigh + reach - params.origin.x) / size));
+        for (int32_t column = firstColumn; column <= lastColumn; ++column) {
+          if (pending.size() >= params.maxEntries) {
+            return R::failure("ground raster: the walkable ground makes more than " +
+                              std::to_string(params.maxEntries) + " entries in squares of " +
+                              std::to_string(size) + " m");
+          }
+          const uint64_t key = tileKey(column >> kTileBits, row >> kTileBits);
+          const uint32_t tile = storage.tileIndex.findOrAdd(key, tiles);
+          if (tile == tiles) ++tiles;
+          const uint16_t local = uint16_t(((row & kTileMask) << kTileBits) | (column & kTileMask));
+          pending.push_back({tile, local, walkable});
+        }
+      }
+    }
+    // Counting sort into tiles and squares; entries keep triangle order within a square.
+    storage.firstEntry.assign(size_t(tiles) * (kSquaresPerTile + 1), 0);
+    auto slot = [&](const Pending& p) {
+      return size_t(p.tile) * (kSquaresPerTile + 1) + p.local + 1;
+    };
+    for (const Pending& p : pending)
+      ++storage.firstEntry[slot(p)];
+    uint32_t next = 0;
+    for (uint32_t tile = 0; tile < tiles; ++tile) {
+      uint32_t* first = &storage.firstEntry[size_t(tile) * (kSquaresPerTile + 1)];
+      first[0] = next;
+      for (int local = 1; local <= kSquaresPerTile; ++local) {
+        next += first[local];
+        first[local] = next;
+      }
+    }
+    storage.entries.resize(pending.size());
+    // Each square's write position: its start, advanced per entry written.
+    std::vector<uint32_t> cursor(storage.firstEntry);
+    for (const Pending& p : pending)
+      storage.entries[cursor[slot(p) - 1]++] = p.triangle;
+  } catch (const std::bad_alloc&) {
+    return R::failure("ground raster: out of memory for " + std::to_string(pending.size()) +
+                      " entries");
+  }
+  return R::success(std::move(raster));
+}
+
+glm::ivec2 GroundRaster::squareOf(glm::vec2 p) const {
+  return {int32_t(std::floor((p.x - m_origin.x) / m_squareSize)),
+          int32_t(std::floor((p.y - m_origin.y) / m_squareSize))};
+}
+
+float GroundRaster::groundBelow(glm::vec2 p, float top) const {
+  const Storage& s = *m_storage;
+  float best = -std::numeric_limits<float>::infinity();
+  const glm::ivec2 square = squareOf(p);
+  const uint32_t tile = s.tileIndex.find(tileKey(square.x >> kTileBits, square.y >> kTileBits));
+  if (tile == kNoTile) return best;
+  const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
+  const uint32_t* first = &s.firstEntry[size_t(tile) * (kSquaresPerTile + 1)];
+  for (uint32_t e = first[local]; e < first[local + 1]; ++e) {
+    const glm::vec3* corner = &s.corners[size_t(s.entries[e]) * 3];
+    const glm::vec2 a = groundOf(corner[0]), b = groundOf(corner[1]), c = groundOf(corner[2]);
+    // Inside, or within reach of, every edge's line (the sign makes it winding-free).
+    const float area = cross2(b - a, c - a);
+    const float sign = area > 0.0f ? 1.0f : -1.0f;
+    const auto beyond = [&](glm::vec2 u, glm::vec2 v) {
+      return sign * cross2(v - u, p - u) < -m_reach * glm::length(v - u);
+    };
+    if (beyond(a, b) || beyond(b, c) || beyond(c, a)) continue;
+    // The triangle's plane at p, kept within its corners' heights just outside it.
+    const float wb = cross2(p - a, c - a) / area;
+    const float wc = cross2(b - a, p - a) / area;
+    const float planeY = corner[0].y + wb * (corner[1].y - corner[0].y) +
+                         wc * (corner[2].y - corner[0].y);
+    const float y = std::clamp(planeY, std::min({corner[0].y, corner[1].y, corner[2].y}),
+                               std::max({corner[0].y, corner[1].y, corner[2].y}));
+    if (y <= top) best = std::max(best, y);
+  }
+  return best;
+}
+
+size_t GroundRaster::triangleCount() const {
+  return m_storage->corners.size() / 3;
+}
+
+size_t GroundRaster::memoryBytes() const {
+  const Storage& s = *m_storage;
+  return s.tileIndex.memoryBytes() + s.firstEntry.capacity() * sizeof(uint32_t) +
+         s.entries.capacity() * sizeof(uint32_t) + s.corners.capacity() * sizeof(glm::vec3);
+}
+
+}  // namespace nav
