@@ -53,7 +53,11 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   const auto start = std::chrono::steady_clock::now();
   NavBuild build;
 
-  Result<CellGrid> cells = floodFill(level, world, params, control, &build.stats.warnings);
+  if (control) control->stage = BuildStage::FloodFill;
+  Result<GroundRaster> ground = buildGroundRaster(level, params, control);
+  if (!ground) return Result<NavBuild>::failure("flood fill: " + ground.error());
+  Result<CellGrid> cells =
+      floodFill(level, world, params, control, &build.stats.warnings, &ground.value());
   if (!cells) return Result<NavBuild>::failure(cells.error());
   build.stats.floodFillMs = millisecondsSince(start);
   build.stats.cells = cells.value().size();
@@ -71,7 +75,7 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
   if (options.widenPortals) {
     build.stats.widenedPortalEnds =
-        widenPortals(build.graph, world, walkableTrianglesFor(level, params));
+        widenPortals(build.graph, world, walkableTrianglesFor(level, params), &ground.value());
     // Both portals of a pair hold each end's reach.
     build.stats.reachingPortalEnds =
         size_t(std::count_if(build.graph.reach.begin(), build.graph.reach.end(),

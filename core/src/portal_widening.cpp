@@ -76,10 +76,12 @@ float groundAt(const Sector& sector, float x, float z) {
 
 class Widener {
  public:
-  Widener(NavGraph& graph, const CollisionWorld& world, const std::vector<bool>& walkableTriangles)
+  Widener(NavGraph& graph, const CollisionWorld& world, const std::vector<bool>& walkableTriangles,
+          const GroundRaster* ground)
       : m_graph(graph),
         m_world(world),
         m_walkableTriangles(walkableTriangles),
+        m_ground(ground),
         m_halfFootprint(halfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
         m_footprintRim(footprintRim(graph.unit, m_halfFootprint)),
@@ -167,12 +169,12 @@ class Widener {
     return false;
   }
 
-  // Where the unit stands at `at` on ground near the portal's height: the
-  // ground point, or none.
+  // Where the unit stands at `at`, supported as in the fill, on ground near the
+  // portal's height: the ground point, or none.
   std::optional<glm::vec3> standing(const glm::vec3& at) const {
     const UnitProfile& unit = m_graph.unit;
     const StandResult stand = tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight,
-                                       at.y + unit.stepHeight, m_walkableTriangles);
+                                       at.y + unit.stepHeight, m_walkableTriangles, m_ground);
     if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return std::nullopt;
     return glm::vec3(at.x, stand.y, at.z);
   }
@@ -391,6 +393,7 @@ class Widener {
   NavGraph& m_graph;
   const CollisionWorld& m_world;
   const std::vector<bool>& m_walkableTriangles;
+  const GroundRaster* m_ground;
   /// The disc's radius, or half the square's side.
   float m_halfFootprint;
   float m_halfCell;
@@ -413,13 +416,13 @@ class Widener {
 }  // namespace
 
 size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
-                    const std::vector<bool>& walkableTriangles) {
+                    const std::vector<bool>& walkableTriangles, const GroundRaster* ground) {
   // Every point of a sector's box must lie in the footprint of a cell centre:
   // within half a cell along both axes, for a square; half the diagonal, for a disc.
   const float reach =
       graph.cellSize * 0.5f * (graph.unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
   if (!(graph.cellSize > 0.0f && reach < halfFootprint(graph.unit))) return 0;
-  return Widener(graph, world, walkableTriangles).run();
+  return Widener(graph, world, walkableTriangles, ground).run();
 }
 
 }  // namespace nav

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "nav/collision.h"
+#include "nav/ground_raster.h"
 #include "nav/nav_graph.h"
 
 namespace nav {
@@ -33,8 +34,11 @@ namespace nav {
 /// the range of directions whose sweeps, from there for a fixed length (see
 /// reachLength in the .cpp), touch nothing.
 /// `walkableTriangles`: where the unit may stand, as the fill saw it
-/// (walkableTrianglesFor; empty: everywhere). For graphs compressCells built.
+/// (walkableTrianglesFor; empty: everywhere); `ground`: the fill's ground
+/// raster, so that a moved end stands on ground as cells do (none: for a
+/// graph made by hand, anywhere it rests clear). For graphs compressCells built.
 size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
-                    const std::vector<bool>& walkableTriangles = {});
+                    const std::vector<bool>& walkableTriangles = {},
+                    const GroundRaster* ground = nullptr);
 
 }  // namespace nav
