@@ -269,7 +269,7 @@ glm::vec3 Crowd::randomPoint(uint32_t component) {
   const Sector& sector = m_build->graph.sectors[m_groundSectors[picked]];
   const float x = glm::mix(sector.bounds.min.x, sector.bounds.max.x, random01());
   const float z = glm::mix(sector.bounds.min.z, sector.bounds.max.z, random01());
-  return {x, sector.heightAt(x, z), z};
+  return {x, m_build->graph.heightAt(sector, x, z), z};
 }
 
 uint32_t Crowd::componentAt(const glm::vec3& point) const {

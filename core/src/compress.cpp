@@ -2,14 +2,12 @@
 //
 // A sector is a rectangle of columns whose cells all share a surface and are
 // mutually connected to their rectangle neighbours (each step works both
-// ways), so the unit can go anywhere inside it, and whose grounds lie close to
-// one plane (stairs and ramps are one sector; a bumpy corridor is several).
-// The joined cells are first cut into the fewest rectangles their shape
-// allows (rectangle_partition.h). Rectangles then grow inside those pieces from
-// the lowest free cell, along +X and then row by row along +Z, stopping where
-// the ground leaves the plane. Where such height splits cost more rectangles
-// than growing the same way without the cuts (plain greedy growth), the
-// greedy rectangles are kept there: never more sectors than greedy growth.
+// ways), so the unit can go anywhere inside it. Its ground may undulate:
+// heights are kept per cell where they leave the sector's plane (nav_graph.h).
+// The joined cells are cut into the fewest rectangles their shape allows
+// (rectangle_partition.h). Where the joins tangle, the pieces may not all be
+// rectangles: rectangles are grown in them, and wherever growing without the
+// cuts gives fewer, those are kept.
 //
 // Portals come from the cells on a sector's sides: consecutive side cells
 // whose step leads into the same neighbour sector, and that agree on whether
@@ -21,8 +19,8 @@
 #include "nav/rectangle_partition.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -32,83 +30,8 @@
 namespace nav {
 namespace {
 
-// Half a step: points on the real ground are then always within a step of the plane.
-float planeTolerance(const UnitProfile& unit) {
-  return std::clamp(unit.stepHeight * 0.5f, 0.05f, 0.5f);
-}
-
-// Cells of a rectangle as the plane fit reads them: rows of rowLength places,
-// place i of row r at column start + i * along + r * across, with ground
-// height heights[r * rowLength + i].
-struct Patch {
-  glm::ivec2 start, along, across;
-  size_t rowLength;
-  std::span<const float> heights;
-};
-
-// Sums over a patch's heights that the least-squares fit needs, kept while it grows.
-struct HeightSums {
-  double y = 0, iy = 0, ry = 0;
-  HeightSums with(size_t i, size_t r, float height) const {
-    const double h = height;
-    return {y + h, iy + double(i) * h, ry + double(r) * h};
-  }
-};
-
-// The least-squares plane y = a*x + b*z + c through a patch, if it stays
-// within `tolerance` of every cell's ground. The fit runs over the places
-// (i, r) of a full rectangle, where i and r are uncorrelated: the two slopes
-// fit independently from the sums, and the check needs no positions.
-std::optional<glm::vec3> fittedPlane(const CellGrid& grid, const Patch& patch,
-                                     const HeightSums& sums, float tolerance) {
-  const size_t length = patch.rowLength, rows = patch.heights.size() / length;
-  const double n = double(patch.heights.size());
-  const double meanI = double(length - 1) / 2.0, meanR = double(rows - 1) / 2.0;
-  const double meanY = sums.y / n;
-  const double spreadI = n * double(length * length - 1) / 12.0;
-  const double spreadR = n * double(rows * rows - 1) / 12.0;
-  const double slopeI = spreadI > 0 ? (sums.iy - meanI * sums.y) / spreadI : 0.0;
-  const double slopeR = spreadR > 0 ? (sums.ry - meanR * sums.y) / spreadR : 0.0;
-  for (size_t r = 0, k = 0; r < rows; ++r) {
-    const double rowBase = meanY + slopeR * (double(r) - meanR) - slopeI * meanI;
-    for (size_t i = 0; i < length; ++i, ++k) {
-      if (std::abs(double(patch.heights[k]) - (rowBase + slopeI * double(i))) > tolerance)
-        return std::nullopt;
-    }
-  }
-  // Per metre along x and z, through the centre of the places.
-  const double size = grid.cellSize();
-  double a = 0, b = 0;
-  (patch.along.x != 0 ? a : b) = slopeI / (size * double(patch.along.x + patch.along.y));
-  (patch.across.x != 0 ? a : b) = slopeR / (size * double(patch.across.x + patch.across.y));
-  const glm::vec3 first = grid.columnCenter(patch.start.x, patch.start.y, 0.0f);
-  const double meanX = first.x + size * (meanI * patch.along.x + meanR * patch.across.x);
-  const double meanZ = first.z + size * (meanI * patch.along.y + meanR * patch.across.y);
-  return glm::vec3(float(a), float(b), float(meanY - a * meanX - b * meanZ));
-}
-
-// The sector's height plane, which must stay within `tolerance` of every
-// cell's ground so that locating, drawing and path heights can trust it:
-// level when the heights allow, else the least-squares fit; none when the
-// cells are too far from any plane.
-std::optional<glm::vec3> sectorPlane(const CellGrid& grid, const Patch& patch, float tolerance) {
-  const auto [yMin, yMax] = std::minmax_element(patch.heights.begin(), patch.heights.end());
-  if (*yMax - *yMin <= 2.0f * tolerance) return glm::vec3(0.0f, 0.0f, (*yMin + *yMax) * 0.5f);
-  HeightSums sums;
-  for (size_t k = 0; k < patch.heights.size(); ++k)
-    sums = sums.with(k % patch.rowLength, k / patch.rowLength, patch.heights[k]);
-  return fittedPlane(grid, patch, sums, tolerance);
-}
-
-glm::ivec2 offsetOf(Direction d) {
-  return {kDirectionDx[int(d)], kDirectionDz[int(d)]};
-}
-
-struct HeightRange {
-  float min, max;
-  HeightRange with(float y) const { return {std::min(min, y), std::max(max, y)}; }
-  float span() const { return max - min; }
-};
+// Cell heights this close to the sector's plane are not kept: the plane gives them. [metres]
+constexpr float kPlanarTolerance = 0.005f;
 
 // Cells a sector may join: each steps to the other and both are on one surface.
 class CellJoins final : public JoinedSquares {
@@ -165,136 +88,45 @@ struct Rectangles {
   }
 };
 
-// Which way a rectangle grows: cells along `along` make a row, rows stack along `across`.
-struct Growth {
-  Direction along, across;
-};
-constexpr Growth kRowsAlongX{Direction::PlusX, Direction::PlusZ};
-
-// Puts a rectangle grown along `growth` (rows of `rowLength` cells) in rows
-// along +X stacked along +Z, the order sectors and portals read.
-void toRowMajor(std::vector<uint32_t>& rectangle, size_t rowLength, Growth growth,
-                std::vector<uint32_t>& scratch) {
-  const int ax = kDirectionDx[int(growth.along)], az = kDirectionDz[int(growth.along)];
-  const int bx = kDirectionDx[int(growth.across)], bz = kDirectionDz[int(growth.across)];
-  const int length = int(rowLength), rows = int(rectangle.size() / rowLength);
-  const int minX = std::min(0, (length - 1) * ax) + std::min(0, (rows - 1) * bx);
-  const int minZ = std::min(0, (length - 1) * az) + std::min(0, (rows - 1) * bz);
-  const size_t columns = size_t(ax != 0 ? length : rows);
-  scratch.resize(rectangle.size());
-  for (int j = 0; j < rows; ++j) {
-    for (int i = 0; i < length; ++i) {
-      const int x = i * ax + j * bx - minX, z = i * az + j * bz - minZ;
-      scratch[size_t(z) * columns + size_t(x)] = rectangle[size_t(j) * rowLength + size_t(i)];
-    }
-  }
-  rectangle.swap(scratch);
-}
-
-// Grows rectangles from a free cell: a row along one direction, then rows
-// stacked across it, over the joins step(cell, direction) gives, while the
-// cells stay close to one plane.
-class RectangleGrower {
- public:
-  RectangleGrower(const CellGrid& cells, float planeTolerance)
-      : m_cells(cells), m_planeTolerance(planeTolerance) {}
-
-  // Grows from `first` into `rectangle` (row by row, in growth order, with
-  // each cell's ground in `heights`) over the cells isFree accepts; returns the
-  // row length.
-  template <class Step, class IsFree>
-  size_t grow(uint32_t first, Growth growth, Step step, IsFree isFree,
-              std::vector<uint32_t>& rectangle, std::vector<float>& heights) const {
-    auto mergeable = [&](uint32_t cell, Direction d) {
-      const uint32_t next = step(cell, d);
-      return next != kNoCell && isFree(next) ? next : kNoCell;
-    };
-    const Cell origin = m_cells[first];
-    Patch patch{{origin.x, origin.z}, offsetOf(growth.along), offsetOf(growth.across), 1, {}};
-    // While the heights span less than twice the tolerance the plane check
-    // always passes; past that it is linear in the rectangle's size.
-    auto planar = [&](size_t rowLength, const HeightSums& sums) {
-      patch.rowLength = rowLength;
-      patch.heights = heights;
-      return fittedPlane(m_cells, patch, sums, m_planeTolerance).has_value();
-    };
-    HeightRange range{origin.y, origin.y};
-    HeightSums sums = HeightSums{}.with(0, 0, origin.y);
-    rectangle.assign(1, first);
-    heights.assign(1, origin.y);
-    for (uint32_t next = mergeable(first, growth.along); next != kNoCell;
-         next = mergeable(rectangle.back(), growth.along)) {
+// Grows a rectangle from `first` over the joins step(cell, d) gives, among
+// the cells isFree accepts: a row along +X, then rows stacked along +Z while
+// each is as long and joined along +X. Returns the row length.
+template <class Step, class IsFree>
+size_t growRectangle(uint32_t first, Step step, IsFree isFree, std::vector<uint32_t>& rectangle) {
+  auto mergeable = [&](uint32_t cell, Direction d) {
+    const uint32_t next = step(cell, d);
+    return next != kNoCell && isFree(next) ? next : kNoCell;
+  };
+  rectangle.assign(1, first);
+  for (uint32_t next = mergeable(first, Direction::PlusX); next != kNoCell;
+       next = mergeable(rectangle.back(), Direction::PlusX))
+    rectangle.push_back(next);
+  const size_t length = rectangle.size();
+  for (size_t row = 0;; row += length) {
+    const size_t nextRow = rectangle.size();
+    for (size_t i = 0; i < length; ++i) {
+      const uint32_t next = mergeable(rectangle[row + i], Direction::PlusZ);
+      // Within the new row each cell must be joined to the previous one.
+      if (next == kNoCell || (i > 0 && step(rectangle.back(), Direction::PlusX) != next)) break;
       rectangle.push_back(next);
-      heights.push_back(m_cells.height(next));
-      const HeightRange wider = range.with(heights.back());
-      const HeightSums longer = sums.with(rectangle.size() - 1, 0, heights.back());
-      if (wider.span() > 2.0f * m_planeTolerance && !planar(rectangle.size(), longer)) {
-        rectangle.pop_back();
-        heights.pop_back();
-        break;
-      }
-      range = wider;
-      sums = longer;
     }
-    const size_t length = rectangle.size();
-    for (size_t row = 0;;) {
-      const size_t nextRow = rectangle.size();
-      for (size_t i = 0; i < length; ++i) {
-        const uint32_t next = mergeable(rectangle[row + i], growth.across);
-        // Within the new row each cell must be joined to the previous one.
-        if (next == kNoCell || (i > 0 && step(rectangle.back(), growth.along) != next)) break;
-        rectangle.push_back(next);
-        heights.push_back(m_cells.height(next));
-      }
-      HeightRange taller = range;
-      HeightSums more = sums;
-      for (size_t i = nextRow; i < heights.size(); ++i) {
-        taller = taller.with(heights[i]);
-        more = more.with(i - nextRow, nextRow / length, heights[i]);
-      }
-      if (rectangle.size() - nextRow != length ||
-          (taller.span() > 2.0f * m_planeTolerance && !planar(length, more))) {
-        rectangle.resize(nextRow);
-        heights.resize(nextRow);
-        return length;
-      }
-      range = taller;
-      sums = more;
-      row = nextRow;
+    if (rectangle.size() - nextRow != length) {
+      rectangle.resize(nextRow);
+      return length;
     }
   }
-
- private:
-  const CellGrid& m_cells;
-  float m_planeTolerance;
-};
-
-// True when no uncut join leaves a rectangle (in rows of `width` along +X
-// stacked along +Z) on its +X or +Z side. Every join between two rectangles
-// is on such a side of one of them.
-bool whole(const RectanglePartition& partition, std::span<const uint32_t> rectangle, size_t width) {
-  for (size_t i = width - 1; i < rectangle.size(); i += width) {
-    if (partition.neighbor(rectangle[i], Direction::PlusX) != kNoCell) return false;
-  }
-  for (size_t i = rectangle.size() - width; i < rectangle.size(); ++i) {
-    if (partition.neighbor(rectangle[i], Direction::PlusZ) != kNoCell) return false;
-  }
-  return true;
 }
 
-// Rectangles grown along +X, then +Z, from each lowest free cell, over the
-// partition's uncut joins (or over all joins). With `split`, the first cells
-// of rectangles that stop short of their piece's cuts go there. False when
-// cancelled.
-bool growAll(const RectangleGrower& grower, const RectanglePartition& partition, bool followCuts,
-             const std::vector<uint32_t>& order, Rectangles& out, std::vector<uint32_t>* split,
-             BuildControl* control, float firstFraction, float lastFraction) {
+// Rectangles grown from each lowest free cell over the partition's uncut joins
+// (or over all joins). False when cancelled.
+bool growAll(const RectanglePartition& partition, bool followCuts,
+             const std::vector<uint32_t>& order, Rectangles& out, BuildControl* control,
+             float firstFraction, float lastFraction) {
   auto step = [&](uint32_t cell, Direction d) {
     return followCuts ? partition.neighbor(cell, d) : partition.joined(cell, d);
   };
   auto isFree = [&](uint32_t cell) { return out.rectangleOf[cell] == kNoSector; };
   std::vector<uint32_t> rectangle;
-  std::vector<float> heights;
   size_t visited = 0;
   for (uint32_t c : order) {
     if (control && (++visited & 65535u) == 0) {
@@ -304,118 +136,10 @@ bool growAll(const RectangleGrower& grower, const RectanglePartition& partition,
       if (control->cancelRequested.load(std::memory_order_relaxed)) return false;
     }
     if (!isFree(c)) continue;
-    const size_t width = grower.grow(c, kRowsAlongX, step, isFree, rectangle, heights);
-    if (split && !whole(partition, rectangle, width)) split->push_back(c);
+    growRectangle(c, step, isFree, rectangle);
     out.add(rectangle);
   }
   return true;
-}
-
-// Regrows each piece of the partition that a rectangle in `split` belongs to:
-// those pieces' ground is not planar enough for one rectangle, and how many
-// rectangles it takes depends on the way they grow (rows along a slope's
-// contour lines, not up it). Rows along each of the four directions, stacked
-// either way, each from the corner where it starts; the fewest rectangles win,
-// the +X, +Z growth already in `rectangles` on ties.
-void regrowSplitPieces(const CellGrid& cells, const RectanglePartition& partition,
-                       const RectangleGrower& grower, const std::vector<uint32_t>& split,
-                       Rectangles& rectangles) {
-  using enum Direction;
-  constexpr Growth kOtherGrowths[] = {{PlusZ, PlusX},  {PlusX, MinusZ}, {PlusZ, MinusX},
-                                      {MinusX, PlusZ}, {MinusZ, PlusX}, {MinusX, MinusZ},
-                                      {MinusZ, MinusX}};
-  struct Placed {
-    glm::ivec2 column;
-    uint32_t cell;
-  };
-  // Each piece's cells are numbered from 0 as found; their uncut joins are read once.
-  std::vector<uint32_t> indexInPiece(cells.size(), kNoCell);
-  std::vector<std::array<uint32_t, kDirectionCount>> around;
-  std::vector<uint32_t> takenInRun;  // per cell of the piece: the growth run that took it
-  uint32_t run = 0;                  // runs count from 1: 0 is free in all of them
-  std::vector<Placed> piece, byRow[2], sweep;
-  std::vector<uint32_t> rectangle, scratch, counted;
-  std::vector<float> heights;
-  std::vector<uint32_t> candidateCells, candidateStart, bestCells, bestStart;
-  auto step = [&](uint32_t cell, Direction d) { return around[indexInPiece[cell]][int(d)]; };
-  auto isFree = [&](uint32_t cell) { return takenInRun[indexInPiece[cell]] != run; };
-  for (uint32_t first : split) {
-    if (indexInPiece[first] != kNoCell) continue;
-    piece.clear();
-    around.clear();
-    indexInPiece[first] = 0;
-    piece.push_back({{}, first});
-    for (size_t k = 0; k < piece.size(); ++k) {
-      const uint32_t c = piece[k].cell;
-      const Cell cell = cells[c];
-      piece[k].column = {cell.x, cell.z};
-      std::array<uint32_t, kDirectionCount>& next = around.emplace_back();
-      for (int d = 0; d < kDirectionCount; ++d) {
-        next[d] = partition.neighbor(c, Direction(d));
-        if (next[d] != kNoCell && indexInPiece[next[d]] == kNoCell) {
-          indexInPiece[next[d]] = uint32_t(piece.size());
-          piece.push_back({{}, next[d]});
-        }
-      }
-    }
-    takenInRun.assign(piece.size(), 0);
-    counted.clear();
-    for (const Placed& p : piece)
-      counted.push_back(rectangles.rectangleOf[p.cell]);
-    std::sort(counted.begin(), counted.end());
-    size_t fewest = size_t(std::unique(counted.begin(), counted.end()) - counted.begin());
-    // Rows of z, each along +x, and rows of x, each along +z; other sweeps reverse them.
-    byRow[0] = byRow[1] = piece;
-    std::sort(byRow[0].begin(), byRow[0].end(), [](const Placed& a, const Placed& b) {
-      return std::pair(a.column.y, a.column.x) < std::pair(b.column.y, b.column.x);
-    });
-    std::sort(byRow[1].begin(), byRow[1].end(), [](const Placed& a, const Placed& b) {
-      return std::pair(a.column.x, a.column.y) < std::pair(b.column.x, b.column.y);
-    });
-    bestStart.clear();
-    for (const Growth growth : kOtherGrowths) {
-      // Rows across the growth, each along it: each rectangle starts at its first cell.
-      const bool rowsOfZ = kDirectionDz[int(growth.across)] != 0;
-      const std::vector<Placed>& rows = byRow[rowsOfZ ? 0 : 1];
-      const bool rowsBackward = int(growth.across) >= int(MinusX);
-      const bool cellsBackward = int(growth.along) >= int(MinusX);
-      auto rowOf = [&](const Placed& p) { return rowsOfZ ? p.column.y : p.column.x; };
-      sweep.clear();
-      for (size_t begin = 0; begin < rows.size();) {
-        size_t end = begin + 1;
-        while (end < rows.size() && rowOf(rows[end]) == rowOf(rows[begin]))
-          ++end;
-        const size_t at = sweep.size();
-        sweep.insert(sweep.end(), rows.begin() + long(begin), rows.begin() + long(end));
-        if (cellsBackward) std::reverse(sweep.begin() + long(at), sweep.end());
-        if (rowsBackward) std::reverse(sweep.begin() + long(at), sweep.end());
-        begin = end;
-      }
-      if (rowsBackward) std::reverse(sweep.begin(), sweep.end());
-      ++run;
-      candidateCells.clear();
-      candidateStart.assign(1, 0);
-      for (const Placed& p : sweep) {
-        if (!isFree(p.cell)) continue;
-        if (candidateStart.size() > fewest) break;  // already no better
-        const size_t length = grower.grow(p.cell, growth, step, isFree, rectangle, heights);
-        for (uint32_t c : rectangle)
-          takenInRun[indexInPiece[c]] = run;
-        toRowMajor(rectangle, length, growth, scratch);
-        candidateCells.insert(candidateCells.end(), rectangle.begin(), rectangle.end());
-        candidateStart.push_back(uint32_t(candidateCells.size()));
-      }
-      if (candidateCells.size() == piece.size() && candidateStart.size() - 1 < fewest) {
-        fewest = candidateStart.size() - 1;
-        bestCells.swap(candidateCells);
-        bestStart.swap(candidateStart);
-      }
-    }
-    for (size_t r = 0; r + 1 < bestStart.size(); ++r) {
-      rectangles.add(std::span<const uint32_t>(bestCells).subspan(bestStart[r],
-                                                                  bestStart[r + 1] - bestStart[r]));
-    }
-  }
 }
 
 // The rectangles pick(cell) names ({partition, rectangle}), each taken once,
@@ -459,31 +183,58 @@ Rectangles fewerPerGroup(const Rectangles& a, const Rectangles& b,
   });
 }
 
-// The cells covered with rectangles: the fewest the joins allow, grown inside
-// the partition's pieces and split where the ground is not planar enough;
-// none when cancelled.
+// The cells covered with rectangles: the fewest the joins allow; none when cancelled.
 std::optional<Rectangles> coverWithRectangles(const CellGrid& cells, const CellJoins& joins,
-                                              const std::vector<uint32_t>& order, float tolerance,
+                                              const std::vector<uint32_t>& order,
                                               BuildControl* control) {
   const RectanglePartition partition(joins, order);
   if (control && control->cancelRequested.load(std::memory_order_relaxed)) return std::nullopt;
-  const RectangleGrower grower(cells, tolerance);
   Rectangles rectangles(cells.size());
-  std::vector<uint32_t> split;
-  if (!growAll(grower, partition, true, order, rectangles, &split, control, 0.0f, 0.5f))
-    return std::nullopt;
-  if (split.empty() && !partition.tangled()) return rectangles;
-  regrowSplitPieces(cells, partition, grower, split, rectangles);
-  // Splits for height (or tangled joins) may still cost more rectangles than
-  // growing without the cuts: wherever they do, that is kept instead.
+  if (!growAll(partition, true, order, rectangles, control, 0.0f, 0.5f)) return std::nullopt;
+  if (!partition.tangled()) return rectangles;
+  // Tangled joins may leave pieces that cost more rectangles than growing
+  // without the cuts: wherever they do, that is kept instead.
   Rectangles greedy(cells.size());
-  if (!growAll(grower, partition, false, order, greedy, nullptr, control, 0.5f, 1.0f))
-    return std::nullopt;
+  if (!growAll(partition, false, order, greedy, control, 0.5f, 1.0f)) return std::nullopt;
   return fewerPerGroup(rectangles, greedy, order);
 }
 
-Sector makeSector(const CellGrid& grid, std::span<const uint32_t> cells, float tolerance,
-                  uint16_t surface) {
+// The least-squares plane y = a*x + b*z + c through the heights of a w x d
+// rectangle of cells (row by row, x fastest) whose first cell's centre is at
+// `first`, and how far the farthest height lies from it.
+std::pair<glm::vec3, float> fitPlane(std::span<const float> heights, size_t width,
+                                     glm::vec2 first, float cellSize) {
+  const size_t depth = heights.size() / width;
+  // Over the places (i, r) of a full rectangle i and r are uncorrelated: the
+  // two slopes fit independently.
+  const double meanI = double(width - 1) / 2.0, meanR = double(depth - 1) / 2.0;
+  double sum = 0, sumI = 0, sumR = 0;
+  for (size_t k = 0; k < heights.size(); ++k) {
+    const double h = heights[k];
+    sum += h;
+    sumI += (double(k % width) - meanI) * h;
+    sumR += (double(k / width) - meanR) * h;
+  }
+  const double n = double(heights.size());
+  const double spreadI = n * double(width * width - 1) / 12.0;
+  const double spreadR = n * double(depth * depth - 1) / 12.0;
+  const double slopeI = spreadI > 0 ? sumI / spreadI : 0.0;
+  const double slopeR = spreadR > 0 ? sumR / spreadR : 0.0;
+  const double mean = sum / n;
+  double farthest = 0.0;
+  for (size_t k = 0; k < heights.size(); ++k) {
+    const double fit = mean + slopeI * (double(k % width) - meanI) + slopeR * (double(k / width) - meanR);
+    farthest = std::max(farthest, std::abs(double(heights[k]) - fit));
+  }
+  const double a = slopeI / cellSize, b = slopeR / cellSize;
+  const double centerX = first.x + cellSize * meanI, centerZ = first.y + cellSize * meanR;
+  return {glm::vec3(float(a), float(b), float(mean - a * centerX - b * centerZ)), float(farthest)};
+}
+
+// A ground sector over a rectangle of cells (row by row, x fastest), its
+// heights kept in graph.cellHeights where they leave its plane.
+Sector makeSector(const CellGrid& grid, std::span<const uint32_t> cells, uint16_t surface,
+                  NavGraph& graph) {
   Sector sector{};
   const Cell first = grid[cells.front()];
   const Cell last = grid[cells.back()];
@@ -498,11 +249,20 @@ Sector makeSector(const CellGrid& grid, std::span<const uint32_t> cells, float t
   sector.bounds.min = {origin.x + float(first.x) * size, *yMin, origin.y + float(first.z) * size};
   sector.bounds.max = {origin.x + float(last.x + 1) * size, *yMax,
                        origin.y + float(last.z + 1) * size};
-  // A single cell always has a plane, and growth only accepts planar
-  // rectangles; a hair of slack covers rounding when it fitted the cells in
-  // another order.
-  const Patch patch{sector.firstColumn, {1, 0}, {0, 1}, size_t(last.x - first.x + 1), heights};
-  sector.heightPlane = *sectorPlane(grid, patch, tolerance + 1e-4f);
+  const size_t width = size_t(last.x - first.x + 1);
+  const glm::vec3 center = grid.columnCenter(first.x, first.z, 0.0f);
+  const auto [plane, farthest] = fitPlane(heights, width, {center.x, center.z}, size);
+  sector.heightPlane = plane;
+  sector.firstHeight = kNoHeights;
+  if (farthest > kPlanarTolerance) {
+    sector.firstHeight = uint32_t(graph.cellHeights.size());
+    sector.heightBase = *yMin;
+    sector.heightStep = std::max(kMinHeightStep, (*yMax - *yMin) / 65535.0f);
+    for (const float h : heights) {
+      graph.cellHeights.push_back(
+          uint16_t(std::lround(std::min(65535.0f, (h - *yMin) / sector.heightStep))));
+    }
+  }
   sector.surface = surface;
   sector.kind = SectorKind::Ground;
   sector.waypath = kNoWaypath;
@@ -592,7 +352,7 @@ void addDeviceDirection(NavGraph& graph, const CellGrid& cells,
     // Room for at least one whole cell of the sector inside the zone.
     if (hi.x - lo.x < graph.cellSize || hi.z - lo.z < graph.cellSize || lo.y > hi.y) continue;
     const glm::vec2 middle = (glm::vec2(lo.x, lo.z) + glm::vec2(hi.x, hi.z)) * 0.5f;
-    const glm::vec3 entry(middle.x, sector.heightAt(middle.x, middle.y), middle.y);
+    const glm::vec3 entry(middle.x, graph.heightAt(sector, middle.x, middle.y), middle.y);
     graph.deviceLinks.push_back({device, Aabb{lo, hi}, entry, cells.center(exitCell), reverse});
     graph.portals.push_back({s, target, entry, entry, Direction::PlusX, PortalKind::Device,
                              uint32_t(graph.deviceLinks.size() - 1), kNoPortal});
@@ -709,14 +469,12 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   const std::vector<uint32_t> order = cells.rowMajorOrder();
 
   const CellJoins joins(cells, params.surfaceOfMaterial);
-  const float tolerance = planeTolerance(unit);
-  const std::optional<Rectangles> covered =
-      coverWithRectangles(cells, joins, order, tolerance, control);
+  const std::optional<Rectangles> covered = coverWithRectangles(cells, joins, order, control);
   if (!covered) return graph;
   const Rectangles& rectangles = *covered;
   for (size_t r = 0; r < rectangles.count(); ++r) {
     const std::span<const uint32_t> rect = rectangles.cellsOf(r);
-    graph.sectors.push_back(makeSector(cells, rect, tolerance, joins.surface(rect.front())));
+    graph.sectors.push_back(makeSector(cells, rect, joins.surface(rect.front()), graph));
     graph.bounds.grow(graph.sectors.back().bounds);
   }
   const std::vector<uint32_t>& sectorOf = rectangles.rectangleOf;

@@ -34,7 +34,7 @@ Location locateSector(const NavGraph& graph, const glm::vec3& point) {
   forEachCandidate(graph, ground, ground, [&](uint32_t i) {
     const Sector& sector = graph.sectors[i];
     if (!sector.containsColumnPoint(point.x, point.z)) return;
-    const float height = sector.heightAt(point.x, point.z);
+    const float height = graph.heightAt(sector, point.x, point.z);
     // A point up to one step below the ground still stands on it (the unit steps
     // up), and so does one anywhere inside the unit's box above it.
     if (height > point.y + graph.unit.stepHeight || height < point.y - graph.unit.height) return;
@@ -57,7 +57,7 @@ Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
     const Aabb& b = sector.bounds;
     const float x = std::clamp(point.x, b.min.x, b.max.x);
     const float z = std::clamp(point.z, b.min.z, b.max.z);
-    const glm::vec3 snapped(x, sector.heightAt(x, z), z);
+    const glm::vec3 snapped(x, graph.heightAt(sector, x, z), z);
     const glm::vec3 offset = glm::abs(snapped - point);
     if (offset.x > halfExtents.x || offset.y > halfExtents.y || offset.z > halfExtents.z) return;
     const float gap = glm::distance(snapped, point);

@@ -41,13 +41,35 @@ glm::vec3 lifted(const glm::vec3& p, float lift) {
   return {p.x, p.y + lift, p.z};
 }
 
-void sectorQuad(DebugDraw& draw, const Sector& sector, float lift, Color color) {
+// Pieces a sector's ground is drawn in along x and z: one for a planar sector,
+// else one per cell, up to 16 a side.
+glm::ivec2 surfacePieces(const Sector& sector) {
+  if (sector.firstHeight == kNoHeights) return {1, 1};
+  const glm::ivec2 cells = sector.lastColumn - sector.firstColumn + 1;
+  return glm::min(cells, glm::ivec2(16));
+}
+
+// A point of the sector's ground at fraction (u, v) across its box, lifted.
+glm::vec3 groundPoint(const NavGraph& graph, const Sector& sector, float u, float v, float lift) {
   const Aabb& b = sector.bounds;
-  auto corner = [&](float x, float z) { return glm::vec3(x, sector.heightAt(x, z) + lift, z); };
-  const glm::vec3 p0 = corner(b.min.x, b.min.z), p1 = corner(b.min.x, b.max.z);
-  const glm::vec3 p2 = corner(b.max.x, b.max.z), p3 = corner(b.max.x, b.min.z);
-  draw.triangle(p0, p1, p2, color);
-  draw.triangle(p0, p2, p3, color);
+  const float x = glm::mix(b.min.x, b.max.x, u), z = glm::mix(b.min.z, b.max.z, v);
+  return {x, graph.heightAt(sector, x, z) + lift, z};
+}
+
+void sectorQuad(DebugDraw& draw, const NavGraph& graph, const Sector& sector, float lift,
+                Color color) {
+  const glm::ivec2 pieces = surfacePieces(sector);
+  for (int j = 0; j < pieces.y; ++j) {
+    for (int i = 0; i < pieces.x; ++i) {
+      const auto at = [&](int a, int c) {
+        return groundPoint(graph, sector, float(a) / float(pieces.x), float(c) / float(pieces.y),
+                           lift);
+      };
+      const glm::vec3 p0 = at(i, j), p1 = at(i, j + 1), p2 = at(i + 1, j + 1), p3 = at(i + 1, j);
+      draw.triangle(p0, p1, p2, color);
+      draw.triangle(p0, p2, p3, color);
+    }
+  }
 }
 
 void arrow(DebugDraw& draw, const glm::vec3& from, const glm::vec3& to, float headSize,
@@ -120,16 +142,22 @@ void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool byS
     const Color color = bySurface ? scaled(surfaceColor(graph, sector.surface),
                                            0.82f + 0.09f * float((s * 7u) % 5u))
                                   : paletteColor(s, 150);
-    sectorQuad(draw, sector, kSectorLift, color);
+    sectorQuad(draw, graph, sector, kSectorLift, color);
     if (!outlines) continue;
-    const Aabb& b = sector.bounds;
-    auto corner = [&](float x, float z) {
-      return glm::vec3(x, sector.heightAt(x, z) + kSectorLift + 0.005f, z);
-    };
-    const glm::vec3 p[4] = {corner(b.min.x, b.min.z), corner(b.min.x, b.max.z),
-                            corner(b.max.x, b.max.z), corner(b.max.x, b.min.z)};
-    for (int i = 0; i < 4; ++i)
-      draw.line(p[i], p[(i + 1) % 4], colors::kSectorOutline);
+    // Round the box's edge, through the ground: (u, v) from corner to corner.
+    const glm::ivec2 pieces = surfacePieces(sector);
+    const glm::vec2 corners[5] = {{0, 0}, {0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    for (int edge = 0; edge < 4; ++edge) {
+      const glm::vec2 from = corners[edge], to = corners[edge + 1];
+      const int steps = from.x == to.x ? pieces.y : pieces.x;
+      for (int k = 0; k < steps; ++k) {
+        const glm::vec2 a = glm::mix(from, to, float(k) / float(steps));
+        const glm::vec2 c = glm::mix(from, to, float(k + 1) / float(steps));
+        draw.line(groundPoint(graph, sector, a.x, a.y, kSectorLift + 0.005f),
+                  groundPoint(graph, sector, c.x, c.y, kSectorLift + 0.005f),
+                  colors::kSectorOutline);
+      }
+    }
   }
 }
 
@@ -140,7 +168,7 @@ void drawSearchRegions(DebugDraw& draw, const NavGraph& graph) {
     for (uint32_t s : regions.sectors(r)) {
       const Sector& sector = graph.sectors[s];
       if (sector.kind == SectorKind::Ground)
-        sectorQuad(draw, sector, kSectorLift, paletteColor(r, 170));
+        sectorQuad(draw, graph, sector, kSectorLift, paletteColor(r, 170));
     }
   }
   for (const RegionPortal& portal : regions.portals()) {
@@ -253,8 +281,8 @@ void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph) {
 
 void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor) {
   for (uint32_t s : corridor.sectors) {
-    if (s < graph.sectors.size() && graph.sectors[s].kind == SectorKind::Ground)
-      sectorQuad(draw, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
+    if (s < graph.sectors.size() && graph.sectors[s].kind != SectorKind::Waypath)
+      sectorQuad(draw, graph, graph.sectors[s], kSectorLift + 0.01f, colors::kCorridor);
   }
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
     if (!corridor.knows(graph, corridor.portals[i])) continue;

@@ -233,6 +233,43 @@ SectionError readLedgeOverhang(ByteReader& in, NavGraph& graph, const NavFileLim
   return std::nullopt;
 }
 
+// Optional: a reader from before it gives every sector its plane's heights.
+void writeSectorHeights(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.sectors.size()));
+  for (const Sector& s : graph.sectors) {
+    out.u32(s.firstHeight);
+    out.f32(s.heightBase);
+    out.f32(s.heightStep);
+  }
+  out.u32(uint32_t(graph.cellHeights.size()));
+  for (const uint16_t h : graph.cellHeights)
+    out.u16(h);
+}
+
+// Read after the sectors (table order); checked by findGraphError.
+SectionError readSectorHeights(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  const uint32_t count = in.u32();
+  if (count != graph.sectors.size()) {
+    return std::to_string(count) + " sectors' heights for " +
+           std::to_string(graph.sectors.size()) + " sectors";
+  }
+  if (in.remaining() < uint64_t(count) * 12 + 4) return std::string("ends early");
+  for (Sector& s : graph.sectors) {
+    s.firstHeight = in.u32();
+    s.heightBase = in.f32();
+    s.heightStep = in.f32();
+  }
+  const uint32_t heights = in.u32();
+  if (in.remaining() != uint64_t(heights) * 2) {
+    return std::to_string(heights) + " heights need " + std::to_string(uint64_t(heights) * 2) +
+           " bytes, the section holds " + std::to_string(in.remaining());
+  }
+  graph.cellHeights.resize(heights);
+  for (uint16_t& h : graph.cellHeights)
+    h = in.u16();
+  return std::nullopt;
+}
+
 void writeSurfaces(ByteWriter& out, const NavGraph& graph) {
   out.u32(uint32_t(graph.surfaces.size()));
   for (const SurfaceSpec& surface : graph.surfaces) {
@@ -526,6 +563,7 @@ constexpr SectionType kSections[] = {
     {9, "portal reach", writePortalReach, readPortalReach, true, nullptr, true},
     {10, "ledge overhang", writeLedgeOverhang, readLedgeOverhang, true,
      [](const NavGraph& graph) { return graph.unit.ledgeOverhang == 0.0f; }},
+    {11, "sector heights", writeSectorHeights, readSectorHeights, true, nullptr, true},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -790,6 +828,18 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
       return bad("first column is past the last column");
     }
     if (!finite(sector.heightPlane)) return bad("height plane is not finite");
+    if (sector.firstHeight != kNoHeights) {
+      const uint64_t cells = uint64_t(int64_t(sector.lastColumn.x) - sector.firstColumn.x + 1) *
+                             uint64_t(int64_t(sector.lastColumn.y) - sector.firstColumn.y + 1);
+      if (sector.kind != SectorKind::Ground) return bad("heights for a sector not on the ground");
+      if (uint64_t(sector.firstHeight) + cells > graph.cellHeights.size()) {
+        return bad("heights " + to_string(sector.firstHeight) + " + " + to_string(cells) +
+                   " run past the " + to_string(graph.cellHeights.size()) + " heights");
+      }
+      if (!finite(sector.heightBase) || !finite(sector.heightStep) || !(sector.heightStep > 0.0f)) {
+        return bad("height base or step is not finite (or the step is not positive)");
+      }
+    }
     if (sector.surface >= graph.surfaces.size()) {
       return bad("surface " + to_string(sector.surface) + " out of range (" +
                  to_string(graph.surfaces.size()) + " surfaces)");

@@ -460,7 +460,7 @@ Location PathSolver::closestPointOf(uint32_t s) const {
   const glm::vec3& goal = m_goalLocation.point;
   const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
   const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
-  const glm::vec3 point{x, sector.heightAt(x, z), z};
+  const glm::vec3 point{x, m_graph->heightAt(sector, x, z), z};
   return {s, point, glm::distance(point, goal)};
 }
 
@@ -486,7 +486,7 @@ Location PathSolver::nearestInIsland(uint32_t island) const {
     if (sector.kind != SectorKind::Ground || !(sectorCost(sector) < kInfinity)) continue;
     const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
     const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
-    const glm::vec3 point{x, sector.heightAt(x, z), z};
+    const glm::vec3 point{x, graph.heightAt(sector, x, z), z};
     const float distance = glm::distance(point, goal);
     if (distance < best.distance) best = {s, point, distance};
   }

@@ -253,7 +253,7 @@ class LegSmoother {
     float best = expected, bestGap = std::numeric_limits<float>::infinity();
     for (uint32_t k = firstRect; k <= lastRect; ++k) {
       if (!m_rects[k].contains(p)) continue;
-      const float height = m_graph.sectors[m_leg.sectors[k]].heightAt(p.x, p.y);
+      const float height = m_graph.heightAt(m_graph.sectors[m_leg.sectors[k]], p.x, p.y);
       if (std::abs(height - expected) < bestGap) {
         best = height;
         bestGap = std::abs(height - expected);

@@ -26,7 +26,7 @@ bool insideSectors(const NavGraph& graph, const std::vector<uint32_t>& sectors,
     if (p.x < b.min.x - kEdge || p.x > b.max.x + kEdge || p.z < b.min.z - kEdge ||
         p.z > b.max.z + kEdge)
       continue;
-    const float ground = sector.heightAt(p.x, p.z);
+    const float ground = graph.heightAt(sector, p.x, p.z);
     if (p.y >= ground - graph.unit.stepHeight - kEdge &&
         p.y <= ground + graph.unit.maxDrop + graph.unit.stepHeight + kEdge)
       return true;

@@ -289,7 +289,7 @@ void checkRandomQueries(const char* name) {
         std::uniform_real_distribution<float>(sector.bounds.min.x, sector.bounds.max.x)(rng);
     const float z =
         std::uniform_real_distribution<float>(sector.bounds.min.z, sector.bounds.max.z)(rng);
-    return glm::vec3(x, sector.heightAt(x, z) + 0.05f, z);
+    return glm::vec3(x, graph.heightAt(sector, x, z) + 0.05f, z);
   };
   int paths = 0, turns = 0, rounded = 0;
   for (int query = 0; query < 200; ++query) {
@@ -313,7 +313,7 @@ void checkRandomQueries(const char* name) {
       bool onGround = false;
       for (uint32_t s : path.corridor.sectors) {
         const Sector& sector = graph.sectors[s];
-        if (inRectangles(graph, {s}, p) && std::abs(sector.heightAt(p.x, p.z) - p.y) < 1e-4f)
+        if (inRectangles(graph, {s}, p) && std::abs(graph.heightAt(sector, p.x, p.z) - p.y) < 1e-4f)
           onGround = true;
       }
       EXPECT_TRUE(onGround) << "sample " << i;

@@ -16,8 +16,10 @@
 
 namespace nav {
 
-/// The format version this build writes; it reads this one and no newer one.
-constexpr uint32_t kNavFileVersion = 1;
+/// The format version this build writes; it reads this one and the older one,
+/// and refuses newer ones. Version 2 adds fall sectors (SectorKind::Fall),
+/// which a version 1 reader would refuse one by one.
+constexpr uint32_t kNavFileVersion = 2;
 
 /// Bounds a reader enforces before allocating anything; a file past them is refused.
 struct NavFileLimits {

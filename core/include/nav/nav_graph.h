@@ -18,6 +18,10 @@ namespace nav {
 constexpr uint32_t kNoSector = 0xffffffffu;
 constexpr uint32_t kNoPortal = 0xffffffffu;
 constexpr uint32_t kNoWaypath = 0xffffffffu;
+/// Sector::firstHeight of a sector whose ground lies on its plane.
+constexpr uint32_t kNoHeights = 0xffffffffu;
+/// Finest step of a sector's stored heights. [metres]
+constexpr float kMinHeightStep = 0.001f;
 
 enum class SectorKind : uint8_t {
   Ground,   ///< A rectangle of mutually connected cells on one level.
@@ -34,8 +38,15 @@ struct Sector {
   Aabb bounds;
   /// Grid columns covered, inclusive (ground sectors).
   glm::ivec2 firstColumn, lastColumn;
-  /// Ground height plane over the sector: y = a*x + b*z + c (fitted to the cell heights).
+  /// Height plane over the sector: y = a*x + b*z + c, the least-squares fit to
+  /// its cells' heights; its ground when firstHeight is kNoHeights.
   glm::vec3 heightPlane;
+  /// Where the sector's cell heights start in NavGraph::cellHeights (row by
+  /// row, x fastest), or kNoHeights when every one lies within 5 mm of the plane.
+  uint32_t firstHeight = kNoHeights;
+  /// A stored height h stands for heightBase + heightStep * h. [metres]
+  float heightBase = 0.0f;
+  float heightStep = 0.0f;
   /// Index into NavGraph::surfaces; sectors never mix surfaces.
   uint16_t surface;
   SectorKind kind;
@@ -45,8 +56,6 @@ struct Sector {
   uint32_t firstPortal;
   uint32_t portalCount;
 
-  /// Ground height at (x, z), clamped to the sector's height range.
-  float heightAt(float x, float z) const;
   /// True when the ground-plane point lies in the sector's rectangle.
   bool containsColumnPoint(float x, float z) const {
     return x >= bounds.min.x && x <= bounds.max.x && z >= bounds.min.z && z <= bounds.max.z;
@@ -151,6 +160,9 @@ struct NavGraph {
   /// Per walk portal end (portalEndIndex): how far a path may move it out.
   /// Empty when none was worked out (widening off, a graph made by hand).
   std::vector<PortalEndReach> reach;
+  /// Ground sectors' cell heights where they leave the sector's plane
+  /// (Sector::firstHeight): 2 bytes a cell of undulating ground.
+  std::vector<uint16_t> cellHeights;
   Aabb bounds;
   /// Finds sectors near a point; rebuilt from the sectors (not stored in .nav files).
   SectorIndex index;
@@ -173,6 +185,10 @@ struct NavGraph {
            : portal.kind == PortalKind::Jump ? portal.right
                                              : portal.midpoint();
   }
+
+  /// Ground height of the sector at (x, z): between its cell centres from the
+  /// nearest four (bilinear), or its plane; within its height range.
+  float heightAt(const Sector& sector, float x, float z) const;
 
   /// Bytes held by the graph.
   size_t memoryBytes() const;

@@ -25,7 +25,7 @@ struct SmoothingOptions {
 /// come out as they are and are never curved across. On walk legs the whole
 /// curve lies in the ground rectangles (x, z) of the leg's sectors; a stretch
 /// whose curve cannot be shown to do so is bent less, down to the funnel's
-/// straight line. Heights follow the ground (Sector::heightAt) under each
+/// straight line. Heights follow the ground (NavGraph::heightAt) under each
 /// sample; the corners keep their own. Corners that do not come from this
 /// corridor come back unchanged.
 std::vector<glm::vec3> smoothPath(const NavGraph& graph, const Corridor& corridor,
