@@ -35,6 +35,7 @@
 
 #include "landing_memo.h"
 #include "nav/candidate_blocks.h"
+#include "format_number.h"
 #include "nav/footprint_support.h"
 
 namespace nav {
@@ -592,14 +593,50 @@ StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
   return mover.stand(footprintCenter, yMin, yMax);
 }
 
+std::optional<std::string> fillParamsError(const Level& level, const FloodFillParams& params) {
+  const Result<UnitProfile> unit = validateUnitProfile(params.unit);
+  if (!unit) return "flood fill: unit " + unit.error();
+  const float cellSize = effectiveCellSize(params);
+  if (!std::isfinite(cellSize) || cellSize < params.unit.footprint() / 64.0f || cellSize > 100.0f) {
+    return "flood fill: cellSize = " + std::to_string(cellSize) +
+           " is out of range (from the unit's footprint / 64 to 100 metres)";
+  }
+  if (params.maxCells < 1) return std::string("flood fill: maxCells = 0; at least 1 cell");
+  if (!params.walkableMaterials.empty() &&
+      params.walkableMaterials.size() != level.materials.size()) {
+    return "flood fill: walkableMaterials has " + std::to_string(params.walkableMaterials.size()) +
+           " entries for " + std::to_string(level.materials.size()) + " materials";
+  }
+  for (size_t i = 0; i < params.seeds.size(); ++i) {
+    if (!isFinite(params.seeds[i]))
+      return "flood fill: seed " + std::to_string(i) + " has a non-finite coordinate";
+  }
+  if (level.triangles.empty()) return std::string("flood fill: the level is empty");
+  // Refused before any work: past the limit the fill would stop anyway, after
+  // minutes on a huge level.
+  const uint64_t estimate = estimateCells(level, params);
+  if (estimate > params.maxCells) {
+    return "flood fill: the level's walkable surfaces suggest about " + std::to_string(estimate) +
+           " cells at a cell size of " + formatFloat(cellSize) + " m, more than maxCells = " +
+           std::to_string(params.maxCells) + " (--max-cells): raise the limit or the cell size";
+  }
+  return std::nullopt;
+}
+
 Result<GroundRaster> buildGroundRaster(const Level& level, const FloodFillParams& params,
                                        BuildControl* control) {
+  if (std::optional<std::string> error = fillParamsError(level, params))
+    return Result<GroundRaster>::failure(*error);
   const float cellSize = effectiveCellSize(params);
   GroundRasterParams raster;
   raster.squareSize = cellSize;
   raster.origin = glm::vec2(level.bounds.min.x, level.bounds.min.z);
   raster.reach = std::min(raster.reach, 0.25f * cellSize);
-  return GroundRaster::build(level, raster, control);
+  // A square holds a few triangles' entries where the fill may find a cell.
+  raster.maxEntries = std::min<uint64_t>(8 * uint64_t(params.maxCells) + 1'000'000, 1ull << 31);
+  Result<GroundRaster> built = GroundRaster::build(level, raster, control);
+  if (!built) return Result<GroundRaster>::failure("flood fill: " + built.error());
+  return built;
 }
 
 std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams& params) {
@@ -614,32 +651,14 @@ std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams
 Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
                            const FloodFillParams& params, BuildControl* control,
                            std::vector<std::string>* warnings, const GroundRaster* ground) {
-  const Result<UnitProfile> unit = validateUnitProfile(params.unit);
-  if (!unit) return Result<CellGrid>::failure(unit.error());
+  if (std::optional<std::string> error = fillParamsError(level, params))
+    return Result<CellGrid>::failure(*error);
   const float cellSize = effectiveCellSize(params);
-  if (!std::isfinite(cellSize) || cellSize < params.unit.footprint() / 64.0f || cellSize > 100.0f) {
-    return Result<CellGrid>::failure(
-        "flood fill: cellSize = " + std::to_string(cellSize) +
-        " is out of range (from the unit's footprint / 64 to 100 metres)");
-  }
-  if (!params.walkableMaterials.empty() &&
-      params.walkableMaterials.size() != level.materials.size()) {
-    return Result<CellGrid>::failure(
-        "flood fill: walkableMaterials has " + std::to_string(params.walkableMaterials.size()) +
-        " entries for " + std::to_string(level.materials.size()) + " materials");
-  }
-  for (size_t i = 0; i < params.seeds.size(); ++i) {
-    if (!isFinite(params.seeds[i]))
-      return Result<CellGrid>::failure("flood fill: seed " + std::to_string(i) +
-                                       " has a non-finite coordinate");
-  }
-  if (level.triangles.empty()) return Result<CellGrid>::failure("flood fill: the level is empty");
-
   if (control) control->stage = BuildStage::FloodFill;
   std::optional<Result<GroundRaster>> ownGround;
   if (!ground) {
     ownGround.emplace(buildGroundRaster(level, params, control));
-    if (!*ownGround) return Result<CellGrid>::failure("flood fill: " + ownGround->error());
+    if (!*ownGround) return Result<CellGrid>::failure(ownGround->error());
     ground = &ownGround->value();
   }
   const FootprintSupport support(*ground, params.unit);

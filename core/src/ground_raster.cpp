@@ -50,13 +50,6 @@ std::pair<float, float> extent(const Polygon& polygon, int axis) {
   return {low, high};
 }
 
-// One entry waiting to be sorted into its square.
-struct Pending {
-  uint32_t tile;
-  uint16_t local;
-  uint32_t triangle;
-};
-
 }  // namespace
 
 struct GroundRaster::Storage {
@@ -89,76 +82,85 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
   raster.m_reach = params.reach;
   Storage& storage = *raster.m_storage;
   const float size = params.squareSize, reach = params.reach;
-  std::vector<Pending> pending;
-  uint32_t tiles = 0;
-  try {
-    for (uint32_t t = 0; t < level.triangles.size(); ++t) {
-      if (control && (t & 4095u) == 0 &&
-          control->cancelRequested.load(std::memory_order_relaxed)) {
-        return R::failure("ground raster: cancelled");
-      }
-      Polygon triangle;
-      triangle.count = 3;
-      for (int i = 0; i < 3; ++i)
-        triangle.corners[size_t(i)] = level.corner(t, i);
-      const glm::vec3 normal = glm::cross(triangle.corners[1] - triangle.corners[0],
-                                          triangle.corners[2] - triangle.corners[0]);
-      const float length = glm::length(normal);
-      if (!(normal.y > 0.0f) || !(length > 0.0f)) continue;
-      const uint32_t walkable = uint32_t(storage.corners.size() / 3);
-      storage.corners.insert(storage.corners.end(), triangle.corners.begin(),
-                             triangle.corners.begin() + 3);
-      // Every square the triangle comes within `reach` of (its bounds grown by reach).
-      const auto [zLow, zHigh] = extent(triangle, 2);
-      const int32_t firstRow = int32_t(std::floor((zLow - reach - params.origin.y) / size));
-      const int32_t lastRow = int32_t(std::floor((zHigh + reach - params.origin.y) / size));
-      for (int32_t row = firstRow; row <= lastRow; ++row) {
-        const float z0 = params.origin.y + float(row) * size;
-        const Polygon strip =
-            clip(clip(triangle, 2, z0 - reach, 1.0f), 2, z0 + size + reach, -1.0f);
-        if (strip.count == 0) continue;
-        const auto [xLow, xHigh] = extent(strip, 0);
-        const int32_t firstColumn =
-            int32_t(std::floor((xLow - reach - params.origin.x) / size));
-        const int32_t lastColumn = int32_t(std::floor((xHigh + reach - params.origin.x) / size));
-        for (int32_t column = firstColumn; column <= lastColumn; ++column) {
-          if (pending.size() >= params.maxEntries) {
-            return R::failure("ground raster: the walkable ground makes more than " +
-                              std::to_string(params.maxEntries) + " entries in squares of " +
-                              std::to_string(size) + " m");
-          }
-          const uint64_t key = tileKey(column >> kTileBits, row >> kTileBits);
-          const uint32_t tile = storage.tileIndex.findOrAdd(key, tiles);
-          if (tile == tiles) ++tiles;
-          const uint16_t local = uint16_t(((row & kTileMask) << kTileBits) | (column & kTileMask));
-          pending.push_back({tile, local, walkable});
-        }
+  // Calls visit(square's tile, place in the tile) for every square a triangle
+  // comes within `reach` of (its bounds grown by reach), clipping row by row.
+  const auto forEachSquare = [&](const Polygon& triangle, auto&& visit) {
+    const auto [zLow, zHigh] = extent(triangle, 2);
+    const int32_t firstRow = int32_t(std::floor((zLow - reach - params.origin.y) / size));
+    const int32_t lastRow = int32_t(std::floor((zHigh + reach - params.origin.y) / size));
+    for (int32_t row = firstRow; row <= lastRow; ++row) {
+      const float z0 = params.origin.y + float(row) * size;
+      const Polygon strip = clip(clip(triangle, 2, z0 - reach, 1.0f), 2, z0 + size + reach, -1.0f);
+      if (strip.count == 0) continue;
+      const auto [xLow, xHigh] = extent(strip, 0);
+      const int32_t firstColumn = int32_t(std::floor((xLow - reach - params.origin.x) / size));
+      const int32_t lastColumn = int32_t(std::floor((xHigh + reach - params.origin.x) / size));
+      for (int32_t column = firstColumn; column <= lastColumn; ++column) {
+        if (!visit(tileKey(column >> kTileBits, row >> kTileBits),
+                   size_t(((row & kTileMask) << kTileBits) | (column & kTileMask))))
+          return false;
       }
     }
-    // Counting sort into tiles and squares; entries keep triangle order within a square.
-    storage.firstEntry.assign(size_t(tiles) * (kSquaresPerTile + 1), 0);
-    auto slot = [&](const Pending& p) {
-      return size_t(p.tile) * (kSquaresPerTile + 1) + p.local + 1;
-    };
-    for (const Pending& p : pending)
-      ++storage.firstEntry[slot(p)];
+    return true;
+  };
+  const auto cancelled = [&](uint32_t t) {
+    return control && (t & 1023u) == 0 && control->cancelRequested.load(std::memory_order_relaxed);
+  };
+  try {
+    for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+      const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+      const glm::vec3 normal = glm::cross(b - a, c - a);
+      if (normal.y > 0.0f && glm::length(normal) > 0.0f)
+        storage.corners.insert(storage.corners.end(), {a, b, c});
+    }
+    // Two passes over the triangles: count each square's entries, then place
+    // them, so that nothing but the result is held.
+    uint64_t entries = 0;
+    for (uint32_t t = 0; t < storage.corners.size() / 3; ++t) {
+      if (cancelled(t)) return R::failure("ground raster: cancelled");
+      const Polygon triangle{{storage.corners[3 * t], storage.corners[3 * t + 1],
+                              storage.corners[3 * t + 2]},
+                             3};
+      const bool fits = forEachSquare(triangle, [&](uint64_t key, size_t local) {
+        if (++entries > params.maxEntries) return false;
+        uint32_t tile = storage.tileIndex.findOrAdd(
+            key, uint32_t(storage.firstEntry.size() / (kSquaresPerTile + 1)));
+        if (size_t(tile) * (kSquaresPerTile + 1) == storage.firstEntry.size())
+          storage.firstEntry.resize(storage.firstEntry.size() + kSquaresPerTile + 1, 0);
+        ++storage.firstEntry[size_t(tile) * (kSquaresPerTile + 1) + local + 1];
+        return true;
+      });
+      if (!fits) {
+        return R::failure("ground raster: the level's ground makes more than " +
+                          std::to_string(params.maxEntries) + " entries in squares of " +
+                          std::to_string(size) + " m");
+      }
+    }
+    // Counts to starts; each square's cursor then runs from its start.
     uint32_t next = 0;
-    for (uint32_t tile = 0; tile < tiles; ++tile) {
-      uint32_t* first = &storage.firstEntry[size_t(tile) * (kSquaresPerTile + 1)];
+    for (size_t tile = 0; tile < storage.firstEntry.size(); tile += kSquaresPerTile + 1) {
+      uint32_t* first = &storage.firstEntry[tile];
       first[0] = next;
       for (int local = 1; local <= kSquaresPerTile; ++local) {
         next += first[local];
         first[local] = next;
       }
     }
-    storage.entries.resize(pending.size());
-    // Each square's write position: its start, advanced per entry written.
+    storage.entries.resize(next);
     std::vector<uint32_t> cursor(storage.firstEntry);
-    for (const Pending& p : pending)
-      storage.entries[cursor[slot(p) - 1]++] = p.triangle;
+    for (uint32_t t = 0; t < storage.corners.size() / 3; ++t) {
+      if (cancelled(t)) return R::failure("ground raster: cancelled");
+      const Polygon triangle{{storage.corners[3 * t], storage.corners[3 * t + 1],
+                              storage.corners[3 * t + 2]},
+                             3};
+      forEachSquare(triangle, [&](uint64_t key, size_t local) {
+        const size_t tile = storage.tileIndex.find(key);
+        storage.entries[cursor[tile * (kSquaresPerTile + 1) + local]++] = t;
+        return true;
+      });
+    }
   } catch (const std::bad_alloc&) {
-    return R::failure("ground raster: out of memory for " + std::to_string(pending.size()) +
-                      " entries");
+    return R::failure("ground raster: out of memory");
   }
   return R::success(std::move(raster));
 }

@@ -55,7 +55,7 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
 
   if (control) control->stage = BuildStage::FloodFill;
   Result<GroundRaster> ground = buildGroundRaster(level, params, control);
-  if (!ground) return Result<NavBuild>::failure("flood fill: " + ground.error());
+  if (!ground) return Result<NavBuild>::failure(ground.error());
   Result<CellGrid> cells =
       floodFill(level, world, params, control, &build.stats.warnings, &ground.value());
   if (!cells) return Result<NavBuild>::failure(cells.error());

@@ -2,6 +2,7 @@
 // Flood fill: a box-shaped (or round) unit explores the level from seed points,
 // one cell at a time in four directions, with real collision checks, standing
 // only where ground supports its footprint, and falling off ledges one-way.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,8 @@ struct FloodFillParams {
   float cellSize = 0.0f;
   /// Points to start from; empty means a seed on every walkable upward-facing surface.
   std::vector<glm::vec3> seeds;
-  /// The fill stops with an error past this many cells.
+  /// The fill is refused when the level's estimate is larger, and stops with
+  /// an error past this many cells. [>= 1]
   size_t maxCells = 20'000'000;
   /// Threads testing steps: 1 or 2. The cells are identical either way.
   int threads = 1;
@@ -71,6 +73,11 @@ StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
 /// Per triangle of the level: may the unit stand on it (params.walkableMaterials
 /// of its material). Empty when every material is walkable.
 std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams& params);
+
+/// What is wrong with the parameters for this level, checked before any work:
+/// the unit, the cell size, the limits, and whether the level's estimated
+/// cells (estimateCells) fit under maxCells. The message names the parameter.
+std::optional<std::string> fillParamsError(const Level& level, const FloodFillParams& params);
 
 /// The ground raster a fill with these parameters reads (ground_raster.h):
 /// squares a cell wide, on the cells' grid.
