@@ -18,6 +18,7 @@
 #include "nav/nav_file.h"
 #include "nav/path_clearance.h"
 #include "nav/search.h"
+#include "nav/terrain_generator.h"
 
 namespace nav::cli {
 namespace {
@@ -457,6 +458,57 @@ int runGenerateCity(const CityFlags& flags) {
                     {"block_size", rounded(info.blockSize)},
                     {"buildings", info.buildings.size()},
                     {"bridges", info.bridges.size()}}
+                   .dump(-1, ' ', false, Json::error_handler_t::replace)
+            << "\n";
+  return 0;
+}
+
+int runGenerateTerrain(const TerrainFlags& flags) {
+  const std::string command = "generate terrain";
+  TerrainParams params;
+  const double minSize = minTerrainSize(params.unit);
+  if (!(flags.size >= minSize && flags.size <= 2048.0)) {
+    std::ostringstream message;
+    message << "--size " << flags.size << ": must be from " << std::ceil(minSize * 10) / 10
+            << " to 2048 metres (room for every feature of the default unit)";
+    return fail(command, message.str(), 2);
+  }
+  const std::string& objPath = flags.outputPath;
+  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
+    return fail(command,
+                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)",
+                2);
+  }
+  const std::string sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
+  params.seed = flags.seed;
+  params.size = float(flags.size);
+  std::ofstream obj(objPath, std::ios::binary);
+  if (!obj) return fail(command, "-o " + objPath + ": cannot open for writing", 2);
+  const Result<TerrainInfo> terrain = generateTerrain(params, obj);
+  if (!terrain) return fail(command, objPath + ": " + terrain.error(), 1);
+  obj.close();
+  if (!obj) return fail(command, "-o " + objPath + ": cannot write", 2);
+  std::ofstream sidecar(sidecarPath, std::ios::binary);
+  sidecar << terrain.value().sidecarJson;
+  sidecar.close();
+  if (!sidecar) return fail(command, "-o " + objPath + ": cannot write " + sidecarPath, 2);
+  const TerrainInfo& info = terrain.value();
+  // Sites of each feature, in the features' order.
+  Json features = Json::object();
+  for (int f = 0; f < kTerrainFeatureCount; ++f) {
+    features[toString(TerrainFeature(f))] =
+        std::count_if(info.sites.begin(), info.sites.end(),
+                      [&](const TerrainSite& site) { return int(site.feature) == f; });
+  }
+  std::cout << Json{{"obj", objPath},
+                    {"sidecar", sidecarPath},
+                    {"seed", params.seed},
+                    {"size", rounded(params.size)},
+                    {"triangles", info.triangles},
+                    {"vertices", info.vertices},
+                    {"tiles", info.tiles * info.tiles},
+                    {"tile_size", rounded(info.tileSize)},
+                    {"features", features}}
                    .dump(-1, ' ', false, Json::error_handler_t::replace)
             << "\n";
   return 0;

@@ -55,6 +55,16 @@ struct CityFlags {
 /// Writes a procedural city (FILE.obj and its sidecar FILE.json) and prints what it wrote.
 int runGenerateCity(const CityFlags& flags);
 
+/// `generate terrain` settings; checked by runGenerateTerrain.
+struct TerrainFlags {
+  uint32_t seed = 1;
+  /// Side of the square level. [metres]
+  double size = 64.0;
+  std::string outputPath;
+};
+/// Writes procedural terrain (FILE.obj and its sidecar FILE.json) and prints what it wrote.
+int runGenerateTerrain(const TerrainFlags& flags);
+
 /// True when the path names a binary navigation file (.nav) rather than a level.
 bool isNavFile(const std::string& path);
 

@@ -108,6 +108,19 @@ int main(int argc, char** argv) {
   cityCommand->add_option("--seed", city.seed, "Random seed: the same seed writes the same files");
   cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj)")->required();
 
+  nav::cli::TerrainFlags terrain;
+  CLI::App* terrainCommand = generate->add_subcommand(
+      "terrain",
+      "Hills with ramps, stairs, walls at any angle, a bridge, a cave and holes, sized for the "
+      "Detour-matched unit (1.2 x 2 m, step 0.9): writes FILE.obj and FILE.json");
+  terrainCommand
+      ->add_option("--seed", terrain.seed, "Random seed: the same seed writes the same files")
+      ->required();
+  terrainCommand->add_option("--size", terrain.size,
+                             "Side of the square level [m] (default 64; about 62 to 2048)");
+  terrainCommand->add_option("-o,--output", terrain.outputPath, "Level to write (FILE.obj)")
+      ->required();
+
   std::string scenPath, scenMapPath;
   std::optional<size_t> scenLimit;
   std::optional<float> scenCell;
@@ -130,6 +143,7 @@ int main(int argc, char** argv) {
   if (*info) return nav::cli::runInfo(levelPath);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
+  if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
   if (*scen) return nav::cli::runScen(scenPath, scenMapPath, scenLimit, scenCell);
   if (nav::cli::isNavFile(levelPath)) {
     const auto options = queryCommand->get_options();
