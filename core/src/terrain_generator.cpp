@@ -20,9 +20,9 @@
 // Walls and Arc stand on the hills: from below the lowest ground under them to
 // well above the highest.
 //
-// Angles go through our own sine and cosine (a Taylor series after reducing to
-// a quarter turn), and every random draw through splitmix64, so the bytes are
-// the same on every platform; vertices are written in whole millimetres.
+// Angles go through portable_trig.h's sine and cosine and every random draw
+// through splitmix64, so the bytes are the same on every platform; vertices are
+// written in whole millimetres.
 #include "nav/terrain_generator.h"
 
 #include <algorithm>
@@ -37,6 +37,8 @@
 #include <vector>
 
 #include <glm/glm.hpp>
+
+#include "portable_trig.h"
 
 namespace nav {
 namespace {
@@ -78,37 +80,8 @@ bool hasPad(TerrainFeature feature) {
 // Angles and random numbers, the same on every platform.
 // ---------------------------------------------------------------------------
 
-/// A direction on the ground plane: (cos, sin) of an angle from +x towards +z.
-struct Heading {
-  double cos, sin;
-};
-
-// The C library's sin and cos may differ in the last bit between platforms;
-// a fixed series on [-45, 45] degrees does not (error below 1e-16).
-Heading headingOf(double degrees) {
-  const double quarters = std::round(degrees / 90.0);
-  const double x = (degrees - 90.0 * quarters) * (kPi / 180.0);
-  double sine = 0.0, cosine = 0.0, sineTerm = x, cosineTerm = 1.0;
-  for (int k = 1; k <= 10; ++k) {
-    sine += sineTerm;
-    cosine += cosineTerm;
-    sineTerm *= -x * x / double((2 * k) * (2 * k + 1));
-    cosineTerm *= -x * x / double((2 * k - 1) * (2 * k));
-  }
-  switch (((int64_t(quarters) % 4) + 4) % 4) {
-    case 0:
-      return {cosine, sine};
-    case 1:
-      return {-sine, cosine};
-    case 2:
-      return {-cosine, -sine};
-    default:
-      return {sine, -cosine};
-  }
-}
-
 double tangentOf(double degrees) {
-  const Heading d = headingOf(degrees);
+  const CosSin d = cosSinOfDegrees(degrees);
   return d.sin / d.cos;
 }
 
@@ -339,7 +312,7 @@ struct Sizes {
 /// A site's own axes: a along its yaw, b a quarter turn further (+z of a).
 struct Frame {
   glm::dvec2 centre;
-  Heading yaw;
+  CosSin yaw;
 
   glm::dvec2 at(double a, double b) const {
     return centre + glm::dvec2(a * yaw.cos - b * yaw.sin, a * yaw.sin + b * yaw.cos);
@@ -413,7 +386,7 @@ class Ground {
 double padHeight(const Hills& hills, const glm::dvec2& centre, double radius) {
   double sum = hills.height(centre.x, centre.y);
   for (int k = 0; k < 8; ++k) {
-    const Heading d = headingOf(45.0 * k);
+    const CosSin d = cosSinOfDegrees(45.0 * k);
     const glm::dvec2 p = centre + (radius + kBlend) * glm::dvec2(d.cos, d.sin);
     sum += hills.height(p.x, p.y);
   }
@@ -512,7 +485,7 @@ Plan planTerrain(const TerrainParams& params, const Sizes& sizes, const Hills& h
         site.radius = half;
         site.frame.centre = tileCentre;
       }
-      site.frame.yaw = headingOf(site.yawDegrees);
+      site.frame.yaw = cosSinOfDegrees(site.yawDegrees);
       if (site.feature == TerrainFeature::Holes) planHoles(site, sizes, plan, random);
       plan.sites[j * plan.tiles + i] = std::move(site);
     }
@@ -879,7 +852,7 @@ class TerrainWriter {
                                      : random.uniform(s.thinMin, s.thinMax);
       const double length =
           thick ? random.uniform(4.0 * s.width, 7.0 * s.width) : random.uniform(2.0, 5.0) * s.width;
-      const Heading d = headingOf(random.diagonalDegrees());
+      const CosSin d = cosSinOfDegrees(random.diagonalDegrees());
       // Its middle anywhere its ends and corners stay in the site's circle.
       const double reach = std::max(0.0, site.radius - length / 2 - thickness);
       glm::dvec2 middle;
@@ -904,7 +877,7 @@ class TerrainWriter {
     const int segments = int(std::ceil(span * kPi / 180.0 * radius / (0.4 * s.width)));
     const double above = s.height + random.uniform(0.5, 1.0);
     const auto point = [&](int k) {
-      const Heading d = headingOf(start + span * k / segments);
+      const CosSin d = cosSinOfDegrees(start + span * k / segments);
       return site.frame.centre + radius * glm::dvec2(d.cos, d.sin);
     };
     for (int k = 0; k < segments; ++k) {
