@@ -91,6 +91,15 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   return Result<FloodFillParams>::success(std::move(params));
 }
 
+// The level at `path`, turned when --rotate-y asks.
+Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
+  Result<Level> level = loadLevel(path);
+  if (!level || !flags.rotateY) return level;
+  Result<Level> turned = rotatedAboutY(level.value(), *flags.rotateY);
+  if (!turned) return Result<Level>::failure("--rotate-y: " + turned.error());
+  return turned;
+}
+
 // A loaded level with its collision world and a finished build.
 struct Prepared {
   Level level;
@@ -101,7 +110,7 @@ struct Prepared {
 
 std::optional<Prepared> prepare(const std::string& command, const std::string& levelPath,
                                 const BuildFlags& flags, int& exitCode) {
-  Result<Level> level = loadLevel(levelPath);
+  Result<Level> level = loadTurned(levelPath, flags);
   if (!level) {
     exitCode = fail(command, level.error(), 2);
     return std::nullopt;
@@ -307,9 +316,16 @@ bool isNavFile(const std::string& path) {
   return std::filesystem::path(path).extension() == ".nav";
 }
 
-int runInfo(const std::string& levelPath) {
+std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
+  if (!flags.rotateY || !isNavFile(path)) return "";
+  return "--rotate-y: " + path +
+         " is a .nav file, whose graph is built already and cannot be turned; give the level "
+         "(.obj) instead";
+}
+
+int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   if (isNavFile(levelPath)) return runNavInfo(levelPath);
-  Result<Level> loaded = loadLevel(levelPath);
+  Result<Level> loaded = loadTurned(levelPath, flags);
   if (!loaded) return fail("info", loaded.error(), 2);
   const Level& level = loaded.value();
   const LevelSettings& settings = level.settings;
@@ -326,6 +342,7 @@ int runInfo(const std::string& levelPath) {
   if (settings.start) out["start"] = pointJson(*settings.start);
   if (settings.goal) out["goal"] = pointJson(*settings.goal);
   if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
+  if (flags.rotateY) out["rotate_y"] = *flags.rotateY;
   Json units = Json::array();
   for (const UnitProfile& unit : settings.units)
     units.push_back(unitJson(unit));
@@ -362,6 +379,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
                stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
               {"peak_rss_bytes", peakRssBytes()},
               {"warnings", stats.warnings}};
+  if (flags.rotateY) result["rotate_y"] = *flags.rotateY;
   if (outputBytes) {
     result["output"] = outputPath;
     result["output_bytes"] = *outputBytes;

@@ -24,9 +24,16 @@ struct BuildFlags {
   std::optional<float> unitWidth, unitLength, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
   std::optional<size_t> maxCells;
   std::optional<int> threads;
+  /// Turn the level about the vertical axis through its bounds' centre first
+  /// (rotatedAboutY); points given with it are in the turned level. [degrees]
+  std::optional<float> rotateY;
 };
 
-int runInfo(const std::string& levelPath);
+/// Refuses --rotate-y with a .nav file (its graph is built already): the
+/// message for stderr, empty when there is nothing to refuse.
+std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags);
+
+int runInfo(const std::string& levelPath, const BuildFlags& flags);
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath);
 
 struct QueryFlags {

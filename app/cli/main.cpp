@@ -13,6 +13,15 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
 
 namespace {
 
+void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
+  command
+      .add_option("--rotate-y", flags.rotateY,
+                  "Turn the level DEG degrees about the vertical axis through its bounds' "
+                  "centre (+X towards -Z) before anything else; --from, --to and --queries "
+                  "are then in the turned level's coordinates, and so is the output")
+      ->type_name("DEG");
+}
+
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--cell", flags.cellSize,
                      "Cell size [m] (default: the level's, else half the unit width)");
@@ -31,6 +40,7 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--max-cells", flags.maxCells, "Stop the fill past this many cells");
   command.add_option("--threads", flags.threads, "Threads for the fill: 1 or 2 (same output)")
       ->check(CLI::Range(1, 2));
+  addRotateOption(command, flags);
 }
 
 }  // namespace
@@ -44,6 +54,7 @@ int main(int argc, char** argv) {
 
   CLI::App* info = app.add_subcommand("info", "Print what a level or .nav file contains");
   info->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
+  addRotateOption(*info, flags);
 
   std::string outputPath;
   CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
@@ -140,7 +151,12 @@ int main(int argc, char** argv) {
 
   // IsMember let only these names through.
   if (!portalPoint.empty()) query.portalPoint = nav::portalPointNamed(portalPoint);
-  if (*info) return nav::cli::runInfo(levelPath);
+  if (const std::string refused = nav::cli::refuseRotatedNav(levelPath, flags); !refused.empty()) {
+    std::cerr << "navscope-cli " << app.get_subcommands().front()->get_name() << ": " << refused
+              << "\n";
+    return 2;
+  }
+  if (*info) return nav::cli::runInfo(levelPath, flags);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
