@@ -50,6 +50,7 @@
 
 #include <cmath>
 #include <optional>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -170,6 +171,11 @@ struct Case {
   std::string level;
   float degrees;
 };
+
+// What GoogleTest prints for a case (and ctest lists).
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.level << " turned " << c.degrees << " degrees";
+}
 
 std::string caseName(const ::testing::TestParamInfo<Case>& info) {
   std::string name = info.param.level.substr(0, info.param.level.find('.'));
