@@ -897,7 +897,8 @@ class TerrainWriter {
       const double top = p + random.uniform(s.railingLow(), s.railingHigh());
       const double thickness = random.uniform(s.thinMin, s.thinMax);
       const int segments = random.range(2, 4);
-      // Points along a, wandering up to a third of the way to the next run.
+      // Points along a, each off its run's line by up to a sixth of the space
+      // between runs, so two runs never meet.
       std::vector<glm::dvec2> points;
       for (int k = 0; k <= segments; ++k) {
         const double wander = random.uniform(-1.0, 1.0) * span / (3.0 * runs);
