@@ -18,6 +18,7 @@
 #include "nav/nav_file.h"
 #include "nav/path_clearance.h"
 #include "nav/search.h"
+#include "nav/terrain_generator.h"
 
 namespace nav::cli {
 namespace {
@@ -90,6 +91,15 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   return Result<FloodFillParams>::success(std::move(params));
 }
 
+// The level at `path`, turned when --rotate-y asks.
+Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
+  Result<Level> level = loadLevel(path);
+  if (!level || !flags.rotateY) return level;
+  Result<Level> turned = rotatedAboutY(level.value(), *flags.rotateY);
+  if (!turned) return Result<Level>::failure("--rotate-y: " + turned.error());
+  return turned;
+}
+
 // A loaded level with its collision world and a finished build.
 struct Prepared {
   Level level;
@@ -100,7 +110,7 @@ struct Prepared {
 
 std::optional<Prepared> prepare(const std::string& command, const std::string& levelPath,
                                 const BuildFlags& flags, int& exitCode) {
-  Result<Level> level = loadLevel(levelPath);
+  Result<Level> level = loadTurned(levelPath, flags);
   if (!level) {
     exitCode = fail(command, level.error(), 2);
     return std::nullopt;
@@ -306,9 +316,16 @@ bool isNavFile(const std::string& path) {
   return std::filesystem::path(path).extension() == ".nav";
 }
 
-int runInfo(const std::string& levelPath) {
+std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
+  if (!flags.rotateY || !isNavFile(path)) return "";
+  return "--rotate-y: " + path +
+         " is a .nav file, whose graph is built already and cannot be turned; give the level "
+         "(.obj) instead";
+}
+
+int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   if (isNavFile(levelPath)) return runNavInfo(levelPath);
-  Result<Level> loaded = loadLevel(levelPath);
+  Result<Level> loaded = loadTurned(levelPath, flags);
   if (!loaded) return fail("info", loaded.error(), 2);
   const Level& level = loaded.value();
   const LevelSettings& settings = level.settings;
@@ -325,6 +342,7 @@ int runInfo(const std::string& levelPath) {
   if (settings.start) out["start"] = pointJson(*settings.start);
   if (settings.goal) out["goal"] = pointJson(*settings.goal);
   if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
+  if (flags.rotateY) out["rotate_y"] = *flags.rotateY;
   Json units = Json::array();
   for (const UnitProfile& unit : settings.units)
     units.push_back(unitJson(unit));
@@ -361,6 +379,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
                stats.cells ? rounded(double(stats.cellBytes) / double(stats.cells)) : 0.0},
               {"peak_rss_bytes", peakRssBytes()},
               {"warnings", stats.warnings}};
+  if (flags.rotateY) result["rotate_y"] = *flags.rotateY;
   if (outputBytes) {
     result["output"] = outputPath;
     result["output_bytes"] = *outputBytes;
@@ -457,6 +476,57 @@ int runGenerateCity(const CityFlags& flags) {
                     {"block_size", rounded(info.blockSize)},
                     {"buildings", info.buildings.size()},
                     {"bridges", info.bridges.size()}}
+                   .dump(-1, ' ', false, Json::error_handler_t::replace)
+            << "\n";
+  return 0;
+}
+
+int runGenerateTerrain(const TerrainFlags& flags) {
+  const std::string command = "generate terrain";
+  TerrainParams params;
+  const double minSize = minTerrainSize(params.unit);
+  if (!(flags.size >= minSize && flags.size <= 2048.0)) {
+    std::ostringstream message;
+    message << "--size " << flags.size << ": must be from " << std::ceil(minSize * 10) / 10
+            << " to 2048 metres (room for every feature of the default unit)";
+    return fail(command, message.str(), 2);
+  }
+  const std::string& objPath = flags.outputPath;
+  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
+    return fail(command,
+                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)",
+                2);
+  }
+  const std::string sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
+  params.seed = flags.seed;
+  params.size = float(flags.size);
+  std::ofstream obj(objPath, std::ios::binary);
+  if (!obj) return fail(command, "-o " + objPath + ": cannot open for writing", 2);
+  const Result<TerrainInfo> terrain = generateTerrain(params, obj);
+  if (!terrain) return fail(command, objPath + ": " + terrain.error(), 1);
+  obj.close();
+  if (!obj) return fail(command, "-o " + objPath + ": cannot write", 2);
+  std::ofstream sidecar(sidecarPath, std::ios::binary);
+  sidecar << terrain.value().sidecarJson;
+  sidecar.close();
+  if (!sidecar) return fail(command, "-o " + objPath + ": cannot write " + sidecarPath, 2);
+  const TerrainInfo& info = terrain.value();
+  // Sites of each feature, in the features' order.
+  Json features = Json::object();
+  for (int f = 0; f < kTerrainFeatureCount; ++f) {
+    features[toString(TerrainFeature(f))] =
+        std::count_if(info.sites.begin(), info.sites.end(),
+                      [&](const TerrainSite& site) { return int(site.feature) == f; });
+  }
+  std::cout << Json{{"obj", objPath},
+                    {"sidecar", sidecarPath},
+                    {"seed", params.seed},
+                    {"size", rounded(params.size)},
+                    {"triangles", info.triangles},
+                    {"vertices", info.vertices},
+                    {"tiles", info.tiles * info.tiles},
+                    {"tile_size", rounded(info.tileSize)},
+                    {"features", features}}
                    .dump(-1, ' ', false, Json::error_handler_t::replace)
             << "\n";
   return 0;

@@ -24,9 +24,16 @@ struct BuildFlags {
   std::optional<float> unitWidth, unitLength, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
   std::optional<size_t> maxCells;
   std::optional<int> threads;
+  /// Turn the level about the vertical axis through its bounds' centre first
+  /// (rotatedAboutY); points given with it are in the turned level. [degrees]
+  std::optional<float> rotateY;
 };
 
-int runInfo(const std::string& levelPath);
+/// Refuses --rotate-y with a .nav file (its graph is built already): the
+/// message for stderr, empty when there is nothing to refuse.
+std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags);
+
+int runInfo(const std::string& levelPath, const BuildFlags& flags);
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath);
 
 struct QueryFlags {
@@ -54,6 +61,16 @@ struct CityFlags {
 };
 /// Writes a procedural city (FILE.obj and its sidecar FILE.json) and prints what it wrote.
 int runGenerateCity(const CityFlags& flags);
+
+/// `generate terrain` settings; checked by runGenerateTerrain.
+struct TerrainFlags {
+  uint32_t seed = 1;
+  /// Side of the square level. [metres]
+  double size = 64.0;
+  std::string outputPath;
+};
+/// Writes procedural terrain (FILE.obj and its sidecar FILE.json) and prints what it wrote.
+int runGenerateTerrain(const TerrainFlags& flags);
 
 /// True when the path names a binary navigation file (.nav) rather than a level.
 bool isNavFile(const std::string& path);

@@ -13,6 +13,15 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
 
 namespace {
 
+void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
+  command
+      .add_option("--rotate-y", flags.rotateY,
+                  "Turn the level DEG degrees about the vertical axis through its bounds' "
+                  "centre (+X towards -Z) before anything else; --from, --to and --queries "
+                  "are then in the turned level's coordinates, and so is the output")
+      ->type_name("DEG");
+}
+
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--cell", flags.cellSize,
                      "Cell size [m] (default: the level's, else half the unit width)");
@@ -31,6 +40,7 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--max-cells", flags.maxCells, "Stop the fill past this many cells");
   command.add_option("--threads", flags.threads, "Threads for the fill: 1 or 2 (same output)")
       ->check(CLI::Range(1, 2));
+  addRotateOption(command, flags);
 }
 
 }  // namespace
@@ -44,6 +54,7 @@ int main(int argc, char** argv) {
 
   CLI::App* info = app.add_subcommand("info", "Print what a level or .nav file contains");
   info->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
+  addRotateOption(*info, flags);
 
   std::string outputPath;
   CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
@@ -108,6 +119,19 @@ int main(int argc, char** argv) {
   cityCommand->add_option("--seed", city.seed, "Random seed: the same seed writes the same files");
   cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj)")->required();
 
+  nav::cli::TerrainFlags terrain;
+  CLI::App* terrainCommand = generate->add_subcommand(
+      "terrain",
+      "Hills with ramps, stairs, walls at any angle, a bridge, a cave and holes, sized for the "
+      "Detour-matched unit (1.2 x 2 m, step 0.9): writes FILE.obj and FILE.json");
+  terrainCommand
+      ->add_option("--seed", terrain.seed, "Random seed: the same seed writes the same files")
+      ->required();
+  terrainCommand->add_option("--size", terrain.size,
+                             "Side of the square level [m] (default 64; about 62 to 2048)");
+  terrainCommand->add_option("-o,--output", terrain.outputPath, "Level to write (FILE.obj)")
+      ->required();
+
   std::string scenPath, scenMapPath;
   std::optional<size_t> scenLimit;
   std::optional<float> scenCell;
@@ -127,9 +151,15 @@ int main(int argc, char** argv) {
 
   // IsMember let only these names through.
   if (!portalPoint.empty()) query.portalPoint = nav::portalPointNamed(portalPoint);
-  if (*info) return nav::cli::runInfo(levelPath);
+  if (const std::string refused = nav::cli::refuseRotatedNav(levelPath, flags); !refused.empty()) {
+    std::cerr << "navscope-cli " << app.get_subcommands().front()->get_name() << ": " << refused
+              << "\n";
+    return 2;
+  }
+  if (*info) return nav::cli::runInfo(levelPath, flags);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
+  if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
   if (*scen) return nav::cli::runScen(scenPath, scenMapPath, scenLimit, scenCell);
   if (nav::cli::isNavFile(levelPath)) {
     const auto options = queryCommand->get_options();

@@ -3,52 +3,23 @@
 // refused with the option and the good values named, and the help naming them;
 // the path's clearance, hand-computed where it runs beside a wall.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
-#include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
-#include <vector>
+
+#include "cli_run.h"
 
 namespace {
 
-struct CliRun {
-  std::vector<nlohmann::json> objects;
-  std::string output;
-  int exitCode = -1;
-};
-
-CliRun runCli(const std::string& arguments) {
-  CliRun run;
-  const std::string command = std::string("'") + NAVSCOPE_CLI_EXE + "' " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  // Read as bytes: the output must be checked for stray control characters too.
-  char buffer[4096];
-  size_t read = 0;
-  while ((read = fread(buffer, 1, sizeof buffer, pipe)) > 0)
-    run.output.append(buffer, read);
-  const int status = pclose(pipe);
-  run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::istringstream lines(run.output);
-  for (std::string line; std::getline(lines, line);) {
-    const nlohmann::json parsed = nlohmann::json::parse(line, nullptr, false);
-    if (parsed.is_object()) run.objects.push_back(parsed);
-  }
-  return run;
-}
+using nav::test::asset;
+using nav::test::CliRun;
+using nav::test::runCli;
 
 // Printable ASCII and line breaks only.
 bool isPlainText(const std::string& text) {
   return std::all_of(text.begin(), text.end(),
                      [](char c) { return c == '\n' || (c >= ' ' && c <= '~'); });
-}
-
-std::string asset(const std::string& name) {
-  return std::string("'") + NAVSCOPE_ASSETS_DIR + "/" + name + "'";
 }
 
 TEST(CliQuery, ExactIsNeverLongerThanCrossingAndSaysItAnswered) {

@@ -1,6 +1,7 @@
 #include "nav/level.h"
 
 #include "guarded.h"
+#include "portable_trig.h"
 
 #include <tiny_obj_loader.h>
 
@@ -17,6 +18,7 @@
 #include <memory>
 #include <new>
 #include <span>
+#include <sstream>
 #include <streambuf>
 
 namespace nav {
@@ -538,6 +540,68 @@ Result<Level> parseObj(std::string_view text, std::string_view name, const LoadL
 
 Result<Level> loadLevel(const std::string& path, const LoadLimits& limits) {
   return guarded<Level>(path, [&] { return loadLevelUnchecked(path, limits); });
+}
+
+glm::vec3 RotationY::apply(const glm::vec3& p) const {
+  // In double, so a turn by 0 gives back the very floats it was given.
+  const double x = double(p.x) - centre.x, z = double(p.z) - centre.z;
+  return {float(centre.x + x * cosine + z * sine), p.y, float(centre.z - x * sine + z * cosine)};
+}
+
+Aabb RotationY::apply(const Aabb& box) const {
+  Aabb turned;
+  for (float x : {box.min.x, box.max.x}) {
+    for (float z : {box.min.z, box.max.z}) {
+      turned.grow(apply(glm::vec3(x, box.min.y, z)));
+      turned.grow(apply(glm::vec3(x, box.max.y, z)));
+    }
+  }
+  return turned;
+}
+
+Result<RotationY> rotationAboutY(const Level& level, float degrees) {
+  if (!(std::abs(degrees) <= kMaxRotationDegrees)) {
+    std::ostringstream message;
+    message << "degrees = " << degrees << ": expected a finite angle within +-"
+            << kMaxRotationDegrees;
+    return Result<RotationY>::failure(message.str());
+  }
+  if (level.bounds.empty()) {
+    return Result<RotationY>::failure(level.source + ": no bounds to turn about (no triangles)");
+  }
+  const CosSin turn = cosSinOfDegrees(degrees);
+  const glm::vec3 centre = level.bounds.center();
+  return Result<RotationY>::success({glm::dvec3(centre), turn.cos, turn.sin});
+}
+
+Result<Level> rotatedAboutY(const Level& level, float degrees) {
+  const Result<RotationY> rotation = rotationAboutY(level, degrees);
+  if (!rotation) return Result<Level>::failure(rotation.error());
+  const RotationY& turn = rotation.value();
+  return guarded<Level>(level.source, [&] {
+    Level turned = level;
+    for (glm::vec3& v : turned.vertices)
+      v = turn.apply(v);
+    turned.bounds = {};
+    for (const LevelTriangle& triangle : turned.triangles) {
+      for (uint32_t corner : triangle.vertex)
+        turned.bounds.grow(turned.vertices[corner]);
+    }
+    LevelSettings& settings = turned.settings;
+    for (glm::vec3& seed : settings.seeds)
+      seed = turn.apply(seed);
+    if (settings.start) settings.start = turn.apply(*settings.start);
+    if (settings.goal) settings.goal = turn.apply(*settings.goal);
+    for (DeviceSpec& device : settings.devices) {
+      device.entry = turn.apply(device.entry);
+      device.exit = turn.apply(device.exit);
+    }
+    for (WaypathSpec& waypath : settings.waypaths) {
+      for (glm::vec3& point : waypath.points)
+        point = turn.apply(point);
+    }
+    return Result<Level>::success(std::move(turned));
+  });
 }
 
 }  // namespace nav

@@ -688,5 +688,95 @@ TEST(UnitProfile, EachBadParameterIsNamedWithItsValue) {
   }
 }
 
+// ---------------------------------------------------------------------------
+// Turning a level about the vertical axis
+// ---------------------------------------------------------------------------
+
+// A 10 x 4 floor (bounds centre (5, 2)) with a seed, start, goal, a device and a waypath.
+Level turnableLevel() {
+  Level level;
+  test::addFloor(level, 0, 0, 10, 4, 0, "floor");
+  test::finish(level);
+  level.settings.seeds = {{1, 0.05f, 1}};
+  level.settings.start = glm::vec3(10, 0.05f, 4);
+  level.settings.goal = glm::vec3(5, 0.05f, 2);
+  DeviceSpec device;
+  device.id = "lift";
+  device.entry = {{8, -0.2f, 0}, {10, 0.5f, 2}};
+  device.exit = {{0, 2.8f, 0}, {2, 3.5f, 2}};
+  level.settings.devices = {device};
+  level.settings.waypaths = {{"lane", {{0, 0, 0}, {10, 0, 0}}, false, std::nullopt}};
+  return level;
+}
+
+void expectNear(const glm::vec3& a, const glm::vec3& b) {
+  EXPECT_LT(glm::distance(a, b), 1e-5f)
+      << a.x << "," << a.y << "," << a.z << " against " << b.x << "," << b.y << "," << b.z;
+}
+
+// By hand: about (5, 2), +x turns to -z, so (x, z) goes to (5 + (z - 2), 2 - (x - 5)).
+TEST(LevelRotation, QuarterTurnMovesPointsWhereHandComputationSays) {
+  const Level level = turnableLevel();
+  const Result<Level> turned = rotatedAboutY(level, 90.0f);
+  ASSERT_TRUE(turned.ok()) << turned.error();
+  const Level& t = turned.value();
+  ASSERT_EQ(t.vertices.size(), level.vertices.size());
+  for (size_t v = 0; v < level.vertices.size(); ++v) {
+    const glm::vec3 p = level.vertices[v];
+    expectNear(t.vertices[v], {5 + (p.z - 2), p.y, 2 - (p.x - 5)});
+  }
+  // The floor's corner (10, 0, 4) goes to (7, 0, -3); bounds x 3..7, z -3..7.
+  expectNear(rotationAboutY(level, 90.0f).value().apply({10, 0, 4}), {7, 0, -3});
+  expectNear(t.bounds.min, {3, 0, -3});
+  expectNear(t.bounds.max, {7, 0, 7});
+  expectNear(t.settings.seeds.at(0), {4, 0.05f, 6});
+  expectNear(*t.settings.start, {7, 0.05f, -3});
+  expectNear(*t.settings.goal, {5, 0.05f, 2});
+  expectNear(t.settings.waypaths.at(0).points.at(1), {3, 0, -3});
+  // A quarter turn keeps a zone a box: entry x 8..10, z 0..2 -> x 3..5, z -3..-1.
+  expectNear(t.settings.devices.at(0).entry.min, {3, -0.2f, -3});
+  expectNear(t.settings.devices.at(0).entry.max, {5, 0.5f, -1});
+  // Triangles keep their corners, so the floor still faces up.
+  const glm::vec3 a = t.corner(0, 0), b = t.corner(0, 1), c = t.corner(0, 2);
+  EXPECT_GT(glm::cross(b - a, c - a).y, 0.0f);
+}
+
+TEST(LevelRotation, NoTurnAndWholeTurnsChangeNothing) {
+  const Result<Level> showcase = loadLevel(test::assetFile("showcase.obj"));
+  ASSERT_TRUE(showcase.ok()) << showcase.error();
+  for (float degrees : {0.0f, 360.0f, -720.0f}) {
+    const Result<Level> turned = rotatedAboutY(showcase.value(), degrees);
+    ASSERT_TRUE(turned.ok()) << turned.error();
+    EXPECT_EQ(turned.value().vertices, showcase.value().vertices) << degrees;
+    EXPECT_EQ(turned.value().bounds.min, showcase.value().bounds.min);
+    EXPECT_EQ(turned.value().bounds.max, showcase.value().bounds.max);
+    EXPECT_EQ(turned.value().settings.start, showcase.value().settings.start);
+    EXPECT_EQ(turned.value().settings.devices.at(0).entry.min,
+              showcase.value().settings.devices.at(0).entry.min);
+  }
+}
+
+// At 45 degrees a 2 x 2 zone's turned square spans 2 sqrt 2 both ways, round the turned centre.
+TEST(LevelRotation, ZonesBecomeTheBoundsOfTheTurnedZones) {
+  const Level level = turnableLevel();
+  const RotationY turn = rotationAboutY(level, 45.0f).value();
+  const Aabb entry = rotatedAboutY(level, 45.0f).value().settings.devices.at(0).entry;
+  const float half = std::sqrt(2.0f);
+  const glm::vec3 centre = turn.apply({9, 0.15f, 1});
+  expectNear(entry.min, {centre.x - half, -0.2f, centre.z - half});
+  expectNear(entry.max, {centre.x + half, 0.5f, centre.z + half});
+}
+
+TEST(LevelRotation, RefusesAnglesThatAreNotFiniteOrAreHuge) {
+  const Level level = turnableLevel();
+  for (float degrees : {std::nanf(""), INFINITY, -INFINITY, 1e9f, -36001.0f}) {
+    const Result<Level> turned = rotatedAboutY(level, degrees);
+    ASSERT_FALSE(turned.ok()) << degrees;
+    EXPECT_NE(turned.error().find("degrees"), std::string::npos) << turned.error();
+  }
+  EXPECT_TRUE(rotatedAboutY(level, 36000.0f).ok());
+  EXPECT_FALSE(rotatedAboutY(Level{}, 10.0f).ok()) << "no triangles, no bounds to turn about";
+}
+
 }  // namespace
 }  // namespace nav

@@ -50,4 +50,32 @@ Result<Level> parseObj(std::string_view text, std::string_view name, const LoadL
 /// Loads `path` (an .obj) and, when present, the sidecar with the same stem and a .json extension.
 Result<Level> loadLevel(const std::string& path, const LoadLimits& limits = {});
 
+/// A turn about the vertical axis through a point. Positive angles turn +x
+/// towards -z: counter-clockwise seen from above with x east and z south.
+struct RotationY {
+  /// On the axis; only x and z matter.
+  glm::dvec3 centre{0.0};
+  double cosine = 1.0, sine = 0.0;
+
+  glm::vec3 apply(const glm::vec3& p) const;
+  /// The axis-aligned bounds of the box turned (y unchanged).
+  Aabb apply(const Aabb& box) const;
+};
+
+/// Turns of more degrees than this are refused: a float that large has lost
+/// the fraction of a degree.
+constexpr float kMaxRotationDegrees = 36000.0f;
+
+/// The turn rotatedAboutY gives the level: about the vertical axis through the
+/// centre of its bounds. Whole quarter turns are exact. Fails, naming
+/// `degrees`, when it is not finite or beyond +-kMaxRotationDegrees, or when
+/// the level has no bounds.
+Result<RotationY> rotationAboutY(const Level& level, float degrees);
+
+/// The level turned by rotationAboutY(level, degrees): its vertices (bounds
+/// recomputed) and its sidecar's seeds, start, goal and waypath points. A
+/// device's zones become the axis-aligned bounds of its turned zones, larger
+/// than they were unless the turn is a whole number of quarter turns.
+Result<Level> rotatedAboutY(const Level& level, float degrees);
+
 }  // namespace nav
