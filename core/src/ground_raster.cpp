@@ -50,6 +50,15 @@ std::pair<float, float> extent(const Polygon& polygon, int axis) {
   return {low, high};
 }
 
+// Ground-plane distance from p to the segment ab.
+float distanceToSegment(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
+  const glm::vec2 ab = b - a;
+  const float lengthSquared = glm::dot(ab, ab);
+  const float t = lengthSquared > 0.0f ? std::clamp(glm::dot(p - a, ab) / lengthSquared, 0.0f, 1.0f)
+                                       : 0.0f;
+  return glm::length(p - (a + t * ab));
+}
+
 }  // namespace
 
 struct GroundRaster::Storage {
@@ -181,13 +190,16 @@ float GroundRaster::groundBelow(glm::vec2 p, float top) const {
   for (uint32_t e = first[local]; e < first[local + 1]; ++e) {
     const glm::vec3* corner = &s.corners[size_t(s.entries[e]) * 3];
     const glm::vec2 a = groundOf(corner[0]), b = groundOf(corner[1]), c = groundOf(corner[2]);
-    // Inside, or within reach of, every edge's line (the sign makes it winding-free).
+    // Inside, or within reach of the triangle: of its nearest edge, when
+    // outside an edge's line (the sign makes it winding-free).
     const float area = cross2(b - a, c - a);
     const float sign = area > 0.0f ? 1.0f : -1.0f;
-    const auto beyond = [&](glm::vec2 u, glm::vec2 v) {
-      return sign * cross2(v - u, p - u) < -m_reach * glm::length(v - u);
-    };
-    if (beyond(a, b) || beyond(b, c) || beyond(c, a)) continue;
+    const auto outside = [&](glm::vec2 u, glm::vec2 v) { return sign * cross2(v - u, p - u) < 0.0f; };
+    if (outside(a, b) || outside(b, c) || outside(c, a)) {
+      const float nearest = std::min({distanceToSegment(p, a, b), distanceToSegment(p, b, c),
+                                      distanceToSegment(p, c, a)});
+      if (!(nearest <= m_reach)) continue;
+    }
     // The triangle's plane at p, kept within its corners' heights just outside it.
     const float wb = cross2(p - a, c - a) / area;
     const float wc = cross2(b - a, p - a) / area;
