@@ -105,6 +105,63 @@ TEST(GroundRaster, FacesTurnedDownOrUprightAreNoGround) {
   EXPECT_EQ(boxRaster.groundBelow({1.0f, 1.0f}, 0.5f), kNone) << "the bottom faces down";
 }
 
+TEST(GroundRaster, ReachIsADistanceEvenPastASliversTip) {
+  // A sliver pointing along +x: tip (3, 1.5), base (0, 1.4) .. (0, 1.6),
+  // wound to face up (normal (0, 0.6, 0)). Its nearest point to (x, 1.5)
+  // past the tip is the tip: 0.02 away at x = 3.02, within the 0.03 reach;
+  // 0.1 and 0.2 away at 3.1 and 3.2, out of it. The answer is the level's,
+  // whatever the lattice: the same for squares starting anywhere.
+  Level level;
+  level.vertices = {{3, 0, 1.5f}, {0, 0, 1.4f}, {0, 0, 1.6f}};
+  level.triangles.push_back({{0, 1, 2}, 0});
+  test::finish(level);
+  for (const float originX : {0.0f, 0.1f, 0.2f}) {
+    SCOPED_TRACE(::testing::Message() << "squares from x = " << originX);
+    GroundRasterParams params;
+    params.origin = {originX, 0.0f};
+    params.squareSize = 0.3f;
+    params.reach = 0.03f;
+    const Result<GroundRaster> raster = GroundRaster::build(level, params);
+    ASSERT_TRUE(raster.ok()) << raster.error();
+    EXPECT_EQ(raster.value().groundBelow({3.02f, 1.5f}, 1.0f), 0.0f);
+    EXPECT_EQ(raster.value().groundBelow({3.1f, 1.5f}, 1.0f), kNone);
+    EXPECT_EQ(raster.value().groundBelow({3.2f, 1.5f}, 1.0f), kNone);
+  }
+}
+
+// Squares are how ground is found, not what it is: two rasters of the same
+// random soup (randomSoup's triangles of every shape, slivers included), with
+// other square sizes and origins, give the same ground everywhere.
+TEST(GroundRaster, TheGroundDoesNotDependOnTheSquares) {
+  for (const uint32_t seed : {1u, 2u, 3u, 4u}) {
+    SCOPED_TRACE(::testing::Message() << "soup " << seed);
+    test::SoupShape shape;
+    shape.flatsAndWalls = true;
+    const Level level = test::randomSoup(seed, shape);
+    GroundRasterParams coarse;
+    coarse.origin = {level.bounds.min.x, level.bounds.min.z};
+    GroundRasterParams fine = coarse;
+    fine.squareSize = 0.45f;
+    fine.origin += glm::vec2(0.137f, 0.071f);
+    const Result<GroundRaster> a = GroundRaster::build(level, coarse);
+    const Result<GroundRaster> b = GroundRaster::build(level, fine);
+    ASSERT_TRUE(a.ok() && b.ok());
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> position(-9.0f, 9.0f), height(-10.0f, 10.0f);
+    int differ = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const glm::vec2 p(position(rng), position(rng));
+      const float top = height(rng);
+      const float first = a.value().groundBelow(p, top), second = b.value().groundBelow(p, top);
+      if (first != second && ++differ <= 3) {
+        ADD_FAILURE() << "at " << p.x << ", " << p.y << " below " << top << ": " << first
+                      << " with squares of 0.3, " << second << " with squares of 0.45";
+      }
+    }
+    EXPECT_EQ(differ, 0);
+  }
+}
+
 TEST(GroundRaster, PointsOnSquareBoundaries) {
   // Squares of 0.3 from the origin (0, 0), no reach, a floor over
   // [0.3, 0.9]^2 at y = 1: its edges lie on square boundaries. Points on a 0.15 lattice fall on
