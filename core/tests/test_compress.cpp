@@ -79,6 +79,61 @@ TEST(Compress, InvariantsAtOtherCellSizes) {
   }
 }
 
+// Every fall sector sits between exactly two one-way walk portals: one in, off
+// a ledge of a ground sector, and one out, into the ground sector it lands in.
+// Returns how many there are.
+size_t checkFallSectors(const NavGraph& graph) {
+  std::vector<std::vector<uint32_t>> into(graph.sectors.size());
+  for (uint32_t p = 0; p < graph.portals.size(); ++p)
+    into[graph.portals[p].toSector].push_back(p);
+  size_t falls = 0;
+  for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+    const Sector& sector = graph.sectors[s];
+    if (sector.kind != SectorKind::Fall) continue;
+    SCOPED_TRACE("fall sector " + std::to_string(s));
+    ++falls;
+    EXPECT_EQ(sector.portalCount, 1u) << "one portal out";
+    EXPECT_EQ(into[s].size(), 1u) << "one portal in";
+    if (sector.portalCount != 1 || into[s].size() != 1) continue;
+    const Portal& in = graph.portals[into[s][0]];
+    const Portal& out = graph.portals[sector.firstPortal];
+    for (const Portal* portal : {&in, &out}) {
+      EXPECT_EQ(portal->kind, PortalKind::Walk);
+      EXPECT_TRUE(portal->oneWay());
+    }
+    EXPECT_EQ(graph.sectors[in.fromSector].kind, SectorKind::Ground);
+    EXPECT_EQ(graph.sectors[out.toSector].kind, SectorKind::Ground);
+  }
+  return falls;
+}
+
+TEST(CompressFalls, APathOffABlockFallsAndNoneLeadsBackUp) {
+  // LedgeDropIsOneWay's block, 2 m high on a floor, seeded on top: the floor
+  // is reached only by falling off the block's sides, and nothing leads back.
+  Level level;
+  test::addFloor(level, -3, -3, 7, 7, 0);
+  test::addBox(level, Aabb{{0, 0, 0}, {4, 2, 4}});
+  FloodFillParams params;
+  params.seeds = {{2, 2.05f, 2}};
+  Built built = buildLevel(std::move(level), params);
+  const NavGraph& graph = built.build.graph;
+  EXPECT_GE(checkFallSectors(graph), 4u) << "at least one off each side";
+  for (const Sector& sector : graph.sectors) {
+    if (sector.kind != SectorKind::Fall) continue;
+    // From the block's top (2 m) down to the floor (0).
+    EXPECT_FLOAT_EQ(sector.bounds.max.y, 2.0f);
+    EXPECT_FLOAT_EQ(sector.bounds.min.y, 0.0f);
+  }
+  const glm::vec3 top{2, 2, 2}, floor{6, 0, 6};
+  const PathResult down = findPath(graph, top, floor);
+  ASSERT_EQ(down.status, PathStatus::Found);
+  EXPECT_TRUE(std::any_of(down.corridor.sectors.begin(), down.corridor.sectors.end(),
+                          [&](uint32_t s) { return graph.sectors[s].kind == SectorKind::Fall; }))
+      << "the way down falls";
+  const PathResult up = findPath(graph, floor, top);
+  EXPECT_NE(up.status, PathStatus::Found) << toString(up.status);
+}
+
 TEST(Compress, BundledLevels) {
   for (const char* name : {"showcase.obj", "funnel.obj"}) {
     Result<Level> level = loadLevel(test::assetFile(name));
@@ -92,6 +147,7 @@ TEST(Compress, BundledLevels) {
     SCOPED_TRACE(name);
     checkInvariants(build.value(), test::surfaceOfMaterial(level.value()));
     checkSameReachability(build.value(), 0);
+    checkFallSectors(build.value().graph);
   }
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "nav/flood_fill.h"
+#include "nav/nav_build.h"
 #include "test_levels.h"
 
 namespace nav {
@@ -541,6 +542,256 @@ TEST(FloodFill, CellsTakeAtMostSixteenBytesEach) {
   const CellGrid& cells = built.cells.value();
   ASSERT_GT(cells.size(), 150000u);
   EXPECT_LE(double(cells.fillMemoryBytes()) / double(cells.size()), 16.0);
+}
+
+// --- ground under the footprint ---------------------------------------------
+
+size_t countAbove(const CellGrid& cells, float y) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < cells.size(); ++i)
+    n += cells.height(i) > y;
+  return n;
+}
+
+TEST(FloodFillSupport, NoCellOnAThinWallTopButOnAThickOne) {
+  // Walls 1.2 m high on a floor [0, 6]^2 (the grid's origin), seeds on every
+  // surface, the wall tops' included. A wall 0.2 thick cannot hold the 0.6 m
+  // footprint. On a wall 2 m thick (x 2..4, z 1..5) the footprint fits with
+  // its centre 0.3 from the edges (to the 3 cm reach): centres 0.15 + 0.3 k
+  // in [2.27, 3.73] x [1.27, 4.73], 4 x 12 = 48 cells, for the disc as for
+  // the square on a rectangle's top. The floor holds 18 x 18 centres (0.45
+  // .. 5.55) less the 2 x 16 whose footprints overlap the thin wall: 292.
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    SCOPED_TRACE(toString(shape));
+    FloodFillParams params;
+    params.unit.shape = shape;
+    Level thin;
+    test::addFloor(thin, 0, 0, 6, 6, 0);
+    test::addBox(thin, Aabb{{2.9f, 0, 1}, {3.1f, 1.2f, 5}});
+    Built thinWall = fill(std::move(thin), params);
+    ASSERT_TRUE(thinWall.cells.ok()) << thinWall.cells.error();
+    EXPECT_EQ(countAbove(thinWall.cells.value(), 0.1f), 0u);
+    EXPECT_EQ(countAt(thinWall.cells.value(), 0.0f), 292u);
+    Level thick;
+    test::addFloor(thick, 0, 0, 6, 6, 0);
+    test::addBox(thick, Aabb{{2, 0, 1}, {4, 1.2f, 5}});
+    Built thickWall = fill(std::move(thick), params);
+    ASSERT_TRUE(thickWall.cells.ok()) << thickWall.cells.error();
+    EXPECT_EQ(countAt(thickWall.cells.value(), 1.2f), 48u);
+    EXPECT_EQ(countAbove(thickWall.cells.value(), 0.1f), 48u);
+  }
+}
+
+TEST(FloodFillSupport, NoCellOnABeamNarrowerThanTheUnit) {
+  // Platforms x 0..3 and 6..9 (z 0..3) with a gap between, bridged by a beam
+  // at z 1.35..1.65 (0.3 wide) or 1.05..1.95 (0.9). Centres lie at
+  // 0.15 + 0.3 k. The 0.6 m footprint needs the platform under it to within
+  // the reach: centres up to 2.73 or from 6.27. On the narrow beam it never
+  // fits, so a seed on the first platform never reaches the second; on the
+  // wide one it fits at z 1.35 and 1.65 and walks across: past the platforms'
+  // cells, centres 2.85 .. 6.15 stand on the beam, 12 in each row.
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    for (const float width : {0.3f, 0.9f}) {
+      SCOPED_TRACE(::testing::Message() << toString(shape) << ", beam " << width);
+      Level level;
+      test::addFloor(level, 0, 0, 3, 3, 0);
+      test::addFloor(level, 6, 0, 9, 3, 0);
+      test::addBox(level, Aabb{{3, -0.2f, 1.5f - width / 2}, {6, 0, 1.5f + width / 2}});
+      FloodFillParams params;
+      params.unit.shape = shape;
+      params.seeds = {{1.5f, 0.05f, 1.5f}};
+      Built built = fill(std::move(level), params);
+      ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+      const CellGrid& cells = built.cells.value();
+      size_t onBeam = 0, across = 0;
+      for (uint32_t i = 0; i < cells.size(); ++i) {
+        const glm::vec3 c = cells.center(i);
+        onBeam += c.x > 2.73f && c.x < 6.27f;
+        across += c.x > 6.27f;
+      }
+      if (width < 0.6f) {
+        EXPECT_EQ(onBeam, 0u);
+        EXPECT_EQ(across, 0u);
+      } else {
+        EXPECT_EQ(onBeam, 2u * 12u);
+        EXPECT_GT(across, 0u);
+      }
+    }
+  }
+}
+
+TEST(FloodFillSupport, AStepJustBelowTheStepHeightIsTwoWayJustAboveAFall) {
+  // A block [0, 4]^2 on a floor, 0.40 or 0.50 high (the step is 0.45), seeds
+  // everywhere. Columns are centred at -2.85 + 0.3 k.
+  // 0.40: the unit rests on the block wherever its footprint overlaps the
+  // block's top, centres -0.15 .. 4.05 (15 columns), and stands there even
+  // hanging part over the floor, 0.4 below (less than a step between samples). It
+  // steps between those and the floor cells round them both ways: 15 links a
+  // side, 60 each way.
+  // 0.50: on top only where the whole footprint is (centres 0.45 .. 3.45, 11
+  // columns); off the 44 side cells the unit falls 3 columns (LedgeDropIsOneWay)
+  // and no step goes up.
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    SCOPED_TRACE(toString(shape));
+    FloodFillParams params;
+    params.unit.shape = shape;
+    for (const float height : {0.4f, 0.5f}) {
+      SCOPED_TRACE(height);
+      Level level;
+      test::addFloor(level, -3, -3, 7, 7, 0);
+      test::addBox(level, Aabb{{0, 0, 0}, {4, height, 4}});
+      Built built = fill(std::move(level), params);
+      ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+      const CellGrid& cells = built.cells.value();
+      if (height < 0.45f) {
+        EXPECT_EQ(countAt(cells, height), 15u * 15u);
+        EXPECT_EQ(linksFromTo(cells, height, 0.0f), 60u);
+        EXPECT_EQ(linksFromTo(cells, 0.0f, height), 60u);
+        EXPECT_TRUE(cells.falls().empty());
+      } else {
+        EXPECT_EQ(countAt(cells, height), 11u * 11u);
+        EXPECT_EQ(linksFromTo(cells, height, 0.0f), 0u);
+        EXPECT_EQ(linksFromTo(cells, 0.0f, height), 0u);
+        EXPECT_EQ(fallsFromTo(cells, height, 0.0f), 44u);
+        EXPECT_EQ(cells.falls().size(), 44u) << "no fall from the floor";
+      }
+    }
+  }
+}
+
+TEST(FloodFillSupport, LedgeOverhangWidensABlockTop) {
+  // LedgeDropIsOneWay's block [0, 4]^2, 2 m high, columns centred at
+  // -2.85 + 0.3 k. The footprint less the overhang (half 0.3 - overhang)
+  // must lie on the block to the 3 cm reach:
+  //   overhang 0:    centres in [0.27, 3.73]: 0.45 .. 3.45, 11 x 11 = 121;
+  //   overhang 0.1:  centres in [0.17, 3.83]: 0.45 .. 3.75, 12 x 12 = 144;
+  //   overhang 0.15: centres in [0.12, 3.88]: 0.15 .. 3.75, 13 x 13 = 169.
+  // With 0.15 the edge cells hang 0.15 over; the next column's footprint
+  // (3.75 .. 4.35) still hangs over the edge, the one after clears it: falls
+  // of 2 columns from the 4 x 13 side cells.
+  const std::pair<float, size_t> cases[] = {{0.0f, 121u}, {0.1f, 144u}, {0.15f, 169u}};
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    for (const auto& [overhang, expected] : cases) {
+      SCOPED_TRACE(::testing::Message() << toString(shape) << ", overhang " << overhang);
+      Level level;
+      test::addFloor(level, -3, -3, 7, 7, 0);
+      test::addBox(level, Aabb{{0, 0, 0}, {4, 2, 4}});
+      FloodFillParams params;
+      params.unit.shape = shape;
+      params.unit.ledgeOverhang = overhang;
+      params.seeds = {{2, 2.05f, 2}};
+      Built built = fill(std::move(level), params);
+      ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+      const CellGrid& cells = built.cells.value();
+      EXPECT_EQ(countAt(cells, 2.0f), expected);
+      if (overhang == 0.15f) {
+        EXPECT_EQ(fallsFromTo(cells, 2.0f, 0.0f), 4u * 13u);
+        for (const FallLink& fall : cells.falls())
+          EXPECT_EQ(fall.columns, 2u);
+      }
+    }
+  }
+}
+
+// Closest point of the segment [a, b] to p.
+glm::vec2 closestOnSegment(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
+  const glm::vec2 ab = b - a;
+  const float t = std::clamp(glm::dot(p - a, ab) / glm::dot(ab, ab), 0.0f, 1.0f);
+  return a + t * ab;
+}
+
+// The level's triangles facing up (by winding), bucketed by 1 m squares of
+// the ground plane: each in every square its bounds, grown by `reach`, touch.
+class UpFacingTriangles {
+ public:
+  UpFacingTriangles(const Level& level, float reach) : m_level(level), m_reach(reach) {
+    for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+      const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+      if (!(glm::cross(b - a, c - a).y > 0.0f)) continue;
+      const glm::vec3 low = glm::min(a, glm::min(b, c)) - reach;
+      const glm::vec3 high = glm::max(a, glm::max(b, c)) + reach;
+      for (int x = int(std::floor(low.x)); x <= int(std::floor(high.x)); ++x) {
+        for (int z = int(std::floor(low.z)); z <= int(std::floor(high.z)); ++z)
+          m_buckets[{x, z}].push_back(t);
+      }
+    }
+  }
+
+  // The heights of the triangles within the reach of the ground-plane point
+  // p: where the vertical line through p meets the triangle, or, just
+  // outside it, at its point nearest p.
+  std::vector<float> heightsAt(glm::vec2 p) const {
+    std::vector<float> heights;
+    const auto bucket = m_buckets.find({int(std::floor(p.x)), int(std::floor(p.y))});
+    if (bucket == m_buckets.end()) return heights;
+    for (const uint32_t t : bucket->second) {
+      const glm::vec3 a = m_level.corner(t, 0), b = m_level.corner(t, 1), c = m_level.corner(t, 2);
+      const glm::vec2 a2 = groundOf(a), b2 = groundOf(b), c2 = groundOf(c);
+      // Inside: on the same side of each edge as the opposite corner.
+      const auto sameSide = [&](glm::vec2 u, glm::vec2 v, glm::vec2 opposite) {
+        return cross2(v - u, opposite - u) * cross2(v - u, p - u) >= 0.0f;
+      };
+      glm::vec2 at = p;
+      if (!(sameSide(a2, b2, c2) && sameSide(b2, c2, a2) && sameSide(c2, a2, b2))) {
+        for (const glm::vec2 q : {closestOnSegment(p, a2, b2), closestOnSegment(p, b2, c2),
+                                  closestOnSegment(p, c2, a2)}) {
+          if (at == p || glm::distance(q, p) < glm::distance(at, p)) at = q;
+        }
+        if (glm::distance(at, p) > m_reach) continue;
+      }
+      // The plane n . (x - a) = 0 at (at.x, at.y).
+      const glm::vec3 n = glm::cross(b - a, c - a);
+      heights.push_back(a.y - (n.x * (at.x - a.x) + n.z * (at.y - a.z)) / n.y);
+    }
+    return heights;
+  }
+
+ private:
+  const Level& m_level;
+  float m_reach;
+  std::map<std::pair<int, int>, std::vector<uint32_t>> m_buckets;
+};
+
+// Every cell of a real level has ground under its centre: some triangle facing
+// up, within the ground raster's reach, no higher than the unit rests (plus
+// the 2 cm its body clears the ground by). The unit rests on the highest
+// ground under its footprint, so its centre may stand lower: by a stair's rise
+// (0.2 m on the showcase's stairs), by up to 0.6 m on the dungeon's steepest
+// walkable slopes (corner to centre, diagonally). Two steps (0.9 m) bound
+// that here: a cell over a hole or over a floor far below has none.
+TEST(FloodFillSupport, EveryCellOfTheBundledLevelsHasGroundUnderItsCentre) {
+  std::vector<std::string> paths = {test::assetFile("showcase.obj"), test::assetFile("funnel.obj")};
+  if (!test::sharedFile("meshes/dungeon.obj").empty())
+    paths.push_back(test::sharedFile("meshes/dungeon.obj"));
+  for (const std::string& path : paths) {
+    Result<Level> level = loadLevel(path);
+    ASSERT_TRUE(level.ok()) << level.error();
+    const CollisionWorld world(level.value());
+    for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+      SCOPED_TRACE(::testing::Message() << path << ", " << toString(shape));
+      FloodFillParams params = defaultFillParams(level.value());
+      params.unit.shape = shape;
+      const Result<CellGrid> filled = floodFill(level.value(), world, params);
+      ASSERT_TRUE(filled.ok()) << filled.error();
+      const CellGrid& cells = filled.value();
+      ASSERT_GT(cells.size(), 1000u);
+      const UpFacingTriangles ground(level.value(), std::min(0.03f, cells.cellSize() / 4));
+      const float lowest = 2.0f * params.unit.stepHeight;
+      size_t bare = 0;
+      for (uint32_t i = 0; i < cells.size(); ++i) {
+        const glm::vec3 c = cells.center(i);
+        const std::vector<float> heights = ground.heightsAt(groundOf(c));
+        const bool grounded = std::any_of(heights.begin(), heights.end(), [&](float h) {
+          return h <= c.y + 0.021f && h >= c.y - lowest;
+        });
+        if (!grounded && ++bare <= 5) {
+          ADD_FAILURE() << "no ground under cell " << i << " at " << c.x << ", " << c.y << ", "
+                        << c.z;
+        }
+      }
+      EXPECT_EQ(bare, 0u);
+    }
+  }
 }
 
 // Room A (x 0..5) and room B (x 5.4..10) split by a solid wall, plus a 3 m

@@ -676,6 +676,9 @@ TEST(UnitProfile, EachBadParameterIsNamedWithItsValue) {
       {&UnitProfile::maxSlopeDegrees, -1.0f, "maxSlopeDegrees = -1"},
       {&UnitProfile::maxSlopeDegrees, 89.5f, "maxSlopeDegrees = 89.5"},
       {&UnitProfile::maxSlopeDegrees, nan, "maxSlopeDegrees = nan"},
+      {&UnitProfile::ledgeOverhang, -0.1f, "ledgeOverhang = -0.1"},
+      {&UnitProfile::ledgeOverhang, 0.31f, "ledgeOverhang = 0.31"},
+      {&UnitProfile::ledgeOverhang, nan, "ledgeOverhang = nan"},
   };
   for (const Case& c : cases) {
     UnitProfile unit;
@@ -776,6 +779,27 @@ TEST(LevelRotation, RefusesAnglesThatAreNotFiniteOrAreHuge) {
   }
   EXPECT_TRUE(rotatedAboutY(level, 36000.0f).ok());
   EXPECT_FALSE(rotatedAboutY(Level{}, 10.0f).ok()) << "no triangles, no bounds to turn about";
+}
+
+// The overhang may reach half the footprint (the centre over the edge): half
+// the width of a human or a round unit, half the diagonal of a vehicle's body.
+TEST(UnitProfile, LedgeOverhangUpToHalfTheFootprint) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    UnitProfile unit;
+    unit.shape = shape;
+    unit.ledgeOverhang = 0.3f;
+    EXPECT_TRUE(validateUnitProfile(unit).ok()) << validateUnitProfile(unit).error();
+    unit.ledgeOverhang = 0.32f;
+    EXPECT_FALSE(validateUnitProfile(unit).ok()) << toString(shape);
+  }
+  // 0.6 x 1.5: diagonal sqrt(0.36 + 2.25) = 1.616, half of it 0.808.
+  UnitProfile cart;
+  cart.kind = UnitKind::Vehicle;
+  cart.length = 1.5f;
+  cart.ledgeOverhang = 0.8f;
+  EXPECT_TRUE(validateUnitProfile(cart).ok()) << validateUnitProfile(cart).error();
+  cart.ledgeOverhang = 0.82f;
+  EXPECT_FALSE(validateUnitProfile(cart).ok());
 }
 
 }  // namespace

@@ -45,6 +45,21 @@ TEST(SidecarUnits, Errors) {
   EXPECT_NE(errorOf(R"({"units": [{"length": -1}]})").find("length"), std::string::npos);
 }
 
+TEST(SidecarUnits, LedgeOverhang) {
+  const Result<LevelSettings> settings = parseLevelSettings(
+      R"({"units": [{"name": "a", "ledgeOverhang": 0.1}, {"name": "b"}]})", "level.json");
+  ASSERT_TRUE(settings.ok()) << settings.error();
+  ASSERT_EQ(settings.value().units.size(), 2u);
+  EXPECT_EQ(settings.value().units[0].ledgeOverhang, 0.1f);
+  EXPECT_EQ(settings.value().units[1].ledgeOverhang, 0.0f) << "none by default";
+  // Below 0, and past half the default 0.6 m footprint (0.3).
+  EXPECT_NE(errorOf(R"({"units": [{"ledgeOverhang": -1}]})").find("ledgeOverhang = -1"),
+            std::string::npos);
+  EXPECT_NE(errorOf(R"({"units": [{"ledgeOverhang": 5}]})").find("ledgeOverhang = 5"),
+            std::string::npos);
+  EXPECT_NE(errorOf(R"({"unit": {"ledgeOverhang": 5}})").find("ledgeOverhang"), std::string::npos);
+}
+
 TEST(SidecarSurfaces, MaterialsMapToSurfacesAndOverridesKeepTheRest) {
   const Result<LevelSettings> settings = parseLevelSettings(R"({
       "materials": {"asphalt": "road", "tarmac": "road", "stone": "paving"},

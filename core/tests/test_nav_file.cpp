@@ -150,6 +150,7 @@ void expectSameGraph(const NavGraph& a, const NavGraph& b) {
   EXPECT_EQ(bits(a.unit.stepHeight), bits(b.unit.stepHeight));
   EXPECT_EQ(bits(a.unit.maxDrop), bits(b.unit.maxDrop));
   EXPECT_EQ(bits(a.unit.maxSlopeDegrees), bits(b.unit.maxSlopeDegrees));
+  EXPECT_EQ(bits(a.unit.ledgeOverhang), bits(b.unit.ledgeOverhang));
   EXPECT_EQ(bits(a.cellSize), bits(b.cellSize));
   EXPECT_EQ(bits(a.origin.x), bits(b.origin.x));
   EXPECT_EQ(bits(a.origin.y), bits(b.origin.y));
@@ -373,6 +374,57 @@ TEST(NavFile, KeepsARoundUnitAndReadsFilesFromBeforeShapesAsBoxes) {
   const Result<NavGraph> old = load(bytes);
   ASSERT_TRUE(old.ok()) << old.error();
   EXPECT_EQ(old.value().unit.shape, UnitShape::Box);
+}
+
+// Where a section's entry in the table is (header 24 bytes, entries 24 bytes).
+size_t tableEntry(const std::vector<uint8_t>& bytes, uint32_t id) {
+  const uint32_t count = getU32(bytes, 12);
+  for (uint32_t k = 0; k < count; ++k) {
+    if (getU32(bytes, 24 + 24 * k) == id) return 24 + 24 * size_t(k);
+  }
+  ADD_FAILURE() << "no section " << id;
+  return 0;
+}
+
+TEST(NavFile, KeepsALedgeOverhangRequiredOnlyWhenSet) {
+  // The cart's footprint is its diagonal, sqrt(0.6^2 + 1.5^2) = 1.62 m: an
+  // overhang up to 0.81 is valid.
+  NavGraph graph = smallGraph();
+  const std::vector<uint8_t> none = serializeNavGraph(graph);
+  EXPECT_EQ(getU32(none, tableEntry(none, kLedgeOverhang) + 4), 0u)
+      << "no overhang: readers from before it read the same graph";
+  graph.unit.ledgeOverhang = 0.2f;
+  std::vector<uint8_t> bytes = serializeNavGraph(graph);
+  const size_t entry = tableEntry(bytes, kLedgeOverhang);
+  EXPECT_EQ(getU32(bytes, entry + 4), 1u)
+      << "a reader that knows no overhang must not take the graph for one without";
+  EXPECT_EQ(getU32(bytes, sectionOffset(bytes, kLedgeOverhang)), std::bit_cast<uint32_t>(0.2f));
+  const Result<NavGraph> loaded = load(bytes);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(loaded.value().unit.ledgeOverhang, 0.2f);
+  expectSameGraph(graph, loaded.value());
+  EXPECT_EQ(serializeNavGraph(loaded.value()), bytes);
+
+  // As a reader from before the section sees the file: unknown and required.
+  std::vector<uint8_t> unknown = bytes;
+  putU32(unknown, entry, 99);
+  fixChecksum(unknown);
+  expectRefused(unknown, "section 99: unknown required section");
+  // A file from before it: the section absent (here unknown and optional) reads as 0.
+  putU32(unknown, entry + 4, 0);
+  fixChecksum(unknown);
+  const Result<NavGraph> old = load(unknown);
+  ASSERT_TRUE(old.ok()) << old.error();
+  EXPECT_EQ(old.value().unit.ledgeOverhang, 0.0f);
+
+  // Out of range: below 0, past half the footprint, not a number.
+  for (const float bad : {-0.1f, 0.9f, std::nanf("")}) {
+    SCOPED_TRACE(bad);
+    std::vector<uint8_t> tampered = bytes;
+    putF32(tampered, sectionOffset(tampered, kLedgeOverhang), bad);
+    fixChecksum(tampered);
+    expectRefused(tampered, "ledgeOverhang");
+  }
 }
 
 TEST(NavFile, EveryTruncationFails) {
