@@ -263,7 +263,7 @@ class Filler {
         m_maxCells(params.maxCells),
         m_threads(std::clamp(params.threads, 1, 2)),
         m_estimatedCells(estimateCells(level, params)),
-        m_maxFallColumns(int(std::ceil(mover.footprintSide / grid.cellSize())) + 1),
+        m_maxFallColumns(int(std::ceil(2.0f * mover.footprintSide / grid.cellSize())) + 2),
         m_control(control) {
     if (m_control) m_control->estimatedCells = m_estimatedCells;
     for (const DeviceSpec& device : params.devices) {
@@ -511,7 +511,8 @@ class Filler {
   size_t m_maxCells;
   int m_threads;
   uint64_t m_estimatedCells;
-  /// Far enough for a footprint that hung over a ledge to have cleared it.
+  /// Far enough for a footprint that hung over a ledge to have cleared it, even
+  /// walking off a ledge at 45 degrees to the grid (twice the footprint).
   int m_maxFallColumns;
   BuildControl* m_control;
   std::vector<OpenCell> m_open, m_next;
