@@ -58,7 +58,8 @@
 //   so the floors are not for it; --bracket adds rows where Detour's agent is
 //   the circle around the box (radius half its diagonal, which Recast rounds up
 //   to whole cells): the box's path lengths lie between the two rows'.
-//   --seed N draws other query pairs (default 20240601);
+//   --seed N draws other query pairs (default 20240601); --only TEXT runs only
+//   the cases whose label holds TEXT ("terrain", "dungeon");
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
 //   to study where they differ.
@@ -77,6 +78,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -86,6 +88,7 @@
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/search.h"
+#include "nav/terrain_generator.h"
 
 namespace {
 
@@ -112,6 +115,10 @@ struct Case {
   float detourRadius;
   /// A bracket row: not held to the floors.
   bool bracket = false;
+  /// Non-zero: the level is the terrain generator's of this seed (path unused).
+  uint32_t terrainSeed = 0;
+  /// The level turned about the vertical axis by this much. [degrees]
+  float rotateDegrees = 0.0f;
 };
 
 // ---------------------------------------------------------------------------
@@ -578,6 +585,9 @@ uint64_t g_seed = 20240601;
 // --pairs FILE: every pair, one tab-separated line each; "none" where a library found no path.
 FILE* g_pairsOut = nullptr;
 
+// --only TEXT: only the cases whose label holds TEXT.
+std::string g_only;
+
 void writePairs(const std::string& label, const QueryReport& report) {
   if (!g_pairsOut) return;
   const auto length = [](const Answer& a) {
@@ -601,13 +611,30 @@ void writePairs(const std::string& label, const QueryReport& report) {
   }
 }
 
+// The case's level: loaded, or generated, and turned when asked.
+nav::Result<nav::Level> levelOf(const Case& c) {
+  nav::Result<nav::Level> level = nav::Result<nav::Level>::failure("");
+  if (c.terrainSeed != 0) {
+    nav::TerrainParams params;
+    params.seed = c.terrainSeed;
+    std::ostringstream obj;
+    const nav::Result<nav::TerrainInfo> info = nav::generateTerrain(params, obj);
+    if (!info) return nav::Result<nav::Level>::failure(info.error());
+    level = nav::parseObj(obj.str(), c.label);
+  } else {
+    level = nav::loadLevel(c.path);
+  }
+  if (!level || c.rotateDegrees == 0.0f) return level;
+  return nav::rotatedAboutY(level.value(), c.rotateDegrees);
+}
+
 std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repetitions,
                                bool showCorners) {
-  if (!std::filesystem::exists(c.path)) {
+  if (c.terrainSeed == 0 && !std::filesystem::exists(c.path)) {
     std::printf("%s is absent: skipped\n\n", c.path.c_str());
     return std::nullopt;
   }
-  nav::Result<nav::Level> loaded = nav::loadLevel(c.path);
+  nav::Result<nav::Level> loaded = levelOf(c);
   if (!loaded) {
     std::fprintf(stderr, "%s\n", loaded.error().c_str());
     return std::nullopt;
@@ -671,8 +698,10 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
       stats.floodFillMs, stats.compressMs);
   std::printf("%-16s %12.1f %14.1f  %d polygons, %d detail triangles\n", "Recast", recastMs,
               recastArea, recast->polyMesh->npolys, recast->detailMesh->ntris);
-  std::printf("%-16s %12.2f %14.3f\n", "navscope/Recast", navscopeMs / recastMs,
-              navscopeArea / recastArea);
+  std::printf("%-16s %12.2f %14.3f  %.2f sectors a polygon, %.1f sectors per 1,000 cells\n",
+              "navscope/Recast", navscopeMs / recastMs, navscopeArea / recastArea,
+              double(stats.sectors) / double(std::max(1, recast->polyMesh->npolys)),
+              1000.0 * double(stats.sectors) / double(std::max<size_t>(1, stats.cells)));
   std::printf("%-16s %12s %14.1f  upward triangles flat enough to stand on, for reference\n",
               "level", "", walkableTriangleArea(level, c.slopeDegrees));
 
@@ -847,6 +876,8 @@ int main(int argc, char** argv) {
       g_shape = nav::UnitShape::Box;
     } else if (std::strcmp(argv[i], "--exact") == 0) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
+    } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      g_only = argv[++i];
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       g_seed = std::strtoull(argv[++i], nullptr, 10);
     } else if (std::strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {
@@ -878,6 +909,16 @@ int main(int argc, char** argv) {
       {"showcase.obj", assets + "/showcase.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true, 0.3f},
       {"funnel.obj", assets + "/funnel.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true, 0.3f},
   };
+  // Generated terrains (the generator's Detour-matched unit), one turned 17 degrees.
+  for (const uint32_t seed : {1u, 2u, 3u}) {
+    cases.push_back({"terrain " + std::to_string(seed), "", 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false,
+                     0.6f, false, seed});
+  }
+  cases.push_back(
+      {"terrain 1, turned 17", "", 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false, 0.6f, false, 1u, 17.0f});
+  if (!g_only.empty()) {
+    std::erase_if(cases, [](const Case& c) { return c.label.find(g_only) == std::string::npos; });
+  }
   if (bracket) {
     // The box's corners reach half its diagonal from its centre: a Detour agent
     // of that radius holds the box, as the agent (half its side) fits
