@@ -38,8 +38,10 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--drop", flags.maxDrop, "Max drop down [m]");
   command.add_option("--slope", flags.maxSlopeDegrees, "Max walkable slope [degrees]");
   command.add_option("--max-cells", flags.maxCells, "Stop the fill past this many cells");
-  command.add_option("--threads", flags.threads, "Threads for the fill: 1 or 2 (same output)")
-      ->check(CLI::Range(1, 2));
+  command
+      .add_option("--threads", flags.threads,
+                  "Threads for the fill, 1 to 64 (the output is the same for any count)")
+      ->check(CLI::Range(1, nav::kMaxFillThreads));
   addRotateOption(command, flags);
 }
 

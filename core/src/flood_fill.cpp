@@ -26,6 +26,7 @@
 #include "nav/flood_fill.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -33,7 +34,7 @@
 #include <thread>
 #include <unordered_map>
 
-#include "landing_memo.h"
+#include "column_memo.h"
 #include "nav/candidate_blocks.h"
 #include "format_number.h"
 #include "nav/footprint_support.h"
@@ -53,6 +54,19 @@ struct Mover {
   const std::vector<bool>* walkableTriangles = nullptr;
   /// When set, ground must support the footprint.
   const FootprintSupport* footprintSupport = nullptr;
+  /// When set, support answers are remembered here, by the centre's float
+  /// bits (a column's centre is always computed alike) and the resting height:
+  /// every step landing on a cell asks.
+  ColumnMemo<bool>* supportMemo = nullptr;
+
+  bool footprintSupported(glm::vec2 center, float restY) const {
+    if (!supportMemo) return footprintSupport->supported(center, restY);
+    const int32_t x = std::bit_cast<int32_t>(center.x), z = std::bit_cast<int32_t>(center.y);
+    if (const bool* known = supportMemo->find(x, z, restY)) return *known;
+    const bool supported = footprintSupport->supported(center, restY);
+    supportMemo->insert(x, z, restY, supported);
+    return supported;
+  }
   // When set, queries test only these triangles: everything near the current
   // cell, gathered once instead of walking the tree a dozen times per cell.
   const std::vector<uint32_t>* candidates = nullptr;
@@ -121,7 +135,7 @@ struct Mover {
 
   // Where standOn stands, if ground supports the footprint there; else a hanging result.
   StandResult supported(glm::vec2 center, const StandResult& standing) const {
-    if (!standing.ok || !footprintSupport || footprintSupport->supported(center, standing.y))
+    if (!standing.ok || !footprintSupport || footprintSupported(center, standing.y))
       return standing;
     StandResult hanging = standing;
     hanging.ok = false;
@@ -250,7 +264,7 @@ struct Teleport {
 };
 
 // Breadth-first, one level at a time: the steps of a whole level are tested
-// (on one or two threads), then merged into the grid in level order. Merging
+// (shared among the threads), then merged into the grid in level order. Merging
 // in order makes the cells, their indices and links identical whatever the
 // thread count, and identical to a plain first-in-first-out fill.
 class Filler {
@@ -261,7 +275,7 @@ class Filler {
         m_mover(mover),
         m_grid(grid),
         m_maxCells(params.maxCells),
-        m_threads(std::clamp(params.threads, 1, 2)),
+        m_threads(std::clamp(params.threads, 1, kMaxFillThreads)),
         m_estimatedCells(estimateCells(level, params)),
         m_maxFallColumns(int(std::ceil(2.0f * mover.footprintSide / grid.cellSize())) + 2),
         m_control(control) {
@@ -367,7 +381,8 @@ class Filler {
   struct Scratch {
     CandidateBlocks blocks;
     std::vector<uint32_t> candidates;
-    LandingMemo landings;
+    ColumnMemo<StandResult> landings;
+    ColumnMemo<bool> supports;
   };
 
   std::unique_ptr<Scratch> makeScratch() const {
@@ -381,7 +396,8 @@ class Filler {
     const glm::vec3 reachSize(2.0f * reach, unit.maxDrop + unit.stepHeight + unit.height + 0.01f,
                               2.0f * reach);
     return std::make_unique<Scratch>(Scratch{
-        CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize), {}, {}});
+        CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize), {}, {},
+        {}});
   }
 
   // Tests the four steps of open[first, last) into results.
@@ -389,9 +405,11 @@ class Filler {
     const UnitProfile& unit = m_mover.unit;
     Mover near = m_mover;
     near.candidates = &scratch.candidates;
+    near.supportMemo = &scratch.supports;
     const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
     const bool overlapping = m_mover.footprintsOverlap(m_grid.cellSize());
     scratch.landings.nextLevel();
+    scratch.supports.nextLevel();
     for (size_t i = first; i < last; ++i) {
       const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
@@ -417,7 +435,7 @@ class Filler {
         } else {
           // Landings are remembered for cells standing on their own ground.
           const bool memo = cell.feet == cell.y;
-          const LandingMemo::Landing* known =
+          const StandResult* known =
               memo ? scratch.landings.find(nx, nz, cell.y) : nullptr;
           if (known) {
             landing = *known;
@@ -453,16 +471,18 @@ class Filler {
       m_next.clear();
       m_results.resize(m_open.size() * kDirectionCount);
       m_fallColumns.resize(m_open.size() * kDirectionCount);
-      if (!m_scratch) m_scratch = makeScratch();
-      if (m_threads > 1 && m_open.size() >= kMinParallelLevel) {
-        if (!m_helperScratch) m_helperScratch = makeScratch();
-        const size_t half = m_open.size() / 2;
-        std::thread helper([&] { testSteps(half, m_open.size(), *m_helperScratch); });
-        testSteps(0, half, *m_scratch);
+      // Each thread tests an equal share of the level with its own scratch.
+      const size_t threads =
+          std::min<size_t>(size_t(m_threads), std::max<size_t>(1, m_open.size() / kMinParallelLevel));
+      while (m_scratches.size() < threads)
+        m_scratches.push_back(makeScratch());
+      const auto share = [&](size_t t) { return m_open.size() * t / threads; };
+      std::vector<std::thread> helpers;
+      for (size_t t = 1; t < threads; ++t)
+        helpers.emplace_back([&, t] { testSteps(share(t), share(t + 1), *m_scratches[t]); });
+      testSteps(0, share(1), *m_scratches[0]);
+      for (std::thread& helper : helpers)
         helper.join();
-      } else {
-        testSteps(0, m_open.size(), *m_scratch);
-      }
       for (size_t i = 0; i < m_open.size(); ++i) {
         const OpenCell& cell = m_open[i];
         uint8_t links = 0;
@@ -521,7 +541,8 @@ class Filler {
   std::vector<StandResult> m_results;
   /// Per step: the columns to a fall's landing (FallLink::columns), or 0.
   std::vector<uint8_t> m_fallColumns;
-  std::unique_ptr<Scratch> m_scratch, m_helperScratch;
+  /// One per thread that has worked.
+  std::vector<std::unique_ptr<Scratch>> m_scratches;
   std::vector<Teleport> m_teleports;
   std::vector<bool> m_teleportUsed;
   std::vector<uint32_t> m_pendingTeleports;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <thread>
 
 namespace nav::app {
 namespace {
@@ -174,6 +175,7 @@ void BuildPanel::reset(const Level& level) {
     FloodFillParams params = fillParamsFor(level, unit);
     // The slider shows the size a build uses, also when the sidecar leaves it to the unit.
     params.cellSize = effectiveCellSize(params);
+    params.threads = std::clamp(int(std::thread::hardware_concurrency()), 1, kMaxFillThreads);
     m_defaults.push_back(std::move(params));
   }
   m_profiles = m_defaults;

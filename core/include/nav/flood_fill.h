@@ -16,6 +16,9 @@
 
 namespace nav {
 
+/// Most threads a fill uses.
+constexpr int kMaxFillThreads = 64;
+
 struct FloodFillParams {
   UnitProfile unit;
   /// Grid spacing. [metres, > 0]; 0 means half the unit's footprint.
@@ -25,7 +28,8 @@ struct FloodFillParams {
   /// The fill is refused when the level's estimate is larger, and stops with
   /// an error past this many cells. [>= 1]
   size_t maxCells = 20'000'000;
-  /// Threads testing steps: 1 or 2. The cells are identical either way.
+  /// Threads testing steps. The cells are identical whatever the count.
+  /// [1 .. kMaxFillThreads]
   int threads = 1;
   /// Teleports: a cell fully inside an entry zone spawns one at the exit zone's centre.
   std::vector<DeviceSpec> devices;
