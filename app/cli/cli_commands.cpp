@@ -45,7 +45,15 @@ Json unitJson(const UnitProfile& unit) {
               {"height", rounded(unit.height)},
               {"step", rounded(unit.stepHeight)},
               {"drop", rounded(unit.maxDrop)},
-              {"slope", rounded(unit.maxSlopeDegrees)}};
+              {"slope", rounded(unit.maxSlopeDegrees)},
+              {"ledge_overhang", rounded(unit.ledgeOverhang)}};
+}
+
+// A number as a message shows it: "0.3", "nan", "1e+09".
+std::string numberText(float value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", double(value));
+  return text;
 }
 
 int fail(const std::string& command, const std::string& message, int code) {
@@ -53,8 +61,34 @@ int fail(const std::string& command, const std::string& message, int code) {
   return code;
 }
 
+// A unit profile's error (validateUnitProfile: "width = ... is out of range")
+// with the flag that set the parameter in place of its name, or the sidecar's
+// unit named when no flag set it.
+std::string unitError(const std::string& error, const BuildFlags& flags,
+                      const std::string& unitName) {
+  struct Named {
+    const char* parameter;
+    const char* flag;
+    bool given;
+  };
+  const Named names[] = {{"width", "--unit-width", flags.unitWidth.has_value()},
+                         {"length", "--unit-length", flags.unitLength.has_value()},
+                         {"height", "--unit-height", flags.unitHeight.has_value()},
+                         {"stepHeight", "--step", flags.stepHeight.has_value()},
+                         {"maxDrop", "--drop", flags.maxDrop.has_value()},
+                         {"maxSlopeDegrees", "--slope", flags.maxSlopeDegrees.has_value()},
+                         {"ledgeOverhang", "--ledge-overhang", flags.ledgeOverhang.has_value()}};
+  for (const Named& name : names) {
+    const std::string prefix = std::string(name.parameter) + " = ";
+    if (error.rfind(prefix, 0) != 0) continue;
+    if (name.given) return std::string(name.flag) + " " + error.substr(prefix.size());
+  }
+  return "unit '" + unitName + "' (the level's sidecar, or the default): " + error;
+}
+
 // The fill's parameters: the named (or first) unit profile of the level with the
-// flags' changes, then the level's surfaces and devices for that unit.
+// flags' changes, then the level's surfaces and devices for that unit. Every
+// error names the flag (or the sidecar's value) at fault.
 Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) {
   UnitProfile unit = defaultFillParams(level).unit;
   if (!flags.unitName.empty()) {
@@ -84,10 +118,25 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   if (flags.stepHeight) unit.stepHeight = *flags.stepHeight;
   if (flags.maxDrop) unit.maxDrop = *flags.maxDrop;
   if (flags.maxSlopeDegrees) unit.maxSlopeDegrees = *flags.maxSlopeDegrees;
+  if (flags.ledgeOverhang) unit.ledgeOverhang = *flags.ledgeOverhang;
+  if (const Result<UnitProfile> valid = validateUnitProfile(unit); !valid)
+    return Result<FloodFillParams>::failure(unitError(valid.error(), flags, unit.name));
+  // 0 would mean "half the unit's width" to the core: on the command line it is a mistake.
+  if (flags.cellSize && !(*flags.cellSize > 0.0f && std::isfinite(*flags.cellSize))) {
+    return Result<FloodFillParams>::failure("--cell " + numberText(*flags.cellSize) +
+                                            ": the cell size must be a positive number of metres");
+  }
   FloodFillParams params = fillParamsFor(level, unit);
   if (flags.cellSize) params.cellSize = *flags.cellSize;
   if (flags.maxCells) params.maxCells = *flags.maxCells;
   if (flags.threads) params.threads = *flags.threads;
+  if (flags.cellSize && !(params.cellSize >= unit.footprint() / 64.0f && params.cellSize <= 100.0f)) {
+    return Result<FloodFillParams>::failure(
+        "--cell " + numberText(params.cellSize) + ": out of range, from the unit's footprint / 64 (" +
+        numberText(unit.footprint() / 64.0f) + ") to 100 metres");
+  }
+  if (std::optional<std::string> error = fillParamsError(level, params))
+    return Result<FloodFillParams>::failure(*error);
   return Result<FloodFillParams>::success(std::move(params));
 }
 
@@ -100,6 +149,23 @@ Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
   return turned;
 }
 
+// Every cell's centre at the unit's feet, one "x y z" line each (millimetres);
+// the message names the file when it cannot be written.
+std::optional<std::string> writeCells(const std::string& path, const CellGrid& cells) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) return "--cells-out " + path + ": cannot be written";
+  char line[96];
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    const glm::vec3 c = cells.center(i);
+    const int n = std::snprintf(line, sizeof line, "%.3f %.3f %.3f\n", double(c.x), double(c.y),
+                                double(c.z));
+    out.write(line, n);
+  }
+  out.close();
+  if (!out) return "--cells-out " + path + ": writing failed";
+  return std::nullopt;
+}
+
 // A loaded level with its collision world and a finished build.
 struct Prepared {
   Level level;
@@ -109,7 +175,7 @@ struct Prepared {
 };
 
 std::optional<Prepared> prepare(const std::string& command, const std::string& levelPath,
-                                const BuildFlags& flags, int& exitCode) {
+                                const BuildFlags& flags, int& exitCode, bool keepCells = false) {
   Result<Level> level = loadTurned(levelPath, flags);
   if (!level) {
     exitCode = fail(command, level.error(), 2);
@@ -124,9 +190,12 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
   }
   prepared->params = std::move(params).value();
   prepared->world = std::make_unique<CollisionWorld>(prepared->level);
-  Result<NavBuild> build = buildNavigation(prepared->level, *prepared->world, prepared->params);
+  BuildOptions options;
+  options.keepCells = keepCells;
+  Result<NavBuild> build =
+      buildNavigation(prepared->level, *prepared->world, prepared->params, options);
   if (!build) {
-    exitCode = fail(command, build.error(), 1);
+    exitCode = fail(command, build.error(), 2);
     return std::nullopt;
   }
   prepared->build = std::move(build).value();
@@ -351,16 +420,22 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   return 0;
 }
 
-int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath) {
+int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
+             const std::string& cellsPath) {
   int exitCode = 0;
-  std::optional<Prepared> prepared = prepare("build", levelPath, flags, exitCode);
+  std::optional<Prepared> prepared =
+      prepare("build", levelPath, flags, exitCode, !cellsPath.empty());
   if (!prepared) return exitCode;
   const BuildStats& stats = prepared->build.stats;
   std::optional<size_t> outputBytes;
   if (!outputPath.empty()) {
     const Result<size_t> written = writeGraph(outputPath, prepared->build.graph);
-    if (!written) return fail("build", written.error(), 1);
+    if (!written) return fail("build", written.error(), 2);
     outputBytes = written.value();
+  }
+  if (!cellsPath.empty()) {
+    if (const std::optional<std::string> error = writeCells(cellsPath, *prepared->build.cells))
+      return fail("build", *error, 2);
   }
   Json result{{"level", levelPath},
               {"cell_size", rounded(effectiveCellSize(prepared->params))},
@@ -384,6 +459,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
     result["output"] = outputPath;
     result["output_bytes"] = *outputBytes;
   }
+  if (!cellsPath.empty()) result["cells_output"] = cellsPath;
   std::cout << result.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   return 0;
 }
@@ -457,15 +533,15 @@ int runGenerateCity(const CityFlags& flags) {
   params.targetCells = uint64_t(flags.targetCells);
   params.seed = flags.seed;
   std::ofstream obj(objPath, std::ios::binary);
-  if (!obj) return fail(command, objPath + ": cannot open for writing", 1);
+  if (!obj) return fail(command, objPath + ": cannot open for writing", 2);
   const Result<CityInfo> city = generateCity(params, obj);
-  if (!city) return fail(command, objPath + ": " + city.error(), 1);
+  if (!city) return fail(command, objPath + ": " + city.error(), 2);
   obj.close();
-  if (!obj) return fail(command, objPath + ": cannot write", 1);
+  if (!obj) return fail(command, objPath + ": cannot write", 2);
   std::ofstream sidecar(sidecarPath, std::ios::binary);
   sidecar << city.value().sidecarJson;
   sidecar.close();
-  if (!sidecar) return fail(command, sidecarPath + ": cannot write", 1);
+  if (!sidecar) return fail(command, sidecarPath + ": cannot write", 2);
   const CityInfo& info = city.value();
   std::cout << Json{{"obj", objPath},
                     {"sidecar", sidecarPath},
@@ -503,7 +579,7 @@ int runGenerateTerrain(const TerrainFlags& flags) {
   std::ofstream obj(objPath, std::ios::binary);
   if (!obj) return fail(command, "-o " + objPath + ": cannot open for writing", 2);
   const Result<TerrainInfo> terrain = generateTerrain(params, obj);
-  if (!terrain) return fail(command, objPath + ": " + terrain.error(), 1);
+  if (!terrain) return fail(command, objPath + ": " + terrain.error(), 2);
   obj.close();
   if (!obj) return fail(command, "-o " + objPath + ": cannot write", 2);
   std::ofstream sidecar(sidecarPath, std::ios::binary);
@@ -597,7 +673,7 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
   const CollisionWorld world(level.value());
   const FloodFillParams params = defaultFillParams(level.value());
   const Result<NavBuild> build = buildNavigation(level.value(), world, params);
-  if (!build) return fail(command, build.error(), 1);
+  if (!build) return fail(command, build.error(), 2);
   const NavGraph& graph = build.value().graph;
 
   // The .scen's lengths have five decimals; float paths over a few hundred metres

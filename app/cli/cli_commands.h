@@ -1,6 +1,7 @@
 #pragma once
 // The headless CLI's commands. Each prints JSON to stdout and returns the exit
-// code: 0 on success, 1 when the work failed (e.g. a build error), 2 on bad input.
+// code: 0 on success, 2 on bad input or a level that cannot be built (the
+// message names the file, line or flag).
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ struct BuildFlags {
   std::string unitKind;
   /// "box" or "round".
   std::string unitShape;
-  std::optional<float> unitWidth, unitLength, unitHeight, stepHeight, maxDrop, maxSlopeDegrees;
+  std::optional<float> unitWidth, unitLength, unitHeight, stepHeight, maxDrop, maxSlopeDegrees,
+      ledgeOverhang;
   std::optional<size_t> maxCells;
   std::optional<int> threads;
   /// Turn the level about the vertical axis through its bounds' centre first
@@ -34,7 +36,9 @@ struct BuildFlags {
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags);
 
 int runInfo(const std::string& levelPath, const BuildFlags& flags);
-int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath);
+/// `cellsPath` (empty: none) gets every cell's centre at the unit's feet, one "x y z" line each.
+int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
+             const std::string& cellsPath);
 
 struct QueryFlags {
   std::optional<glm::vec3> from, to;

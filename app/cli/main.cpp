@@ -1,6 +1,7 @@
 // navscope-cli: the core library without a window, for scripts and benchmarks.
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <limits>
 
 #include "cli_commands.h"
 
@@ -37,7 +38,14 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--step", flags.stepHeight, "Max step up [m]");
   command.add_option("--drop", flags.maxDrop, "Max drop down [m]");
   command.add_option("--slope", flags.maxSlopeDegrees, "Max walkable slope [degrees]");
-  command.add_option("--max-cells", flags.maxCells, "Stop the fill past this many cells");
+  command.add_option("--ledge-overhang", flags.ledgeOverhang,
+                     "How far the unit's footprint may hang over a ledge [m] (default 0: the "
+                     "whole footprint stands on ground)");
+  command
+      .add_option("--max-cells", flags.maxCells,
+                  "Refuse a level estimated past this many cells, and stop the fill there "
+                  "(default 20000000)")
+      ->check(CLI::Range(size_t(1), std::numeric_limits<size_t>::max()));
   command
       .add_option("--threads", flags.threads,
                   "Threads for the fill, 1 to 64 (the output is the same for any count)")
@@ -62,6 +70,9 @@ int main(int argc, char** argv) {
   CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
   build->add_option("level", levelPath, "Level (.obj)")->required();
   addBuildOptions(*build, flags);
+  std::string cellsPath;
+  build->add_option("--cells-out", cellsPath,
+                    "Write every cell's centre at the unit's feet to FILE, one 'x y z' line each");
   build->add_option("-o,--output", outputPath,
                     "Write the graph to FILE: binary when FILE ends in .nav, else JSON");
 
@@ -159,7 +170,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (*info) return nav::cli::runInfo(levelPath, flags);
-  if (*build) return nav::cli::runBuild(levelPath, flags, outputPath);
+  if (*build) return nav::cli::runBuild(levelPath, flags, outputPath, cellsPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
   if (*scen) return nav::cli::runScen(scenPath, scenMapPath, scenLimit, scenCell);

@@ -29,6 +29,7 @@
 #include <bit>
 #include <cmath>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <thread>
@@ -309,6 +310,13 @@ class Filler {
   const std::string& error() const { return m_error; }
   const std::vector<std::string>& warnings() const { return m_warnings; }
 
+  // True (with the error set) when the build was asked to stop.
+  bool cancelled() {
+    if (!m_control || !m_control->cancelRequested.load(std::memory_order_relaxed)) return false;
+    m_error = "flood fill: cancelled";
+    return true;
+  }
+
   uint32_t existing(int32_t x, int32_t z, float y) const {
     const float tolerance = m_mover.unit.height * 0.5f;
     return m_grid.findInColumn(x, z, y - tolerance, y + tolerance);
@@ -555,7 +563,10 @@ class Filler {
 // inside the triangle's ground projection, at the triangle's height there.
 bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, float stepHeight,
                     Filler& filler) {
+  const float size = grid.cellSize();
+  const glm::vec2 origin = grid.origin();
   for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+    if ((t & 1023u) == 0 && filler.cancelled()) return false;
     const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
     const glm::vec3 normal = glm::cross(b - a, c - a);
     const float length = glm::length(normal);
@@ -563,7 +574,21 @@ bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, 
     const glm::ivec2 lo = grid.columnOf(glm::min(a, glm::min(b, c)));
     const glm::ivec2 hi = grid.columnOf(glm::max(a, glm::max(b, c)));
     for (int32_t z = lo.y; z <= hi.y; ++z) {
-      for (int32_t x = lo.x; x <= hi.x; ++x) {
+      // Only the columns whose centres the row's centre line crosses inside
+      // the triangle (and one either side for rounding): a long thin triangle
+      // costs its length, not its bounding box.
+      const float rowZ = origin.y + (float(z) + 0.5f) * size;
+      float xLow = INFINITY, xHigh = -INFINITY;
+      for (const auto& [u, v] : {std::pair(a, b), std::pair(b, c), std::pair(c, a)}) {
+        if ((u.z < rowZ) == (v.z < rowZ) && u.z != rowZ) continue;
+        const float x = u.z == v.z ? u.x : u.x + (v.x - u.x) * (rowZ - u.z) / (v.z - u.z);
+        xLow = std::min({xLow, x, u.z == v.z ? v.x : x});
+        xHigh = std::max({xHigh, x, u.z == v.z ? v.x : x});
+      }
+      if (!(xLow <= xHigh)) continue;
+      const int32_t first = std::max(lo.x, int32_t(std::floor((xLow - origin.x) / size)) - 1);
+      const int32_t last = std::min(hi.x, int32_t(std::floor((xHigh - origin.x) / size)) + 1);
+      for (int32_t x = first; x <= last; ++x) {
         const glm::vec3 p = grid.columnCenter(x, z, 0.0f);
         // Inside test in the ground plane; the triangle faces up, so its
         // ground-plane winding is fixed.
@@ -657,8 +682,11 @@ Result<GroundRaster> buildGroundRaster(const Level& level, const FloodFillParams
   // A square holds a few triangles' entries where the fill may find a cell.
   raster.maxEntries = std::min<uint64_t>(8 * uint64_t(params.maxCells) + 1'000'000, 1ull << 31);
   Result<GroundRaster> built = GroundRaster::build(level, raster, control);
-  if (!built) return Result<GroundRaster>::failure("flood fill: " + built.error());
-  return built;
+  if (built) return built;
+  const bool cancelled = control && control->cancelRequested.load(std::memory_order_relaxed);
+  return Result<GroundRaster>::failure(
+      "flood fill: " + built.error() +
+      (cancelled ? "" : "; raise the cell size (--cell) or lower maxCells (--max-cells)"));
 }
 
 std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams& params) {
@@ -670,9 +698,30 @@ std::vector<bool> walkableTrianglesFor(const Level& level, const FloodFillParams
   return walkable;
 }
 
+namespace {
+// The fill itself; floodFill turns running out of memory into an error.
+Result<CellGrid> fill(const Level& level, const CollisionWorld& world,
+                      const FloodFillParams& params, BuildControl* control,
+                      std::vector<std::string>* warnings, const GroundRaster* ground);
+}  // namespace
+
 Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
                            const FloodFillParams& params, BuildControl* control,
                            std::vector<std::string>* warnings, const GroundRaster* ground) {
+  // Running out of memory is an error like any other, never an abort.
+  try {
+    return fill(level, world, params, control, warnings, ground);
+  } catch (const std::bad_alloc&) {
+    return Result<CellGrid>::failure(
+        "flood fill: out of memory; raise the cell size (--cell) or lower maxCells (--max-cells)");
+  }
+}
+
+namespace {
+
+Result<CellGrid> fill(const Level& level, const CollisionWorld& world,
+                      const FloodFillParams& params, BuildControl* control,
+                      std::vector<std::string>* warnings, const GroundRaster* ground) {
   if (std::optional<std::string> error = fillParamsError(level, params))
     return Result<CellGrid>::failure(*error);
   const float cellSize = effectiveCellSize(params);
@@ -713,4 +762,5 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
   return Result<CellGrid>::success(std::move(grid));
 }
 
+}  // namespace
 }  // namespace nav

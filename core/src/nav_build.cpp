@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
 
 #include "nav/portal_widening.h"
 
@@ -13,43 +14,9 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-}  // namespace
-
-FloodFillParams defaultFillParams(const Level& level) {
-  FloodFillParams params;
-  if (!level.settings.units.empty()) params.unit = level.settings.units.front();
-  return fillParamsFor(level, params.unit);
-}
-
-FloodFillParams fillParamsFor(const Level& level, const UnitProfile& unit) {
-  FloodFillParams params;
-  params.unit = unit;
-  if (level.settings.cellSize) params.cellSize = *level.settings.cellSize;
-  params.seeds = level.settings.seeds;
-  params.devices = level.settings.devices;
-  const std::vector<SurfaceSpec> surfaces = surfaceTable(level.settings);
-  const std::vector<uint16_t> surfaceOf =
-      materialSurfaceIndices(level.settings, level.materials, surfaces);
-  params.walkableMaterials.resize(level.materials.size());
-  for (size_t m = 0; m < level.materials.size(); ++m)
-    params.walkableMaterials[m] = surfaces[surfaceOf[m]].allows(unit.kind);
-  return params;
-}
-
-CompressParams compressParamsFor(const Level& level, const FloodFillParams& params) {
-  CompressParams compress;
-  compress.unit = params.unit;
-  compress.surfaces = surfaceTable(level.settings);
-  compress.surfaceOfMaterial =
-      materialSurfaceIndices(level.settings, level.materials, compress.surfaces);
-  compress.devices = params.devices;
-  compress.waypaths = level.settings.waypaths;
-  return compress;
-}
-
-Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world,
-                                 const FloodFillParams& params, const BuildOptions& options,
-                                 BuildControl* control) {
+Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
+                             const FloodFillParams& params, const BuildOptions& options,
+                             BuildControl* control) {
   const auto start = std::chrono::steady_clock::now();
   NavBuild build;
 
@@ -94,5 +61,52 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   if (control) control->stage = BuildStage::Done;
   return Result<NavBuild>::success(std::move(build));
 }
+
+}  // namespace
+
+FloodFillParams defaultFillParams(const Level& level) {
+  FloodFillParams params;
+  if (!level.settings.units.empty()) params.unit = level.settings.units.front();
+  return fillParamsFor(level, params.unit);
+}
+
+FloodFillParams fillParamsFor(const Level& level, const UnitProfile& unit) {
+  FloodFillParams params;
+  params.unit = unit;
+  if (level.settings.cellSize) params.cellSize = *level.settings.cellSize;
+  params.seeds = level.settings.seeds;
+  params.devices = level.settings.devices;
+  const std::vector<SurfaceSpec> surfaces = surfaceTable(level.settings);
+  const std::vector<uint16_t> surfaceOf =
+      materialSurfaceIndices(level.settings, level.materials, surfaces);
+  params.walkableMaterials.resize(level.materials.size());
+  for (size_t m = 0; m < level.materials.size(); ++m)
+    params.walkableMaterials[m] = surfaces[surfaceOf[m]].allows(unit.kind);
+  return params;
+}
+
+CompressParams compressParamsFor(const Level& level, const FloodFillParams& params) {
+  CompressParams compress;
+  compress.unit = params.unit;
+  compress.surfaces = surfaceTable(level.settings);
+  compress.surfaceOfMaterial =
+      materialSurfaceIndices(level.settings, level.materials, compress.surfaces);
+  compress.devices = params.devices;
+  compress.waypaths = level.settings.waypaths;
+  return compress;
+}
+
+Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world,
+                                 const FloodFillParams& params, const BuildOptions& options,
+                                 BuildControl* control) {
+  // Running out of memory is an error like any other, never an abort.
+  try {
+    return buildOrFail(level, world, params, options, control);
+  } catch (const std::bad_alloc&) {
+    return Result<NavBuild>::failure(
+        "build: out of memory (raise the cell size or lower --max-cells)");
+  }
+}
+
 
 }  // namespace nav

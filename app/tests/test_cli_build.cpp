@@ -1,0 +1,165 @@
+// navscope-cli build run as a user runs it: flags out of range are refused
+// with the flag named and exit code 2; levels too big for --max-cells are
+// refused before any work, runaway inputs included; --cells-out writes every
+// cell where the unit stands on ground.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli_run.h"
+
+namespace {
+
+using nav::test::asset;
+using nav::test::CliRun;
+using nav::test::runCli;
+
+std::string outputFile(const std::string& name) {
+  return (std::filesystem::path(NAVSCOPE_TEST_OUTPUT_DIR) / name).string();
+}
+
+std::string quoted(const std::string& path) {
+  std::string text = "'";
+  text += path;
+  text += '\'';
+  return text;
+}
+
+void expectRefused(const std::string& arguments, const std::string& named) {
+  SCOPED_TRACE(arguments);
+  const CliRun run = runCli("build " + asset("funnel.obj") + " " + arguments);
+  EXPECT_EQ(run.exitCode, 2) << run.output;
+  EXPECT_NE(run.output.find(named), std::string::npos) << run.output;
+  EXPECT_TRUE(run.objects.empty()) << run.output;
+}
+
+TEST(CliBuild, OutOfRangeFlagsAreNamed) {
+  expectRefused("--cell 0", "--cell 0");
+  expectRefused("--cell nan", "--cell nan");
+  expectRefused("--cell 200", "--cell 200");
+  expectRefused("--max-cells 0", "--max-cells");
+  expectRefused("--unit-width -1", "--unit-width -1");
+  expectRefused("--unit-height 0", "--unit-height 0");
+  expectRefused("--step 5", "--step 5");
+  expectRefused("--drop nan", "--drop nan");
+  expectRefused("--slope 95", "--slope 95");
+  expectRefused("--ledge-overhang 0.5", "--ledge-overhang 0.5");
+  expectRefused("--ledge-overhang -0.1", "--ledge-overhang -0.1");
+  expectRefused("--threads 0", "--threads");
+  expectRefused("--cells-out /nonexistent/dir/cells.txt", "--cells-out");
+}
+
+// The funnel level's walkable surfaces make about 3,011 cells of 0.3 m.
+TEST(CliBuild, ALevelPastMaxCellsIsRefusedWithItsEstimate) {
+  const CliRun run = runCli("build " + asset("funnel.obj") + " --max-cells 1000");
+  EXPECT_EQ(run.exitCode, 2) << run.output;
+  EXPECT_NE(run.output.find("3011 cells"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("--max-cells"), std::string::npos) << run.output;
+}
+
+// Runaway inputs found by fuzzing: each refused within seconds, exit code 2.
+TEST(CliBuild, RunawayLevelsAreRefusedQuickly) {
+  // One face of 1,487 vertices scattered over 2 km: its ear clipping gives
+  // triangles over the whole square (about 2.6 G cells' worth).
+  {
+    const std::string path = outputFile("one_huge_face.obj");
+    std::ofstream obj(path);
+    uint64_t state = 7;
+    const auto next = [&] {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      return double(state >> 11) / double(1ull << 53);
+    };
+    for (int i = 0; i < 1487; ++i)
+      obj << "v " << next() * 2000 - 1000 << " " << next() << " " << next() * 2000 - 1000 << "\n";
+    obj << "f";
+    for (int i = 1; i <= 1487; ++i)
+      obj << " " << i;
+    obj << "\n";
+  }
+  // A 10 km square plane at cells of 5 cm: 40 G cells' worth.
+  {
+    std::ofstream obj(outputFile("ten_km_plane.obj"));
+    obj << "v 0 0 0\nv 0 0 10000\nv 10000 0 10000\nv 10000 0 0\nf 1 2 3 4\n";
+  }
+  for (const auto& [file, flags] :
+       {std::pair<std::string, std::string>{"one_huge_face.obj", ""},
+        {"ten_km_plane.obj", "--cell 0.05"}}) {
+    SCOPED_TRACE(file);
+    const auto start = std::chrono::steady_clock::now();
+    const CliRun run = runCli("build " + quoted(outputFile(file)) + " " + flags);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(run.exitCode, 2) << run.output;
+    EXPECT_NE(run.output.find("--max-cells"), std::string::npos) << run.output;
+    EXPECT_LT(seconds, 5.0);
+  }
+}
+
+// A sliver 14 km long and 2 cm wide along the diagonal, beside a floor: a
+// level like any other, built in well under a second (seeding once walked
+// every column of the sliver's 10 x 10 km bounding box: 4.7 s here).
+TEST(CliBuild, ALongSliverIsQuick) {
+  {
+    std::ofstream obj(outputFile("sliver.obj"));
+    obj << "v 0 0 0\nv 0 0 3\nv 3 0 3\nv 3 0 0\n"
+        << "v 10 0 10\nv 10000 0 10000\nv 10000 0 10000.03\n"
+        << "f 1 2 3 4\nf 5 7 6\n";
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const CliRun run = runCli("build " + quoted(outputFile("sliver.obj")));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_LT(seconds, 2.0);
+}
+
+// Every cell written, at a height where the funnel level (floors at y = 0,
+// walls and blocks above) has ground, and as many as the build counted.
+TEST(CliBuild, CellsOutWritesEveryCellOnTheGround) {
+  const std::string path = outputFile("funnel_cells.txt");
+  const CliRun run = runCli("build " + asset("funnel.obj") + " --cells-out " + quoted(path));
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  ASSERT_EQ(run.objects.size(), 1u) << run.output;
+  EXPECT_EQ(run.objects[0]["cells_output"], path);
+  std::ifstream in(path);
+  size_t lines = 0;
+  for (std::string line; std::getline(in, line); ++lines) {
+    std::istringstream fields(line);
+    double x = NAN, y = NAN, z = NAN;
+    fields >> x >> y >> z;
+    ASSERT_TRUE(std::isfinite(x) && std::isfinite(y) && std::isfinite(z)) << line;
+    EXPECT_NEAR(y, 0.0, 1e-3) << line;
+    EXPECT_TRUE(x > 0 && x < 20 && z > 0 && z < 12) << line;
+  }
+  EXPECT_EQ(lines, run.objects[0]["cells"].get<size_t>());
+}
+
+// Out of memory is an error, exit code 2, never an abort: a 3 km plane
+// allowed 200 M cells under a 250 MB address-space limit.
+TEST(CliBuild, OutOfMemoryIsAnError) {
+  {
+    std::ofstream obj(outputFile("plane_3km.obj"));
+    obj << "v 0 0 0\nv 0 0 3000\nv 3000 0 3000\nv 3000 0 0\nf 1 2 3 4\n";
+  }
+  const std::string command = "sh -c 'ulimit -v 250000; exec \"" + std::string(NAVSCOPE_CLI_EXE) +
+                              "\" build \"" + outputFile("plane_3km.obj") +
+                              "\" --max-cells 200000000' 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string output;
+  char buffer[4096];
+  for (size_t read; (read = fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+    output.append(buffer, read);
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status)) << output;
+  EXPECT_EQ(WEXITSTATUS(status), 2) << output;
+  EXPECT_NE(output.find("out of memory"), std::string::npos) << output;
+  EXPECT_NE(output.find("--max-cells"), std::string::npos) << output;
+}
+
+}  // namespace
