@@ -90,7 +90,7 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
       drawLevelMesh(m_scratch, *content.level);
       break;
     case kCells:
-      drawCells(m_scratch, *build->cells);
+      drawCells(m_scratch, *build->cells, build->overhangingCells);
       break;
     case kSectors:
       drawSectors(m_scratch, build->graph, options.sectorOutlines, options.sectorsBySurface);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <new>
 
+#include "nav/footprint_support.h"
 #include "nav/portal_widening.h"
 
 namespace nav {
@@ -50,7 +51,19 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
         2;
   }
   build.stats.compressMs = millisecondsSince(compressStart);
-  if (options.keepCells) build.cells = std::move(cells).value();
+  if (options.keepCells) {
+    build.cells = std::move(cells).value();
+    if (params.unit.ledgeOverhang > 0.0f) {
+      UnitProfile whole = params.unit;
+      whole.ledgeOverhang = 0.0f;
+      const FootprintSupport support(ground.value(), whole);
+      build.overhangingCells.resize(build.cells->size());
+      for (uint32_t i = 0; i < build.cells->size(); ++i) {
+        const glm::vec3 c = build.cells->center(i);
+        build.overhangingCells[i] = !support.supported({c.x, c.z}, c.y);
+      }
+    }
+  }
 
   build.graph.islands = Islands(build.graph);
   build.graph.regions = SearchRegions(build.graph);

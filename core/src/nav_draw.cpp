@@ -104,14 +104,16 @@ void drawLevelMesh(DebugDraw& draw, const Level& level) {
   }
 }
 
-void drawCells(DebugDraw& draw, const CellGrid& cells) {
+void drawCells(DebugDraw& draw, const CellGrid& cells, const std::vector<bool>& overhanging) {
   const float half = cells.cellSize() * 0.4f;
   for (uint32_t i = 0; i < cells.size(); ++i) {
     const glm::vec3 c = lifted(cells.center(i), kCellLift);
     const glm::vec3 p0{c.x - half, c.y, c.z - half}, p1{c.x - half, c.y, c.z + half};
     const glm::vec3 p2{c.x + half, c.y, c.z + half}, p3{c.x + half, c.y, c.z - half};
-    draw.triangle(p0, p1, p2, colors::kCell);
-    draw.triangle(p0, p2, p3, colors::kCell);
+    const Color color =
+        i < overhanging.size() && overhanging[i] ? colors::kOverhangingCell : colors::kCell;
+    draw.triangle(p0, p1, p2, color);
+    draw.triangle(p0, p2, p3, color);
     // One-way links only: two-way links are implied by adjacency and would clutter.
     for (int d = 0; d < kDirectionCount; ++d) {
       const uint32_t next = cells.neighbor(i, Direction(d));
@@ -120,6 +122,10 @@ void drawCells(DebugDraw& draw, const CellGrid& cells) {
       arrow(draw, c, lifted(cells.center(next), kCellLift), cells.cellSize() * 0.3f,
             colors::kOneWayPortal);
     }
+  }
+  for (const FallLink& fall : cells.falls()) {
+    arrow(draw, lifted(cells.center(fall.from), kCellLift), lifted(cells.center(fall.to), kCellLift),
+          cells.cellSize() * 0.3f, colors::kOneWayPortal);
   }
 }
 
@@ -137,6 +143,8 @@ Color surfaceColor(const NavGraph& graph, uint16_t surface) {
 void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool bySurface) {
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
     const Sector& sector = graph.sectors[s];
+    // The air a fall crosses, at the ledge's height.
+    if (sector.kind == SectorKind::Fall) sectorQuad(draw, graph, sector, kSectorLift, colors::kFall);
     if (sector.kind != SectorKind::Ground) continue;
     // Neighbours on one surface stay apart by shade: a few steps of brightness by index.
     const Color color = bySurface ? scaled(surfaceColor(graph, sector.surface),

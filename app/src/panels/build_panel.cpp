@@ -108,7 +108,7 @@ void drawStats(const BuildStatus& status) {
   }
   const PortalCounts portals = countPortals(graph);
   if (ImGui::BeginTable("stats", 2)) {
-    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+    ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 130.0f);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     auto row = [](const char* name, const std::string& value) {
       ImGui::TableNextRow();
@@ -123,8 +123,21 @@ void drawStats(const BuildStatus& status) {
       return std::string(text);
     };
     row("unit", unitLabel(graph.unit));
+    if (graph.unit.ledgeOverhang > 0.0f) {
+      char overhang[32];
+      std::snprintf(overhang, sizeof overhang, "%.2f m", double(graph.unit.ledgeOverhang));
+      row("ledge overhang", overhang);
+    }
     if (!status.fixedGraph) row("cells", grouped(stats.cells));
     row("sectors", grouped(stats.sectors));
+    if (!status.fixedGraph && stats.cells > 0) {
+      char perCells[48];
+      std::snprintf(perCells, sizeof perCells, "%.1f", 1000.0 * double(stats.sectors) / double(stats.cells));
+      row("sectors / 1k cells", perCells);
+    }
+    row("fall sectors", grouped(size_t(std::count_if(
+                            graph.sectors.begin(), graph.sectors.end(),
+                            [](const Sector& s) { return s.kind == SectorKind::Fall; }))));
     row("portals", grouped(stats.portals));
     if (!status.fixedGraph) {
       row("widened ends", grouped(stats.widenedPortalEnds));
@@ -164,7 +177,7 @@ bool sameBuildInputs(const FloodFillParams& a, const FloodFillParams& b) {
          u.name == v.name && u.kind == v.kind && u.shape == v.shape && u.width == v.width &&
          u.height == v.height && u.stepHeight == v.stepHeight && u.maxDrop == v.maxDrop &&
          u.maxSlopeDegrees == v.maxSlopeDegrees && u.length == v.length &&
-         u.turningRadius == v.turningRadius;
+         u.turningRadius == v.turningRadius && u.ledgeOverhang == v.ledgeOverhang;
 }
 
 void BuildPanel::reset(const Level& level) {
@@ -302,6 +315,14 @@ bool BuildPanel::drawParameters(bool fixed, double now) {
   edited |= ImGui::SliderFloat("step height", &unit.stepHeight, 0.0f, 2.0f, "%.2f m");
   edited |= ImGui::SliderFloat("max drop", &unit.maxDrop, 0.0f, 20.0f, "%.1f m");
   edited |= ImGui::SliderFloat("max slope", &unit.maxSlopeDegrees, 0.0f, 89.0f, "%.0f deg");
+  // Up to half the footprint: the unit's centre stays over its ground.
+  edited |= ImGui::SliderFloat("ledge overhang", &unit.ledgeOverhang, 0.0f,
+                               0.5f * unit.footprint(), "%.2f m");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "How far the unit's footprint may hang over a ledge. 0: it stands only where ground\n"
+        "supports its whole footprint (cells over a ledge are drawn orange when allowed).");
+  }
   if (fixed) ImGui::EndDisabled();
   ImGui::PopItemWidth();
   return edited && !fixed;

@@ -72,6 +72,8 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
           {"funnel right", colors::kFunnelRight},
           {"apex", colors::kApex},
           {"cell", colors::kCell},
+          {"cell over a ledge", colors::kOverhangingCell},
+          {"fall (air)", colors::kFall},
           {"open node", colors::kOpenNode},
           {"closed node", colors::kClosedNode},
           {"door", colors::kDoor},

@@ -40,6 +40,9 @@ struct NavBuild {
   /// The cells and their sectors, kept only when asked (for drawing and inspection).
   std::optional<CellGrid> cells;
   CellSectors cellSectors;
+  /// With the cells, for a unit with a ledge overhang: per cell, whether its
+  /// footprint hangs over a ledge (ground would not support it whole).
+  std::vector<bool> overhangingCells;
   BuildStats stats;
 };
 

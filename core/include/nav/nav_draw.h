@@ -44,6 +44,8 @@ struct DrawOptions {
 namespace colors {
 constexpr Color kMesh{170, 170, 165, 255};
 constexpr Color kCell{80, 160, 230, 255};
+constexpr Color kOverhangingCell{255, 150, 40, 255};
+constexpr Color kFall{255, 150, 40, 90};
 constexpr Color kCellLink{40, 90, 160, 255};
 constexpr Color kSectorOutline{20, 60, 90, 255};
 constexpr Color kPortal{250, 250, 250, 255};
@@ -74,8 +76,10 @@ constexpr Color kClearanceTouch{255, 100, 0, 255};
 
 /// Shaded level triangles, lit from a fixed direction.
 void drawLevelMesh(DebugDraw& draw, const Level& level);
-/// Each cell as a small square at its height, with its outgoing links.
-void drawCells(DebugDraw& draw, const CellGrid& cells);
+/// Each cell as a small square at its height (orange where `overhanging`, per
+/// cell, says its footprint hangs over a ledge), with its one-way links and
+/// its falls as arrows.
+void drawCells(DebugDraw& draw, const CellGrid& cells, const std::vector<bool>& overhanging = {});
 /// Ground sectors as filled rectangles on their height planes, coloured by
 /// surface (each sector a slightly different shade) or each in its own hue.
 void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool bySurface = true);
