@@ -130,7 +130,7 @@ void App::requestBuild(bool force) {
   if (!force && profile < m_keptBuilds.size() && m_keptBuilds[profile]) {
     const KeptBuild& kept = *m_keptBuilds[profile];
     m_printer.buildFinished(params.unit.name, kept.build->stats, StatePrinter::BuildSource::Cached);
-    showBuild(kept.build, kept.params);
+    showBuild(kept.build, kept.params, kept.recastPolygons);
     return;
   }
   // Already on its way (switched away and back while it runs).
@@ -140,9 +140,11 @@ void App::requestBuild(bool force) {
   m_printer.buildStarted(params.unit.name, effectiveCellSize(params));
 }
 
-void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params) {
+void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params,
+                    std::optional<size_t> recastPolygons) {
   m_build = std::move(build);
   m_shownParams = params;
+  m_recastPolygons = recastPolygons;
   ++m_buildRevision;
   // Jumps first: the path is solved again with them on the new graph.
   m_jumpTool.setBuild(m_build);
@@ -184,10 +186,11 @@ void App::acceptFinishedBuild() {
   const size_t profile = m_buildPanel.findProfile(unit);
   if (profile < m_keptBuilds.size() &&
       sameBuildInputs(finished->params, m_buildPanel.params(profile))) {
-    m_keptBuilds[profile] = KeptBuild{finished->params, finished->build};
+    m_keptBuilds[profile] = KeptBuild{finished->params, finished->build, finished->recastPolygons};
   }
   // A build for another profile (switched away while it ran) is only kept.
-  if (profile == m_buildPanel.selected()) showBuild(std::move(finished->build), finished->params);
+  if (profile == m_buildPanel.selected())
+    showBuild(std::move(finished->build), finished->params, finished->recastPolygons);
 }
 
 Aabb App::sceneBounds() const {
@@ -204,6 +207,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   status.fixedGraph = m_fixedGraph;
   status.unitError = m_unitError;
   status.build = m_build.get();
+  status.recastPolygons = m_recastPolygons;
   status.buildIsCurrent =
       m_fixedGraph || (m_build && sameBuildInputs(m_shownParams, m_buildPanel.params()));
   if (m_buildPanel.profileCount() > 0) status.selectedUnit = m_buildPanel.params().unit.name;

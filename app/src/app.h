@@ -51,7 +51,8 @@ class App {
   void acceptFinishedBuild();
   /// Drops kept builds whose profile's parameters have changed since.
   void pruneKeptBuilds();
-  void showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params);
+  void showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params,
+                 std::optional<size_t> recastPolygons = std::nullopt);
   /// Adds the --jump pairs once, on the first graph shown.
   void placeStartupJumps();
   /// The box to frame: the level's, or the loaded graph's; empty before either.
@@ -81,6 +82,7 @@ class App {
   struct KeptBuild {
     FloodFillParams params;
     std::shared_ptr<const NavBuild> build;
+    std::optional<size_t> recastPolygons;
   };
 
   std::shared_ptr<const LoadedLevel> m_level;
@@ -93,6 +95,8 @@ class App {
   /// The build on screen and what it was made from.
   std::shared_ptr<const NavBuild> m_build;
   FloodFillParams m_shownParams;
+  /// FinishedBuild::recastPolygons of the build on screen.
+  std::optional<size_t> m_recastPolygons;
   uint64_t m_buildRevision = 0;
   /// One slot per unit profile of the Build panel.
   std::vector<std::optional<KeptBuild>> m_keptBuilds;

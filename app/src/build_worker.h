@@ -27,6 +27,9 @@ struct FinishedBuild {
   std::string error;
   /// The failure is a cancel() (error then says so too).
   bool cancelled = false;
+  /// Recast's polygon count for the same level and unit (RecastDemo's settings
+  /// matched to the unit), when built with librecast.
+  std::optional<size_t> recastPolygons;
 };
 
 class BuildWorker {

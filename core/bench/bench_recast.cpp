@@ -89,11 +89,11 @@
 #include "nav/path_clearance.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
+#include "recast_reference.h"
 
 namespace {
 
 constexpr float kCellSize = 0.3f;
-constexpr float kCellHeight = 0.2f;
 
 /// One comparison: a level and the unit both libraries build for.
 struct Case {
@@ -126,138 +126,19 @@ struct Case {
 // ---------------------------------------------------------------------------
 
 template <class T, void (*Free)(T*)>
-struct RecastFree {
-  void operator()(T* p) const { Free(p); }
-};
-using Heightfield = std::unique_ptr<rcHeightfield, RecastFree<rcHeightfield, rcFreeHeightField>>;
-using CompactHeightfield =
-    std::unique_ptr<rcCompactHeightfield,
-                    RecastFree<rcCompactHeightfield, rcFreeCompactHeightfield>>;
-using ContourSet = std::unique_ptr<rcContourSet, RecastFree<rcContourSet, rcFreeContourSet>>;
-using PolyMesh = std::unique_ptr<rcPolyMesh, RecastFree<rcPolyMesh, rcFreePolyMesh>>;
-using PolyMeshDetail =
-    std::unique_ptr<rcPolyMeshDetail, RecastFree<rcPolyMeshDetail, rcFreePolyMeshDetail>>;
+using RecastFree = nav::recast::RecastFree<T, Free>;
 using NavMesh = std::unique_ptr<dtNavMesh, RecastFree<dtNavMesh, dtFreeNavMesh>>;
 using NavMeshQuery =
     std::unique_ptr<dtNavMeshQuery, RecastFree<dtNavMeshQuery, dtFreeNavMeshQuery>>;
-
-/// The level's triangles in Recast's flat arrays.
-struct TriangleSoup {
-  std::vector<float> vertices;
-  std::vector<int> triangles;
-
-  explicit TriangleSoup(const nav::Level& level) {
-    for (const glm::vec3& v : level.vertices)
-      vertices.insert(vertices.end(), {v.x, v.y, v.z});
-    for (const nav::LevelTriangle& t : level.triangles) {
-      triangles.insert(triangles.end(), {int(t.vertex[0]), int(t.vertex[1]), int(t.vertex[2])});
-    }
-  }
-  int vertexCount() const { return int(vertices.size() / 3); }
-  int triangleCount() const { return int(triangles.size() / 3); }
-};
+using nav::recast::TriangleSoup;
+using RecastNavMesh = nav::recast::NavMesh;
 
 rcConfig recastConfig(const Case& c) {
-  rcConfig config{};
-  config.cs = kCellSize;
-  config.ch = kCellHeight;
-  config.walkableSlopeAngle = c.slopeDegrees;
-  config.walkableHeight = int(std::ceil(c.unitHeight / config.ch));
-  config.walkableClimb = int(std::floor(c.climb / config.ch));
-  config.walkableRadius = int(std::ceil(c.detourRadius / config.cs));
-  config.maxEdgeLen = int(12.0f / config.cs);
-  config.maxSimplificationError = 1.3f;
-  config.minRegionArea = 8 * 8;
-  config.mergeRegionArea = 20 * 20;
-  config.maxVertsPerPoly = 6;
-  config.detailSampleDist = 6.0f * config.cs;
-  config.detailSampleMaxError = 1.0f * config.ch;
-  return config;
-}
-
-/// What a Recast build keeps: the meshes a Detour dtNavMesh is made from.
-struct RecastNavMesh {
-  PolyMesh polyMesh;
-  PolyMeshDetail detailMesh;
-};
-
-/// The RecastDemo solo-mesh pipeline; nullopt with `error` naming the failed stage.
-std::optional<RecastNavMesh> buildRecast(const TriangleSoup& soup, rcConfig config,
-                                         std::string& error) {
-  rcContext context(false);
-  const auto failed = [&](const char* stage) {
-    error = std::string("Recast: ") + stage + " failed";
-    return std::nullopt;
-  };
-  rcCalcBounds(soup.vertices.data(), soup.vertexCount(), config.bmin, config.bmax);
-  rcCalcGridSize(config.bmin, config.bmax, config.cs, &config.width, &config.height);
-
-  Heightfield solid(rcAllocHeightfield());
-  if (!solid || !rcCreateHeightfield(&context, *solid, config.width, config.height, config.bmin,
-                                     config.bmax, config.cs, config.ch)) {
-    return failed("rcCreateHeightfield");
-  }
-  std::vector<unsigned char> areas(size_t(soup.triangleCount()), 0);
-  rcMarkWalkableTriangles(&context, config.walkableSlopeAngle, soup.vertices.data(),
-                          soup.vertexCount(), soup.triangles.data(), soup.triangleCount(),
-                          areas.data());
-  if (!rcRasterizeTriangles(&context, soup.vertices.data(), soup.vertexCount(),
-                            soup.triangles.data(), areas.data(), soup.triangleCount(), *solid,
-                            config.walkableClimb)) {
-    return failed("rcRasterizeTriangles");
-  }
-  rcFilterLowHangingWalkableObstacles(&context, config.walkableClimb, *solid);
-  rcFilterLedgeSpans(&context, config.walkableHeight, config.walkableClimb, *solid);
-  rcFilterWalkableLowHeightSpans(&context, config.walkableHeight, *solid);
-
-  CompactHeightfield compact(rcAllocCompactHeightfield());
-  if (!compact || !rcBuildCompactHeightfield(&context, config.walkableHeight, config.walkableClimb,
-                                             *solid, *compact)) {
-    return failed("rcBuildCompactHeightfield");
-  }
-  solid.reset();
-  if (!rcErodeWalkableArea(&context, config.walkableRadius, *compact)) {
-    return failed("rcErodeWalkableArea");
-  }
-  if (!rcBuildDistanceField(&context, *compact)) return failed("rcBuildDistanceField");
-  if (!rcBuildRegions(&context, *compact, 0, config.minRegionArea, config.mergeRegionArea)) {
-    return failed("rcBuildRegions");
-  }
-  ContourSet contours(rcAllocContourSet());
-  if (!contours || !rcBuildContours(&context, *compact, config.maxSimplificationError,
-                                    config.maxEdgeLen, *contours)) {
-    return failed("rcBuildContours");
-  }
-  RecastNavMesh mesh{PolyMesh(rcAllocPolyMesh()), PolyMeshDetail(rcAllocPolyMeshDetail())};
-  if (!mesh.polyMesh ||
-      !rcBuildPolyMesh(&context, *contours, config.maxVertsPerPoly, *mesh.polyMesh)) {
-    return failed("rcBuildPolyMesh");
-  }
-  if (!mesh.detailMesh ||
-      !rcBuildPolyMeshDetail(&context, *mesh.polyMesh, *compact, config.detailSampleDist,
-                             config.detailSampleMaxError, *mesh.detailMesh)) {
-    return failed("rcBuildPolyMeshDetail");
-  }
-  return mesh;
-}
-
-/// Sum of the polygons' areas in the ground plane. [square metres]
-double groundArea(const rcPolyMesh& mesh) {
-  double cells = 0.0;
-  for (int p = 0; p < mesh.npolys; ++p) {
-    const unsigned short* poly = &mesh.polys[size_t(p) * 2 * size_t(mesh.nvp)];
-    int count = 0;
-    while (count < mesh.nvp && poly[count] != RC_MESH_NULL_IDX)
-      ++count;
-    double twice = 0.0;
-    for (int i = 0; i < count; ++i) {
-      const unsigned short* a = &mesh.verts[size_t(poly[i]) * 3];
-      const unsigned short* b = &mesh.verts[size_t(poly[(i + 1) % count]) * 3];
-      twice += double(a[0]) * b[2] - double(b[0]) * a[2];
-    }
-    cells += std::abs(twice) / 2.0;
-  }
-  return cells * double(mesh.cs) * double(mesh.cs);
+  nav::UnitProfile unit;
+  unit.height = c.unitHeight;
+  unit.stepHeight = c.climb;
+  unit.maxSlopeDegrees = c.slopeDegrees;
+  return nav::recast::matchedConfig(unit, c.detourRadius, kCellSize);
 }
 
 // ---------------------------------------------------------------------------
@@ -669,7 +550,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   const rcConfig config = recastConfig(c);
   std::optional<RecastNavMesh> recast;
   const double recastMs =
-      medianMilliseconds(runs, [&] { recast = buildRecast(soup, config, error); });
+      medianMilliseconds(runs, [&] { recast = nav::recast::buildNavMesh(soup, config, error); });
   if (!recast) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return std::nullopt;
@@ -682,7 +563,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
 
   const nav::BuildStats& stats = navscope->stats;
   const double navscopeArea = double(stats.cells) * kCellSize * kCellSize;
-  const double recastArea = groundArea(*recast->polyMesh);
+  const double recastArea = nav::recast::groundArea(*recast->polyMesh);
   std::printf(
       "== %s: %zu triangles; cell %.1f m, unit %.2f x %.2f m (Detour radius %.2f, Recast erodes "
       "%.2f), climb %.2f m (Recast %.2f), navscope drop %.2f m, slope %.0f deg\n",

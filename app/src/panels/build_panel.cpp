@@ -135,6 +135,13 @@ void drawStats(const BuildStatus& status) {
       std::snprintf(perCells, sizeof perCells, "%.1f", 1000.0 * double(stats.sectors) / double(stats.cells));
       row("sectors / 1k cells", perCells);
     }
+    if (status.recastPolygons) {
+      char against[64];
+      std::snprintf(against, sizeof against, "%s (sectors %.1fx)",
+                    grouped(*status.recastPolygons).c_str(),
+                    double(stats.sectors) / double(std::max<size_t>(1, *status.recastPolygons)));
+      row("Recast polygons", against);
+    }
     row("fall sectors", grouped(size_t(std::count_if(
                             graph.sectors.begin(), graph.sectors.end(),
                             [](const Sector& s) { return s.kind == SectorKind::Fall; }))));

@@ -24,6 +24,8 @@ struct BuildStatus {
   std::string unitError;
   /// The build on screen (nullptr before the first one finishes).
   const NavBuild* build = nullptr;
+  /// Recast's polygon count for the build on screen's level and unit, when known.
+  std::optional<size_t> recastPolygons;
   /// The build on screen was made from the selected profile's current settings.
   bool buildIsCurrent = true;
   /// The unit selected in the panel.
