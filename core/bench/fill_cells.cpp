@@ -1,7 +1,8 @@
 // Writes every cell a fill finds, in index order, to a file, so that a change to
 // the fill can be proven to give byte-identical cells (cmp the files), and
 // prints the fill's time. One fill per unit profile of the level's sidecar.
-//   navscope_fill_cells LEVEL.obj OUT.cells [--recast] [--threads N]
+//   navscope_fill_cells LEVEL.obj OUT.cells [--recast] [--round] [--threads N]
+// --round: every unit round (an upright cylinder).
 // --recast: the Recast demo's settings for dungeon.obj (cell 0.3, unit 1.2 wide,
 // 2.0 tall, step 0.9, slope 45).
 #include <chrono>
@@ -19,7 +20,8 @@ void writeValue(std::ofstream& out, const T& value) {
   out.write(reinterpret_cast<const char*>(&value), sizeof(T));
 }
 
-// Per cell: column x, z, height bits, links, material.
+// Per cell: column x, z, height bits, links, material; then per fall: from,
+// to, direction, columns.
 void writeCells(std::ofstream& out, const nav::CellGrid& cells) {
   writeValue(out, uint64_t(cells.size()));
   for (uint32_t i = 0; i < cells.size(); ++i) {
@@ -30,20 +32,31 @@ void writeCells(std::ofstream& out, const nav::CellGrid& cells) {
     writeValue(out, cell.links);
     writeValue(out, cell.material);
   }
+  writeValue(out, uint64_t(cells.falls().size()));
+  for (const nav::FallLink& fall : cells.falls()) {
+    writeValue(out, fall.from);
+    writeValue(out, fall.to);
+    writeValue(out, fall.direction);
+    writeValue(out, fall.columns);
+  }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s LEVEL.obj OUT.cells [--recast] [--threads N]\n", argv[0]);
+    std::fprintf(stderr, "usage: %s LEVEL.obj OUT.cells [--recast] [--round] [--threads N]\n",
+                 argv[0]);
     return 2;
   }
   bool recast = false;
+  bool round = false;
   int threads = 1;
   for (int i = 3; i < argc; ++i) {
     if (std::strcmp(argv[i], "--recast") == 0) {
       recast = true;
+    } else if (std::strcmp(argv[i], "--round") == 0) {
+      round = true;
     } else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
       threads = std::atoi(argv[++i]);
     } else {
@@ -64,6 +77,7 @@ int main(int argc, char** argv) {
   for (const nav::UnitProfile& unit : units) {
     nav::FloodFillParams params = nav::fillParamsFor(level, unit);
     params.threads = threads;
+    if (round) params.unit.shape = nav::UnitShape::Round;
     if (recast) {
       params.cellSize = 0.3f;
       params.unit.width = 1.2f;

@@ -1,9 +1,9 @@
 #pragma once
 // Answers about a column of the fill's grid at one height, remembered for the
-// last few levels of the fill's front: on level ground the four neighbours of
-// a column all ask where a step into it lands from the same height, and a
-// landing's support is asked again by every step that lands there. The front
-// moves on, so answers from before the last three levels are dropped.
+// last few levels of the fill's front: the four neighbours of a column all ask
+// where a step into it lands, and a landing's support is asked again by every
+// step that lands there. The front moves on, so answers from before the last
+// three levels are dropped.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -28,6 +28,22 @@ class ColumnMemo {
       if (entry.level == 0) return nullptr;
       if (entry.x == x && entry.z == z && entry.yBits == bits && live(entry)) return &entry.value;
     }
+  }
+
+  /// Remembers an answer, in place of the one for the same key if there is one.
+  void assign(int32_t x, int32_t z, float y, const Value& value) {
+    if (!m_slots.empty()) {
+      const uint32_t bits = std::bit_cast<uint32_t>(y);
+      const size_t mask = m_slots.size() - 1;
+      for (size_t i = hashOf(x, z, bits) & mask; m_slots[i].level != 0; i = (i + 1) & mask) {
+        Entry& entry = m_slots[i];
+        if (entry.x == x && entry.z == z && entry.yBits == bits && live(entry)) {
+          entry = Entry{x, z, bits, m_level, value};
+          return;
+        }
+      }
+    }
+    insert(x, z, y, value);
   }
 
   /// Remembers an answer not found before.

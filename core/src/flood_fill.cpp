@@ -170,19 +170,61 @@ struct Mover {
     return landing.ok && roomToMove(from, fromY, to, landing.y) ? landing : StandResult{};
   }
 
+  // What working out a landing in one window proved about the target column,
+  // so that steps from other heights can reuse it: the highest ground in the
+  // window, that nothing lies above it up to emptyTo, and whether the body
+  // above it was clear up to bodyTop (or blocked below it).
+  struct KnownLanding {
+    StandResult result;
+    float ground = 0.0f;
+    float emptyTo = 0.0f;
+    float bodyTop = 0.0f;
+    bool blocked = false;
+  };
+
   // Overlapping footprints make the sweep (nearly, for a disc) the union of
   // both footprints at the higher ground; the source's is known clear, so what
   // is left to test is the target's column from its ground up to a unit height
   // above the higher one (which covers a drop's fall too), then roomToMove.
   // This is the first part: it depends on `to`, fromY and fromFeet only.
-  StandResult overlappingLanding(glm::vec2 to, float fromY, float fromFeet) const {
-    const std::optional<SupportHit> ground =
-        this->ground(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
-    if (!ground) return {};
-    const float y = ground->height;
+  StandResult overlappingLanding(glm::vec2 to, float fromY, float fromFeet,
+                                 KnownLanding* known = nullptr) const {
+    const float windowTop = fromFeet + unit.stepHeight;
+    const std::optional<SupportHit> highest = highestPoint(to, fromY - unit.maxDrop, windowTop);
+    if (known) known->result = {};
+    if (!highest || !mayStandOn(highest->triangle)) return {};
+    const float y = highest->height;
     const float top = std::max(y, fromY) + unit.height;
-    if (blocked(to, to, y + kGroundClearance, top)) return {};
-    return supported(to, standOn(to, *ground));
+    // Clear up to a step above the ground and more answers the steps from
+    // every neighbour up to a step higher too; only when that fails does the
+    // body test stop where this step needs it.
+    const float roomy = std::max(y + unit.stepHeight, fromY) + unit.height;
+    float bodyTop = top;
+    bool blocked = false;
+    if (known && roomy > top && !this->blocked(to, to, y + kGroundClearance, roomy)) {
+      bodyTop = roomy;
+    } else {
+      blocked = this->blocked(to, to, y + kGroundClearance, top);
+    }
+    const StandResult landing = blocked ? StandResult{} : supported(to, standOn(to, *highest));
+    if (known) {
+      *known = {landing, y, windowTop, bodyTop, blocked};
+      // The body test saw nothing above its floor, 2 cm over the ground.
+      if (!blocked && windowTop >= y + kGroundClearance)
+        known->emptyTo = std::max(windowTop, bodyTop);
+    }
+    return landing;
+  }
+
+  // The landing of a step from fromY (feet at fromFeet) that `known` answers
+  // (the same highest ground, a body test it settles), if it does.
+  std::optional<StandResult> reuse(const KnownLanding& known, float fromY, float fromFeet) const {
+    const float bottom = fromY - unit.maxDrop, windowTop = fromFeet + unit.stepHeight;
+    if (known.ground < bottom || known.ground > windowTop || windowTop > known.emptyTo)
+      return std::nullopt;
+    const float top = std::max(known.ground, fromY) + unit.height;
+    if (known.blocked) return top >= known.bodyTop ? std::optional(StandResult{}) : std::nullopt;
+    return top <= known.bodyTop ? std::optional(known.result) : std::nullopt;
   }
 
   // Where the unit lands walking off a ledge from `from` (standing at fromY)
@@ -218,8 +260,20 @@ struct Mover {
   bool roomToMove(glm::vec2 from, float fromY, glm::vec2 to, float y) const {
     if (!needsRoomToMove(fromY, y)) return true;
     if (round) {
+      // The stadium swept between the discs is both discs and the rectangle
+      // between their centres, as wide as a disc. Both discs are clear at
+      // their own heights; what is left is the rectangle at the higher one,
+      // and on a step up the source's disc above its own body.
       const float top = std::max(fromY, y);
-      return !blocked(from, to, top + kGroundClearance, top + unit.height);
+      // Along the step from centre to centre, across it a disc's width.
+      const glm::vec2 across = glm::abs(to - from).x > 0.0f ? glm::vec2(0.0f, halfFootprint)
+                                                             : glm::vec2(halfFootprint, 0.0f);
+      const glm::vec2 low = glm::min(from, to) - across, high = glm::max(from, to) + across;
+      const Aabb between{{low.x, top + kGroundClearance, low.y},
+                         {high.x, top + unit.height, high.y}};
+      const bool rectangleBlocked =
+          candidates ? world.overlapsBox(between, *candidates) : world.overlapsBox(between);
+      return !rectangleBlocked && (y <= fromY || !blocked(from, from, fromY + unit.height, top + unit.height));
     }
     return !blocked(from, from, fromY + unit.height, y + unit.height);
   }
@@ -389,7 +443,7 @@ class Filler {
   struct Scratch {
     CandidateBlocks blocks;
     std::vector<uint32_t> candidates;
-    ColumnMemo<StandResult> landings;
+    ColumnMemo<Mover::KnownLanding> landings;
     ColumnMemo<bool> supports;
   };
 
@@ -441,16 +495,18 @@ class Filler {
           gather();
           landing = near.step(here, cell.y, cell.feet, there, m_grid.cellSize());
         } else {
-          // Landings are remembered for cells standing on their own ground.
-          const bool memo = cell.feet == cell.y;
-          const StandResult* known =
-              memo ? scratch.landings.find(nx, nz, cell.y) : nullptr;
-          if (known) {
-            landing = *known;
+          // The last landing worked out for this column (one per column: key
+          // height 0) often answers this step too.
+          const Mover::KnownLanding* known = scratch.landings.find(nx, nz, 0.0f);
+          std::optional<StandResult> reused =
+              known ? near.reuse(*known, cell.y, cell.feet) : std::nullopt;
+          if (reused) {
+            landing = *reused;
           } else {
             gather();
-            landing = near.overlappingLanding(there, cell.y, cell.feet);
-            if (memo) scratch.landings.insert(nx, nz, cell.y, landing);
+            Mover::KnownLanding worked;
+            landing = near.overlappingLanding(there, cell.y, cell.feet, &worked);
+            scratch.landings.assign(nx, nz, 0.0f, worked);
           }
           if (landing.ok && near.needsRoomToMove(cell.y, landing.y)) {
             gather();
