@@ -61,6 +61,35 @@ float distanceToSegment(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
 
 }  // namespace
 
+// What finding the ground under a point asks of a triangle, worked out once.
+struct GroundFace {
+  /// y = plane.x * x + plane.y * z + plane.z over the triangle.
+  glm::vec3 plane;
+  /// The corners' lowest and highest heights. [metres]
+  float low, high;
+  /// Per edge, its line n.x * x + n.y * z + offset, with n a unit vector
+  /// pointing in: >= 0 inside, and minus the distance to the line outside.
+  glm::vec2 inward[3];
+  float offset[3];
+};
+
+GroundFace faceOf(const glm::vec3* corner) {
+  GroundFace face;
+  const glm::vec3 normal = glm::cross(corner[1] - corner[0], corner[2] - corner[0]);
+  face.plane = {-normal.x / normal.y, -normal.z / normal.y, 0.0f};
+  face.plane.z = corner[0].y - face.plane.x * corner[0].x - face.plane.y * corner[0].z;
+  face.low = std::min({corner[0].y, corner[1].y, corner[2].y});
+  face.high = std::max({corner[0].y, corner[1].y, corner[2].y});
+  // Facing up, the corners run clockwise seen from above (x right, z up the page).
+  for (int i = 0; i < 3; ++i) {
+    const glm::vec2 u = groundOf(corner[i]), v = groundOf(corner[(i + 1) % 3]);
+    const glm::vec2 along = v - u;
+    face.inward[i] = glm::vec2(along.y, -along.x) / glm::length(along);
+    face.offset[i] = -glm::dot(face.inward[i], u);
+  }
+  return face;
+}
+
 struct GroundRaster::Storage {
   TileIndex tileIndex;
   /// Per tile: where its squares' entries start in `entries`, kSquaresPerTile + 1 each.
@@ -69,6 +98,8 @@ struct GroundRaster::Storage {
   std::vector<uint32_t> entries;
   /// The upward-facing triangles' corners, three per triangle.
   std::vector<glm::vec3> corners;
+  /// Per upward-facing triangle.
+  std::vector<GroundFace> faces;
 };
 
 GroundRaster::GroundRaster() : m_storage(std::make_unique<Storage>()) {}
@@ -122,6 +153,9 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
       if (normal.y > 0.0f && glm::length(normal) > 0.0f)
         storage.corners.insert(storage.corners.end(), {a, b, c});
     }
+    storage.faces.reserve(storage.corners.size() / 3);
+    for (size_t t = 0; t < storage.corners.size(); t += 3)
+      storage.faces.push_back(faceOf(&storage.corners[t]));
     // Two passes over the triangles: count each square's entries, then place
     // them, so that nothing but the result is held.
     uint64_t entries = 0;
@@ -188,25 +222,25 @@ float GroundRaster::groundBelow(glm::vec2 p, float top) const {
   const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
   const uint32_t* first = &s.firstEntry[size_t(tile) * (kSquaresPerTile + 1)];
   for (uint32_t e = first[local]; e < first[local + 1]; ++e) {
-    const glm::vec3* corner = &s.corners[size_t(s.entries[e]) * 3];
-    const glm::vec2 a = groundOf(corner[0]), b = groundOf(corner[1]), c = groundOf(corner[2]);
+    const uint32_t t = s.entries[e];
+    const GroundFace& face = s.faces[t];
+    if (face.low > top) continue;
     // Inside, or within reach of the triangle: of its nearest edge, when
-    // outside an edge's line (the sign makes it winding-free).
-    const float area = cross2(b - a, c - a);
-    const float sign = area > 0.0f ? 1.0f : -1.0f;
-    const auto outside = [&](glm::vec2 u, glm::vec2 v) { return sign * cross2(v - u, p - u) < 0.0f; };
-    if (outside(a, b) || outside(b, c) || outside(c, a)) {
+    // outside an edge's line.
+    float outside = 0.0f;
+    for (int i = 0; i < 3; ++i)
+      outside = std::min(outside, glm::dot(face.inward[i], p) + face.offset[i]);
+    if (outside < 0.0f) {
+      if (outside < -m_reach) continue;
+      const glm::vec3* corner = &s.corners[size_t(t) * 3];
+      const glm::vec2 a = groundOf(corner[0]), b = groundOf(corner[1]), c = groundOf(corner[2]);
       const float nearest = std::min({distanceToSegment(p, a, b), distanceToSegment(p, b, c),
                                       distanceToSegment(p, c, a)});
       if (!(nearest <= m_reach)) continue;
     }
     // The triangle's plane at p, kept within its corners' heights just outside it.
-    const float wb = cross2(p - a, c - a) / area;
-    const float wc = cross2(b - a, p - a) / area;
-    const float planeY = corner[0].y + wb * (corner[1].y - corner[0].y) +
-                         wc * (corner[2].y - corner[0].y);
-    const float y = std::clamp(planeY, std::min({corner[0].y, corner[1].y, corner[2].y}),
-                               std::max({corner[0].y, corner[1].y, corner[2].y}));
+    const float y = std::clamp(face.plane.x * p.x + face.plane.y * p.y + face.plane.z, face.low,
+                               face.high);
     if (y <= top) best = std::max(best, y);
   }
   return best;
@@ -219,7 +253,8 @@ size_t GroundRaster::triangleCount() const {
 size_t GroundRaster::memoryBytes() const {
   const Storage& s = *m_storage;
   return s.tileIndex.memoryBytes() + s.firstEntry.capacity() * sizeof(uint32_t) +
-         s.entries.capacity() * sizeof(uint32_t) + s.corners.capacity() * sizeof(glm::vec3);
+         s.entries.capacity() * sizeof(uint32_t) + s.corners.capacity() * sizeof(glm::vec3) +
+         s.faces.capacity() * sizeof(GroundFace);
 }
 
 }  // namespace nav
