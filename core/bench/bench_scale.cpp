@@ -3,7 +3,7 @@
 // file once and loaded like any level. Peak RSS (VmHWM) is reset before each
 // benchmark, so its counter covers that benchmark only (on top of the loaded
 // level, rss_before_MB); for whole-process figures run one benchmark alone:
-//   build/core/navscope_bench_scale --benchmark_filter='Build/target_cells:1000000/'
+//   build/core/navscope_bench_scale --benchmark_filter='Build/target_cells:1000000/threads:2'
 //   build/core/navscope_bench_scale --benchmark_filter='cells:10000000'   (minutes)
 #include <benchmark/benchmark.h>
 
@@ -147,13 +147,15 @@ void BM_CityCompress(benchmark::State& state) {
   reportCells(state, grid.value().size());
 }
 
+// The second argument is the fill's thread count.
 void BM_CityBuild(benchmark::State& state) {
   const City* city = prepare(state);
   if (!city) return;
+  nav::FloodFillParams params = city->params;
+  params.threads = int(state.range(1));
   nav::BuildStats stats;
   for (auto _ : state) {
-    nav::Result<nav::NavBuild> build =
-        nav::buildNavigation(city->level, *city->world, city->params);
+    nav::Result<nav::NavBuild> build = nav::buildNavigation(city->level, *city->world, params);
     if (!build) {
       state.SkipWithError(build.error().c_str());
       return;
@@ -170,12 +172,17 @@ void BM_CityBuild(benchmark::State& state) {
 void cityArgs(benchmark::internal::Benchmark* b) {
   b->ArgName("target_cells")->Unit(benchmark::kSecond)->UseRealTime();
 }
+void cityThreadArgs(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"target_cells", "threads"})->Unit(benchmark::kSecond)->UseRealTime();
+}
 BENCHMARK(BM_CityFill)->Apply(cityArgs)->Arg(1'000'000)->Iterations(3);
 BENCHMARK(BM_CityCompress)->Apply(cityArgs)->Arg(1'000'000)->Iterations(3);
-BENCHMARK(BM_CityBuild)->Apply(cityArgs)->Arg(1'000'000)->Iterations(3);
+BENCHMARK(BM_CityBuild)->Apply(cityThreadArgs)->Args({1'000'000, 1})->Iterations(3);
+BENCHMARK(BM_CityBuild)->Apply(cityThreadArgs)->Args({1'000'000, 2})->Iterations(3);
 BENCHMARK(BM_CityFill)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
 BENCHMARK(BM_CityCompress)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
-BENCHMARK(BM_CityBuild)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
+BENCHMARK(BM_CityBuild)->Apply(cityThreadArgs)->Args({10'000'000, 1})->Iterations(1);
+BENCHMARK(BM_CityBuild)->Apply(cityThreadArgs)->Args({10'000'000, 2})->Iterations(1);
 
 }  // namespace
 
