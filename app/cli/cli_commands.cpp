@@ -513,6 +513,43 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   return 0;
 }
 
+// Writes a generated level to objPath (which must end in .obj) through
+// `generate`, and its sidecar beside it (FILE.json, the path put in
+// sidecarPath); what the generator says of it, or nothing with exitCode set
+// and the message printed.
+template <class Info, class Generate>
+std::optional<Info> writeGenerated(const std::string& command, const std::string& objPath,
+                                   std::string& sidecarPath, int& exitCode, Generate generate) {
+  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
+    exitCode = fail(command,
+                    "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)",
+                    2);
+    return std::nullopt;
+  }
+  sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
+  std::ofstream obj(objPath, std::ios::binary);
+  if (!obj) {
+    exitCode = fail(command, "-o " + objPath + ": cannot open for writing", 2);
+    return std::nullopt;
+  }
+  Result<Info> info = generate(obj);
+  if (!info) {
+    exitCode = fail(command, objPath + ": " + info.error(), 2);
+    return std::nullopt;
+  }
+  obj.close();
+  std::ofstream sidecar(sidecarPath, std::ios::binary);
+  if (obj) {
+    sidecar << info.value().sidecarJson;
+    sidecar.close();
+  }
+  if (!obj || !sidecar) {
+    exitCode = fail(command, "-o " + objPath + ": cannot write " + (obj ? sidecarPath : objPath), 2);
+    return std::nullopt;
+  }
+  return std::move(info).value();
+}
+
 int runGenerateCity(const CityFlags& flags) {
   const std::string command = "generate city";
   constexpr int64_t kMinCells = 1000, kMaxCells = 200'000'000;
@@ -523,26 +560,16 @@ int runGenerateCity(const CityFlags& flags) {
                 2);
   }
   const std::string& objPath = flags.outputPath;
-  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
-    return fail(command,
-                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)",
-                2);
-  }
-  const std::string sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
   CityParams params;
   params.targetCells = uint64_t(flags.targetCells);
   params.seed = flags.seed;
-  std::ofstream obj(objPath, std::ios::binary);
-  if (!obj) return fail(command, objPath + ": cannot open for writing", 2);
-  const Result<CityInfo> city = generateCity(params, obj);
-  if (!city) return fail(command, objPath + ": " + city.error(), 2);
-  obj.close();
-  if (!obj) return fail(command, objPath + ": cannot write", 2);
-  std::ofstream sidecar(sidecarPath, std::ios::binary);
-  sidecar << city.value().sidecarJson;
-  sidecar.close();
-  if (!sidecar) return fail(command, sidecarPath + ": cannot write", 2);
-  const CityInfo& info = city.value();
+  std::string sidecarPath;
+  int exitCode = 0;
+  const std::optional<CityInfo> city = writeGenerated<CityInfo>(
+      command, objPath, sidecarPath, exitCode,
+      [&](std::ostream& obj) { return generateCity(params, obj); });
+  if (!city) return exitCode;
+  const CityInfo& info = *city;
   std::cout << Json{{"obj", objPath},
                     {"sidecar", sidecarPath},
                     {"triangles", info.triangles},
@@ -568,25 +595,15 @@ int runGenerateTerrain(const TerrainFlags& flags) {
     return fail(command, message.str(), 2);
   }
   const std::string& objPath = flags.outputPath;
-  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
-    return fail(command,
-                "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)",
-                2);
-  }
-  const std::string sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
   params.seed = flags.seed;
   params.size = float(flags.size);
-  std::ofstream obj(objPath, std::ios::binary);
-  if (!obj) return fail(command, "-o " + objPath + ": cannot open for writing", 2);
-  const Result<TerrainInfo> terrain = generateTerrain(params, obj);
-  if (!terrain) return fail(command, objPath + ": " + terrain.error(), 2);
-  obj.close();
-  if (!obj) return fail(command, "-o " + objPath + ": cannot write", 2);
-  std::ofstream sidecar(sidecarPath, std::ios::binary);
-  sidecar << terrain.value().sidecarJson;
-  sidecar.close();
-  if (!sidecar) return fail(command, "-o " + objPath + ": cannot write " + sidecarPath, 2);
-  const TerrainInfo& info = terrain.value();
+  std::string sidecarPath;
+  int exitCode = 0;
+  const std::optional<TerrainInfo> terrain = writeGenerated<TerrainInfo>(
+      command, objPath, sidecarPath, exitCode,
+      [&](std::ostream& obj) { return generateTerrain(params, obj); });
+  if (!terrain) return exitCode;
+  const TerrainInfo& info = *terrain;
   // Sites of each feature, in the features' order.
   Json features = Json::object();
   for (int f = 0; f < kTerrainFeatureCount; ++f) {

@@ -38,6 +38,19 @@ inline CliRun runCli(const std::string& arguments) {
   return run;
 }
 
+/// A file in the tests' output folder (NAVSCOPE_TEST_OUTPUT_DIR).
+inline std::string outputFile(const std::string& name) {
+  return std::string(NAVSCOPE_TEST_OUTPUT_DIR) + "/" + name;
+}
+
+/// A path quoted for the shell (built by appending: GCC 12 warns, wrongly, on "'" + string).
+inline std::string quoted(const std::string& path) {
+  std::string text = "'";
+  text += path;
+  text += '\'';
+  return text;
+}
+
 /// A bundled level's path, quoted for the shell.
 inline std::string asset(const std::string& name) {
   return std::string("'") + NAVSCOPE_ASSETS_DIR + "/" + name + "'";

@@ -17,18 +17,9 @@ namespace {
 
 using nav::test::asset;
 using nav::test::CliRun;
+using nav::test::outputFile;
+using nav::test::quoted;
 using nav::test::runCli;
-
-std::string outputFile(const std::string& name) {
-  return (std::filesystem::path(NAVSCOPE_TEST_OUTPUT_DIR) / name).string();
-}
-
-std::string quoted(const std::string& path) {
-  std::string text = "'";
-  text += path;
-  text += '\'';
-  return text;
-}
 
 void expectRefused(const std::string& arguments, const std::string& named) {
   SCOPED_TRACE(arguments);

@@ -15,19 +15,9 @@ namespace {
 
 using nav::test::asset;
 using nav::test::CliRun;
+using nav::test::outputFile;
+using nav::test::quoted;
 using nav::test::runCli;
-
-std::string outputFile(const std::string& name) {
-  return (std::filesystem::path(NAVSCOPE_TEST_OUTPUT_DIR) / name).string();
-}
-
-// Quoted for the shell (built by appending: GCC 12 warns, wrongly, on "'" + string).
-std::string quoted(const std::string& path) {
-  std::string text = "'";
-  text += path;
-  text += '\'';
-  return text;
-}
 
 std::string readAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
