@@ -39,6 +39,8 @@
 #include <span>
 #include <string_view>
 
+#include "seeded_random.h"
+
 namespace nav {
 namespace {
 
@@ -104,29 +106,12 @@ double positive(double v) {
 }
 
 // ---------------------------------------------------------------------------
-// Random numbers: splitmix64, the same on every platform (the standard
-// distributions are not).
+// Random numbers (seeded_random.h) in multiples of kSnap.
 // ---------------------------------------------------------------------------
 
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-class Random {
+class Random : public SeededRandom {
  public:
-  /// An independent stream per (seed, purpose, i, j).
-  Random(uint32_t seed, uint32_t purpose, uint32_t i, uint32_t j) {
-    uint64_t key = (uint64_t(seed) << 32) | purpose;
-    m_state = splitmix64(key) ^ ((uint64_t(i) << 32) | j);
-  }
-  /// In [0, 1).
-  double uniform() { return double(splitmix64(m_state) >> 11) * 0x1.0p-53; }
-  double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
-  int range(int lo, int hi) { return lo + int(splitmix64(m_state) % uint64_t(hi - lo + 1)); }
-  bool chance(double p) { return uniform() < p; }
+  using SeededRandom::SeededRandom;
   /// A multiple of kSnap in [lo, hi]; NaN when there is none.
   double snapped(double lo, double hi) {
     const double first = std::ceil(lo / kSnap - 1e-9) * kSnap;
@@ -134,9 +119,6 @@ class Random {
     if (steps < 0) return kNone;
     return first + kSnap * range(0, int(steps));
   }
-
- private:
-  uint64_t m_state;
 };
 
 // ---------------------------------------------------------------------------

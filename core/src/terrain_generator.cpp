@@ -39,6 +39,7 @@
 #include <glm/glm.hpp>
 
 #include "portable_trig.h"
+#include "seeded_random.h"
 
 namespace nav {
 namespace {
@@ -85,28 +86,13 @@ double tangentOf(double degrees) {
   return d.sin / d.cos;
 }
 
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 /// What a random stream is for, so that streams of one seed never coincide.
 enum class Purpose : uint32_t { Order, Kind, Place, Layout };
 
-class Random {
+class Random : public SeededRandom {
  public:
-  Random(uint32_t seed, Purpose purpose, uint32_t i = 0, uint32_t j = 0) {
-    uint64_t key = (uint64_t(seed) << 32) | uint32_t(purpose);
-    m_state = splitmix64(key) ^ ((uint64_t(i) << 32) | j);
-  }
-  /// In [0, 1).
-  double uniform() { return double(splitmix64(m_state) >> 11) * 0x1.0p-53; }
-  double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
-  /// In [lo, hi].
-  int range(int lo, int hi) { return lo + int(splitmix64(m_state) % uint64_t(hi - lo + 1)); }
-  bool chance(double p) { return uniform() < p; }
+  Random(uint32_t seed, Purpose purpose, uint32_t i = 0, uint32_t j = 0)
+      : SeededRandom(seed, uint32_t(purpose), i, j) {}
   /// A multiple of kSnap in [lo, hi] (the first above lo when there is none).
   double snapped(double lo, double hi) {
     const double first = std::ceil(lo / kSnap - 1e-9) * kSnap;
@@ -115,9 +101,6 @@ class Random {
   }
   /// An angle at least 10 degrees from both axes: nothing lines up with the grid.
   double diagonalDegrees() { return 90.0 * range(0, 3) + uniform(10.0, 80.0); }
-
- private:
-  uint64_t m_state;
 };
 
 // ---------------------------------------------------------------------------
