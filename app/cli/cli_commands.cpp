@@ -130,10 +130,12 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   if (flags.cellSize) params.cellSize = *flags.cellSize;
   if (flags.maxCells) params.maxCells = *flags.maxCells;
   if (flags.threads) params.threads = *flags.threads;
-  if (flags.cellSize && !(params.cellSize >= unit.footprint() / 64.0f && params.cellSize <= 100.0f)) {
-    return Result<FloodFillParams>::failure(
-        "--cell " + numberText(params.cellSize) + ": out of range, from the unit's footprint / 64 (" +
-        numberText(unit.footprint() / 64.0f) + ") to 100 metres");
+  if (flags.cellSize &&
+      !(params.cellSize >= unit.footprint() / 64.0f && params.cellSize <= 100.0f)) {
+    return Result<FloodFillParams>::failure("--cell " + numberText(params.cellSize) +
+                                            ": out of range, from the unit's footprint / 64 (" +
+                                            numberText(unit.footprint() / 64.0f) +
+                                            ") to 100 metres");
   }
   if (std::optional<std::string> error = fillParamsError(level, params))
     return Result<FloodFillParams>::failure(*error);
@@ -157,8 +159,8 @@ std::optional<std::string> writeCells(const std::string& path, const CellGrid& c
   char line[96];
   for (uint32_t i = 0; i < cells.size(); ++i) {
     const glm::vec3 c = cells.center(i);
-    const int n = std::snprintf(line, sizeof line, "%.3f %.3f %.3f\n", double(c.x), double(c.y),
-                                double(c.z));
+    const int n =
+        std::snprintf(line, sizeof line, "%.3f %.3f %.3f\n", double(c.x), double(c.y), double(c.z));
     out.write(line, n);
   }
   out.close();
@@ -521,9 +523,9 @@ template <class Info, class Generate>
 std::optional<Info> writeGenerated(const std::string& command, const std::string& objPath,
                                    std::string& sidecarPath, int& exitCode, Generate generate) {
   if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
-    exitCode = fail(command,
-                    "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)",
-                    2);
+    exitCode =
+        fail(command,
+             "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)", 2);
     return std::nullopt;
   }
   sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
@@ -544,7 +546,8 @@ std::optional<Info> writeGenerated(const std::string& command, const std::string
     sidecar.close();
   }
   if (!obj || !sidecar) {
-    exitCode = fail(command, "-o " + objPath + ": cannot write " + (obj ? sidecarPath : objPath), 2);
+    exitCode =
+        fail(command, "-o " + objPath + ": cannot write " + (obj ? sidecarPath : objPath), 2);
     return std::nullopt;
   }
   return std::move(info).value();
@@ -565,9 +568,9 @@ int runGenerateCity(const CityFlags& flags) {
   params.seed = flags.seed;
   std::string sidecarPath;
   int exitCode = 0;
-  const std::optional<CityInfo> city = writeGenerated<CityInfo>(
-      command, objPath, sidecarPath, exitCode,
-      [&](std::ostream& obj) { return generateCity(params, obj); });
+  const std::optional<CityInfo> city =
+      writeGenerated<CityInfo>(command, objPath, sidecarPath, exitCode,
+                               [&](std::ostream& obj) { return generateCity(params, obj); });
   if (!city) return exitCode;
   const CityInfo& info = *city;
   std::cout << Json{{"obj", objPath},
@@ -599,9 +602,9 @@ int runGenerateTerrain(const TerrainFlags& flags) {
   params.size = float(flags.size);
   std::string sidecarPath;
   int exitCode = 0;
-  const std::optional<TerrainInfo> terrain = writeGenerated<TerrainInfo>(
-      command, objPath, sidecarPath, exitCode,
-      [&](std::ostream& obj) { return generateTerrain(params, obj); });
+  const std::optional<TerrainInfo> terrain =
+      writeGenerated<TerrainInfo>(command, objPath, sidecarPath, exitCode,
+                                  [&](std::ostream& obj) { return generateTerrain(params, obj); });
   if (!terrain) return exitCode;
   const TerrainInfo& info = *terrain;
   // Sites of each feature, in the features' order.

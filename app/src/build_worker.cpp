@@ -13,8 +13,8 @@ namespace {
 std::optional<size_t> recastPolygonCount(const Level& level, const FloodFillParams& params) {
 #ifdef NAVSCOPE_WITH_RECAST
   const recast::TriangleSoup soup(level);
-  const rcConfig config = recast::matchedConfig(params.unit, 0.5f * params.unit.footprint(),
-                                                effectiveCellSize(params));
+  const rcConfig config =
+      recast::matchedConfig(params.unit, 0.5f * params.unit.footprint(), effectiveCellSize(params));
   std::string error;
   const std::optional<recast::NavMesh> mesh = recast::buildNavMesh(soup, config, error);
   if (!mesh) return std::nullopt;

@@ -77,9 +77,8 @@ TEST(CliBuild, RunawayLevelsAreRefusedQuickly) {
     std::ofstream obj(outputFile("ten_km_plane.obj"));
     obj << "v 0 0 0\nv 0 0 10000\nv 10000 0 10000\nv 10000 0 0\nf 1 2 3 4\n";
   }
-  for (const auto& [file, flags] :
-       {std::pair<std::string, std::string>{"one_huge_face.obj", ""},
-        {"ten_km_plane.obj", "--cell 0.05"}}) {
+  for (const auto& [file, flags] : {std::pair<std::string, std::string>{"one_huge_face.obj", ""},
+                                    {"ten_km_plane.obj", "--cell 0.05"}}) {
     SCOPED_TRACE(file);
     const auto start = std::chrono::steady_clock::now();
     const CliRun run = runCli("build " + quoted(outputFile(file)) + " " + flags);

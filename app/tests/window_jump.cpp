@@ -20,7 +20,9 @@ std::vector<std::string> pathLines(const std::vector<std::string>& lines) {
   return paths;
 }
 
-bool near(Point3 a, Point3 b, float tolerance) { return groundDistance(a, b) < tolerance; }
+bool near(Point3 a, Point3 b, float tolerance) {
+  return groundDistance(a, b) < tolerance;
+}
 
 TEST(WindowJump, ClickedJumpShortensThePathAndTheFunnelBreaksAtIt) {
   requireDisplay();

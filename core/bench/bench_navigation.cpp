@@ -48,9 +48,12 @@ const LoadedLevel* loadOnce(const std::string& path, bool recastSettings) {
 
 const LoadedLevel* levelFor(int index) {
   switch (index) {
-    case 0: return loadOnce(NAVSCOPE_ASSETS_DIR "/showcase.obj", false);
-    case 1: return loadOnce(NAVSCOPE_ASSETS_DIR "/funnel.obj", false);
-    default: return loadOnce(NAVSCOPE_SHARED_DIR "/meshes/dungeon.obj", true);
+    case 0:
+      return loadOnce(NAVSCOPE_ASSETS_DIR "/showcase.obj", false);
+    case 1:
+      return loadOnce(NAVSCOPE_ASSETS_DIR "/funnel.obj", false);
+    default:
+      return loadOnce(NAVSCOPE_SHARED_DIR "/meshes/dungeon.obj", true);
   }
 }
 
@@ -64,14 +67,17 @@ void cellsPerSecond(benchmark::State& state, Stage&& stage) {
     return;
   }
   size_t cells = 0;
-  for (auto _ : state) cells = stage(*level);
+  for (auto _ : state)
+    cells = stage(*level);
   state.counters["cells"] = double(cells);
-  state.counters["cells_per_s"] = benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["cells_per_s"] =
+      benchmark::Counter(double(cells), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_Build(benchmark::State& state) {
   cellsPerSecond(state, [](const LoadedLevel& level) {
-    nav::Result<nav::NavBuild> build = nav::buildNavigation(level.level, *level.world, level.params);
+    nav::Result<nav::NavBuild> build =
+        nav::buildNavigation(level.level, *level.world, level.params);
     benchmark::DoNotOptimize(build);
     return build.value().stats.cells;
   });
@@ -97,7 +103,8 @@ struct QueryWork {
 QueryWork queryWork(const LoadedLevel& level, size_t count) {
   nav::BuildOptions options;
   options.keepCells = true;
-  QueryWork work{nav::buildNavigation(level.level, *level.world, level.params, options).value(), {}};
+  QueryWork work{nav::buildNavigation(level.level, *level.world, level.params, options).value(),
+                 {}};
   const nav::CellGrid& cells = *work.build.cells;
   std::mt19937 random(42);
   std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));

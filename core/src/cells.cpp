@@ -120,10 +120,11 @@ bool CellGrid::inStepWindow(float fromY, float y) const {
 }
 
 const FallLink* CellGrid::fallFrom(uint32_t cell, Direction d) const {
-  const auto at = std::lower_bound(m_falls.begin(), m_falls.end(), std::pair(cell, d),
-                                   [](const FallLink& fall, const std::pair<uint32_t, Direction>& key) {
-                                     return std::pair(fall.from, fall.direction) < key;
-                                   });
+  const auto at =
+      std::lower_bound(m_falls.begin(), m_falls.end(), std::pair(cell, d),
+                       [](const FallLink& fall, const std::pair<uint32_t, Direction>& key) {
+                         return std::pair(fall.from, fall.direction) < key;
+                       });
   return at != m_falls.end() && at->from == cell && at->direction == d ? &*at : nullptr;
 }
 

@@ -202,8 +202,8 @@ std::optional<Rectangles> coverWithRectangles(const CellGrid& cells, const CellJ
 // The least-squares plane y = a*x + b*z + c through the heights of a w x d
 // rectangle of cells (row by row, x fastest) whose first cell's centre is at
 // `first`, and how far the farthest height lies from it.
-std::pair<glm::vec3, float> fitPlane(std::span<const float> heights, size_t width,
-                                     glm::vec2 first, float cellSize) {
+std::pair<glm::vec3, float> fitPlane(std::span<const float> heights, size_t width, glm::vec2 first,
+                                     float cellSize) {
   const size_t depth = heights.size() / width;
   // Over the places (i, r) of a full rectangle i and r are uncorrelated: the
   // two slopes fit independently.
@@ -223,7 +223,8 @@ std::pair<glm::vec3, float> fitPlane(std::span<const float> heights, size_t widt
   const double mean = sum / n;
   double farthest = 0.0;
   for (size_t k = 0; k < heights.size(); ++k) {
-    const double fit = mean + slopeI * (double(k % width) - meanI) + slopeR * (double(k / width) - meanR);
+    const double fit =
+        mean + slopeI * (double(k % width) - meanI) + slopeR * (double(k / width) - meanR);
     farthest = std::max(farthest, std::abs(double(heights[k]) - fit));
   }
   const double a = slopeI / cellSize, b = slopeR / cellSize;

@@ -36,8 +36,8 @@
 #include <unordered_map>
 
 #include "column_memo.h"
-#include "nav/candidate_blocks.h"
 #include "format_number.h"
+#include "nav/candidate_blocks.h"
 #include "nav/footprint_support.h"
 
 namespace nav {
@@ -227,17 +227,18 @@ struct Mover {
     return top <= known.bodyTop ? std::optional(known.result) : std::nullopt;
   }
 
-  // Where the unit lands walking off a ledge from `from` (standing at fromY)
-  // by steps of `stride`, when the first step's footprint would hang over it:
-  // it moves on at its height until its footprint is clear of the ledge, then
-  // falls onto the highest ground below, if it can stand there. Returns the
-  // landing and how many strides away it is (0: no fall). A walk back onto
-  // ground it could stand on at its own height is no fall but a gap it cannot
-  // cross.
-  std::pair<StandResult, int> fall(glm::vec2 from, float fromY, glm::vec2 stride,
+  // Where the unit lands walking off a ledge from `from` (standing at fromY),
+  // column by column (centerOf(j): the centre of the j-th column on), when
+  // the first step's footprint would hang over it: it moves on at its height
+  // until its footprint is clear of the ledge, then falls onto the highest
+  // ground below, if it can stand there. Returns the landing and how many
+  // columns away it is (0: no fall). A walk back onto ground it could stand on
+  // at its own height is no fall but a gap it cannot cross.
+  template <class CenterOf>
+  std::pair<StandResult, int> fall(glm::vec2 from, float fromY, CenterOf centerOf,
                                    int maxStrides) const {
     for (int j = 2; j <= maxStrides; ++j) {
-      const glm::vec2 to = from + float(j) * stride;
+      const glm::vec2 to = centerOf(j);
       if (blocked(from, to, fromY + kGroundClearance, fromY + unit.height)) return {};
       const float windowTop = fromY + unit.stepHeight;
       const std::optional<SupportHit> top = highestPoint(to, fromY - unit.maxDrop, windowTop);
@@ -267,13 +268,14 @@ struct Mover {
       const float top = std::max(fromY, y);
       // Along the step from centre to centre, across it a disc's width.
       const glm::vec2 across = glm::abs(to - from).x > 0.0f ? glm::vec2(0.0f, halfFootprint)
-                                                             : glm::vec2(halfFootprint, 0.0f);
+                                                            : glm::vec2(halfFootprint, 0.0f);
       const glm::vec2 low = glm::min(from, to) - across, high = glm::max(from, to) + across;
       const Aabb between{{low.x, top + kGroundClearance, low.y},
                          {high.x, top + unit.height, high.y}};
       const bool rectangleBlocked =
           candidates ? world.overlapsBox(between, *candidates) : world.overlapsBox(between);
-      return !rectangleBlocked && (y <= fromY || !blocked(from, from, fromY + unit.height, top + unit.height));
+      return !rectangleBlocked &&
+             (y <= fromY || !blocked(from, from, fromY + unit.height, top + unit.height));
     }
     return !blocked(from, from, fromY + unit.height, y + unit.height);
   }
@@ -457,9 +459,11 @@ class Filler {
                               kBlockColumns * m_grid.cellSize());
     const glm::vec3 reachSize(2.0f * reach, unit.maxDrop + unit.stepHeight + unit.height + 0.01f,
                               2.0f * reach);
-    return std::make_unique<Scratch>(Scratch{
-        CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize), {}, {},
-        {}});
+    return std::make_unique<Scratch>(
+        Scratch{CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize),
+                {},
+                {},
+                {}});
   }
 
   // Tests the four steps of open[first, last) into results.
@@ -516,8 +520,12 @@ class Filler {
         uint8_t fallColumns = 0;
         if (landing.hangs) {
           // Rare: the whole tree, not the candidates near this cell.
-          const auto [fallen, strides] =
-              m_mover.fall(here, cell.y, there - here, m_maxFallColumns);
+          // Each column's centre as the grid gives it, as a step's is.
+          const auto centerOf = [&](int j) {
+            return columnCenter2(m_grid, cell.x + j * kDirectionDx[d],
+                                 cell.z + j * kDirectionDz[d]);
+          };
+          const auto [fallen, strides] = m_mover.fall(here, cell.y, centerOf, m_maxFallColumns);
           landing = fallen;
           fallColumns = uint8_t(strides);
         }
@@ -536,8 +544,8 @@ class Filler {
       m_results.resize(m_open.size() * kDirectionCount);
       m_fallColumns.resize(m_open.size() * kDirectionCount);
       // Each thread tests an equal share of the level with its own scratch.
-      const size_t threads =
-          std::min<size_t>(size_t(m_threads), std::max<size_t>(1, m_open.size() / kMinParallelLevel));
+      const size_t threads = std::min<size_t>(
+          size_t(m_threads), std::max<size_t>(1, m_open.size() / kMinParallelLevel));
       while (m_scratches.size() < threads)
         m_scratches.push_back(makeScratch());
       const auto share = [&](size_t t) { return m_open.size() * t / threads; };
@@ -720,8 +728,9 @@ std::optional<std::string> fillParamsError(const Level& level, const FloodFillPa
   const uint64_t estimate = estimateCells(level, params);
   if (estimate > params.maxCells) {
     return "flood fill: the level's walkable surfaces suggest about " + std::to_string(estimate) +
-           " cells at a cell size of " + formatFloat(cellSize) + " m, more than maxCells = " +
-           std::to_string(params.maxCells) + " (--max-cells): raise the limit or the cell size";
+           " cells at a cell size of " + formatFloat(cellSize) +
+           " m, more than maxCells = " + std::to_string(params.maxCells) +
+           " (--max-cells): raise the limit or the cell size";
   }
   return std::nullopt;
 }

@@ -44,7 +44,8 @@ FootprintSupport::FootprintSupport(const GroundRaster& ground, const UnitProfile
   if (!round || half == 0.0f) return;
   // The rim, each point a neighbour of the next and of the nearest grid point.
   const size_t gridPoints = m_samples.size();
-  const int rimPoints = std::max(8, int(std::ceil(2.0f * std::numbers::pi_v<float> * half / spacing)));
+  const int rimPoints =
+      std::max(8, int(std::ceil(2.0f * std::numbers::pi_v<float> * half / spacing)));
   for (int k = 0; k < rimPoints; ++k) {
     const float angle = 2.0f * std::numbers::pi_v<float> * float(k) / float(rimPoints);
     const glm::vec2 p = half * glm::vec2(std::cos(angle), std::sin(angle));

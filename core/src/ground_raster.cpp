@@ -54,8 +54,8 @@ std::pair<float, float> extent(const Polygon& polygon, int axis) {
 float distanceToSegment(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
   const glm::vec2 ab = b - a;
   const float lengthSquared = glm::dot(ab, ab);
-  const float t = lengthSquared > 0.0f ? std::clamp(glm::dot(p - a, ab) / lengthSquared, 0.0f, 1.0f)
-                                       : 0.0f;
+  const float t =
+      lengthSquared > 0.0f ? std::clamp(glm::dot(p - a, ab) / lengthSquared, 0.0f, 1.0f) : 0.0f;
   return glm::length(p - (a + t * ab));
 }
 
@@ -161,9 +161,8 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
     uint64_t entries = 0;
     for (uint32_t t = 0; t < storage.corners.size() / 3; ++t) {
       if (cancelled(t)) return R::failure("ground raster: cancelled");
-      const Polygon triangle{{storage.corners[3 * t], storage.corners[3 * t + 1],
-                              storage.corners[3 * t + 2]},
-                             3};
+      const Polygon triangle{
+          {storage.corners[3 * t], storage.corners[3 * t + 1], storage.corners[3 * t + 2]}, 3};
       const bool fits = forEachSquare(triangle, [&](uint64_t key, size_t local) {
         if (++entries > params.maxEntries) return false;
         uint32_t tile = storage.tileIndex.findOrAdd(
@@ -193,9 +192,8 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
     std::vector<uint32_t> cursor(storage.firstEntry);
     for (uint32_t t = 0; t < storage.corners.size() / 3; ++t) {
       if (cancelled(t)) return R::failure("ground raster: cancelled");
-      const Polygon triangle{{storage.corners[3 * t], storage.corners[3 * t + 1],
-                              storage.corners[3 * t + 2]},
-                             3};
+      const Polygon triangle{
+          {storage.corners[3 * t], storage.corners[3 * t + 1], storage.corners[3 * t + 2]}, 3};
       forEachSquare(triangle, [&](uint64_t key, size_t local) {
         const size_t tile = storage.tileIndex.find(key);
         storage.entries[cursor[tile * (kSquaresPerTile + 1) + local]++] = t;
@@ -234,13 +232,13 @@ float GroundRaster::groundBelow(glm::vec2 p, float top) const {
       if (outside < -m_reach) continue;
       const glm::vec3* corner = &s.corners[size_t(t) * 3];
       const glm::vec2 a = groundOf(corner[0]), b = groundOf(corner[1]), c = groundOf(corner[2]);
-      const float nearest = std::min({distanceToSegment(p, a, b), distanceToSegment(p, b, c),
-                                      distanceToSegment(p, c, a)});
+      const float nearest = std::min(
+          {distanceToSegment(p, a, b), distanceToSegment(p, b, c), distanceToSegment(p, c, a)});
       if (!(nearest <= m_reach)) continue;
     }
     // The triangle's plane at p, kept within its corners' heights just outside it.
-    const float y = std::clamp(face.plane.x * p.x + face.plane.y * p.y + face.plane.z, face.low,
-                               face.high);
+    const float y =
+        std::clamp(face.plane.x * p.x + face.plane.y * p.y + face.plane.z, face.low, face.high);
     if (y <= top) best = std::max(best, y);
   }
   return best;

@@ -121,5 +121,4 @@ Result<NavBuild> buildNavigation(const Level& level, const CollisionWorld& world
   }
 }
 
-
 }  // namespace nav

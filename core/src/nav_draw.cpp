@@ -124,8 +124,8 @@ void drawCells(DebugDraw& draw, const CellGrid& cells, const std::vector<bool>& 
     }
   }
   for (const FallLink& fall : cells.falls()) {
-    arrow(draw, lifted(cells.center(fall.from), kCellLift), lifted(cells.center(fall.to), kCellLift),
-          cells.cellSize() * 0.3f, colors::kOneWayPortal);
+    arrow(draw, lifted(cells.center(fall.from), kCellLift),
+          lifted(cells.center(fall.to), kCellLift), cells.cellSize() * 0.3f, colors::kOneWayPortal);
   }
 }
 
@@ -144,7 +144,8 @@ void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool byS
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
     const Sector& sector = graph.sectors[s];
     // The air a fall crosses, at the ledge's height.
-    if (sector.kind == SectorKind::Fall) sectorQuad(draw, graph, sector, kSectorLift, colors::kFall);
+    if (sector.kind == SectorKind::Fall)
+      sectorQuad(draw, graph, sector, kSectorLift, colors::kFall);
     if (sector.kind != SectorKind::Ground) continue;
     // Neighbours on one surface stay apart by shade: a few steps of brightness by index.
     const Color color = bySurface ? scaled(surfaceColor(graph, sector.surface),

@@ -250,8 +250,8 @@ void writeSectorHeights(ByteWriter& out, const NavGraph& graph) {
 SectionError readSectorHeights(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
   const uint32_t count = in.u32();
   if (count != graph.sectors.size()) {
-    return std::to_string(count) + " sectors' heights for " +
-           std::to_string(graph.sectors.size()) + " sectors";
+    return std::to_string(count) + " sectors' heights for " + std::to_string(graph.sectors.size()) +
+           " sectors";
   }
   if (in.remaining() < uint64_t(count) * 12 + 4) return std::string("ends early");
   for (Sector& s : graph.sectors) {

@@ -31,11 +31,10 @@ float NavGraph::heightAt(const Sector& sector, float x, float z) const {
 }
 
 size_t NavGraph::memoryBytes() const {
-  size_t bytes = sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
-                 deviceLinks.capacity() * sizeof(DeviceLink) +
-                 reach.capacity() * sizeof(PortalEndReach) +
-                 cellHeights.capacity() * sizeof(uint16_t) + islands.memoryBytes() +
-                 regions.memoryBytes();
+  size_t bytes =
+      sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
+      deviceLinks.capacity() * sizeof(DeviceLink) + reach.capacity() * sizeof(PortalEndReach) +
+      cellHeights.capacity() * sizeof(uint16_t) + islands.memoryBytes() + regions.memoryBytes();
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {

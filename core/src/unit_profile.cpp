@@ -77,9 +77,9 @@ Result<UnitProfile> validateUnitProfile(const UnitProfile& unit) {
   // Past half the footprint the unit's centre would hang over the ledge.
   const float halfFootprint = unit.footprint() * 0.5f;
   if (!(unit.ledgeOverhang >= 0.0f && unit.ledgeOverhang <= halfFootprint)) {
-    return R::failure(outOfRange("ledgeOverhang", unit.ledgeOverhang,
-                                 "[0, footprint / 2] = [0, " + formatFloat(halfFootprint) +
-                                     "] metres"));
+    return R::failure(
+        outOfRange("ledgeOverhang", unit.ledgeOverhang,
+                   "[0, footprint / 2] = [0, " + formatFloat(halfFootprint) + "] metres"));
   }
   if (int(unit.shape) >= kUnitShapeCount) return R::failure("shape: not a unit shape");
   return R::success(unit);

@@ -259,9 +259,9 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
     }
     return near;
   };
-  ASSERT_TRUE(std::any_of(graph.reach.begin(), graph.reach.end(),
-                          [](const PortalEndReach& reach) { return reach.reaches(); }))
-      << "no portal end reaches";
+  ASSERT_TRUE(std::any_of(graph.reach.begin(), graph.reach.end(), [](const PortalEndReach& reach) {
+    return reach.reaches();
+  })) << "no portal end reaches";
   size_t paths = 0, moved = 0, shorter = 0, unwalked = 0;
   for (const test::QueryPair& pair : test::randomPairs(build.value(), pairs, 20261122)) {
     const PathResult result = findPath(graph, pair.start, pair.goal);

@@ -49,11 +49,6 @@ constexpr float kShrink = 1e-3f;
 // A cell's height may differ by this: the fast fill can clip the highest point
 // in another window, a few micrometres apart. [metres]
 constexpr float kHeightTolerance = 1e-5f;
-// A fall's landing may differ by more: the fast fill tests the landing column
-// at from + j * (next centre - from), an ulp or a few off its centre (terrain 2,
-// box: 33.1499977 against 33.1500015), which a slope turns into a height 1.2e-5
-// m off; up to 10 columns and steeper faces make it more. [metres]
-constexpr float kFallLandingTolerance = 1e-4f;
 constexpr float kNoFloor = -std::numeric_limits<float>::infinity();
 
 // Where the unit would be after standing or stepping somewhere.
@@ -321,17 +316,14 @@ std::string describe(const Cell& cell) {
 // Reports the first few differences; after one the rest often follow.
 void expectSameCells(const CellGrid& reference, const CellGrid& fast, const std::string& name) {
   EXPECT_EQ(fast.size(), reference.size()) << name << ": cell count";
-  std::vector<bool> fallLanding(reference.size());
-  for (const FallLink& fall : reference.falls())
-    fallLanding[fall.to] = true;
   int reported = 0;
   size_t differing = 0;
   const size_t common = std::min(fast.size(), reference.size());
   for (uint32_t i = 0; i < common; ++i) {
     const Cell want = reference[i], got = fast[i];
-    const float tolerance = fallLanding[i] ? kFallLandingTolerance : kHeightTolerance;
-    const bool same = got.x == want.x && got.z == want.z && std::abs(got.y - want.y) <= tolerance &&
-                      got.links == want.links && got.material == want.material;
+    const bool same = got.x == want.x && got.z == want.z &&
+                      std::abs(got.y - want.y) <= kHeightTolerance && got.links == want.links &&
+                      got.material == want.material;
     if (same) continue;
     ++differing;
     if (reported++ < 5) {

@@ -44,7 +44,8 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
   size_t area = 0;
   for (const Sector& s : graph.sectors) {
     if (s.kind != SectorKind::Ground) continue;
-    area += size_t(s.lastColumn.x - s.firstColumn.x + 1) * size_t(s.lastColumn.y - s.firstColumn.y + 1);
+    area +=
+        size_t(s.lastColumn.x - s.firstColumn.x + 1) * size_t(s.lastColumn.y - s.firstColumn.y + 1);
   }
   EXPECT_EQ(area, cells.size());
   std::set<std::tuple<uint32_t, int32_t, int32_t>> seen;
@@ -54,7 +55,8 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
     const Cell& c = cells[i];
     EXPECT_TRUE(c.x >= s.firstColumn.x && c.x <= s.lastColumn.x && c.z >= s.firstColumn.y &&
                 c.z <= s.lastColumn.y);
-    EXPECT_TRUE(seen.insert({sectorOf[i], c.x, c.z}).second) << "two cells of a sector share a column";
+    EXPECT_TRUE(seen.insert({sectorOf[i], c.x, c.z}).second)
+        << "two cells of a sector share a column";
     if (!surfaceOfMaterial.empty()) {
       EXPECT_EQ(surfaceOfMaterial.at(c.material), s.surface) << "sectors never mix surfaces";
     }
@@ -89,7 +91,8 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
       EXPECT_EQ(graph.portals[p].fromSector, s);
   }
   size_t portalTotal = 0;
-  for (const Sector& s : graph.sectors) portalTotal += s.portalCount;
+  for (const Sector& s : graph.sectors)
+    portalTotal += s.portalCount;
   EXPECT_EQ(portalTotal, graph.portals.size());
 
   const float size = cells.cellSize();
@@ -107,8 +110,8 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
     const int32_t nextZ = kDirectionDz[d] > 0   ? from.lastColumn.y + 1
                           : kDirectionDz[d] < 0 ? from.firstColumn.y - 1
                                                 : std::max(from.firstColumn.y, to.firstColumn.y);
-    EXPECT_TRUE(nextX >= to.firstColumn.x && nextX <= to.lastColumn.x && nextZ >= to.firstColumn.y &&
-                nextZ <= to.lastColumn.y)
+    EXPECT_TRUE(nextX >= to.firstColumn.x && nextX <= to.lastColumn.x &&
+                nextZ >= to.firstColumn.y && nextZ <= to.lastColumn.y)
         << "portal " << p;
     // The portal lies on the source's side.
     const float edge = kDirectionDx[d] > 0   ? from.bounds.max.x
@@ -147,7 +150,8 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
         const float lateral = kDirectionDx[d] != 0 ? c.z : c.x;
         const float a = kDirectionDx[d] != 0 ? portal.left.z : portal.left.x;
         const float b = kDirectionDx[d] != 0 ? portal.right.z : portal.right.x;
-        if (lateral < std::min(a, b) - size * 0.01f || lateral > std::max(a, b) + size * 0.01f) continue;
+        if (lateral < std::min(a, b) - size * 0.01f || lateral > std::max(a, b) + size * 0.01f)
+          continue;
         covered = true;
         EXPECT_EQ(portal.oneWay(), !twoWay);
       }

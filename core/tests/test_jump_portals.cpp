@@ -14,7 +14,9 @@
 namespace nav {
 namespace {
 
-NavGraph chasm() { return test::buildGraph(test::chasmLevel()); }
+NavGraph chasm() {
+  return test::buildGraph(test::chasmLevel());
+}
 
 JumpSpec jumpAt(float z, bool eastwards) {
   JumpSpec spec;
@@ -178,8 +180,10 @@ TEST(JumpPortals, SlicedSearchesTakeJumpsLikeOneShotOnes) {
     pairs.push_back({{23.0f, 0.05f, z}, {1.0f, 0.05f, 5.5f - z}});
   }
   std::vector<PathTicket> tickets;
-  for (const auto& [from, to] : pairs) tickets.push_back(manager.request(from, to, options));
-  for (int frame = 0; frame < 1000 && manager.pending() > 0; ++frame) manager.update(5u);
+  for (const auto& [from, to] : pairs)
+    tickets.push_back(manager.request(from, to, options));
+  for (int frame = 0; frame < 1000 && manager.pending() > 0; ++frame)
+    manager.update(5u);
   for (size_t i = 0; i < pairs.size(); ++i) {
     const std::optional<PathResult> sliced = manager.takeResult(tickets[i]);
     ASSERT_TRUE(sliced.has_value());

@@ -31,7 +31,8 @@ Location nearestByScan(const NavGraph& graph, const glm::vec3& p, const glm::vec
     const float x = std::min(std::max(p.x, sector.bounds.min.x), sector.bounds.max.x);
     const float z = std::min(std::max(p.z, sector.bounds.min.z), sector.bounds.max.z);
     const glm::vec3 q(x, graph.heightAt(sector, x, z), z);
-    if (std::abs(q.x - p.x) > half.x || std::abs(q.y - p.y) > half.y || std::abs(q.z - p.z) > half.z)
+    if (std::abs(q.x - p.x) > half.x || std::abs(q.y - p.y) > half.y ||
+        std::abs(q.z - p.z) > half.z)
       continue;
     const float d = glm::distance(p, q);
     if (d < bestDistance) {

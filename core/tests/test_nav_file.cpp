@@ -317,8 +317,7 @@ TEST(NavFile, LayoutOfASmallGraph) {
   // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each,
   // unit shape 1, portal reach 4 (none), ledge overhang 4, sector heights 4+3x12+4
   // (no heights: every sector lies on its plane), checksum 4.
-  ASSERT_EQ(bytes.size(),
-            24u + 264u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 4u);
+  ASSERT_EQ(bytes.size(), 24u + 264u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 4u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
   EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
   EXPECT_EQ(getU32(bytes, 12), 11u);

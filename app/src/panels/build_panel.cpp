@@ -132,7 +132,8 @@ void drawStats(const BuildStatus& status) {
     row("sectors", grouped(stats.sectors));
     if (!status.fixedGraph && stats.cells > 0) {
       char perCells[48];
-      std::snprintf(perCells, sizeof perCells, "%.1f", 1000.0 * double(stats.sectors) / double(stats.cells));
+      std::snprintf(perCells, sizeof perCells, "%.1f",
+                    1000.0 * double(stats.sectors) / double(stats.cells));
       row("sectors / 1k cells", perCells);
     }
     if (status.recastPolygons) {
@@ -142,9 +143,9 @@ void drawStats(const BuildStatus& status) {
                     double(stats.sectors) / double(std::max<size_t>(1, *status.recastPolygons)));
       row("Recast polygons", against);
     }
-    row("fall sectors", grouped(size_t(std::count_if(
-                            graph.sectors.begin(), graph.sectors.end(),
-                            [](const Sector& s) { return s.kind == SectorKind::Fall; }))));
+    row("fall sectors",
+        grouped(size_t(std::count_if(graph.sectors.begin(), graph.sectors.end(),
+                                     [](const Sector& s) { return s.kind == SectorKind::Fall; }))));
     row("portals", grouped(stats.portals));
     if (!status.fixedGraph) {
       row("widened ends", grouped(stats.widenedPortalEnds));
@@ -323,8 +324,8 @@ bool BuildPanel::drawParameters(bool fixed, double now) {
   edited |= ImGui::SliderFloat("max drop", &unit.maxDrop, 0.0f, 20.0f, "%.1f m");
   edited |= ImGui::SliderFloat("max slope", &unit.maxSlopeDegrees, 0.0f, 89.0f, "%.0f deg");
   // Up to half the footprint: the unit's centre stays over its ground.
-  edited |= ImGui::SliderFloat("ledge overhang", &unit.ledgeOverhang, 0.0f,
-                               0.5f * unit.footprint(), "%.2f m");
+  edited |= ImGui::SliderFloat("ledge overhang", &unit.ledgeOverhang, 0.0f, 0.5f * unit.footprint(),
+                               "%.2f m");
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "How far the unit's footprint may hang over a ledge. 0: it stands only where ground\n"

@@ -34,11 +34,15 @@ struct Aabb {
 };
 
 /// Ground-plane projection (x, z) of a 3D point.
-inline glm::vec2 groundOf(const glm::vec3& p) { return {p.x, p.z}; }
+inline glm::vec2 groundOf(const glm::vec3& p) {
+  return {p.x, p.z};
+}
 
 /// 2D cross product on the ground plane. Walking along d with Y up, a point p
 /// is on the walker's left when cross2(d, p) < 0 (left of +X is -Z).
-inline float cross2(const glm::vec2& a, const glm::vec2& b) { return a.x * b.y - a.y * b.x; }
+inline float cross2(const glm::vec2& a, const glm::vec2& b) {
+  return a.x * b.y - a.y * b.x;
+}
 
 /// Points closer than this are one point: it absorbs the rounding of portals
 /// that share an endpoint, far below any cell size. [metres]

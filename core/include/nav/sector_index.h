@@ -26,7 +26,8 @@ class SectorIndex {
     for (int32_t z = lo.y; z <= hi.y; ++z) {
       for (int32_t x = lo.x; x <= hi.x; ++x) {
         const size_t cell = size_t(z) * size_t(m_size.x) + size_t(x);
-        for (uint32_t i = m_start[cell]; i < m_start[cell + 1]; ++i) visit(m_sectors[i]);
+        for (uint32_t i = m_start[cell]; i < m_start[cell + 1]; ++i)
+          visit(m_sectors[i]);
       }
     }
   }
