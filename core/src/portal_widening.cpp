@@ -32,7 +32,7 @@ constexpr float kFootprintShrink = 1e-3f;
 constexpr float kGroundClearance = 0.02f;
 // A widened end stands on ground no further than this from the portal's height. [metres]
 constexpr float kGroundTolerance = 0.05f;
-// How far from a sector's fitted plane its ground is looked for. [metres]
+// How far from a sector's heights (NavGraph::heightAt) its ground is looked for. [metres]
 constexpr float kPlaneReach = 0.5f;
 // A height not looked up yet.
 constexpr float kUnknown = std::numeric_limits<float>::infinity();
@@ -68,10 +68,6 @@ float reachLength(float half, float rim) {
 // The farthest point of the unit's footprint from its centre.
 float footprintRim(const UnitProfile& unit, float half) {
   return unit.shape == UnitShape::Round ? half : half * std::numbers::sqrt2_v<float>;
-}
-
-float groundAt(const Sector& sector, float x, float z) {
-  return sector.heightPlane.x * x + sector.heightPlane.y * z + sector.heightPlane.z;
 }
 
 class Widener {
@@ -266,7 +262,7 @@ class Widener {
     }
     if (!(until > 0.0f)) return true;
     const glm::vec2 end = start + direction * until;
-    const float plane = groundAt(sector, end.x, end.y);
+    const float plane = m_graph.heightAt(sector, end.x, end.y);
     const StandResult stand = tryStand(m_world, m_graph.unit, end, plane - kPlaneReach,
                                        plane + kPlaneReach, m_walkableTriangles);
     return sweepIsClear(ground, glm::vec3(end.x, stand.ok ? stand.y : plane, end.y));
@@ -343,10 +339,11 @@ class Widener {
     const std::array<glm::vec2, 4> corners = {low, high, glm::vec2(low.x, high.y),
                                               glm::vec2(high.x, low.y)};
     for (size_t c = 0; c < corners.size(); ++c) {
-      // The fitted plane can be off the ground by its tolerance: the cell's own ground, near it.
+      // The sector's heights are its cells' resting heights; the ground the
+      // unit finds there, near them.
       float& ground = m_cornerGround[s][c];
       if (ground == kUnknown) {
-        const float plane = groundAt(sector, corners[c].x, corners[c].y);
+        const float plane = m_graph.heightAt(sector, corners[c].x, corners[c].y);
         const StandResult stand = tryStand(m_world, m_graph.unit, corners[c], plane - kPlaneReach,
                                            plane + kPlaneReach, m_walkableTriangles);
         ground = stand.ok ? stand.y : plane;
