@@ -199,6 +199,37 @@ std::optional<Rectangles> coverWithRectangles(const CellGrid& cells, const CellJ
   return fewerPerGroup(rectangles, greedy, order);
 }
 
+// The rectangles cut so that no side is longer than maxSide cells, into
+// pieces as even as the cells allow, each rectangle's pieces numbered in rows
+// along +X stacked along +Z. A sector's portals lie along its sides: bounded
+// sides bound the portals a sector has, and the work of widening them (each
+// end against every other), however big the level.
+Rectangles withSidesUpTo(const Rectangles& rectangles, const CellGrid& cells, int32_t maxSide) {
+  Rectangles pieces(rectangles.rectangleOf.size());
+  std::vector<uint32_t> piece;
+  for (size_t r = 0; r < rectangles.count(); ++r) {
+    const std::span<const uint32_t> rect = rectangles.cellsOf(r);
+    const Cell first = cells[rect.front()], last = cells[rect.back()];
+    const int32_t width = last.x - first.x + 1, depth = last.z - first.z + 1;
+    if (width <= maxSide && depth <= maxSide) {
+      pieces.add(rect);
+      continue;
+    }
+    const int32_t across = (width + maxSide - 1) / maxSide, down = (depth + maxSide - 1) / maxSide;
+    for (int32_t j = 0; j < down; ++j) {
+      for (int32_t i = 0; i < across; ++i) {
+        piece.clear();
+        for (int32_t row = j * depth / down; row < (j + 1) * depth / down; ++row) {
+          for (int32_t column = i * width / across; column < (i + 1) * width / across; ++column)
+            piece.push_back(rect[size_t(row) * size_t(width) + size_t(column)]);
+        }
+        pieces.add(piece);
+      }
+    }
+  }
+  return pieces;
+}
+
 // The least-squares plane y = a*x + b*z + c through the heights of a w x d
 // rectangle of cells (row by row, x fastest) whose first cell's centre is at
 // `first`, and how far the farthest height lies from it.
@@ -472,7 +503,7 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   const CellJoins joins(cells, params.surfaceOfMaterial);
   const std::optional<Rectangles> covered = coverWithRectangles(cells, joins, order, control);
   if (!covered) return graph;
-  const Rectangles& rectangles = *covered;
+  const Rectangles rectangles = withSidesUpTo(*covered, cells, std::max(1, params.maxSectorSide));
   for (size_t r = 0; r < rectangles.count(); ++r) {
     const std::span<const uint32_t> rect = rectangles.cellsOf(r);
     graph.sectors.push_back(makeSector(cells, rect, joins.surface(rect.front()), graph));

@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
 #include "nav/search.h"
@@ -106,6 +107,33 @@ size_t checkFallSectors(const NavGraph& graph) {
     EXPECT_EQ(graph.sectors[out.toSector].kind, SectorKind::Ground);
   }
   return falls;
+}
+
+// A corridor 100 m long: the 0.6 m unit stands on cell centres 0.45 .. 99.55
+// (columns 1 .. 331 of 0.3 m), 331 columns; sides of at most 256 cells cut
+// them into 165 and 166 (the pieces as even as they come: 331 * k / 2). The
+// path along it stays straight.
+TEST(CompressSides, ALongCorridorIsCutIntoEvenPieces) {
+  Level level;
+  test::addFloor(level, 0, 0, 100, 3, 0);
+  Built built = buildLevel(std::move(level));
+  const NavGraph& graph = built.build.graph;
+  ASSERT_EQ(graph.sectors.size(), 2u);
+  const int32_t first = graph.sectors[0].lastColumn.x - graph.sectors[0].firstColumn.x + 1;
+  const int32_t second = graph.sectors[1].lastColumn.x - graph.sectors[1].firstColumn.x + 1;
+  EXPECT_EQ(first, 165);
+  EXPECT_EQ(second, 166);
+  EXPECT_EQ(graph.sectors[1].firstColumn.x, graph.sectors[0].lastColumn.x + 1);
+  // Joined both ways across the cut, the whole corridor's width.
+  ASSERT_EQ(graph.portals.size(), 2u);
+  EXPECT_FALSE(graph.portals[0].oneWay());
+  const PathResult path = findPath(graph, {1, 0, 1.5f}, {99, 0, 1.5f});
+  ASSERT_EQ(path.status, PathStatus::Found);
+  EXPECT_NEAR(pullCorridor(graph, path.corridor).length, 98.0f, 1e-3f);
+  // Without the cap, one sector.
+  CompressParams uncapped = compressParamsFor(built.level, FloodFillParams{});
+  uncapped.maxSectorSide = 1000;
+  EXPECT_EQ(compressCells(*built.build.cells, uncapped).sectors.size(), 1u);
 }
 
 TEST(CompressFalls, APathOffABlockFallsAndNoneLeadsBackUp) {
@@ -391,41 +419,12 @@ NavBuild compressed(CellGrid cells, const UnitProfile& unit,
   return build;
 }
 
-// Least-squares plane over cell centres, then whether every cell is within
-// `tolerance` of it (or of a level plane, when the heights allow).
-bool planarWithin(const CellGrid& cells, const std::vector<uint32_t>& rect, float tolerance) {
-  float yMin = cells.height(rect[0]), yMax = yMin;
-  for (uint32_t c : rect) {
-    yMin = std::min(yMin, cells.height(c));
-    yMax = std::max(yMax, cells.height(c));
-  }
-  if (yMax - yMin <= 2.0f * tolerance) return true;
-  glm::dvec3 mean(0.0);
-  for (uint32_t c : rect)
-    mean += glm::dvec3(cells.center(c));
-  mean /= double(rect.size());
-  double xx = 0, zz = 0, xy = 0, zy = 0;
-  for (uint32_t c : rect) {
-    const glm::dvec3 p = glm::dvec3(cells.center(c)) - mean;
-    xx += p.x * p.x;
-    zz += p.z * p.z;
-    xy += p.x * p.y;
-    zy += p.z * p.y;
-  }
-  const double a = xx > 0 ? xy / xx : 0.0, b = zz > 0 ? zy / zz : 0.0;
-  for (uint32_t c : rect) {
-    const glm::dvec3 p = glm::dvec3(cells.center(c)) - mean;
-    if (std::abs(p.y - a * p.x - b * p.z) > tolerance) return false;
-  }
-  return true;
-}
-
 // Greedy sectors as compression grew them before it partitioned: from the
 // lowest free cell along +X, then row by row along +Z, over cells that step
-// to each other on one surface, while their ground stays near one plane.
+// to each other on one surface; each cut, as compression cuts its own, into
+// pieces no longer than maxSide on a side.
 size_t greedySectorCount(const CellGrid& cells, const std::vector<uint16_t>& surfaceOfMaterial,
-                         const UnitProfile& unit) {
-  const float tolerance = std::clamp(unit.stepHeight * 0.5f, 0.05f, 0.5f);
+                         int32_t maxSide) {
   std::vector<bool> taken(cells.size(), false);
   auto surface = [&](uint32_t c) {
     const uint16_t m = cells[c].material;
@@ -446,13 +445,8 @@ size_t greedySectorCount(const CellGrid& cells, const std::vector<uint16_t>& sur
     if (taken[first]) continue;
     std::vector<uint32_t> rect{first};
     for (uint32_t n = freeJoined(first, Direction::PlusX); n != kNoCell;
-         n = freeJoined(rect.back(), Direction::PlusX)) {
+         n = freeJoined(rect.back(), Direction::PlusX))
       rect.push_back(n);
-      if (!planarWithin(cells, rect, tolerance)) {
-        rect.pop_back();
-        break;
-      }
-    }
     const size_t width = rect.size();
     for (;;) {
       std::vector<uint32_t> grown = rect;
@@ -463,12 +457,14 @@ size_t greedySectorCount(const CellGrid& cells, const std::vector<uint16_t>& sur
           break;
         grown.push_back(n);
       }
-      if (grown.size() != rect.size() + width || !planarWithin(cells, grown, tolerance)) break;
+      if (grown.size() != rect.size() + width) break;
       rect = std::move(grown);
     }
     for (uint32_t c : rect)
       taken[c] = true;
-    ++count;
+    const size_t depth = rect.size() / width;
+    count += ((width + size_t(maxSide) - 1) / size_t(maxSide)) *
+             ((depth + size_t(maxSide) - 1) / size_t(maxSide));
   }
   return count;
 }
@@ -509,7 +505,7 @@ TEST(CompressPartition, ALedgeIsCutStraightOnFromItsEnd) {
   checkInvariants(build);
   checkSameReachability(build, 0);
   EXPECT_EQ(build.graph.sectors.size(), 2u);
-  EXPECT_EQ(greedySectorCount(*build.cells, {}, unit), 3u);
+  EXPECT_EQ(greedySectorCount(*build.cells, {}, CompressParams{}.maxSectorSide), 3u);
 }
 
 TEST(CompressPartition, JoinsThatDoNotCloseStillGiveSectors) {
@@ -528,7 +524,7 @@ TEST(CompressPartition, JoinsThatDoNotCloseStillGiveSectors) {
   const NavBuild build = compressed(std::move(cells), unit, {});
   checkInvariants(build);
   checkSameReachability(build, 0);
-  EXPECT_LE(build.graph.sectors.size(), greedySectorCount(*build.cells, {}, unit));
+  EXPECT_LE(build.graph.sectors.size(), greedySectorCount(*build.cells, {}, CompressParams{}.maxSectorSide));
 }
 
 // A random patchwork on a 40 x 30 grid: blocks of level ground, ramps and
@@ -579,7 +575,7 @@ TEST(CompressPartition, NeverMoreSectorsThanGreedyOnRandomCells) {
     const NavBuild build = compressed(linkedCells(spots, unit, blocked), unit, {0, 1});
     checkInvariants(build, {0, 1});
     checkSameReachability(build, 0);
-    const size_t greedy = greedySectorCount(*build.cells, {0, 1}, unit);
+    const size_t greedy = greedySectorCount(*build.cells, {0, 1}, CompressParams{}.maxSectorSide);
     EXPECT_LE(build.graph.sectors.size(), greedy);
     fewer += build.graph.sectors.size() < greedy;
   }
@@ -651,7 +647,8 @@ TEST(CompressPartition, FewerSectorsThanGreedyOnRealLevels) {
     size_t ground = 0;
     for (const Sector& s : build.value().graph.sectors)
       ground += s.kind == SectorKind::Ground;
-    const size_t greedy = greedySectorCount(*build.value().cells, surfaces, params.unit);
+    const size_t greedy =
+        greedySectorCount(*build.value().cells, surfaces, CompressParams{}.maxSectorSide);
     EXPECT_LE(ground, greedy);
     if (c.clearlyFewer) {
       EXPECT_LT(double(ground), 0.97 * double(greedy));

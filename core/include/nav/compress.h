@@ -22,6 +22,9 @@ struct CompressParams {
   std::vector<SurfaceSpec> surfaces;
   std::vector<DeviceSpec> devices;
   std::vector<WaypathSpec> waypaths;
+  /// Longest side of a sector: longer rectangles are cut into even pieces, so
+  /// that a sector's portals (and widening them) stay bounded on any level. [cells, >= 1]
+  int32_t maxSectorSide = 256;
 };
 
 /// Covers the cells with rectangles of mutually connected cells on one surface
