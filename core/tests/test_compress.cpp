@@ -524,7 +524,8 @@ TEST(CompressPartition, JoinsThatDoNotCloseStillGiveSectors) {
   const NavBuild build = compressed(std::move(cells), unit, {});
   checkInvariants(build);
   checkSameReachability(build, 0);
-  EXPECT_LE(build.graph.sectors.size(), greedySectorCount(*build.cells, {}, CompressParams{}.maxSectorSide));
+  EXPECT_LE(build.graph.sectors.size(),
+            greedySectorCount(*build.cells, {}, CompressParams{}.maxSectorSide));
 }
 
 // A random patchwork on a 40 x 30 grid: blocks of level ground, ramps and
