@@ -80,15 +80,18 @@ glm::ivec2 CellGrid::columnOf(const glm::vec3& p) const {
           int32_t(std::floor((p.z - m_origin.y) / m_cellSize))};
 }
 
-uint32_t CellGrid::findInColumn(int32_t x, int32_t z, float yMin, float yMax) const {
-  const Storage& s = *m_storage;
-  const Tile* tile = s.findTile(x, z);
-  if (!tile) return kNoCell;
+namespace {
+
+// Heights this far outside a step's window still count as in it.
+constexpr float kStepWindowSlack = 1e-3f;
+
+// The highest cell of a column's chain (first cell `head`) within [yMin, yMax].
+uint32_t highestWithin(uint32_t head, const ChunkedArray<float>& height,
+                       const ChunkedArray<uint32_t>& nextInColumn, float yMin, float yMax) {
   uint32_t best = kNoCell;
   float bestY = 0.0f;
-  for (uint32_t i = tile->head[((z & kTileMask) << kTileBits) | (x & kTileMask)]; i != kNoCell;
-       i = s.nextInColumn[i]) {
-    const float y = s.height[i];
+  for (uint32_t i = head; i != kNoCell; i = nextInColumn[i]) {
+    const float y = height[i];
     if (y >= yMin && y <= yMax && (best == kNoCell || y > bestY)) {
       best = i;
       bestY = y;
@@ -97,16 +100,33 @@ uint32_t CellGrid::findInColumn(int32_t x, int32_t z, float yMin, float yMax) co
   return best;
 }
 
-uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
-  const Cell from = (*this)[cell];
-  if (!from.canStep(d)) return kNoCell;
-  return stepTarget(from.x + kDirectionDx[int(d)], from.z + kDirectionDz[int(d)], from.y);
+}  // namespace
+
+uint32_t CellGrid::findInColumn(int32_t x, int32_t z, float yMin, float yMax) const {
+  const Storage& s = *m_storage;
+  const Tile* tile = s.findTile(x, z);
+  if (!tile) return kNoCell;
+  return highestWithin(tile->head[((z & kTileMask) << kTileBits) | (x & kTileMask)], s.height,
+                       s.nextInColumn, yMin, yMax);
 }
 
-namespace {
-// Heights this far outside a step's window still count as in it.
-constexpr float kStepWindowSlack = 1e-3f;
-}  // namespace
+uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
+  const Storage& s = *m_storage;
+  if (!((s.links[cell] >> int(d)) & 1u)) return kNoCell;
+  // Within the cell's own tile (15 steps in 16) the column is found without
+  // looking the tile up.
+  const uint32_t packed = s.column[cell];
+  const int32_t localX = int32_t(packed & kTileMask) + kDirectionDx[int(d)];
+  const int32_t localZ = int32_t((packed >> kTileBits) & kTileMask) + kDirectionDz[int(d)];
+  const float y = s.height[cell];
+  if (localX < 0 || localX > kTileMask || localZ < 0 || localZ > kTileMask) {
+    const Cell from = (*this)[cell];
+    return stepTarget(from.x + kDirectionDx[int(d)], from.z + kDirectionDz[int(d)], y);
+  }
+  const Tile& tile = s.tiles[packed >> (2 * kTileBits)];
+  return highestWithin(tile.head[(localZ << kTileBits) | localX], s.height, s.nextInColumn,
+                       y - m_maxDrop - kStepWindowSlack, y + m_stepHeight + kStepWindowSlack);
+}
 
 uint32_t CellGrid::stepTarget(int32_t x, int32_t z, float fromY) const {
   // The step lands on the highest ground within the move's height window; no
