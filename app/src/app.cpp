@@ -39,7 +39,7 @@ App::App(AppOptions options)
     : m_options(std::move(options)), m_printer(m_options.printState), m_worker(glfwPostEmptyEvent) {
   m_pathTool.setJumps(&m_jumpTool.bucket());
   m_pathTool.setPortalPoint(m_options.portalPoint);
-  m_pathTool.setSearchRegions(!m_options.sectorsOnly);
+  m_pathTool.setSearchRegions(m_options.searchRegions);
   m_crowd.setJumps(&m_jumpTool.bucket());
 }
 

@@ -100,8 +100,9 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
                  "(the shortest string-pulled path over every corridor)")
       ->transform(CLI::IsMember(portalPointNames, CLI::ignore_case))
       ->type_name("MODE");
-  cli.add_flag("--sectors", options.sectorsOnly,
-               "The path's search walks the sectors only, without search regions (for comparison)");
+  cli.add_flag("--regions", options.searchRegions,
+               "The path's search searches the search regions first (fewer expansions; the "
+               "path may come out longer than the sector search's)");
   cli.add_flag(
       "--print-state", options.printState,
       "Print one line per change of state (build, start, goal, path, crowd, jumps) to stdout");

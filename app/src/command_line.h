@@ -1,7 +1,7 @@
 #pragma once
 // navscope [LEVEL.obj | GRAPH.nav] [--size WxH] [--screenshot PATH] [--frames N]
 //          [--probe X,Y,Z]... [--start X,Y,Z] [--goal X,Y,Z] [--unit NAME] [--crowd N]
-//          [--jump X,Y,Z:X,Y,Z]... [--search midpoint|crossing|exact] [--sectors]
+//          [--jump X,Y,Z:X,Y,Z]... [--search midpoint|crossing|exact] [--regions]
 //          [--print-state]
 #include <cstdint>
 #include <optional>
@@ -36,8 +36,8 @@ struct AppOptions {
   std::vector<std::pair<glm::vec3, glm::vec3>> jumps;
   /// How the path tool's search places paths on portals.
   PortalPoint portalPoint = PortalPoint::Crossing;
-  /// --sectors: the path's A* searches the sectors only, without search regions.
-  bool sectorsOnly = false;
+  /// --regions: the path's A* searches the search regions first.
+  bool searchRegions = false;
   bool printState = false;
 };
 

@@ -179,7 +179,7 @@ class Crowd {
   float m_speed;
   const JumpBucket* m_jumps = nullptr;
   PortalPoint m_portalPoint = PortalPoint::Crossing;
-  bool m_searchRegions = true;
+  bool m_searchRegions = false;
   std::mt19937_64 m_random;
   std::string m_notice;
   uint64_t m_spawnRevision = 0;

@@ -80,7 +80,7 @@ class PathTool final : public Tool {
   std::shared_ptr<const LoadedLevel> m_level;
   const JumpBucket* m_jumps = nullptr;
   PortalPoint m_portalPoint = PortalPoint::Crossing;
-  bool m_searchRegions = true;
+  bool m_searchRegions = false;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
   std::optional<PathSolution> m_solution;

@@ -101,7 +101,7 @@ TEST(WindowClickPath, ShowcaseGroundToUpperFloorClimbsTheStairsAndTheFunnelReach
 
 // --search picks the path tool's search: exact answers on the funnel level
 // (one surface cost) with a path no longer than crossing points give, and says
-// so on its path line; regions answer unless --sectors; a bad value is refused
+// so on its path line; regions answer only with --regions; a bad value is refused
 // with the option and the good values named.
 TEST(WindowClickPath, SearchModeFromTheCommandLine) {
   requireDisplay();
@@ -123,14 +123,14 @@ TEST(WindowClickPath, SearchModeFromTheCommandLine) {
   EXPECT_GT(exact, 0.0f);
   EXPECT_LE(exact, crossing + 1e-3f);
 
-  // The funnel level walks at one cost a metre: regions answer unless --sectors.
-  EXPECT_NE(pathLines["crossing"].find(" regions=1 "), std::string::npos) << pathLines["crossing"];
-  RunningApp sectors(level + " --print-state --frames 30 --start 6,0,2 --goal 14,0,2 --sectors");
-  sectors.finish();
-  EXPECT_TRUE(sectors.exitedCleanly()) << sectors.transcript();
-  const std::string sectorsLine = lastLine(sectors.lines(), "path ");
-  EXPECT_EQ(sectorsLine.rfind("path status=found ", 0), 0u) << sectors.transcript();
-  EXPECT_NE(sectorsLine.find(" regions=0 "), std::string::npos) << sectorsLine;
+  // The funnel level walks at one cost a metre: regions answer when asked to.
+  EXPECT_NE(pathLines["crossing"].find(" regions=0 "), std::string::npos) << pathLines["crossing"];
+  RunningApp regions(level + " --print-state --frames 30 --start 6,0,2 --goal 14,0,2 --regions");
+  regions.finish();
+  EXPECT_TRUE(regions.exitedCleanly()) << regions.transcript();
+  const std::string regionsLine = lastLine(regions.lines(), "path ");
+  EXPECT_EQ(regionsLine.rfind("path status=found ", 0), 0u) << regions.transcript();
+  EXPECT_NE(regionsLine.find(" regions=1 "), std::string::npos) << regionsLine;
 
   RunningApp bad(level + " --frames 5 --search sideways 2>&1");
   bad.finish();

@@ -893,13 +893,15 @@ TEST(RegionSearch, SlicedSolverGivesFindPathsResult) {
     std::vector<QueryPair> pairs = {{{38.15f, 0.05f, 13.55f}, {7.55f, 0.05f, 4.85f}}};
     for (const QueryPair& pair : randomPairs(build, 200, 31))
       pairs.push_back(pair);
-    expectSlicedGivesOneShot(build.graph, uniformCosts(build.graph), pairs);
+    expectSlicedGivesOneShot(build.graph,
+                             with(uniformCosts(build.graph), PortalPoint::Crossing, true), pairs);
   }
 }
 
 TEST(RegionSearch, SlicedSolverGivesFindPathsResultOnTheDungeon) {
   REQUIRE_DUNGEON(build);
-  expectSlicedGivesOneShot(build->graph, SearchOptions{}, randomPairs(*build, 200, 32));
+  expectSlicedGivesOneShot(build->graph, with({}, PortalPoint::Crossing, true),
+                           randomPairs(*build, 200, 32));
 }
 
 // The region search's path from `from` to `to`, against the exact search's
@@ -1052,7 +1054,7 @@ TEST(RegionSearch, OutOfExpansionsTheRegionsLeadAsCloseAsTheyGot) {
   REQUIRE_DUNGEON(build);
   const NavGraph& graph = build->graph;
   const glm::vec3 start{20.0f, 15.0f, -60.0f}, goal{-18.0f, 5.0f, -8.0f};
-  SearchOptions options;
+  SearchOptions options = with({}, PortalPoint::Crossing, true);
   const PathResult whole = findPath(graph, start, goal, options);
   ASSERT_EQ(whole.status, PathStatus::Found);
   ASSERT_TRUE(whole.overRegions);
@@ -1082,7 +1084,7 @@ TEST(RegionSearch, FinalizedEarlyTheRegionsLeadAsCloseAsTheyGot) {
   const NavGraph& graph = build->graph;
   const glm::vec3 start{20.0f, 15.0f, -60.0f}, goal{-18.0f, 5.0f, -8.0f};
   PathSolver solver;
-  solver.init(graph, start, goal);
+  solver.init(graph, start, goal, with({}, PortalPoint::Crossing, true));
   ASSERT_EQ(solver.update(5u), SolveStatus::InProgress);
   const PathResult partial = solver.finalize();
   ASSERT_EQ(partial.status, PathStatus::Partial) << partial.reason;
@@ -1118,7 +1120,8 @@ TEST(RegionSearch, RegionsThatDoNotMatchThePortalsAreRefused) {
   }
   graph.regions = SearchRegions(graph);
   ASSERT_EQ(graph.regions.count(), 1u);
-  const PathResult result = findPath(graph, {1.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f});
+  const PathResult result = findPath(graph, {1.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f},
+                                     with({}, PortalPoint::Crossing, true));
   EXPECT_EQ(result.status, PathStatus::Unreachable);
   EXPECT_NE(result.reason.find("search regions"), std::string::npos) << result.reason;
   EXPECT_TRUE(result.corridor.sectors.empty());
@@ -1158,7 +1161,8 @@ TEST(RegionSearch, TraceEventsStandOnTheirRegionPortals) {
     regionPortalOf[regions.members(regions.portals()[q])[0]] = q;
   SearchTrace trace;
   const glm::vec3 start{20.0f, 15.0f, -60.0f}, goal{-18.0f, 5.0f, -8.0f};
-  const PathResult path = findPath(graph, start, goal, {}, &trace);
+  const PathResult path =
+      findPath(graph, start, goal, with({}, PortalPoint::Crossing, true), &trace);
   ASSERT_EQ(path.status, PathStatus::Found);
   ASSERT_TRUE(path.overRegions);
   size_t offTheFirstMember = 0;

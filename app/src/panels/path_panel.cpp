@@ -108,7 +108,8 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
         "The A* searches near-convex groups of sectors first (Draw: regions), then walks\n"
         "them sector by sector: far fewer nodes where walls cut sectors into staircases.\n"
         "Crossing points only, with no open waypath, no jump and no turning radius;\n"
-        "otherwise the sectors are searched.");
+        "otherwise the sectors are searched. Off by default: the path may come out\n"
+        "longer than the sector search's.");
   }
   const PathSolution* solved = tool.solution();
   if (tool.portalPoint() == PortalPoint::Exact && solved != nullptr &&
