@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "nav/portal_widening.h"
+
 namespace nav {
 namespace {
 
@@ -73,24 +75,35 @@ float groundDistance(const glm::vec3& a, const glm::vec3& b) {
   return glm::distance(groundOf(a), groundOf(b));
 }
 
-// A corner at a portal's end that may move: the end's reach and its directions.
+// Where a corner at a portal's end may move: out to the end's reach, for
+// stretches leaving in the directions proven clear, or to the end itself when
+// widening moved it off the cells (funnelLegs' gates turn at the cells), for
+// stretches leaving in any direction.
 struct Reaching {
+  glm::vec3 point{0.0f};
+  /// The reach, or null for a widened end.
   const PortalEndReach* reach = nullptr;
   /// The sectors the portal joins: from [0] and to [1].
   const Sector* sectors[2] = {nullptr, nullptr};
   float halfCell = 0.0f;
   glm::vec2 walk{0.0f}, outward{0.0f};
+  /// The portal's end: its graph portal and which end.
+  uint32_t portal = kNoPortal;
+  bool left = false;
 
-  // True when a stretch from the reach point to `other` leaves in a direction
-  // proven clear and runs no further than proven outside the cell centres.
+  bool moves() const { return portal != kNoPortal; }
+
+  // True when a stretch from the point to `other` leaves into a sector, in a
+  // direction proven clear, and runs no further than proven outside the cell centres.
   bool leavesClear(const glm::vec3& other) const {
-    const glm::vec2 from = groundOf(reach->point);
+    const glm::vec2 from = groundOf(point);
     glm::vec2 direction = groundOf(other) - from;
     const float length = glm::length(direction);
     if (!(length > kSamePlace)) return false;
     direction /= length;
     const float into = glm::dot(direction, walk);
     if (std::abs(into) <= kAlongTheLine) return false;
+    if (reach == nullptr) return true;
     const int side = into > 0.0f ? 1 : 0;
     const float out = glm::dot(direction, outward);
     if (!(reach->outwardMin[side] <= out && out <= reach->outwardMax[side])) return false;
@@ -100,28 +113,205 @@ struct Reaching {
     return runBeforeMeeting(from, direction, inBox, low + halfCell, high - halfCell) <=
            reach->length;
   }
+
+  // True when the reach's sweeps alone answer for the whole stretch to
+  // `other`: one leaving clear and no longer than proven outside the cells
+  // (along a portal's line, towards a widened end, say).
+  bool coversAlone(const glm::vec3& other) const {
+    return reach != nullptr && leavesClear(other) && groundDistance(point, other) <= reach->length;
+  }
 };
 
-// The reach of the portal end a corner sits at, if it has one: the corner is
-// the portal's left or right end (for a one-point portal, the side the path turns to).
-Reaching reachingAt(const NavGraph& graph, const FunnelPortal& portal, uint32_t graphPortal,
-                    const glm::vec3& before, const glm::vec3& corner, const glm::vec3& after) {
-  Reaching reaching;
-  if (graphPortal == kNoPortal || graphPortal >= graph.portals.size()) return reaching;
+// True when the stretch between two corners is proven clear: each end a
+// corner the funnel left at a gate's end (null: the gates answer for it) or
+// moved to a place whose sweeps answer for the stretch near it, unless the
+// other end's answer for all of it.
+bool stretchClear(const Reaching* a, const glm::vec3& from, const Reaching* b,
+                  const glm::vec3& to) {
+  const bool nearA = !a || a->leavesClear(to) || (b && b->coversAlone(from));
+  const bool nearB = !b || b->leavesClear(from) || (a && a->coversAlone(to));
+  return nearA && nearB;
+}
+
+// Where a corner at an end of leg portal j may move, furthest first: the
+// corner is the portal's left or right end (for a one-point portal, the side
+// the path turns to). Adds to `places`, up to its capacity.
+void reachingAt(const NavGraph& graph, const FunnelPortal& portal, uint32_t graphPortal,
+                const glm::vec3& before, const glm::vec3& corner, const glm::vec3& after,
+                std::span<Reaching> places, size_t& count) {
+  if (graphPortal == kNoPortal || graphPortal >= graph.portals.size()) return;
   const bool atLeft = corner == portal.left, atRight = corner == portal.right;
-  if (!atLeft && !atRight) return reaching;
+  if (!atLeft && !atRight) return;
   // triArea2 < 0: `after` lies to the left of the walk to the corner, which the path turns to.
   const bool left = atLeft && atRight ? triArea2(before, corner, after) < 0.0f : atLeft;
-  const size_t index = portalEndIndex(graphPortal, left);
-  if (index >= graph.reach.size() || !graph.reach[index].reaches()) return reaching;
   const Portal& walked = graph.portals[graphPortal];
-  reaching.reach = &graph.reach[index];
+  Reaching reaching;
   reaching.sectors[0] = &graph.sectors[walked.fromSector];
   reaching.sectors[1] = &graph.sectors[walked.toSector];
   reaching.halfCell = 0.5f * graph.cellSize;
   reaching.walk = walkDirection(walked);
   reaching.outward = outwardAlong(walked, left);
-  return reaching;
+  reaching.portal = graphPortal;
+  reaching.left = left;
+  const size_t index = portalEndIndex(graphPortal, left);
+  if (count < places.size() && index < graph.reach.size() && graph.reach[index].reaches()) {
+    places[count] = reaching;
+    places[count].point = graph.reach[index].point;
+    places[count++].reach = &graph.reach[index];
+  }
+  const glm::vec3& end = left ? walked.left : walked.right;
+  if (count < places.size() && end != corner && portalEndWidened(graph, walked, left)) {
+    places[count] = reaching;
+    places[count++].point = end;
+  }
+}
+
+// Places a corner may move to per portal end, and ends a corner may sit at
+// (where the gates of portals in a row share a cell centre).
+constexpr size_t kMaxPlaces = 4;
+
+// The places corner k may move to (reachingAt over the leg portals it may sit at).
+size_t placesOf(const NavGraph& graph, std::span<const FunnelPortal> leg,
+                std::span<const uint32_t> legPortals, std::span<const glm::vec3> corners,
+                std::span<const uint32_t> cornerPortals, size_t k, std::span<Reaching> places) {
+  size_t count = 0;
+  // The corner turns at leg portal cornerPortals[k]; the gates of the portals
+  // either side may share the point (a cell centre at a sector's corner).
+  const uint32_t at = cornerPortals[k];
+  const uint32_t first = std::max(cornerPortals[k - 1] + 1, at > 0 ? at - 1 : 0);
+  const uint32_t last = std::min(cornerPortals[k + 1] - 1, at + 1);
+  for (uint32_t j = first; j <= last; ++j)
+    reachingAt(graph, leg[j], legPortals[j], corners[k - 1], corners[k], corners[k + 1], places,
+               count);
+  return count;
+}
+
+// reachCorners, merging a corner pair at one end's two gates when
+// `cornerPortals` may change (`mutablePortals`, whose data it is).
+size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
+             std::span<const uint32_t> legPortals, std::vector<glm::vec3>& corners,
+             std::span<const uint32_t> cornerPortals, std::vector<uint32_t>* mutablePortals,
+             std::vector<uint32_t>* moved) {
+  if (corners.size() < 3 || leg.size() != legPortals.size() ||
+      cornerPortals.size() != corners.size()) {
+    return 0;
+  }
+  for (size_t k = 0; k + 1 < cornerPortals.size(); ++k) {
+    if (!(cornerPortals[k] < cornerPortals[k + 1] && cornerPortals[k + 1] < leg.size())) return 0;
+  }
+  // True when the stretch from a to b passes through every leg portal in
+  // (first, last), but for the gates of the places' own portals: a place
+  // answers for the stretches near its end, where the gates kept paths off
+  // the untested half cells.
+  const auto passes = [&](const glm::vec3& a, const glm::vec3& b, uint32_t first, uint32_t last,
+                          const Reaching& p, const Reaching& q) {
+    for (uint32_t j = first + 1; j < last; ++j) {
+      if ((p.moves() && legPortals[j] == p.portal) || (q.moves() && legPortals[j] == q.portal))
+        continue;
+      if (!passesThrough(a, b, leg[j])) return false;
+    }
+    return true;
+  };
+  // The leg portal a corner turned at, when the place it moves to is another
+  // portal's (their gates shared the corner): one of its stretches passes it.
+  const auto passesOwn = [&](const glm::vec3& a, const glm::vec3& point, const glm::vec3& b,
+                             uint32_t at, const Reaching& place) {
+    return legPortals[at] == place.portal || passesThrough(a, point, leg[at]) ||
+           passesThrough(point, b, leg[at]);
+  };
+  const Reaching none;
+  size_t count = 0;
+  // The corner before the one at hand, where it moved to, if it did.
+  Reaching before;
+  for (size_t k = 1; k + 1 < corners.size(); ++k) {
+    const glm::vec3 previous = corners[k - 1], corner = corners[k];
+    const uint32_t beforeAt = cornerPortals[k - 1], at = cornerPortals[k];
+    Reaching places[kMaxPlaces];
+    const size_t candidates = placesOf(graph, leg, legPortals, corners, cornerPortals, k, places);
+    const Reaching* chosen = nullptr;
+    size_t chosenLast = k;
+    for (size_t c = 0; c < candidates && !chosen; ++c) {
+      const Reaching& place = places[c];
+      // Turning at both gates of the end (funnelLegs) is one turn where it moves.
+      size_t last = k;
+      if (mutablePortals && k + 2 < corners.size()) {
+        const uint32_t nextAt = cornerPortals[k + 1];
+        const FunnelPortal& gate = leg[nextAt];
+        if (legPortals[nextAt] == place.portal &&
+            corners[k + 1] == (place.left ? gate.left : gate.right))
+          last = k + 1;
+      }
+      const glm::vec3 next = corners[last + 1];
+      float walked = groundDistance(previous, corner);
+      for (size_t i = k; i <= last; ++i)
+        walked += groundDistance(corners[i], corners[i + 1]);
+      const glm::vec3& point = place.point;
+      if (stretchClear(before.moves() ? &before : nullptr, previous, &place, point) &&
+          stretchClear(&place, point, nullptr, next) &&
+          groundDistance(previous, point) + groundDistance(point, next) < walked &&
+          passes(previous, point, beforeAt, at, place, before) &&
+          passes(point, next, at, cornerPortals[last + 1], place, none) &&
+          passesOwn(previous, point, next, at, place)) {
+        chosen = &place;
+        chosenLast = last;
+      }
+    }
+    if (!chosen && candidates > 0 && k + 2 < corners.size()) {
+      // Two corners on one side of a narrow sector may each need the other
+      // moved first: move them together.
+      Reaching after[kMaxPlaces];
+      const size_t afterCandidates =
+          placesOf(graph, leg, legPortals, corners, cornerPortals, k + 1, after);
+      const glm::vec3 next = corners[k + 2];
+      const float walked = groundDistance(previous, corner) +
+                           groundDistance(corner, corners[k + 1]) +
+                           groundDistance(corners[k + 1], next);
+      for (size_t c = 0; c < candidates && !chosen; ++c) {
+        const Reaching& p = places[c];
+        if (!stretchClear(before.moves() ? &before : nullptr, previous, &p, p.point) ||
+            !passes(previous, p.point, beforeAt, at, p, before))
+          continue;
+        for (size_t d = 0; d < afterCandidates && !chosen; ++d) {
+          const Reaching& q = after[d];
+          if (p.portal == q.portal && p.left == q.left) continue;
+          if (stretchClear(&p, p.point, &q, q.point) && stretchClear(&q, q.point, nullptr, next) &&
+              groundDistance(previous, p.point) + groundDistance(p.point, q.point) +
+                      groundDistance(q.point, next) <
+                  walked &&
+              passes(p.point, q.point, at, cornerPortals[k + 1], p, q) &&
+              passes(q.point, next, cornerPortals[k + 1], cornerPortals[k + 2], q, none) &&
+              passesOwn(previous, p.point, q.point, at, p) &&
+              passesOwn(p.point, q.point, next, cornerPortals[k + 1], q)) {
+            corners[k] = p.point;
+            corners[k + 1] = q.point;
+            count += 2;
+            if (moved) {
+              moved->push_back(uint32_t(k));
+              moved->push_back(uint32_t(k + 1));
+            }
+            before = q;
+            chosen = &p;
+          }
+        }
+      }
+      if (chosen) {
+        ++k;
+        continue;
+      }
+    }
+    if (chosen) {
+      corners[k] = chosen->point;
+      if (chosenLast > k) {
+        corners.erase(corners.begin() + std::ptrdiff_t(k + 1));
+        mutablePortals->erase(mutablePortals->begin() + std::ptrdiff_t(k + 1));
+        cornerPortals = *mutablePortals;
+      }
+      ++count;
+      if (moved) moved->push_back(uint32_t(k));
+    }
+    before = chosen ? *chosen : Reaching{};
+  }
+  return count;
 }
 
 }  // namespace
@@ -129,39 +319,13 @@ Reaching reachingAt(const NavGraph& graph, const FunnelPortal& portal, uint32_t 
 size_t reachCorners(const NavGraph& graph, std::span<const FunnelPortal> leg,
                     std::span<const uint32_t> legPortals, std::vector<glm::vec3>& corners,
                     std::span<const uint32_t> cornerPortals, std::vector<uint32_t>* moved) {
-  if (graph.reach.empty() || corners.size() < 3 || leg.size() != legPortals.size() ||
-      cornerPortals.size() != corners.size()) {
-    return 0;
-  }
-  size_t count = 0;
-  // The corner before the one at hand, with its reach if it moved.
-  Reaching before;
-  for (size_t k = 1; k + 1 < corners.size(); ++k) {
-    const uint32_t at = cornerPortals[k], beforeAt = cornerPortals[k - 1],
-                   afterAt = cornerPortals[k + 1];
-    if (!(beforeAt < at && at < afterAt && afterAt < leg.size())) return count;
-    const glm::vec3 previous = corners[k - 1], corner = corners[k], next = corners[k + 1];
-    const Reaching here = reachingAt(graph, leg[at], legPortals[at], previous, corner, next);
-    bool reaches = here.reach != nullptr;
-    if (reaches) {
-      const glm::vec3& point = here.reach->point;
-      reaches = here.leavesClear(previous) && here.leavesClear(next) &&
-                (before.reach == nullptr || before.leavesClear(point)) &&
-                groundDistance(previous, point) + groundDistance(point, next) <
-                    groundDistance(previous, corner) + groundDistance(corner, next);
-      for (size_t j = beforeAt + 1; reaches && j < at; ++j)
-        reaches = passesThrough(previous, point, leg[j]);
-      for (size_t j = at + 1; reaches && j < afterAt; ++j)
-        reaches = passesThrough(point, next, leg[j]);
-    }
-    if (reaches) {
-      corners[k] = here.reach->point;
-      ++count;
-      if (moved) moved->push_back(uint32_t(k));
-    }
-    before = reaches ? here : Reaching{};
-  }
-  return count;
+  return reach(graph, leg, legPortals, corners, cornerPortals, nullptr, moved);
+}
+
+size_t reachCorners(const NavGraph& graph, std::span<const FunnelPortal> leg,
+                    std::span<const uint32_t> legPortals, std::vector<glm::vec3>& corners,
+                    std::vector<uint32_t>& cornerPortals, std::vector<uint32_t>* moved) {
+  return reach(graph, leg, legPortals, corners, cornerPortals, &cornerPortals, moved);
 }
 
 }  // namespace nav

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "nav/corner_reach.h"
+#include "nav/portal_widening.h"
 
 namespace nav {
 
@@ -74,6 +75,81 @@ std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
   return {{from, from}, {to, to}};
 }
 
+// Gates (FunnelInput::Gates). A walk portal lies on its sectors' shared edge,
+// half a cell past the last cell centres on either side, and ends at cell
+// centres unless widening moved the end. The fill proved the unit clear at
+// its cells and on the steps between neighbouring cells; when cells cover
+// their sectors (cellsCoverSectors), that makes the rectangle of a sector's
+// cell centres clear, and the strip between a portal's two rows of cells.
+// The half cell past a sector's last cells was never tested where no portal
+// leads on, and a path turning at a portal's end on the edge crosses it
+// wherever one of the two sectors reaches past that end: the unit's footprint
+// then reaches up to half a cell further than any cell's did (the showcase's
+// first path touched on 4 of 12 stretches, 7.4 cm deep). So a path crosses
+// each walk portal through two gates: the portal's ends as they were before
+// widening, moved back onto the last cells of the sector it leaves, then onto
+// the first cells of the one it enters.
+//
+// Why that keeps the unit clear: a sector's box holds no geometry (each of
+// its points lies in a cell centre's footprint), so a convex polygon inside
+// one box, or two boxes side by side, whose edges are each clear is clear
+// inside: a footprint centred in it reaches out of it only within a footprint
+// of an edge. Between a portal's two gates the path stays in the strip
+// between them (edges: steps between two cells, rows of cells); between one
+// portal's entering gate and the next one's leaving gate in a sector, in the
+// rectangle of the sector's cell centres, on whose sides both gates lie. The
+// gates of one sector are on the sides of one rectangle, so the funnel's
+// channel stays convex between any two of them. corner_reach.h then moves a
+// corner at a gate out to a widened end (widening swept from there to the
+// sectors' cell corners, so the hull of the end and the cells is clear) or to
+// its end's reach, where the stretches' own directions were swept.
+
+// The point of a portal end a path crosses at on one side of the portal (the
+// sector it leaves, or the one it enters): the cell centre next to the end,
+// as it was before widening, on that side. A corner there that widening or a
+// reach lets out further moves out afterwards (corner_reach.h).
+glm::vec3 gateEnd(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
+  const glm::vec3 end = unwidenedPortalEnd(graph, portal, left);
+  const glm::vec2 at =
+      groundOf(end) + walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
+  // A portal's ends are at the ground of the sector it leaves, its reverse's
+  // at the other's.
+  float y = end.y;
+  if (entering && portal.reverse != kNoPortal) {
+    const Portal& back = graph.portals[portal.reverse];
+    y = (left ? back.right : back.left).y;
+  } else if (entering) {
+    y = graph.heightAt(graph.sectors[portal.toSector], at.x, at.y);
+  }
+  return {at.x, y, at.y};
+}
+
+FunnelPortal gate(const NavGraph& graph, const Portal& portal, bool entering) {
+  return {gateEnd(graph, portal, true, entering), gateEnd(graph, portal, false, entering)};
+}
+
+// Both gates of a walk portal: the one on the side it leaves, then the one on
+// the side it enters (gateEnd's points, each end worked out once).
+std::array<FunnelPortal, 2> gatesOf(const NavGraph& graph, const Portal& portal) {
+  const glm::vec2 step = walkDirection(portal) * (0.5f * graph.cellSize);
+  const Portal* back = portal.reverse != kNoPortal ? &graph.portals[portal.reverse] : nullptr;
+  std::array<FunnelPortal, 2> gates;
+  for (const bool left : {true, false}) {
+    const glm::vec3 end = unwidenedPortalEnd(graph, portal, left);
+    const glm::vec2 leaving = groundOf(end) - step, entering = groundOf(end) + step;
+    const float y = back ? (left ? back->right : back->left).y
+                         : graph.heightAt(graph.sectors[portal.toSector], entering.x, entering.y);
+    (left ? gates[0].left : gates[0].right) = {leaving.x, end.y, leaving.y};
+    (left ? gates[1].left : gates[1].right) = {entering.x, y, entering.y};
+  }
+  return gates;
+}
+
+// True when the graph's walk portals are crossed through gates: its cells cover its sectors.
+bool gated(const NavGraph& graph) {
+  return cellsCoverSectors(graph.unit, graph.cellSize);
+}
+
 // The corridor's legs (as funnelLegs) and, per leg portal, the graph portal it
 // is (kNoPortal for points: the start, the goal, where a leg is bridged, or
 // made up along an edge). Legs [0, count) are this corridor's; the arrays past
@@ -98,7 +174,52 @@ struct Legs {
   }
 };
 
-void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
+// A walk portal as funnel portals: the portal itself, or its two gates. A
+// one-way portal (off a ledge, into a fall, down onto the landing) keeps the
+// portal itself between them, which adds nothing to what the gates allow but
+// a point at its height where the path crosses it, so that the path followed
+// at portal heights drops at the edge, not before.
+void addWalk(const NavGraph& graph, uint32_t p, bool gates, Legs& legs) {
+  const Portal& portal = graph.portals[p];
+  if (!gates) {
+    legs.add({portal.left, portal.right}, p);
+    return;
+  }
+  const std::array<FunnelPortal, 2> both = gatesOf(graph, portal);
+  legs.add(both[0], p);
+  if (portal.oneWay()) legs.add({portal.left, portal.right}, p);
+  legs.add(both[1], p);
+}
+
+// In over a walk portal and straight back out over the same line into
+// another sector, through gates: in through the first's leaving gate, then
+// along the line where the two overlap (inside both portals' strips), or,
+// past the gap between them (a wall's end), from the first's entering gate's
+// end nearest the second to the second's leaving gate's end nearest the
+// first, and out through the second's entering gate.
+void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out, Legs& legs) {
+  const Portal& first = graph.portals[in];
+  const Portal& second = graph.portals[out];
+  legs.add(gate(graph, first, false), in);
+  const std::vector<FunnelPortal> edge = alongTheEdge(first, second);
+  if (edge.size() == 1) {
+    legs.add(edge.front(), kNoPortal);
+  } else {
+    // The gap's ends: which end of each portal they are.
+    const auto endAt = [&](const Portal& portal, const glm::vec3& point, bool entering) {
+      const bool left = along(portal, portal.left) == along(portal, point);
+      return gateEnd(graph, portal, left, entering);
+    };
+    const glm::vec3 from = endAt(first, edge.front().left, true);
+    const glm::vec3 to = endAt(second, edge.back().left, false);
+    legs.add({from, from}, kNoPortal);
+    legs.add({to, to}, kNoPortal);
+  }
+  legs.add(gate(graph, second, true), out);
+}
+
+void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, Legs& legs) {
+  const bool gates = input == FunnelInput::Gates && gated(graph);
   legs.count = 0;
   legs.startLeg();
   auto point = [](const glm::vec3& p) { return FunnelPortal{p, p}; };
@@ -119,7 +240,7 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
       const bool doublesBack = i + 1 < corridor.portals.size() &&
                                backOverTheSameEdge(portal, corridor.portal(graph, i + 1));
       if (!doublesBack) {
-        legs.add({portal.left, portal.right}, corridor.portals[i]);
+        addWalk(graph, corridor.portals[i], gates, legs);
         continue;
       }
       // In and straight back out over the same line: the path only touches the
@@ -128,8 +249,12 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
       // gets where the two overlap, or the two nearest ends.
       const Portal& back = corridor.portal(graph, i + 1);
       if (back.toSector != portal.fromSector) {
-        for (const FunnelPortal& along : alongTheEdge(portal, back))
-          legs.add(along, kNoPortal);
+        if (gates) {
+          addBackAlongTheEdge(graph, corridor.portals[i], corridor.portals[i + 1], legs);
+        } else {
+          for (const FunnelPortal& along : alongTheEdge(portal, back))
+            legs.add(along, kNoPortal);
+        }
       }
       ++i;
     } else if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
@@ -156,15 +281,16 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, Legs& legs) {
 
 }  // namespace
 
-std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor) {
+std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor,
+                                                  FunnelInput input) {
   Legs legs;
-  legsOf(graph, corridor, legs);
+  legsOf(graph, corridor, input, legs);
   legs.portals.resize(legs.count);
   return std::move(legs.portals);
 }
 
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor) {
-  std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
+  std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor, FunnelInput::Gates);
   if (legs.size() == 1) return std::move(legs.front());
   std::vector<FunnelPortal> portals;
   for (const std::vector<FunnelPortal>& leg : legs)
@@ -182,6 +308,9 @@ float polylineLength(std::span<const glm::vec3> points) {
 namespace {
 
 constexpr size_t kCornersReserved = 16;
+// An apex this close to a portal is on it: rounding of the points that
+// funnelLegs works out, far below any cell size. [metres]
+constexpr float kOnPortal = 1e-4f;
 
 class Funnel {
  public:
@@ -212,11 +341,26 @@ class Funnel {
       glm::vec3 left = m_portals[i].left;
       glm::vec3 right = m_portals[i].right;
       bool moved = false;
+      // An apex on the portal is already through it: a gate's row
+      // (funnelLegs) runs through the cell centres a path starts or turns at.
+      if (apexOnPortal(left, right)) {
+        record(FunnelEvent::Skip, portal);
+        continue;
+      }
       // A portal on a line through the apex (the path doubling back along a
       // wall) has no inside to narrow towards: the path reaches it at its end
-      // nearest the apex, so it acts as that single point.
-      if (onLineThroughApex(left, right)) {
+      // nearest the apex, so it acts as that single point. So does one a
+      // fresh funnel sees from behind, when the apex stands beside it: a start
+      // between a gate and its portal's edge (funnelLegs), off the cells.
+      if (onLineThroughApex(left, right) || (fresh() && triArea2(m_apex, right, left) > 0.0f)) {
         const glm::vec2 apex = groundOf(m_apex);
+        // Past it, within its span, the path is already through.
+        const glm::vec2 l = groundOf(left), span = groundOf(right) - l;
+        const float at = glm::dot(apex - l, span);
+        if (at >= 0.0f && at <= glm::dot(span, span)) {
+          record(FunnelEvent::Skip, portal);
+          continue;
+        }
         const bool leftNearer =
             glm::distance(apex, groundOf(left)) <= glm::distance(apex, groundOf(right));
         left = right = leftNearer ? left : right;
@@ -269,6 +413,22 @@ class Funnel {
   }
 
  private:
+  // Both sides at the apex: a funnel just started or restarted at a corner.
+  bool fresh() const { return sameGroundPoint(m_apex, m_left) && sameGroundPoint(m_apex, m_right); }
+
+  bool apexOnPortal(const glm::vec3& left, const glm::vec3& right) const {
+    const glm::vec2 apex = groundOf(m_apex), l = groundOf(left), span = groundOf(right) - l;
+    // Off the portal's line (the cross product is the span's length times the
+    // distance from the line): most portals, at the cost of one product.
+    const float off = cross2(span, apex - l);
+    if (off * off > kOnPortal * kOnPortal * glm::dot(span, span)) return false;
+    const float length2 = glm::dot(span, span);
+    const float t =
+        length2 > 0.0f ? std::clamp(glm::dot(apex - l, span) / length2, 0.0f, 1.0f) : 0.0f;
+    const glm::vec2 d = l + span * t - apex;
+    return glm::dot(d, d) <= kOnPortal * kOnPortal;
+  }
+
   bool onLineThroughApex(const glm::vec3& left, const glm::vec3& right) const {
     if (sameGroundPoint(left, right)) return false;
     const glm::vec2 a = groundOf(left) - groundOf(m_apex), b = groundOf(right) - groundOf(m_apex);
@@ -351,7 +511,8 @@ void pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
   pulled.reachedCorners = moved;
   pulled.length = polylineLength(pulled.corners);
   if (!recordSteps) return;
-  const FunnelStep goal = pulled.steps.back();
+  FunnelStep goal = pulled.steps.back();
+  goal.cornerCount = uint32_t(pulled.corners.size());
   pulled.steps.pop_back();
   for (const uint32_t move : moves) {
     // The moved corner is the apex, between the corners before and after it.
@@ -376,7 +537,7 @@ void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult&
                   bool recordSteps) {
   // Per thread, kept for their capacity, as findPath keeps its solver.
   thread_local Legs legs;
-  legsOf(graph, corridor, legs);
+  legsOf(graph, corridor, FunnelInput::Gates, legs);
   if (legs.count == 1) {
     pullLeg(graph, legs.portals.front(), legs.graphPortals.front(), recordSteps, result);
     return;

@@ -9,7 +9,11 @@
 // a footprint of an edge, which is clear. Inside it, the triangle lies in the
 // sector's box, whose every point is within half a cell along both axes of a
 // cell centre; while that lies inside the centre's footprint, which holds no
-// geometry, the box holds none either. Hence the cell size limit below.
+// geometry, the box holds none either. Hence the cell size limit below. The
+// funnel's other corners sit on gates (funnelLegs in funnel.h), at cell
+// centres, so with the two sweeps to the cell centres' far corners the whole
+// hull of E and the sector's cell centres is clear: a corner moved out to E
+// (corner_reach.h) may leave it in any direction into either sector.
 #include "nav/portal_widening.h"
 
 #include <algorithm>
@@ -414,12 +418,15 @@ class Widener {
 
 size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
                     const std::vector<bool>& walkableTriangles, const GroundRaster* ground) {
+  if (!cellsCoverSectors(graph.unit, graph.cellSize)) return 0;
+  return Widener(graph, world, walkableTriangles, ground).run();
+}
+
+bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {
   // Every point of a sector's box must lie in the footprint of a cell centre:
   // within half a cell along both axes, for a square; half the diagonal, for a disc.
-  const float reach =
-      graph.cellSize * 0.5f * (graph.unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
-  if (!(graph.cellSize > 0.0f && reach < halfFootprint(graph.unit))) return 0;
-  return Widener(graph, world, walkableTriangles, ground).run();
+  const float reach = cellSize * 0.5f * (unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
+  return cellSize > 0.0f && reach < halfFootprint(unit);
 }
 
 }  // namespace nav

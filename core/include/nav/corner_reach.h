@@ -1,11 +1,17 @@
 #pragma once
-// Corners moved out to their portal ends' reach. The funnel turns at a walk
-// portal's end, which sits where every path may turn clear; for the path at
-// hand the unit can often turn up to half a cell further out, nearer the
-// obstacle's corner (PortalEndReach, worked out with portal widening). Each
-// corner there moves out when both of its stretches leave that point in
-// directions proven clear, and still pass through every portal between the
-// corners around it.
+// Corners moved out to widened portal ends and their ends' reach. The funnel
+// turns at a gate (funnelLegs: a walk portal's end moved back onto the cells
+// either side), where the fill tested the unit. Nearer the obstacle's corner
+// it often stands clear too: at the end widening moved out (the hull of that
+// end and either sector's cells was swept clear, so a stretch may leave it in
+// any direction into either sector), or for the path at hand at the end's
+// reach (PortalEndReach, worked out with portal widening; stretches must
+// leave in directions proven clear). Each corner there moves out when both
+// of its stretches are proven near whichever of their ends moved, are
+// shorter, and still pass through every portal between the corners around it
+// but the end's own gates; a corner turned at on both gates of one end
+// becomes one, and two corners that can only move together (one side of a
+// narrow sector) move together.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -19,11 +25,17 @@ namespace nav {
 /// Moves the corners stringPull found through `leg` (corner k turns at leg
 /// portal cornerPortals[k]; leg portal i is graph portal legPortals[i], or
 /// kNoPortal for a start, a goal or a point made up between two portals) out to
-/// their ends' reach, in order from the start. Returns the number of corners
-/// moved; `moved`, when given, gets the index of each.
+/// widened ends and their ends' reach, in order from the start. Returns the
+/// number of corners moved; `moved`, when given, gets the index of each.
 size_t reachCorners(const NavGraph& graph, std::span<const FunnelPortal> leg,
                     std::span<const uint32_t> legPortals, std::vector<glm::vec3>& corners,
                     std::span<const uint32_t> cornerPortals,
                     std::vector<uint32_t>* moved = nullptr);
+/// The same, where a walk portal's end crossed through its two gates
+/// (funnelLegs) is turned at twice, once on each side: the two corners become
+/// one at the end's reach, erased from `corners` and `cornerPortals` alike.
+size_t reachCorners(const NavGraph& graph, std::span<const FunnelPortal> leg,
+                    std::span<const uint32_t> legPortals, std::vector<glm::vec3>& corners,
+                    std::vector<uint32_t>& cornerPortals, std::vector<uint32_t>* moved = nullptr);
 
 }  // namespace nav

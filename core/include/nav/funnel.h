@@ -15,14 +15,36 @@ struct FunnelPortal {
   glm::vec3 right;
 };
 
+/// How funnelLegs gives a corridor's walk portals.
+enum class FunnelInput : uint8_t {
+  /// As they are: on the edges sectors share, between the cell centres
+  /// nearest their ends (or where widening moved an end). What the searches
+  /// cost paths over.
+  Portals,
+  /// Through gates: each walk portal as two portals, its ends (before
+  /// widening) moved back half a cell onto the last cells of the sector the
+  /// path leaves, then onto the first cells of the one it enters (and, for a
+  /// one-way portal, the portal itself between them). The fill tested the
+  /// unit at the cells and on the steps between them, not in the half cell
+  /// past a sector's last cells; a path pulled through gates stays where it
+  /// was tested (the argument is in funnel.cpp), and corner_reach.h moves its
+  /// corners out where widening or a reach proved the unit clear further out.
+  /// What pullCorridor pulls through. Only where cells cover their sectors
+  /// (cellsCoverSectors in portal_widening.h; else, cells wider than the
+  /// unit, nothing is proven between them, and gates are the portals).
+  Gates,
+};
+
 /// The corridor as funnel input, leg by leg. A leg runs between zero-width
 /// portals at its ends (the start, the goal, or where a device or waypath
 /// takes over) through the walk portals between. A device or a jump adds a leg
 /// from its entry point to its exit point; riding a waypath adds a leg through the
 /// waypath's points. Each inner vector is one leg.
-std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor);
+std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor,
+                                                  FunnelInput input = FunnelInput::Portals);
 
-/// All legs' portals one after another: what pullCorridor's steps index.
+/// All legs' portals through gates one after another: what pullCorridor pulls
+/// through and its steps index.
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor);
 
 enum class FunnelEvent : uint8_t {
@@ -92,9 +114,10 @@ void stringPull(std::span<const FunnelPortal> portals, FunnelResult& result,
 std::vector<glm::vec3> followPortalHeights(const FunnelResult& funnel,
                                            std::span<const FunnelPortal> portals);
 
-/// String-pulls every leg, moves corners out to their portal ends' reach
-/// (corner_reach.h), and joins the legs, so device entries and exits and the
-/// waypath points ridden are corners. Steps are numbered over funnelPortals.
+/// String-pulls every leg through gates (FunnelInput::Gates), moves corners
+/// out to widened portal ends and their ends' reach (corner_reach.h), and
+/// joins the legs, so device entries and exits and the waypath points ridden
+/// are corners. Steps are numbered over funnelPortals.
 FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor,
                           bool recordSteps = false);
 /// The same into `result`, whose arrays it reuses: with findPath's own
