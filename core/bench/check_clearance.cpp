@@ -1,0 +1,223 @@
+// Does a unit following navscope's default path keep clear of the level?
+//
+// For each level (the bundled showcase and funnel levels with their own first
+// unit, dungeon.obj from ../shared and generated terrains with the
+// Detour-matched unit, one of them turned 45 degrees) and each unit shape
+// (box and round): the default path (the sidecar's start and goal, the first
+// path the debugger shows) and PAIRS seeded random pairs of cell centres,
+// solved with the default search (findPath with SearchOptions{}), pulled with
+// pullCorridor (through gates, corners moved out to widened ends and
+// reaches) and swept with the unit (pathClearance). Prints, per level and
+// shape: paths, stretches walked, stretches touching the level and the
+// deepest touch, corners and the total path length; the last stretches of
+// partial paths (into the point the search chose nearest an unreachable goal)
+// are counted apart. Exits with 1 when any other stretch touches.
+// core/tests/test_paths_clear.cpp runs the same on the bundled levels and the
+// dungeon in ctest.
+//
+// Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT] [--diagnose]
+//   PAIRS random pairs per level and shape (default 10000); --only runs the
+//   cases whose label holds TEXT; --diagnose prints each touching stretch.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "nav/collision.h"
+#include "nav/funnel.h"
+#include "nav/nav_build.h"
+#include "nav/path_clearance.h"
+#include "nav/search.h"
+#include "nav/terrain_generator.h"
+
+namespace {
+
+struct Case {
+  std::string label;
+  /// A level file, or empty for the generated terrain of terrainSeed.
+  std::string path;
+  uint32_t terrainSeed = 0;
+  /// Detour's matched unit (1.2 x 2.0 m, step 0.9) instead of the sidecar's first.
+  bool detourUnit = false;
+  /// The level turned about the vertical axis (rotatedAboutY). [degrees]
+  float degrees = 0.0f;
+};
+
+struct Totals {
+  size_t paths = 0, stretches = 0, touching = 0, corners = 0;
+  size_t partialEnds = 0, partialEndsTouching = 0;
+  float deepest = 0.0f;
+  glm::vec3 deepestAt{0.0f};
+  double length = 0.0;
+};
+
+bool g_diagnose = false;
+
+std::optional<nav::Level> levelOf(const Case& c) {
+  nav::Result<nav::Level> level = nav::Result<nav::Level>::failure("");
+  if (c.terrainSeed != 0) {
+    nav::TerrainParams params;
+    params.seed = c.terrainSeed;
+    std::ostringstream obj;
+    const nav::Result<nav::TerrainInfo> info = nav::generateTerrain(params, obj);
+    if (!info) {
+      std::fprintf(stderr, "%s\n", info.error().c_str());
+      return std::nullopt;
+    }
+    level = nav::parseObj(obj.str(), c.label);
+  } else {
+    level = nav::loadLevel(c.path);
+  }
+  if (level && c.degrees != 0.0f) level = nav::rotatedAboutY(level.value(), c.degrees);
+  if (!level) {
+    std::fprintf(stderr, "%s\n", level.error().c_str());
+    return std::nullopt;
+  }
+  return std::move(level).value();
+}
+
+void solve(const nav::NavGraph& graph, const nav::CollisionWorld& world, const glm::vec3& start,
+           const glm::vec3& goal, Totals& totals) {
+  static nav::PathResult path;
+  static nav::FunnelResult funnel;
+  nav::findPath(graph, start, goal, nav::SearchOptions{}, path);
+  if (path.corridor.sectors.empty()) return;
+  nav::pullCorridor(graph, path.corridor, funnel);
+  ++totals.paths;
+  totals.length += funnel.length;
+  totals.corners += funnel.corners.size() - 2;
+  const std::vector<nav::StretchClearance> stretches =
+      nav::pathClearance(world, graph.unit, funnel.corners);
+  for (size_t i = 0; i < stretches.size(); ++i) {
+    const nav::StretchClearance& stretch = stretches[i];
+    if (!stretch.walked) continue;
+    const bool touching = stretch.depth > 0.0f;
+    if (path.status == nav::PathStatus::Partial && i + 1 == stretches.size()) {
+      ++totals.partialEnds;
+      totals.partialEndsTouching += touching;
+      continue;
+    }
+    ++totals.stretches;
+    if (!touching) continue;
+    ++totals.touching;
+    if (stretch.depth > totals.deepest) {
+      totals.deepest = stretch.depth;
+      totals.deepestAt = stretch.deepestAt;
+    }
+    if (g_diagnose) {
+      const glm::vec3 a = funnel.corners[i], b = funnel.corners[i + 1];
+      std::printf(
+          "    (%.3f %.3f %.3f) -> (%.3f %.3f %.3f): stretch %zu of %zu, (%.3f %.3f %.3f) "
+          "-> (%.3f %.3f %.3f), %.4f m deep at (%.3f %.3f %.3f)\n",
+          start.x, start.y, start.z, goal.x, goal.y, goal.z, i, stretches.size(), a.x, a.y, a.z,
+          b.x, b.y, b.z, stretch.depth, stretch.deepestAt.x, stretch.deepestAt.y,
+          stretch.deepestAt.z);
+    }
+  }
+}
+
+void print(const char* what, const Totals& t) {
+  std::printf("  %-8s paths %6zu  stretches %7zu  touching %5zu  deepest %.4f m", what, t.paths,
+              t.stretches, t.touching, t.deepest);
+  if (t.touching > 0)
+    std::printf(" at (%.2f %.2f %.2f)", t.deepestAt.x, t.deepestAt.y, t.deepestAt.z);
+  std::printf("  corners %zu  length %.3f m\n", t.corners, t.length);
+  if (t.partialEnds > 0) {
+    std::printf("           partial paths' last stretches %zu, touching %zu\n", t.partialEnds,
+                t.partialEndsTouching);
+  }
+}
+
+// Returns the number of touching stretches (partial paths' last ones aside).
+size_t runCase(const Case& c, nav::UnitShape shape, size_t pairs, uint32_t seed) {
+  if (!c.path.empty() && !std::filesystem::exists(c.path)) {
+    std::printf("%s is absent: skipped\n", c.path.c_str());
+    return 0;
+  }
+  const std::optional<nav::Level> level = levelOf(c);
+  if (!level) return 1;
+  const nav::CollisionWorld world(*level);
+  nav::UnitProfile unit = c.detourUnit                    ? nav::detourMatchedUnit()
+                          : level->settings.units.empty() ? nav::UnitProfile{}
+                                                          : level->settings.units.front();
+  unit.shape = shape;
+  nav::FloodFillParams params = nav::fillParamsFor(*level, unit);
+  if (c.detourUnit) params.cellSize = 0.3f;
+  nav::BuildOptions options;
+  options.keepCells = true;
+  const auto started = std::chrono::steady_clock::now();
+  nav::Result<nav::NavBuild> built = nav::buildNavigation(*level, world, params, options);
+  if (!built) {
+    std::fprintf(stderr, "%s: %s\n", c.label.c_str(), built.error().c_str());
+    return 1;
+  }
+  const nav::NavBuild& build = built.value();
+  const nav::NavGraph& graph = build.graph;
+  std::printf("%s, %s unit %.2f m: %zu sectors, %zu portals\n", c.label.c_str(),
+              nav::toString(shape), unit.width, graph.sectors.size(), graph.portals.size());
+  size_t touching = 0;
+  if (level->settings.start && level->settings.goal) {
+    Totals first;
+    solve(graph, world, *level->settings.start, *level->settings.goal, first);
+    print("default", first);
+    touching += first.touching;
+  }
+  Totals random;
+  const nav::CellGrid& cells = *build.cells;
+  std::mt19937 draw(seed);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  for (size_t i = 0; i < pairs; ++i) {
+    const glm::vec3 start = cells.center(pick(draw)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    const glm::vec3 goal = cells.center(pick(draw)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    solve(graph, world, start, goal, random);
+  }
+  print("random", random);
+  std::printf("  %.1f s\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  return touching + random.touching;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  size_t pairs = 10000;
+  uint32_t seed = 20261122;
+  std::string only;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+      seed = uint32_t(std::strtoul(argv[++i], nullptr, 10));
+    } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      only = argv[++i];
+    } else if (std::strcmp(argv[i], "--diagnose") == 0) {
+      g_diagnose = true;
+    } else if (argv[i][0] != '-') {
+      pairs = size_t(std::strtoul(argv[i], nullptr, 10));
+    } else {
+      std::fprintf(stderr, "unknown option %s\n", argv[i]);
+      return 2;
+    }
+  }
+  const std::string assets = NAVSCOPE_ASSETS_DIR, shared = NAVSCOPE_SHARED_DIR;
+  const Case cases[] = {
+      {"showcase", assets + "/showcase.obj"},
+      {"funnel", assets + "/funnel.obj"},
+      {"dungeon", shared + "/meshes/dungeon.obj", 0, true},
+      {"terrain 1", "", 1, true},
+      {"terrain 2 turned 45", "", 2, true, 45.0f},
+  };
+  size_t touching = 0;
+  for (const Case& c : cases) {
+    if (!only.empty() && c.label.find(only) == std::string::npos) continue;
+    for (const nav::UnitShape shape : {nav::UnitShape::Box, nav::UnitShape::Round})
+      touching += runCase(c, shape, pairs, seed);
+  }
+  std::printf("touching stretches: %zu\n", touching);
+  return touching == 0 ? 0 : 1;
+}

@@ -1,0 +1,203 @@
+// Paths keep clear of the level: a unit following the default path (findPath
+// with SearchOptions{}, then pullCorridor) touches nothing, as the unit's own
+// footprint swept along it over the ground says (path_clearance.h). On the
+// showcase's and the funnel level's default paths (their sidecars' start and
+// goal, the first path the debugger shows), and on 10,000 seeded random pairs
+// of cell centres per bundled level and dungeon.obj (skipped when
+// ../shared is absent), for the box unit and the round one. Before the
+// funnel crossed portals through gates (funnelLegs in funnel.h), the
+// showcase's default path touched on 4 of 12 stretches, 7.4 cm deep, and the
+// funnel level's on 7 of 11, 9.1 cm.
+//
+// A partial path (the goal out of reach) ends where the search chose the
+// reachable point nearest the goal: the sector's box clamped towards it
+// (PathSolver::closestPointOf), which may lie in the half cell past the
+// sector's last cells, where the unit was never tested. Its last stretch is
+// counted apart; DISABLED_PartialPathsEndOnTheCells states what the search
+// should do.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "nav/collision.h"
+#include "nav/funnel.h"
+#include "nav/level.h"
+#include "nav/nav_build.h"
+#include "nav/path_clearance.h"
+#include "nav/search.h"
+#include "test_levels.h"
+
+namespace nav {
+namespace {
+
+constexpr size_t kPairs = 10000;
+
+struct Built {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild build;
+};
+
+// A bundled level for its first unit, or dungeon.obj (nullptr when absent)
+// for the Detour-matched unit, made the given shape.
+std::unique_ptr<Built> buildFor(const std::string& name, UnitShape shape) {
+  const bool dungeon = name == "dungeon.obj";
+  const std::string path = dungeon ? test::sharedFile("meshes/dungeon.obj") : test::assetFile(name);
+  if (path.empty()) return nullptr;
+  auto built = std::make_unique<Built>();
+  Result<Level> level = loadLevel(path);
+  EXPECT_TRUE(level.ok()) << level.error();
+  if (!level) return nullptr;
+  built->level = std::move(level).value();
+  built->world = std::make_unique<CollisionWorld>(built->level);
+  FloodFillParams params =
+      dungeon ? test::detourMatchedParams(0.9f) : defaultFillParams(built->level);
+  params.unit.shape = shape;
+  BuildOptions options;
+  options.keepCells = true;
+  Result<NavBuild> build = buildNavigation(built->level, *built->world, params, options);
+  EXPECT_TRUE(build.ok()) << build.error();
+  if (!build) return nullptr;
+  built->build = std::move(build).value();
+  return built;
+}
+
+struct Touches {
+  size_t paths = 0, stretches = 0, touching = 0;
+  /// The last stretches of partial paths, into where the search stopped.
+  size_t partialEnds = 0, partialEndsTouching = 0;
+  float deepest = 0.0f;
+  std::string first;
+};
+
+void walk(const Built& built, const glm::vec3& start, const glm::vec3& goal, Touches& touches) {
+  const NavGraph& graph = built.build.graph;
+  const PathResult path = findPath(graph, start, goal);
+  if (path.corridor.sectors.empty()) return;
+  ++touches.paths;
+  const FunnelResult funnel = pullCorridor(graph, path.corridor);
+  const std::vector<StretchClearance> stretches =
+      pathClearance(*built.world, graph.unit, funnel.corners);
+  for (size_t i = 0; i < stretches.size(); ++i) {
+    if (!stretches[i].walked) continue;
+    const bool touching = stretches[i].depth > 0.0f;
+    if (path.status == PathStatus::Partial && i + 1 == stretches.size()) {
+      ++touches.partialEnds;
+      touches.partialEndsTouching += touching;
+      continue;
+    }
+    ++touches.stretches;
+    if (!touching) continue;
+    ++touches.touching;
+    touches.deepest = std::max(touches.deepest, stretches[i].depth);
+    if (touches.first.empty()) {
+      const glm::vec3 a = funnel.corners[i], b = funnel.corners[i + 1], at = stretches[i].deepestAt;
+      std::ostringstream text;
+      text << "from (" << start.x << ", " << start.y << ", " << start.z << ") to (" << goal.x
+           << ", " << goal.y << ", " << goal.z << "): the stretch (" << a.x << ", " << a.y << ", "
+           << a.z << ") -> (" << b.x << ", " << b.y << ", " << b.z << ") reaches "
+           << stretches[i].depth << " m in at (" << at.x << ", " << at.y << ", " << at.z << ")";
+      touches.first = text.str();
+    }
+  }
+}
+
+struct Case {
+  std::string level;
+  UnitShape shape;
+};
+
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.level << ", " << toString(c.shape) << " unit";
+}
+
+std::string caseName(const ::testing::TestParamInfo<Case>& info) {
+  return info.param.level.substr(0, info.param.level.find('.')) + "_" + toString(info.param.shape);
+}
+
+class DefaultPathClear : public ::testing::TestWithParam<Case> {};
+
+// The first path a user sees: the sidecar's start and goal.
+TEST_P(DefaultPathClear, TouchesNothing) {
+  const std::unique_ptr<Built> built = buildFor(GetParam().level, GetParam().shape);
+  ASSERT_TRUE(built);
+  const LevelSettings& settings = built->level.settings;
+  ASSERT_TRUE(settings.start && settings.goal);
+  const PathResult path = findPath(built->build.graph, *settings.start, *settings.goal);
+  EXPECT_EQ(path.status, PathStatus::Found) << path.reason;
+  Touches touches;
+  walk(*built, *settings.start, *settings.goal, touches);
+  EXPECT_GE(touches.stretches, 10u);
+  EXPECT_EQ(touches.touching, 0u) << "deepest " << touches.deepest << " m; " << touches.first;
+}
+
+INSTANTIATE_TEST_SUITE_P(Levels, DefaultPathClear,
+                         ::testing::Values(Case{"showcase.obj", UnitShape::Box},
+                                           Case{"showcase.obj", UnitShape::Round},
+                                           Case{"funnel.obj", UnitShape::Box},
+                                           Case{"funnel.obj", UnitShape::Round}),
+                         caseName);
+
+class RandomPathsClear : public ::testing::TestWithParam<Case> {};
+
+TEST_P(RandomPathsClear, TouchNothing) {
+  const std::unique_ptr<Built> built = buildFor(GetParam().level, GetParam().shape);
+  if (!built && GetParam().level == "dungeon.obj")
+    GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  ASSERT_TRUE(built);
+  const CellGrid& cells = *built->build.cells;
+  std::mt19937 random(20261122);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  Touches touches;
+  for (size_t i = 0; i < kPairs; ++i) {
+    const glm::vec3 start = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    const glm::vec3 goal = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    walk(*built, start, goal, touches);
+  }
+  EXPECT_GT(touches.paths, kPairs / 2);
+  EXPECT_EQ(touches.touching, 0u) << "of " << touches.stretches << " stretches, deepest "
+                                  << touches.deepest << " m; first " << touches.first;
+  RecordProperty("stretches", int(touches.stretches));
+  RecordProperty("partial_ends", int(touches.partialEnds));
+  RecordProperty("partial_ends_touching", int(touches.partialEndsTouching));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Levels, RandomPathsClear,
+    ::testing::Values(Case{"showcase.obj", UnitShape::Box}, Case{"showcase.obj", UnitShape::Round},
+                      Case{"funnel.obj", UnitShape::Box}, Case{"funnel.obj", UnitShape::Round},
+                      Case{"dungeon.obj", UnitShape::Box}, Case{"dungeon.obj", UnitShape::Round}),
+    caseName);
+
+// Where a partial path should end: on the cells of the sector nearest the
+// goal (its box shrunk by half a cell), where the unit was tested, not on the
+// box's rim. Disabled: PathSolver::closestPointOf and nearestInIsland clamp
+// the goal to the sector's box (core/src/path_solver.cpp), and the last
+// stretch of such a path can touch (on the showcase, 46 of 10,000 box paths).
+TEST(RandomPathsClear, DISABLED_PartialPathsEndOnTheCells) {
+  const std::unique_ptr<Built> built = buildFor("showcase.obj", UnitShape::Box);
+  ASSERT_TRUE(built);
+  const NavGraph& graph = built->build.graph;
+  const CellGrid& cells = *built->build.cells;
+  std::mt19937 random(20261122);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  const float half = 0.5f * graph.cellSize;
+  for (size_t i = 0; i < kPairs; ++i) {
+    const glm::vec3 start = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    const glm::vec3 goal = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    const PathResult path = findPath(graph, start, goal);
+    if (path.status != PathStatus::Partial) continue;
+    const Aabb& box = graph.sectors[path.corridor.sectors.back()].bounds;
+    const glm::vec3& end = path.corridor.goal;
+    EXPECT_TRUE(end.x >= box.min.x + half - 1e-4f && end.x <= box.max.x - half + 1e-4f &&
+                end.z >= box.min.z + half - 1e-4f && end.z <= box.max.z - half + 1e-4f)
+        << "ends at (" << end.x << ", " << end.z << ")";
+  }
+}
+
+}  // namespace
+}  // namespace nav
