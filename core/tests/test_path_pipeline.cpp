@@ -101,7 +101,9 @@ TEST(PathPipeline, AQueryTurningRadiusGivesAVehicleCurve) {
   expectAsByHand(build.graph, world, pair, options, answer);
   EXPECT_FALSE(answer.vehicle.empty());
   for (const CurvePiece& piece : answer.vehicle) {
-    if (piece.kind == CurvePiece::Arc) EXPECT_EQ(piece.radius, 0.5f);
+    if (piece.kind == CurvePiece::Arc) {
+      EXPECT_EQ(piece.radius, 0.5f);
+    }
   }
 }
 
