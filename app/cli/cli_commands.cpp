@@ -343,27 +343,44 @@ uint64_t peakRssBytes() {
   return 0;
 }
 
-// The query's filter from the command line; the message names the option at fault.
-std::optional<SearchOptions> searchOptions(const QueryFlags& query, std::string& error) {
+// The search and filter from the command line; the message
+// names the option at fault. main.cpp's validators refuse NaN and infinities
+// already: checked again here for callers that fill SearchFlags themselves.
+std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string& error) {
   SearchOptions options;
-  options.keys = query.keys;
-  options.excludedSurfaces = query.excludedSurfaces;
-  for (const std::string& pair : query.surfaceCosts) {
+  const std::optional<PortalPoint> search = portalPointNamed(flags.search);
+  if (!search) {
+    error = "--search '" + flags.search + "': expected midpoint, crossing or exact";
+    return std::nullopt;
+  }
+  options.portalPoint = *search;
+  // Explicit: the core's default is not the CLI's.
+  options.searchRegions = flags.regions;
+  options.keys = flags.keys;
+  options.excludedSurfaces = flags.excludedSurfaces;
+  for (const std::string& pair : flags.surfaceCosts) {
     const size_t equals = pair.find('=');
     float cost = 0.0f;
     std::istringstream value(equals == std::string::npos ? "" : pair.substr(equals + 1));
-    if (equals == 0 || equals == std::string::npos || !(value >> cost) || !(cost > 0.0f) ||
-        !std::isfinite(cost)) {
-      error = "--surface-cost '" + pair + "': expected NAME=COST with a cost > 0";
+    std::string rest;
+    if (equals == 0 || equals == std::string::npos || !(value >> cost) || (value >> rest) ||
+        !(cost > 0.0f) || !std::isfinite(cost)) {
+      error = "--surface-cost '" + pair + "': expected NAME=COST with a finite cost > 0";
       return std::nullopt;
     }
     options.surfaceCosts[pair.substr(0, equals)] = cost;
   }
-  if (query.waypathBias) options.waypathBias = *query.waypathBias;
-  if (query.heuristicScale) options.heuristicScale = *query.heuristicScale;
-  if (query.turningRadius) options.turningRadius = *query.turningRadius;
-  if (query.portalPoint) options.portalPoint = *query.portalPoint;
-  if (query.sectorsOnly) options.searchRegions = false;
+  for (const auto& [flag, value] : {std::pair{"--waypath-bias", flags.waypathBias},
+                                    std::pair{"--heuristic-scale", flags.heuristicScale},
+                                    std::pair{"--turning-radius", flags.turningRadius}}) {
+    if (value && !std::isfinite(*value)) {
+      error = std::string(flag) + " " + numberText(*value) + ": not a finite number";
+      return std::nullopt;
+    }
+  }
+  if (flags.waypathBias) options.waypathBias = *flags.waypathBias;
+  if (flags.heuristicScale) options.heuristicScale = *flags.heuristicScale;
+  if (flags.turningRadius) options.turningRadius = *flags.turningRadius;
   return options;
 }
 
@@ -467,11 +484,13 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
 }
 
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query) {
+  std::string error;
+  const std::optional<SearchOptions> options = searchOptions(query.search, error);
+  if (!options) return fail("query", error, 2);
   std::vector<QueryLine> queries;
   if (query.from) {
     queries.push_back({*query.from, *query.to});
   } else {
-    std::string error;
     std::optional<std::vector<QueryLine>> read = readQueries(query.queriesPath, error);
     if (!read) return fail("query", error, 2);
     queries = std::move(*read);
@@ -481,9 +500,6 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   if (!loaded) return exitCode;
   const NavGraph& graph = loaded->build.graph;
 
-  std::string error;
-  const std::optional<SearchOptions> options = searchOptions(query, error);
-  if (!options) return fail("query", error, 2);
   for (const QueryLine& q : queries) {
     const auto start = std::chrono::steady_clock::now();
     const PathResult path = findPath(graph, q.from, q.to, *options);

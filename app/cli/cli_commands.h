@@ -2,6 +2,7 @@
 // The headless CLI's commands. Each prints JSON to stdout and returns the exit
 // code: 0 on success, 2 on bad input or a level that cannot be built (the
 // message names the file, line or flag).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,10 +41,16 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags);
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
              const std::string& cellsPath);
 
-struct QueryFlags {
-  std::optional<glm::vec3> from, to;
-  std::string queriesPath;
-  /// The search filter: keys, surface costs ("lava=5"), excluded surfaces, waypath bias.
+/// How a path is searched, and the filter it searches with (main.cpp registers
+/// the options; searchOptions in cli_commands.cpp checks them).
+struct SearchFlags {
+  /// --search: "midpoint", "crossing" or "exact" (nav::toString(PortalPoint)).
+  std::string search = "crossing";
+  /// --regions: the A* searches the level's search regions first (fewer
+  /// expansions on levels of thin sectors; the path may be longer). Off: the
+  /// sectors alone, whatever the core's default is.
+  bool regions = false;
+  /// The filter: keys, surface costs ("lava=5"), excluded surfaces, waypath bias.
   /// (The unit kind is the graph's: --unit-kind builds for it.)
   std::vector<std::string> keys;
   std::vector<std::string> surfaceCosts;
@@ -51,9 +58,12 @@ struct QueryFlags {
   std::optional<float> waypathBias;
   std::optional<float> heuristicScale;
   std::optional<float> turningRadius;
-  std::optional<nav::PortalPoint> portalPoint;
-  /// --sectors: the A* walks the sectors, without search regions.
-  bool sectorsOnly = false;
+};
+
+struct QueryFlags {
+  std::optional<glm::vec3> from, to;
+  std::string queriesPath;
+  SearchFlags search;
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 

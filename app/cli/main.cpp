@@ -1,5 +1,6 @@
 // navscope-cli: the core library without a window, for scripts and benchmarks.
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 #include <limits>
 
@@ -14,6 +15,18 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
 
 namespace {
 
+// CLI11's Range and PositiveNumber let NaN through (it fails every comparison),
+// and a value past float's range (1e39) parses to infinity: the search flags,
+// which nothing checks after parsing, check this first.
+const CLI::Validator kFinite(
+    [](std::string& input) -> std::string {
+      float value = 0.0f;
+      // Text that is no number at all is left to the option's own conversion.
+      if (!CLI::detail::lexical_cast(input, value) || std::isfinite(value)) return "";
+      return "'" + input + "' is not a finite number";
+    },
+    "", "FINITE");
+
 void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
   command
       .add_option("--rotate-y", flags.rotateY,
@@ -23,6 +36,8 @@ void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
       ->type_name("DEG");
 }
 
+// The build flags refuse NaN and infinities themselves, after parsing, with
+// the allowed range (fillParams, validateUnitProfile, rotatedAboutY).
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--cell", flags.cellSize,
                      "Cell size [m] (default: the level's, else half the unit width)");
@@ -51,6 +66,40 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
                   "Threads for the fill, 1 to 64 (the output is the same for any count)")
       ->check(CLI::Range(1, nav::kMaxFillThreads));
   addRotateOption(command, flags);
+}
+
+// How the path is searched and the filter.
+void addSearchOptions(CLI::App& command, nav::cli::SearchFlags& flags) {
+  // By name: CLI11 prints an enum map's values (uint8_t) as raw characters.
+  std::vector<std::string> searchNames;
+  for (nav::PortalPoint point : nav::kPortalPoints)
+    searchNames.push_back(nav::toString(point));
+  command
+      .add_option("--search", flags.search,
+                  "How the search costs a portal: midpoint, crossing (default: where the line "
+                  "towards the goal crosses it) or exact (the shortest string-pulled path over "
+                  "every corridor); the output's \"search\" says which answered")
+      ->transform(CLI::IsMember(searchNames, CLI::ignore_case))
+      ->type_name("MODE");
+  command.add_flag("--regions", flags.regions,
+                   "Search the level's search regions first: fewer expansions on levels of thin "
+                   "sectors, but the path may be longer than the sector search's; not the "
+                   "default");
+  command.add_option("--key", flags.keys, "A key the unit holds (repeat for more)");
+  command.add_option("--surface-cost", flags.surfaceCosts,
+                     "NAME=COST: cost per metre on a surface (a finite COST > 0)");
+  command.add_option("--exclude", flags.excludedSurfaces, "A surface the path may not enter");
+  command.add_option("--waypath-bias", flags.waypathBias, "Cost per metre along waypaths")
+      ->check(kFinite)
+      ->check(CLI::PositiveNumber);
+  command.add_option("--heuristic-scale", flags.heuristicScale, "A* heuristic scale")
+      ->check(kFinite)
+      ->check(CLI::Range(0.0, 10.0));
+  command
+      .add_option("--turning-radius", flags.turningRadius,
+                  "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
+      ->check(kFinite)
+      ->check(CLI::Range(0.0, 1000.0));
 }
 
 }  // namespace
@@ -88,32 +137,7 @@ int main(int argc, char** argv) {
   const size_t endBuildOptions = queryCommand->get_options().size();
   CLI::Option* from = queryCommand->add_option("--from", fromText, "Start point X,Y,Z");
   CLI::Option* to = queryCommand->add_option("--to", toText, "Goal point X,Y,Z");
-  queryCommand->add_option("--key", query.keys, "A key the unit holds (repeat for more)");
-  queryCommand->add_option("--surface-cost", query.surfaceCosts,
-                           "NAME=COST: cost per metre on a surface");
-  queryCommand->add_option("--exclude", query.excludedSurfaces, "A surface the path may not enter");
-  queryCommand->add_option("--waypath-bias", query.waypathBias, "Cost per metre along waypaths")
-      ->check(CLI::PositiveNumber);
-  queryCommand->add_option("--heuristic-scale", query.heuristicScale, "A* heuristic scale")
-      ->check(CLI::Range(0.0, 10.0));
-  queryCommand
-      ->add_option("--turning-radius", query.turningRadius,
-                   "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
-      ->check(CLI::Range(0.0, 1000.0));
-  // By name: CLI11 prints an enum map's values (uint8_t) as raw characters.
-  std::vector<std::string> portalPointNames;
-  for (nav::PortalPoint point : nav::kPortalPoints)
-    portalPointNames.push_back(nav::toString(point));
-  std::string portalPoint;
-  queryCommand
-      ->add_option("--portal-point", portalPoint,
-                   "Where the search costs a portal: midpoint, crossing (default) or exact "
-                   "(the shortest string-pulled path over every corridor)")
-      ->transform(CLI::IsMember(portalPointNames, CLI::ignore_case))
-      ->type_name("MODE");
-  queryCommand->add_flag("--sectors", query.sectorsOnly,
-                         "Search the sectors only, without search regions (slower on levels of "
-                         "thin sectors; for comparison)");
+  addSearchOptions(*queryCommand, query.search);
   CLI::Option* queries = queryCommand->add_option("--queries", query.queriesPath,
                                                   "File with one 'sx sy sz gx gy gz' per line");
   from->needs(to);
@@ -162,8 +186,6 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
-  // IsMember let only these names through.
-  if (!portalPoint.empty()) query.portalPoint = nav::portalPointNamed(portalPoint);
   if (const std::string refused = nav::cli::refuseRotatedNav(levelPath, flags); !refused.empty()) {
     std::cerr << "navscope-cli " << app.get_subcommands().front()->get_name() << ": " << refused
               << "\n";
