@@ -384,6 +384,13 @@ std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string
   return options;
 }
 
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const size_t middle = values.size() / 2;
+  return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) * 0.5;
+}
+
 }  // namespace
 
 std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,
@@ -487,6 +494,12 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   std::string error;
   const std::optional<SearchOptions> options = searchOptions(query.search, error);
   if (!options) return fail("query", error, 2);
+  if (query.repeat < 1 || query.repeat > kMaxRepeat) {
+    return fail("query",
+                "--repeat " + std::to_string(query.repeat) + ": must be from 1 to " +
+                    std::to_string(kMaxRepeat),
+                2);
+  }
   std::vector<QueryLine> queries;
   if (query.from) {
     queries.push_back({*query.from, *query.to});
@@ -500,13 +513,22 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   if (!loaded) return exitCode;
   const NavGraph& graph = loaded->build.graph;
 
+  PathResult path;
+  FunnelResult funnel;
+  // Microseconds for locate + search + funnel, one per run.
+  std::vector<double> us(size_t(query.repeat));
   for (const QueryLine& q : queries) {
-    const auto start = std::chrono::steady_clock::now();
-    const PathResult path = findPath(graph, q.from, q.to, *options);
-    FunnelResult funnel;
-    if (!path.corridor.sectors.empty()) funnel = pullCorridor(graph, path.corridor);
-    const double us =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    for (double& runUs : us) {
+      // Timed as one run always was: fresh results, the last run's freed outside.
+      const auto start = std::chrono::steady_clock::now();
+      PathResult runPath = findPath(graph, q.from, q.to, *options);
+      FunnelResult runFunnel;
+      if (!runPath.corridor.sectors.empty()) runFunnel = pullCorridor(graph, runPath.corridor);
+      runUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+                  .count();
+      path = std::move(runPath);
+      funnel = std::move(runFunnel);
+    }
     Json corners = Json::array();
     for (const glm::vec3& c : funnel.corners)
       corners.push_back(pointJson(c));
@@ -524,7 +546,8 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"search", toString(path.portalPoint)},
                       {"regions", path.overRegions},
                       {"clearance", clearanceJson(loaded->world.get(), graph.unit, funnel.corners)},
-                      {"us", rounded(us)}}
+                      {"us", rounded(*std::min_element(us.begin(), us.end()))},
+                      {"median_us", rounded(median(us))}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";
   }
@@ -755,12 +778,7 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";
   }
-  double medianUs = 0.0;
-  if (!times.empty()) {
-    std::sort(times.begin(), times.end());
-    const size_t middle = times.size() / 2;
-    medianUs = times.size() % 2 ? times[middle] : (times[middle - 1] + times[middle]) * 0.5;
-  }
+  const double medianUs = median(std::move(times));
   const BuildStats& stats = build.value().stats;
   std::cout << Json{{"scenarios", scenarios.size()},
                     {"found", found},

@@ -60,9 +60,15 @@ struct SearchFlags {
   std::optional<float> turningRadius;
 };
 
+/// --repeat runs each query at most this many times.
+constexpr int kMaxRepeat = 1'000'000;
+
 struct QueryFlags {
   std::optional<glm::vec3> from, to;
   std::string queriesPath;
+  /// Each query runs this many times (1 to kMaxRepeat): "us" is the best time,
+  /// "median_us" the median.
+  int repeat = 1;
   SearchFlags search;
 };
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);

@@ -138,6 +138,11 @@ int main(int argc, char** argv) {
   CLI::Option* from = queryCommand->add_option("--from", fromText, "Start point X,Y,Z");
   CLI::Option* to = queryCommand->add_option("--to", toText, "Goal point X,Y,Z");
   addSearchOptions(*queryCommand, query.search);
+  queryCommand
+      ->add_option("--repeat", query.repeat,
+                   "Run each query N times: \"us\" is the best time, \"median_us\" the median")
+      ->type_name("N")
+      ->check(CLI::Range(1, nav::cli::kMaxRepeat));
   CLI::Option* queries = queryCommand->add_option("--queries", query.queriesPath,
                                                   "File with one 'sx sy sz gx gy gz' per line");
   from->needs(to);

@@ -1,9 +1,9 @@
 // navscope-cli query, run as a user runs it: the search it is asked for
 // (--search), the one that answered (the "search" field), a bad value refused
 // with the option and the good values named, and the help naming them; the
-// search regions only with --regions; NaN and infinite values refused with
-// the flag named; the path's clearance, hand-computed where it runs beside a
-// wall.
+// search regions only with --regions; --repeat's best and median times; NaN
+// and infinite values refused with the flag named; the path's clearance,
+// hand-computed where it runs beside a wall.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -103,6 +103,7 @@ TEST(CliQuery, HelpNamesEverySearchModeInPlainText) {
       << run.output;
   EXPECT_NE(run.output.find("--regions"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("not the default"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("--repeat N"), std::string::npos) << run.output;
   EXPECT_TRUE(isPlainText(run.output)) << run.output;
 }
 
@@ -112,6 +113,34 @@ TEST(CliQuery, SearchModeNamesIgnoreCase) {
   ASSERT_EQ(run.exitCode, 0) << run.output;
   ASSERT_EQ(run.objects.size(), 1u) << run.output;
   EXPECT_EQ(run.objects[0]["search"], "exact");
+}
+
+// Each query runs N times: "us" is its best time, "median_us" the median, and
+// the answer is the one a single run gives. N below 1 is refused.
+TEST(CliQuery, RepeatReportsTheBestAndTheMedianTime) {
+  const std::string query = "query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2";
+  const CliRun once = runCli(query);
+  const CliRun five = runCli(query + " --repeat 5");
+  ASSERT_EQ(once.exitCode, 0) << once.output;
+  ASSERT_EQ(five.exitCode, 0) << five.output;
+  ASSERT_EQ(once.objects.size(), 1u) << once.output;
+  ASSERT_EQ(five.objects.size(), 1u) << five.output;
+  const nlohmann::json& path = five.objects[0];
+  ASSERT_TRUE(path.contains("median_us")) << five.output;
+  EXPECT_GT(path["us"].get<double>(), 0.0);
+  EXPECT_LE(path["us"].get<double>(), path["median_us"].get<double>());
+  EXPECT_EQ(path["length"], once.objects[0]["length"]);
+  EXPECT_EQ(path["corners"], once.objects[0]["corners"]);
+  EXPECT_EQ(path["expansions"], once.objects[0]["expansions"]);
+  // One run: the best is the median.
+  EXPECT_EQ(once.objects[0]["us"], once.objects[0]["median_us"]);
+
+  for (const char* bad : {"0", "-3", "many", "2000000"}) {
+    const CliRun run = runCli(query + " --repeat " + bad);
+    EXPECT_EQ(run.exitCode, 2) << bad << "\n" << run.output;
+    EXPECT_TRUE(run.objects.empty()) << run.output;
+    EXPECT_NE(run.output.find("--repeat"), std::string::npos) << run.output;
+  }
 }
 
 // CLI11's range checks let NaN through: every float flag refuses NaN and
