@@ -62,6 +62,10 @@ struct SearchFlags {
 
 /// --repeat runs each query at most this many times.
 constexpr int kMaxRepeat = 1'000'000;
+/// A --queries file larger than this is refused before it is read. [bytes]
+constexpr uint64_t kMaxQueriesFileBytes = 64ull << 20;
+/// A --queries file with more queries than this is refused.
+constexpr size_t kMaxQueries = 1'000'000;
 
 struct QueryFlags {
   std::optional<glm::vec3> from, to;

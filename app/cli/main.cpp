@@ -143,8 +143,10 @@ int main(int argc, char** argv) {
                    "Run each query N times: \"us\" is the best time, \"median_us\" the median")
       ->type_name("N")
       ->check(CLI::Range(1, nav::cli::kMaxRepeat));
-  CLI::Option* queries = queryCommand->add_option("--queries", query.queriesPath,
-                                                  "File with one 'sx sy sz gx gy gz' per line");
+  CLI::Option* queries =
+      queryCommand->add_option("--queries", query.queriesPath,
+                               "File with one 'sx sy sz gx gy gz' per line ('#' comments; a "
+                               "regular file of at most 64 MiB and 1000000 queries)");
   from->needs(to);
   to->needs(from);
   queries->excludes(from)->excludes(to);
