@@ -249,7 +249,33 @@ Result<size_t> writeGraph(const std::string& path, const NavGraph& graph) {
   return Result<size_t>::success(text.size());
 }
 
-// The graph a query runs on: read from a .nav file (no level, no world), or built from a level.
+// A grid map's level built as `scen` builds it: the point-sized grid unit
+// (gridUnit) with cells of `cellSize` metres (1 / an odd number; default 1/3).
+std::optional<Prepared> prepareGridMap(const std::string& command, const GridMap& map,
+                                       std::optional<float> cellSize, int& exitCode) {
+  GridLevelOptions options;
+  if (cellSize) options.cellSize = *cellSize;
+  Result<Level> level = gridMapLevel(map, options);
+  if (!level) {
+    exitCode = fail(command,
+                    (cellSize ? "--cell " + numberText(*cellSize) + ": " : "") + level.error(), 2);
+    return std::nullopt;
+  }
+  std::optional<Prepared> prepared(std::in_place);
+  prepared->level = std::move(level).value();
+  prepared->params = defaultFillParams(prepared->level);
+  prepared->world = std::make_unique<CollisionWorld>(prepared->level);
+  Result<NavBuild> build = buildNavigation(prepared->level, *prepared->world, prepared->params);
+  if (!build) {
+    exitCode = fail(command, build.error(), 2);
+    return std::nullopt;
+  }
+  prepared->build = std::move(build).value();
+  return prepared;
+}
+
+// The graph a query runs on: read from a .nav file (no level, no world), built
+// from a grid map (.map) as `scen` builds it, or built from a level.
 std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& flags,
                                    int& exitCode) {
   if (isNavFile(path)) {
@@ -261,6 +287,14 @@ std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& fl
     std::optional<Prepared> prepared(std::in_place);
     prepared->build.graph = std::move(read).value();
     return prepared;
+  }
+  if (isGridMapFile(path)) {
+    const Result<GridMap> map = loadGridMap(path);
+    if (!map) {
+      exitCode = fail("query", map.error(), 2);
+      return std::nullopt;
+    }
+    return prepareGridMap("query", map.value(), flags.cellSize, exitCode);
   }
   return prepare("query", path, flags, exitCode);
 }
@@ -486,6 +520,10 @@ bool isNavFile(const std::string& path) {
   return std::filesystem::path(path).extension() == ".nav";
 }
 
+bool isGridMapFile(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".map";
+}
+
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
   if (!flags.rotateY || !isNavFile(path)) return "";
   return "--rotate-y: " + path +
@@ -493,8 +531,18 @@ std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
          "(.obj) instead";
 }
 
+// build and info take levels: a grid map is built by query and scen only.
+std::string refuseGridMap(const std::string& path) {
+  if (!isGridMapFile(path)) return "";
+  return path +
+         ": a Moving AI grid map (.map): query and scen read it; this command takes a level "
+         "(.obj)";
+}
+
 int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   if (isNavFile(levelPath)) return runNavInfo(levelPath);
+  if (const std::string refused = refuseGridMap(levelPath); !refused.empty())
+    return fail("info", refused, 2);
   Result<Level> loaded = loadTurned(levelPath, flags);
   if (!loaded) return fail("info", loaded.error(), 2);
   const Level& level = loaded.value();
@@ -523,6 +571,8 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
 
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
              const std::string& cellsPath) {
+  if (const std::string refused = refuseGridMap(levelPath); !refused.empty())
+    return fail("build", refused, 2);
   int exitCode = 0;
   std::optional<Prepared> prepared =
       prepare("build", levelPath, flags, exitCode, !cellsPath.empty());
@@ -797,18 +847,13 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
   const Result<GridMap> map = loadGridMap(mapFile);
   if (!map) return fail(command, map.error(), 2);
   for (const GridScenario& s : scenarios) {
-    const std::string error = checkGridScenario(map.value(), s, scenPath);
-    if (!error.empty()) return fail(command, error, 2);
+    const std::string unfit = checkGridScenario(map.value(), s, scenPath);
+    if (!unfit.empty()) return fail(command, unfit, 2);
   }
-  GridLevelOptions options;
-  if (cellSize) options.cellSize = *cellSize;
-  const Result<Level> level = gridMapLevel(map.value(), options);
-  if (!level) return fail(command, level.error(), 2);
-  const CollisionWorld world(level.value());
-  const FloodFillParams params = defaultFillParams(level.value());
-  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
-  if (!build) return fail(command, build.error(), 2);
-  const NavGraph& graph = build.value().graph;
+  int exitCode = 0;
+  const std::optional<Prepared> prepared = prepareGridMap(command, map.value(), cellSize, exitCode);
+  if (!prepared) return exitCode;
+  const NavGraph& graph = prepared->build.graph;
 
   // The .scen's lengths have five decimals; float paths over a few hundred metres
   // carry about as much rounding. Longer means longer by more than this.
@@ -854,7 +899,7 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
               << "\n";
   }
   const double medianUs = median(std::move(times));
-  const BuildStats& stats = build.value().stats;
+  const BuildStats& stats = prepared->build.stats;
   std::cout << Json{{"scenarios", scenarios.size()},
                     {"found", found},
                     {"mean_ratio", rated ? ratioRounded(ratioSum / double(rated)) : 0.0},
@@ -862,7 +907,7 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
                     {"worst_ratio", ratioRounded(worstRatio)},
                     {"median_us", rounded(medianUs)},
                     {"map", mapFile},
-                    {"cell_size", rounded(effectiveCellSize(params))},
+                    {"cell_size", rounded(effectiveCellSize(prepared->params))},
                     {"cells", stats.cells},
                     {"sectors", stats.sectors},
                     {"portals", stats.portals},

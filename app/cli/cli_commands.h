@@ -75,6 +75,8 @@ struct QueryFlags {
   int repeat = 1;
   SearchFlags search;
 };
+/// `levelPath` is a level (.obj), a Moving AI grid map (.map, built as `scen`
+/// builds it: only BuildFlags::cellSize applies) or a graph (.nav, no build flags).
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
 
 /// `generate city` settings; checked by runGenerateCity.
@@ -98,6 +100,8 @@ int runGenerateTerrain(const TerrainFlags& flags);
 
 /// True when the path names a binary navigation file (.nav) rather than a level.
 bool isNavFile(const std::string& path);
+/// True when the path names a Moving AI grid map (.map) rather than a level.
+bool isGridMapFile(const std::string& path);
 
 /// Parses "X,Y,Z" into a point; the message names the option.
 std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,

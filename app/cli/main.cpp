@@ -40,7 +40,8 @@ void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
 // the allowed range (fillParams, validateUnitProfile, rotatedAboutY).
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--cell", flags.cellSize,
-                     "Cell size [m] (default: the level's, else half the unit width)");
+                     "Cell size [m] (default: the level's, else half the unit width; for a grid "
+                     "map (.map) 1 / an odd number, default 1/3)");
   command.add_option("--unit", flags.unitName,
                      "Build for this unit profile of the level's sidecar");
   command.add_option("--unit-kind", flags.unitKind, "human or vehicle");
@@ -129,9 +130,14 @@ int main(int argc, char** argv) {
   nav::cli::QueryFlags query;
   CLI::App* queryCommand =
       app.add_subcommand("query", "Find paths; prints one JSON object per query");
-  queryCommand->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")
+  queryCommand
+      ->add_option("level", levelPath,
+                   "Level (.obj), Moving AI grid map (.map: tile (x, y) is the square from "
+                   "(x, 0, y) to (x + 1, 0, y + 1), its centre at (x + 0.5, 0, y + 0.5)) or "
+                   "navigation file (.nav)")
       ->required();
-  // Remembered to refuse them with a .nav file, whose graph is already built.
+  // Remembered to refuse them with a .nav file, whose graph is already built,
+  // and (but --cell) with a .map, built for the grid unit.
   const size_t firstBuildOption = queryCommand->get_options().size();
   addBuildOptions(*queryCommand, flags);
   const size_t endBuildOptions = queryCommand->get_options().size();
@@ -203,12 +209,16 @@ int main(int argc, char** argv) {
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
   if (*scen) return nav::cli::runScen(scenPath, scenMapPath, scenLimit, scenCell);
-  if (nav::cli::isNavFile(levelPath)) {
+  const bool navFile = nav::cli::isNavFile(levelPath);
+  if (navFile || nav::cli::isGridMapFile(levelPath)) {
     const auto options = queryCommand->get_options();
     for (size_t i = firstBuildOption; i < endBuildOptions; ++i) {
-      if (options[i]->count() == 0) continue;
+      if (options[i]->count() == 0 || (!navFile && options[i]->check_name("--cell"))) continue;
       std::cerr << "navscope-cli query: " << options[i]->get_name()
-                << ": a .nav file fixes the build settings; build options need a level (.obj)\n";
+                << (navFile ? ": a .nav file fixes the build settings; build options need a "
+                              "level (.obj)\n"
+                            : ": a grid map (.map) is built for the point-sized grid unit, as "
+                              "scen builds it; of the build options only --cell applies\n");
       return 2;
     }
   }
