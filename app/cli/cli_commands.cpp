@@ -452,7 +452,7 @@ uint64_t peakRssBytes() {
   return 0;
 }
 
-// The search and filter from the command line; the message
+// The search and filter from the command line (query and scen); the message
 // names the option at fault. main.cpp's validators refuse NaN and infinities
 // already: checked again here for callers that fill SearchFlags themselves.
 std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string& error) {
@@ -831,16 +831,18 @@ std::string findScenarioMap(const std::string& scenPath, const std::vector<GridS
 
 }  // namespace
 
-int runScen(const std::string& scenPath, const std::string& mapPath, std::optional<size_t> limit,
-            std::optional<float> cellSize) {
+int runScen(const ScenFlags& flags) {
   const std::string command = "scen";
+  const std::string& scenPath = flags.scenPath;
+  std::string error;
+  const std::optional<SearchOptions> options = searchOptions(flags.search, error);
+  if (!options) return fail(command, error, 2);
   Result<std::vector<GridScenario>> loaded = loadGridScenarios(scenPath);
   if (!loaded) return fail(command, loaded.error(), 2);
   std::vector<GridScenario> scenarios = std::move(loaded).value();
-  if (limit && *limit < scenarios.size()) scenarios.resize(*limit);
-  std::string mapFile = mapPath;
+  if (flags.limit && *flags.limit < scenarios.size()) scenarios.resize(*flags.limit);
+  std::string mapFile = flags.mapPath;
   if (mapFile.empty()) {
-    std::string error;
     mapFile = findScenarioMap(scenPath, scenarios, error);
     if (mapFile.empty()) return fail(command, error, 2);
   }
@@ -851,7 +853,8 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
     if (!unfit.empty()) return fail(command, unfit, 2);
   }
   int exitCode = 0;
-  const std::optional<Prepared> prepared = prepareGridMap(command, map.value(), cellSize, exitCode);
+  const std::optional<Prepared> prepared =
+      prepareGridMap(command, map.value(), flags.cellSize, exitCode);
   if (!prepared) return exitCode;
   const NavGraph& graph = prepared->build.graph;
 
@@ -865,8 +868,8 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
   for (size_t i = 0; i < scenarios.size(); ++i) {
     const GridScenario& s = scenarios[i];
     const auto start = std::chrono::steady_clock::now();
-    const PathResult path =
-        findPath(graph, gridTileCenter(s.start.x, s.start.y), gridTileCenter(s.goal.x, s.goal.y));
+    const PathResult path = findPath(graph, gridTileCenter(s.start.x, s.start.y),
+                                     gridTileCenter(s.goal.x, s.goal.y), *options);
     FunnelResult funnel;
     if (path.status == PathStatus::Found) funnel = stringPull(funnelPortals(graph, path.corridor));
     const double us =
@@ -894,6 +897,8 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
                       {"ratio", ratioRounded(ratio)},
                       {"found", ok},
                       {"status", toString(path.status)},
+                      {"search", toString(path.portalPoint)},
+                      {"regions", path.overRegions},
                       {"us", rounded(us)}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";

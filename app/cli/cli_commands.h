@@ -41,8 +41,9 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags);
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
              const std::string& cellsPath);
 
-/// How a path is searched, and the filter it searches with (main.cpp registers
-/// the options; searchOptions in cli_commands.cpp checks them).
+/// How a path is searched, and the filter it searches with: what `query` and
+/// `scen` share (main.cpp registers the options once for both; searchOptions
+/// in cli_commands.cpp checks them).
 struct SearchFlags {
   /// --search: "midpoint", "crossing" or "exact" (nav::toString(PortalPoint)).
   std::string search = "crossing";
@@ -78,6 +79,18 @@ struct QueryFlags {
 /// `levelPath` is a level (.obj), a Moving AI grid map (.map, built as `scen`
 /// builds it: only BuildFlags::cellSize applies) or a graph (.nav, no build flags).
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
+
+/// `scen` settings.
+struct ScenFlags {
+  std::string scenPath;
+  /// "": the map the .scen names, beside it.
+  std::string mapPath;
+  std::optional<size_t> limit;
+  std::optional<float> cellSize;
+  SearchFlags search;
+};
+/// Runs a Moving AI .scen file on its grid map: one JSON line per scenario, then a summary.
+int runScen(const ScenFlags& flags);
 
 /// `generate city` settings; checked by runGenerateCity.
 struct CityFlags {

@@ -6,13 +6,6 @@
 
 #include "cli_commands.h"
 
-namespace nav::cli {
-/// Runs a Moving AI .scen file on its grid map (cli_commands.cpp): one JSON line
-/// per scenario, then a summary. mapPath "" finds the map next to the .scen.
-int runScen(const std::string& scenPath, const std::string& mapPath, std::optional<size_t> limit,
-            std::optional<float> cellSize);
-}  // namespace nav::cli
-
 namespace {
 
 // CLI11's Range and PositiveNumber let NaN through (it fails every comparison),
@@ -69,7 +62,7 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   addRotateOption(command, flags);
 }
 
-// How the path is searched and the filter.
+// How the path is searched and the filter: the options `query` and `scen` share.
 void addSearchOptions(CLI::App& command, nav::cli::SearchFlags& flags) {
   // By name: CLI11 prints an enum map's values (uint8_t) as raw characters.
   std::vector<std::string> searchNames;
@@ -182,16 +175,16 @@ int main(int argc, char** argv) {
   terrainCommand->add_option("-o,--output", terrain.outputPath, "Level to write (FILE.obj)")
       ->required();
 
-  std::string scenPath, scenMapPath;
-  std::optional<size_t> scenLimit;
-  std::optional<float> scenCell;
+  nav::cli::ScenFlags scenFlags;
   CLI::App* scen = app.add_subcommand(
       "scen", "Run a Moving AI .scen file: path lengths against the optimal 8-connected ones");
-  scen->add_option("scenarios", scenPath, "Scenarios (.scen)")->required();
-  scen->add_option("--map", scenMapPath,
+  scen->add_option("scenarios", scenFlags.scenPath, "Scenarios (.scen)")->required();
+  scen->add_option("--map", scenFlags.mapPath,
                    "Grid map (.map); default: the one the .scen names, beside it");
-  scen->add_option("--limit", scenLimit, "Run only the first N scenarios");
-  scen->add_option("--cell", scenCell, "Cell size [m]: 1 / an odd number (default 1/3)");
+  scen->add_option("--limit", scenFlags.limit, "Run only the first N scenarios");
+  // gridMapLevel refuses a NaN or infinite cell size, naming it.
+  scen->add_option("--cell", scenFlags.cellSize, "Cell size [m]: 1 / an odd number (default 1/3)");
+  addSearchOptions(*scen, scenFlags.search);
 
   try {
     app.parse(argc, argv);
@@ -208,7 +201,7 @@ int main(int argc, char** argv) {
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath, cellsPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
-  if (*scen) return nav::cli::runScen(scenPath, scenMapPath, scenLimit, scenCell);
+  if (*scen) return nav::cli::runScen(scenFlags);
   const bool navFile = nav::cli::isNavFile(levelPath);
   if (navFile || nav::cli::isGridMapFile(levelPath)) {
     const auto options = queryCommand->get_options();
