@@ -17,6 +17,7 @@
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
 #include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 
@@ -300,10 +301,9 @@ std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& fl
 }
 
 // How the unit following the path touches the level (path_clearance.h); null without a level.
-Json clearanceJson(const CollisionWorld* world, const UnitProfile& unit,
-                   const std::vector<glm::vec3>& corners) {
+Json clearanceJson(const CollisionWorld* world, const std::vector<StretchClearance>& stretches) {
   if (world == nullptr) return nullptr;
-  const ClearanceSummary summary = summarizeClearance(pathClearance(*world, unit, corners));
+  const ClearanceSummary summary = summarizeClearance(stretches);
   return Json{{"stretches", summary.stretches},
               {"touching", summary.touching},
               {"deepest", rounded(summary.deepest)}};
@@ -638,22 +638,22 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   if (!loaded) return exitCode;
   const NavGraph& graph = loaded->build.graph;
 
-  PathResult path;
-  FunnelResult funnel;
+  // Reused from query to query, as a game keeps its buffers.
+  PathAnswer answer;
+  PathStages clearance;
+  clearance.clearance = true;
   // Microseconds for locate + search + funnel, one per run.
   std::vector<double> us(size_t(query.repeat));
   for (const QueryLine& q : queries) {
     for (double& runUs : us) {
-      // Timed as one run always was: fresh results, the last run's freed outside.
       const auto start = std::chrono::steady_clock::now();
-      PathResult runPath = findPath(graph, q.from, q.to, *options);
-      FunnelResult runFunnel;
-      if (!runPath.corridor.sectors.empty()) runFunnel = pullCorridor(graph, runPath.corridor);
+      planPath(graph, q.from, q.to, *options, {}, answer);
       runUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
                   .count();
-      path = std::move(runPath);
-      funnel = std::move(runFunnel);
     }
+    completePath(graph, *options, clearance, answer, loaded->world.get());
+    const PathResult& path = answer.search;
+    const FunnelResult& funnel = answer.funnel;
     Json corners = Json::array();
     for (const glm::vec3& c : funnel.corners)
       corners.push_back(pointJson(c));
@@ -670,7 +670,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"expansions", path.expansions},
                       {"search", toString(path.portalPoint)},
                       {"regions", path.overRegions},
-                      {"clearance", clearanceJson(loaded->world.get(), graph.unit, funnel.corners)},
+                      {"clearance", clearanceJson(loaded->world.get(), answer.clearance)},
                       {"us", rounded(*std::min_element(us.begin(), us.end()))},
                       {"median_us", rounded(median(us))}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
@@ -865,13 +865,14 @@ int runScen(const ScenFlags& flags) {
   size_t found = 0, longer = 0, rated = 0;
   double ratioSum = 0.0, worstRatio = 0.0;
   std::vector<double> times;
+  PathAnswer answer;
   for (size_t i = 0; i < scenarios.size(); ++i) {
     const GridScenario& s = scenarios[i];
     const auto start = std::chrono::steady_clock::now();
-    const PathResult path = findPath(graph, gridTileCenter(s.start.x, s.start.y),
-                                     gridTileCenter(s.goal.x, s.goal.y), *options);
-    FunnelResult funnel;
-    if (path.status == PathStatus::Found) funnel = stringPull(funnelPortals(graph, path.corridor));
+    planPath(graph, gridTileCenter(s.start.x, s.start.y), gridTileCenter(s.goal.x, s.goal.y),
+             *options, {}, answer);
+    const PathResult& path = answer.search;
+    const FunnelResult& funnel = answer.funnel;
     const double us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     times.push_back(us);
