@@ -465,8 +465,8 @@ std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string
   options.portalPoint = *search;
   // Explicit: the core's default is not the CLI's.
   options.searchRegions = flags.regions;
-  options.keys = flags.keys;
-  options.excludedSurfaces = flags.excludedSurfaces;
+  options.filter.keys = flags.keys;
+  options.filter.excludedSurfaces = flags.excludedSurfaces;
   for (const std::string& pair : flags.surfaceCosts) {
     const size_t equals = pair.find('=');
     float cost = 0.0f;
@@ -477,7 +477,7 @@ std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string
       error = "--surface-cost '" + pair + "': expected NAME=COST with a finite cost > 0";
       return std::nullopt;
     }
-    options.surfaceCosts[pair.substr(0, equals)] = cost;
+    options.filter.surfaceCosts[pair.substr(0, equals)] = cost;
   }
   for (const auto& [flag, value] : {std::pair{"--waypath-bias", flags.waypathBias},
                                     std::pair{"--heuristic-scale", flags.heuristicScale},
@@ -487,7 +487,7 @@ std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string
       return std::nullopt;
     }
   }
-  if (flags.waypathBias) options.waypathBias = *flags.waypathBias;
+  if (flags.waypathBias) options.filter.waypathBias = *flags.waypathBias;
   if (flags.heuristicScale) options.heuristicScale = *flags.heuristicScale;
   if (flags.turningRadius) options.turningRadius = *flags.turningRadius;
   return options;

@@ -134,7 +134,7 @@ Color agentColor(size_t agent) {
   return kAgentColors[agent % kAgentColors.size()];
 }
 
-Crowd::Crowd() : m_speed(SearchOptions{}.unitSpeed) {}
+Crowd::Crowd() : m_speed(QueryFilter{}.unitSpeed) {}
 
 void Crowd::setBuild(std::shared_ptr<const NavBuild> build) {
   if (build == m_build) return;
@@ -301,7 +301,7 @@ void Crowd::requestPath(uint32_t index) {
 
 SearchOptions Crowd::searchOptions() const {
   SearchOptions options;
-  options.unitSpeed = m_speed;
+  options.filter.unitSpeed = m_speed;
   options.jumps = m_jumps;
   options.portalPoint = m_portalPoint;
   options.searchRegions = m_searchRegions;

@@ -236,7 +236,7 @@ nav::SearchOptions g_searchOptions;
 nav::SearchOptions matchedOptions(const nav::NavGraph& graph) {
   nav::SearchOptions options = g_searchOptions;
   for (const nav::SurfaceSpec& surface : graph.surfaces)
-    options.surfaceCosts[surface.name] = 1.0f;
+    options.filter.surfaceCosts[surface.name] = 1.0f;
   return options;
 }
 

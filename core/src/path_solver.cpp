@@ -25,12 +25,6 @@ glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3&
       touchingPoint(groundOf(portal.left), groundOf(portal.right), groundOf(from), groundOf(to)));
 }
 
-// A locked device opens only for a unit holding its key.
-bool canUse(const DeviceSpec& device, const SearchOptions& options) {
-  return !device.locked ||
-         std::find(options.keys.begin(), options.keys.end(), device.key) != options.keys.end();
-}
-
 }  // namespace
 
 // std::push_heap builds a max-heap, so "less" means "popped later": higher
@@ -44,11 +38,8 @@ bool PathSolver::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) c
 void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                       const SearchOptions& options, SearchTrace* trace) {
   m_graph = &graph;
-  // New options make new surface costs, even when this query ends before they are made.
-  if (!(options == m_options)) {
-    m_options = options;
-    m_surfaceCostsMade = false;
-  }
+  // Copied only when they changed: a copy allocates for the filter's lists.
+  if (!(options == m_options)) m_options = options;
   m_searchingRegions = false;
   m_searchingIntervals = false;
   m_trace = trace;
@@ -80,7 +71,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     return;
   }
   m_result.corridor.goal = m_goalLocation.point;
-  prepareCosts();
+  m_costs.prepare(graph, options.filter);
   m_jumps.clear();
   if (options.jumps) m_jumps = options.jumps->jumps();
   m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
@@ -100,18 +91,18 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     if (nearest.sector != kNoSector) m_goalLocation = nearest;
     m_result.corridor.goal = m_goalLocation.point;
   }
-  m_goalSectorCost = sectorCost(graph.sectors[m_goalLocation.sector]);
+  m_goalSectorCost = m_costs.sectorCost(graph.sectors[m_goalLocation.sector]);
   // The sector the unit stands in can always be left, whatever the filter says
   // of it: at its own cost, or closed, as dear as the dearest the heuristic allows for.
-  const float startCost = sectorCost(graph.sectors[m_startLocation.sector]);
-  m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_cheapest;
+  const float startCost = m_costs.sectorCost(graph.sectors[m_startLocation.sector]);
+  m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_costs.cheapest();
   m_exactMetre =
       options.portalPoint == PortalPoint::Exact ? uniformMetre() : std::optional<float>();
   // A closed start's region is closed too: the region search would walk it.
   // Waypaths are ridden at costs of their own, and vehicles turn at crossings.
   m_regionsMayAnswer = options.searchRegions && options.portalPoint == PortalPoint::Crossing &&
                        m_jumps.empty() && m_turningRadius == 0.0f && !graph.regions.empty() &&
-                       startCost < kInfinity && !anyWaypathOpen();
+                       startCost < kInfinity && !m_costs.anyWaypathOpen();
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
@@ -155,7 +146,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
       visit.query = 0;
     m_query = 1;
   }
-  m_heuristicScale = options.heuristicScale * std::min(1.0f, m_cheapest);
+  m_heuristicScale = options.heuristicScale * std::min(1.0f, m_costs.cheapest());
   m_status = SolveStatus::InProgress;
   m_aimedAtPartialEnd = false;
   // Finalized before any A* ran, the partial path is the start alone.
@@ -173,7 +164,7 @@ bool PathSolver::searchRegions() {
   query.startSector = m_startLocation.sector;
   query.goalSector = m_goalLocation.sector;
   // Waypaths are closed to it: the cheapest ground, and devices' at least a metre a metre.
-  query.heuristicScale = m_options.heuristicScale * m_cheapestGround;
+  query.heuristicScale = m_options.heuristicScale * m_costs.cheapestGround();
   query.maxExpansions = m_options.maxExpansions;
   query.rules = this;
   query.traced = m_trace != nullptr;
@@ -218,12 +209,8 @@ void PathSolver::startPortalSearch() {
   relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{});
 }
 
-bool PathSolver::anyWaypathOpen() const {
-  return std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end();
-}
-
 std::optional<float> PathSolver::uniformMetre() const {
-  if (m_turningRadius > 0.0f || anyWaypathOpen()) return std::nullopt;
+  if (m_turningRadius > 0.0f || m_costs.anyWaypathOpen()) return std::nullopt;
   // Waypaths are closed: only ground sectors count, and those open to the query.
   std::optional<float> metre;
   bool uneven = false;
@@ -236,10 +223,10 @@ std::optional<float> PathSolver::uniformMetre() const {
   if (!regions.empty()) {
     // A graph without a surface table (built by hand) walks at cost 1.
     for (uint16_t surface : regions.groundSurfaces())
-      meet(surface < m_surfaceCost.size() ? m_surfaceCost[surface] : 1.0f);
+      meet(m_costs.surfaceCost(surface));
   } else {
     for (const Sector& sector : m_graph->sectors) {
-      if (sector.kind == SectorKind::Ground) meet(sectorCost(sector));
+      if (sector.kind == SectorKind::Ground) meet(m_costs.sectorCost(sector));
     }
   }
   if (uneven) return std::nullopt;
@@ -249,20 +236,12 @@ std::optional<float> PathSolver::uniformMetre() const {
 }
 
 float PathSolver::teleportCost(uint32_t node) const {
-  const NavGraph& graph = *m_graph;
-  const Portal& portal = nodePortal(node);
-  const float flight = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
-  if (portal.kind == PortalKind::Jump) {
-    return std::max(flight, m_jumps[node - m_firstJumpNode].spec.airTime * m_options.unitSpeed);
-  }
-  const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-  if (!canUse(device, m_options)) return kInfinity;
-  return std::max(flight, device.travelTime * m_options.unitSpeed) +
-         device.waitTime * m_options.unitSpeed;
+  return node >= m_firstJumpNode ? m_costs.jumpCost(m_jumps[node - m_firstJumpNode])
+                                 : m_costs.deviceCost(nodePortal(node));
 }
 
 float PathSolver::metreOf(uint32_t sector) const {
-  return sectorCost(m_graph->sectors[sector]);
+  return m_costs.sectorCost(m_graph->sectors[sector]);
 }
 
 void PathSolver::trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
@@ -302,51 +281,6 @@ SolveStatus PathSolver::update(std::chrono::microseconds budget) {
     update(kIterationsPerClockRead);
   } while (m_status == SolveStatus::InProgress && Clock::now() < deadline);
   return m_status;
-}
-
-// The costs of one query's filter. The arrays keep their capacity between queries.
-void PathSolver::prepareCosts() {
-  const NavGraph& graph = *m_graph;
-  const UnitKind kind = m_options.unitKind.value_or(graph.unit.kind);
-  if (!m_surfaceCostsMade || kind != m_costedKind || graph.surfaces != m_costedSurfaces) {
-    m_cheapestSurface = 1.0f;
-    m_surfaceCost.resize(graph.surfaces.size());
-    for (size_t i = 0; i < graph.surfaces.size(); ++i) {
-      const SurfaceSpec& surface = graph.surfaces[i];
-      const auto override = m_options.surfaceCosts.find(surface.name);
-      float cost = override != m_options.surfaceCosts.end() ? override->second : surface.cost;
-      const bool excluded =
-          std::find(m_options.excludedSurfaces.begin(), m_options.excludedSurfaces.end(),
-                    surface.name) != m_options.excludedSurfaces.end();
-      if (excluded || !surface.allows(kind) || !(cost > 0.0f)) cost = kInfinity;
-      m_surfaceCost[i] = cost;
-      m_cheapestSurface = std::min(m_cheapestSurface, cost);
-    }
-    m_costedSurfaces = graph.surfaces;
-    m_costedKind = kind;
-    m_surfaceCostsMade = true;
-  }
-  m_cheapest = m_cheapestSurface;
-  m_waypathClosed.resize(graph.waypaths.size());
-  m_waypathLength.resize(graph.waypaths.size());
-  for (size_t w = 0; w < graph.waypaths.size(); ++w) {
-    const WaypathSpec& waypath = graph.waypaths[w];
-    m_waypathClosed[w] = waypath.unitKind && *waypath.unitKind != kind;
-    std::vector<float>& along = m_waypathLength[w];
-    along.assign(1, 0.0f);
-    for (size_t k = 1; k < waypath.points.size(); ++k)
-      along.push_back(along.back() + glm::distance(waypath.points[k - 1], waypath.points[k]));
-  }
-  m_cheapestGround = m_cheapest;
-  if (!graph.waypaths.empty()) m_cheapest = std::min(m_cheapest, m_options.waypathBias);
-}
-
-float PathSolver::sectorCost(const Sector& sector) const {
-  if (sector.kind == SectorKind::Waypath) {
-    return m_waypathClosed[sector.waypath] ? kInfinity : m_options.waypathBias;
-  }
-  // A graph without a surface table (built by hand) walks at cost 1.
-  return sector.surface < m_surfaceCost.size() ? m_surfaceCost[sector.surface] : 1.0f;
 }
 
 // The goal pseudo-node is not traced: the result's cost is its final cost.
@@ -483,7 +417,7 @@ Location PathSolver::nearestInIsland(uint32_t island) const {
   best.distance = kInfinity;
   for (uint32_t s : graph.islands.sectors(island)) {
     const Sector& sector = graph.sectors[s];
-    if (sector.kind != SectorKind::Ground || !(sectorCost(sector) < kInfinity)) continue;
+    if (sector.kind != SectorKind::Ground || !(m_costs.sectorCost(sector) < kInfinity)) continue;
     const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
     const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
     const glm::vec3 point{x, graph.heightAt(sector, x, z), z};
@@ -548,7 +482,7 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
   const NavGraph& graph = *m_graph;
   const glm::vec3& point = m_nodes[entry.node].point;
   const Sector& target = graph.sectors[portal.toSector];
-  if (!(sectorCost(target) < kInfinity)) {
+  if (!(m_costs.sectorCost(target) < kInfinity)) {
     if (m_blockedBy.empty() && target.kind == SectorKind::Ground &&
         target.surface < graph.surfaces.size()) {
       m_blockedBy = "the way crosses surface '" + graph.surfaces[target.surface].name +
@@ -572,7 +506,7 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
     const WaypathSpec& waypath = graph.waypaths[sector.waypath];
     const uint32_t from = nodePortal(entry.node).link, to = portal.link;
     if (from == to || (waypath.oneWay && to < from)) return;
-    const std::vector<float>& along = m_waypathLength[sector.waypath];
+    const std::vector<float>& along = m_costs.waypathLength(sector.waypath);
     cost = std::abs(along[to] - along[from]) * metre;
   }
   if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
@@ -617,7 +551,7 @@ bool PathSolver::dominated(uint32_t sector, const glm::vec3& point, float cost) 
   if (m_turningRadius > 0.0f) return false;
   const SectorVisit& visit = m_visits[sector];
   if (visit.query != m_query || m_graph->sectors[sector].kind != SectorKind::Ground) return false;
-  const float metre = sectorCost(m_graph->sectors[sector]);
+  const float metre = m_costs.sectorCost(m_graph->sectors[sector]);
   uint32_t node = visit.lastNode;
   for (int k = 0; k < kVisitsChecked && node != kNoPortal;
        ++k, node = m_nodes[node].previousVisit) {
@@ -652,7 +586,7 @@ void PathSolver::expand(const OpenEntry& entry) {
     closing.previousVisit = visit.query == m_query ? visit.lastNode : kNoPortal;
     visit = {entry.node, m_query};
   }
-  const float metre = isStart ? m_startSectorCost : sectorCost(sector);
+  const float metre = isStart ? m_startSectorCost : m_costs.sectorCost(sector);
   if (sector.kind == SectorKind::Ground) {
     const float distance = glm::distance(point, goalPoint);
     if (distance < m_closestDistance) {
@@ -665,7 +599,7 @@ void PathSolver::expand(const OpenEntry& entry) {
   uint32_t cameBy = kNoPortal;
   if (!isStart) {
     const Portal& in = nodePortal(entry.node);
-    if (metre >= sectorCost(graph.sectors[in.fromSector])) cameBy = in.reverse;
+    if (metre >= m_costs.sectorCost(graph.sectors[in.fromSector])) cameBy = in.reverse;
   }
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
@@ -685,7 +619,7 @@ void PathSolver::expand(const OpenEntry& entry) {
 }
 
 float PathSolver::sectorRate(const Corridor& corridor, size_t k) const {
-  return k == 0 ? m_startSectorCost : sectorCost(m_graph->sectors[corridor.sectors[k]]);
+  return k == 0 ? m_startSectorCost : m_costs.sectorCost(m_graph->sectors[corridor.sectors[k]]);
 }
 
 float PathSolver::cheapestRateAfter(const Corridor& corridor, size_t k) const {

@@ -392,7 +392,7 @@ TEST_F(SmallCity, TheLockedBackDoorOpensOnlyWithItsKey) {
   ASSERT_EQ(around.status, PathStatus::Found) << "round to a front door";
   EXPECT_FALSE(usesDevice(graph, around, index));
   SearchOptions withKey;
-  withKey.keys = {door->key};
+  withKey.filter.keys = {door->key};
   const PathResult through = findPath(graph, outside, inside, withKey);
   ASSERT_EQ(through.status, PathStatus::Found);
   EXPECT_TRUE(usesDevice(graph, through, index));

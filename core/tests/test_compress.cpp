@@ -298,12 +298,12 @@ TEST(CompressDevices, PathsGoThroughDevicesAndLockedDoorsNeedTheirKey) {
   EXPECT_EQ(noKey.reason, "door 'gate' is locked and needs key 'red'");
   EXPECT_FALSE(usesDevice(locked.build.graph, noKey, "gate"));
   SearchOptions withKey;
-  withKey.keys = {"blue", "red"};
+  withKey.filter.keys = {"blue", "red"};
   const PathResult keyed = findPath(locked.build.graph, roomA, roomB, withKey);
   ASSERT_EQ(keyed.status, PathStatus::Found);
   EXPECT_TRUE(usesDevice(locked.build.graph, keyed, "gate"));
   SearchOptions wrongKey;
-  wrongKey.keys = {"blue"};
+  wrongKey.filter.keys = {"blue"};
   EXPECT_EQ(findPath(locked.build.graph, roomA, roomB, wrongKey).status, PathStatus::Partial);
 }
 

@@ -431,11 +431,11 @@ TEST(ExactSearch, FallsBackToCrossingWhenCostsAreNotUniform) {
   // every surface at 1 but sidewalks at 3. A turning radius. Waypaths open to
   // the unit (the road's are for vehicles).
   SearchOptions sidewalks = uniformCosts(graph);
-  sidewalks.surfaceCosts["sidewalk"] = 3.0f;
+  sidewalks.filter.surfaceCosts["sidewalk"] = 3.0f;
   SearchOptions turning = uniformCosts(graph);
   turning.turningRadius = 2.0f;
   SearchOptions vehicle = uniformCosts(graph);
-  vehicle.unitKind = UnitKind::Vehicle;
+  vehicle.filter.unitKind = UnitKind::Vehicle;
   const std::vector<std::pair<std::string, SearchOptions>> filters = {
       {"level costs", SearchOptions{}},
       {"sidewalks at 3", sidewalks},
@@ -707,7 +707,7 @@ TEST(ExactSearch, AnswersAtAnyOneCostAMetre) {
   for (float metre : {0.5f, 2.0f, 3.5f}) {
     SearchOptions options;
     for (const SurfaceSpec& surface : graph.surfaces)
-      options.surfaceCosts[surface.name] = metre;
+      options.filter.surfaceCosts[surface.name] = metre;
     const PathResult path =
         findPath(graph, start, goal, withPortalPoint(options, PortalPoint::Exact));
     ASSERT_EQ(path.status, PathStatus::Found) << path.reason;

@@ -132,7 +132,7 @@ Agreement measure(const Level& level, float degrees, std::optional<UnitShape> sh
   if (exactLengths) {
     options.portalPoint = PortalPoint::Exact;
     for (const SurfaceSpec& surface : unturned->graph.surfaces)
-      options.surfaceCosts[surface.name] = 1.0f;
+      options.filter.surfaceCosts[surface.name] = 1.0f;
   }
   const CellGrid& cells = *unturned->cells;
   uint64_t random = 12345;

@@ -15,6 +15,7 @@
 #include "nav/interval_search.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/query_filter.h"
 #include "nav/region_search.h"
 #include "nav/search.h"
 
@@ -104,17 +105,12 @@ class PathSolver : private CrossingRules {
     bool operator()(const OpenEntry& a, const OpenEntry& b) const;
   };
 
-  /// The filter's costs for the query; the surface costs only when the
-  /// options, the unit kind or the graph's surface table changed since they were made.
-  void prepareCosts();
   /// Completes m_result for how the search ended.
   void completeResult();
   /// The one cost of a metre in every sector the query may enter, when there
   /// is one and nothing else makes the cost depend on the way (a turning
   /// radius, an open waypath); else none.
   std::optional<float> uniformMetre() const;
-  /// A waypath the query's unit may ride (their costs are their own).
-  bool anyWaypathOpen() const;
   /// Starts the region search; false when it cannot answer the query.
   bool searchRegions();
   /// Starts the portal A* from the start node.
@@ -139,7 +135,6 @@ class PathSolver : private CrossingRules {
   /// A ground-plane point of the node's portal at the portal's height there
   /// (the start, or a device's or jump's exit, for the other nodes).
   glm::vec3 onNode(uint32_t node, const glm::vec2& point) const;
-  float sectorCost(const Sector& sector) const;
   Location nearestInIsland(uint32_t island) const;
   /// The portal a node stands for: a graph portal or a jump.
   const Portal& nodePortal(uint32_t node) const;
@@ -187,23 +182,9 @@ class PathSolver : private CrossingRules {
   /// the start island's point nearest it, and the result is partial.
   bool m_otherIsland = false;
 
-  // What the filter makes of the graph: the cost of a metre in each surface
-  // (infinite where the path may not go) and the waypaths' lengths.
-  std::vector<float> m_surfaceCost;
-  /// What m_surfaceCost was made from, with m_options (init clears
-  /// m_surfaceCostsMade when they change). Looking surfaces up by name is a
-  /// tenth of a short query: a query asking the same skips it.
-  std::vector<SurfaceSpec> m_costedSurfaces;
-  UnitKind m_costedKind = UnitKind::Human;
-  bool m_surfaceCostsMade = false;
-  float m_cheapestSurface = 1.0f;
-  std::vector<bool> m_waypathClosed;
-  /// Distance along each waypath from its first point to each point.
-  std::vector<std::vector<float>> m_waypathLength;
-  /// The cheapest metre anywhere: scales the heuristic so it stays a lower bound.
-  float m_cheapest = 1.0f;
-  /// The same without waypaths, and at most 1 (devices cost at least 1 a metre).
-  float m_cheapestGround = 1.0f;
+  /// What the filter makes of the graph: the cost of a metre in each sector,
+  /// of each device and jump, the waypaths' lengths.
+  FilterCosts m_costs;
   float m_heuristicScale = 1.0f;
   float m_startSectorCost = 1.0f, m_goalSectorCost = 1.0f;
 

@@ -14,6 +14,7 @@
 #include "nav/jump_portals.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/query_filter.h"
 
 namespace nav {
 
@@ -54,19 +55,8 @@ struct SearchOptions {
   bool searchRegions = false;
   /// The search gives up after expanding this many nodes (all its searches together).
   uint32_t maxExpansions = 1'000'000;
-  /// Keys the unit holds: a locked device whose key is not here is closed.
-  std::vector<std::string> keys;
-  /// Cost per metre walked on a surface, by surface name; others keep the graph's cost. [> 0]
-  std::map<std::string, float> surfaceCosts;
-  /// Surfaces the path may not enter.
-  std::vector<std::string> excludedSurfaces;
-  /// Kind of the unit asking, for waypaths and surfaces kept to one kind;
-  /// unset: the kind the graph was built for.
-  std::optional<UnitKind> unitKind;
-  /// Cost per metre along a waypath. [> 0]
-  float waypathBias = 0.75f;
-  /// Turns device times into distance: cost = wait and travel time x speed. [m/s, > 0]
-  float unitSpeed = 1.4f;
+  /// What the path may use and what it costs (query_filter.h).
+  QueryFilter filter;
   /// A start or goal standing on no sector snaps to the nearest one within
   /// these half extents (as Detour's findNearestPoly). [metres]
   glm::vec3 snapExtents{1.0f, 2.0f, 1.0f};
