@@ -206,7 +206,8 @@ void PathSolver::startPortalSearch() {
   m_blockedBy.clear();
   m_closest = m_startNode;
   m_closestDistance = glm::distance(m_startLocation.point, m_goalLocation.point);
-  relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{});
+  // The unit stands at the start facing any way it likes.
+  relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{{0.0f, 0.0f}, 0.0f, true});
 }
 
 std::optional<float> PathSolver::uniformMetre() const {
@@ -443,19 +444,46 @@ bool PathSolver::turn(const Heading& from, const glm::vec2& direction, float len
   }
   const glm::vec2 towards = direction / length;
   if (from.direction == glm::vec2(0.0f)) {
-    after = {towards, length};
+    after = {towards, length, from.free};
     return true;
   }
   const float cosine = std::clamp(glm::dot(from.direction, towards), -1.0f, 1.0f);
   if (cosine >= kStraightCosine) {
-    after = {towards, from.straight + length};
+    after = {towards, from.straight + length, from.free};
     return true;
   }
+  const float angle = std::acos(cosine);
   // The arc meets the two straights this far from the corner.
-  const float tangent = m_turningRadius * std::tan(0.5f * std::acos(cosine));
-  if (!(tangent <= std::min(from.straight, length))) return false;
-  after = {towards, length};
+  const float tangent = m_turningRadius * std::tan(0.5f * angle);
+  // The straight run after the turn, or below zero when the turn does not fit.
+  float room = tangent <= std::min(from.straight, length) ? length : -1.0f;
+  if (from.free) {
+    const float along = alongFromStart(from.straight, angle);
+    if (along <= length) room = std::max(room, length - along);
+  }
+  if (!(room >= 0.0f)) return false;
+  after = {towards, room};
   return true;
+}
+
+// The straight from the start was the unit's choice: standing there facing
+// any way, it may as well have left on an arc of the turning radius that
+// meets the new straight's line. That arc is the circle through the start,
+// `run` back from the corner, touching the line on the inside of the turn;
+// the start must lie within its reach (its distance from the line, run sin
+// angle, at most the diameter). Returns how far past the corner the arc meets
+// the line (below zero: before it, and the unit runs straight from there), or
+// infinity when it cannot. So a start a few centimetres from its first
+// crossing (snapped onto the edge of a sliver sector beside the one it stands
+// in, say) turns about as if it started on the crossing, not as if it had
+// driven those centimetres and had no room left, while a start far back turns
+// as the corner's straights allow.
+float PathSolver::alongFromStart(float run, float angle) const {
+  const float radius = m_turningRadius;
+  const float rise = run * std::sin(angle);
+  if (!(rise <= 2.0f * radius)) return std::numeric_limits<float>::infinity();
+  const float offset = radius - rise;
+  return -run * std::cos(angle) + std::sqrt(std::max(0.0f, radius * radius - offset * offset));
 }
 
 bool PathSolver::headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,

@@ -79,6 +79,9 @@ class PathSolver : private CrossingRules {
   struct Heading {
     glm::vec2 direction{0.0f};
     float straight = 0.0f;
+    /// At the start, and along the straight that leaves it: the unit chose
+    /// that heading, and may as well have left on a turn's arc instead.
+    bool free = false;
   };
   struct OpenEntry {
     float estimatedTotal;
@@ -141,6 +144,9 @@ class PathSolver : private CrossingRules {
   /// The heading after going `length` along `direction` (ground plane) from
   /// `from`; false when the turn onto it is too sharp for the turning radius.
   bool turn(const Heading& from, const glm::vec2& direction, float length, Heading& after) const;
+  /// How far past a corner `run` after the start, turning by `angle`, an arc
+  /// leaving the start meets the new straight (see Heading::free).
+  float alongFromStart(float run, float angle) const;
   /// The heading on reaching `out` through a portal entered at `in`, from a
   /// node at `point`; false when a turn on the way is too sharp.
   bool headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
