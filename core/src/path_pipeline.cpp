@@ -1,5 +1,6 @@
 #include "nav/path_pipeline.h"
 
+#include "nav/path_solver.h"
 #include "nav/smoothing.h"
 
 namespace nav {

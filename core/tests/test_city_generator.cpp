@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "nav/unit_profile.h"
 

@@ -11,6 +11,7 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_invariants.h"
 #include "test_levels.h"

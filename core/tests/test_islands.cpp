@@ -6,6 +6,7 @@
 
 #include "nav/islands.h"
 #include "nav/jump_portals.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
 

@@ -59,6 +59,7 @@
 #include "nav/level.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 #include "test_levels.h"

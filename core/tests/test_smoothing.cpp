@@ -8,6 +8,7 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/nav_draw.h"
+#include "nav/path_solver.h"
 #include "nav/smoothing.h"
 #include "test_levels.h"
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
 

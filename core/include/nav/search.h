@@ -1,8 +1,8 @@
 #pragma once
-// Path queries over sectors and portals: A* whose search node is a portal (the
-// sector it enters, entered where the path crosses it, or for a device at its
-// exit point), or the exact interval search (PortalPoint::Exact); the start and
-// goal points are located in their sectors first.
+// What a path query asks and answers: the search options (how portals are
+// costed, the filter, limits), the result with its corridor, and the trace.
+// findPath (path_solver.h) runs a query; planPath (path_pipeline.h) runs it
+// through the funnel and the stages after.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -129,24 +129,5 @@ struct PathResult {
     overRegions = false;
   }
 };
-
-/// Locates start and goal (locateSector) and searches from the start's sector to
-/// the goal's; the corridor's start and goal are the located points (snapped to
-/// the nearest sector when off it). The cost of a stretch is its length times
-/// the surface's cost (or the waypath bias), plus device wait and travel time;
-/// over the sectors, optimal under those costs for heuristicScale <= 1 (the
-/// search over regions costs a region as the straight line through it, and
-/// can give a corridor a little longer or shorter). A partial result's corridor leads to the
-/// reachable point closest to the goal (corridor.goal). Deterministic. Records
-/// events only when trace is non-null. Unless Found or Partial, the corridor has no sectors.
-/// One PathSolver run to the end (path_solver.h slices the same search over frames);
-/// each thread reuses one solver, whose arrays stay sized for the largest graph searched.
-PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
-                    const SearchOptions& options = {}, SearchTrace* trace = nullptr);
-/// The same into `result`, whose arrays it reuses: a caller asking many queries
-/// with one result stops allocating for corridors once they are large enough
-/// (as Detour fills the caller's buffers); a partial result's reason is still a new string.
-void findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
-              const SearchOptions& options, PathResult& result, SearchTrace* trace = nullptr);
 
 }  // namespace nav
