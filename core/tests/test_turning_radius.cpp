@@ -36,31 +36,6 @@ void addWalkPortals(NavGraph& graph, uint32_t from, uint32_t to, glm::vec3 left,
   graph.portals.push_back({to, from, right, left, back, PortalKind::Walk, 0, there});
 }
 
-// Sorts the portals by source sector and sets each sector's range, as a build does.
-void finishPortals(NavGraph& graph) {
-  std::vector<uint32_t> order(graph.portals.size());
-  for (uint32_t i = 0; i < order.size(); ++i)
-    order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return graph.portals[a].fromSector < graph.portals[b].fromSector;
-  });
-  std::vector<uint32_t> newIndex(order.size());
-  for (uint32_t i = 0; i < order.size(); ++i)
-    newIndex[order[i]] = i;
-  std::vector<Portal> sorted;
-  for (uint32_t i : order) {
-    sorted.push_back(graph.portals[i]);
-    sorted.back().reverse = newIndex[sorted.back().reverse];
-  }
-  graph.portals = std::move(sorted);
-  for (Sector& sector : graph.sectors)
-    sector.portalCount = 0;
-  for (uint32_t p = 0; p < graph.portals.size(); ++p) {
-    Sector& sector = graph.sectors[graph.portals[p].fromSector];
-    if (sector.portalCount++ == 0) sector.firstPortal = p;
-  }
-}
-
 // Cells of 0.3 m. A road, x -6..4.2 and z 0..20, runs south in two sectors
 // (split at z 10: the goal is no portal, so a turn is judged only on the way
 // to one). North of it a yard, split into a sliver one cell wide (x 0.6..0.9)
@@ -85,7 +60,7 @@ NavGraph sliverYard() {
   // Walking +x, left is -z.
   addWalkPortals(graph, sliver, yard, {0.9f, 0, 20.15f}, {0.9f, 0, 21.65f}, Direction::PlusX,
                  Direction::MinusX);
-  finishPortals(graph);
+  sortPortalsBySource(graph);
   graph.bounds = {{-6.0f, 0.0f, 0.0f}, {4.2f, 0.0f, 21.8f}};
   return graph;
 }
