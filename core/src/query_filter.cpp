@@ -50,13 +50,6 @@ void FilterCosts::prepare(const NavGraph& graph, const QueryFilter& filter) {
   if (!graph.waypaths.empty()) m_cheapest = std::min(m_cheapest, m_filter.waypathBias);
 }
 
-float FilterCosts::sectorCost(const Sector& sector) const {
-  if (sector.kind == SectorKind::Waypath) {
-    return m_waypathClosed[sector.waypath] ? kInfinity : m_filter.waypathBias;
-  }
-  return surfaceCost(sector.surface);
-}
-
 bool FilterCosts::opens(const DeviceSpec& device) const {
   return !device.locked ||
          std::find(m_filter.keys.begin(), m_filter.keys.end(), device.key) != m_filter.keys.end();

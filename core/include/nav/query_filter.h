@@ -3,6 +3,7 @@
 // (keys held, surface costs and exclusions, the unit's kind, the waypath bias,
 // the unit's speed for devices). Every search method costs the way through
 // the same FilterCosts, worked out once per query from the filter and the graph.
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -41,7 +42,13 @@ class FilterCosts {
 
   /// The cost of a walked metre in the sector: its surface's, or the waypath
   /// bias on a waypath; infinity where the query may not go.
-  float sectorCost(const Sector& sector) const;
+  float sectorCost(const Sector& sector) const {
+    if (sector.kind == SectorKind::Waypath) {
+      return m_waypathClosed[sector.waypath] ? std::numeric_limits<float>::infinity()
+                                             : m_filter.waypathBias;
+    }
+    return surfaceCost(sector.surface);
+  }
   /// The cost of a walked metre on a surface (a graph without a surface table walks at 1).
   float surfaceCost(uint16_t surface) const {
     return surface < m_surfaceCost.size() ? m_surfaceCost[surface] : 1.0f;
