@@ -25,6 +25,22 @@ glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3&
       touchingPoint(groundOf(portal.left), groundOf(portal.right), groundOf(from), groundOf(to)));
 }
 
+// The point of the sector's cell centres' rectangle nearest `to` on the
+// ground, at the sector's height: where a partial path may end. The half cell
+// past the last centres, up to the sector's edge, is ground the fill never
+// tested the unit on.
+glm::vec3 onCellsNearest(const NavGraph& graph, const Sector& sector, const glm::vec3& to) {
+  const float half = 0.5f * graph.cellSize;
+  const auto along = [&](float value, float low, float high) {
+    const float inLow = std::min(low + half, 0.5f * (low + high));
+    const float inHigh = std::max(high - half, inLow);
+    return std::clamp(value, inLow, inHigh);
+  };
+  const float x = along(to.x, sector.bounds.min.x, sector.bounds.max.x);
+  const float z = along(to.z, sector.bounds.min.z, sector.bounds.max.z);
+  return {x, graph.heightAt(sector, x, z), z};
+}
+
 }  // namespace
 
 // std::push_heap builds a max-heap, so "less" means "popped later": higher
@@ -391,11 +407,8 @@ Location PathSolver::partialEnd() const {
 }
 
 Location PathSolver::closestPointOf(uint32_t s) const {
-  const Sector& sector = m_graph->sectors[s];
   const glm::vec3& goal = m_goalLocation.point;
-  const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
-  const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
-  const glm::vec3 point{x, m_graph->heightAt(sector, x, z), z};
+  const glm::vec3 point = onCellsNearest(*m_graph, m_graph->sectors[s], goal);
   return {s, point, glm::distance(point, goal)};
 }
 
@@ -419,9 +432,7 @@ Location PathSolver::nearestInIsland(uint32_t island) const {
   for (uint32_t s : graph.islands.sectors(island)) {
     const Sector& sector = graph.sectors[s];
     if (sector.kind != SectorKind::Ground || !(m_costs.sectorCost(sector) < kInfinity)) continue;
-    const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
-    const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
-    const glm::vec3 point{x, graph.heightAt(sector, x, z), z};
+    const glm::vec3 point = onCellsNearest(graph, sector, goal);
     const float distance = glm::distance(point, goal);
     if (distance < best.distance) best = {s, point, distance};
   }
