@@ -17,6 +17,7 @@
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
 #include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 
@@ -249,7 +250,33 @@ Result<size_t> writeGraph(const std::string& path, const NavGraph& graph) {
   return Result<size_t>::success(text.size());
 }
 
-// The graph a query runs on: read from a .nav file (no level, no world), or built from a level.
+// A grid map's level built as `scen` builds it: the point-sized grid unit
+// (gridUnit) with cells of `cellSize` metres (1 / an odd number; default 1/3).
+std::optional<Prepared> prepareGridMap(const std::string& command, const GridMap& map,
+                                       std::optional<float> cellSize, int& exitCode) {
+  GridLevelOptions options;
+  if (cellSize) options.cellSize = *cellSize;
+  Result<Level> level = gridMapLevel(map, options);
+  if (!level) {
+    exitCode = fail(command,
+                    (cellSize ? "--cell " + numberText(*cellSize) + ": " : "") + level.error(), 2);
+    return std::nullopt;
+  }
+  std::optional<Prepared> prepared(std::in_place);
+  prepared->level = std::move(level).value();
+  prepared->params = defaultFillParams(prepared->level);
+  prepared->world = std::make_unique<CollisionWorld>(prepared->level);
+  Result<NavBuild> build = buildNavigation(prepared->level, *prepared->world, prepared->params);
+  if (!build) {
+    exitCode = fail(command, build.error(), 2);
+    return std::nullopt;
+  }
+  prepared->build = std::move(build).value();
+  return prepared;
+}
+
+// The graph a query runs on: read from a .nav file (no level, no world), built
+// from a grid map (.map) as `scen` builds it, or built from a level.
 std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& flags,
                                    int& exitCode) {
   if (isNavFile(path)) {
@@ -262,14 +289,21 @@ std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& fl
     prepared->build.graph = std::move(read).value();
     return prepared;
   }
+  if (isGridMapFile(path)) {
+    const Result<GridMap> map = loadGridMap(path);
+    if (!map) {
+      exitCode = fail("query", map.error(), 2);
+      return std::nullopt;
+    }
+    return prepareGridMap("query", map.value(), flags.cellSize, exitCode);
+  }
   return prepare("query", path, flags, exitCode);
 }
 
 // How the unit following the path touches the level (path_clearance.h); null without a level.
-Json clearanceJson(const CollisionWorld* world, const UnitProfile& unit,
-                   const std::vector<glm::vec3>& corners) {
+Json clearanceJson(const CollisionWorld* world, const std::vector<StretchClearance>& stretches) {
   if (world == nullptr) return nullptr;
-  const ClearanceSummary summary = summarizeClearance(pathClearance(*world, unit, corners));
+  const ClearanceSummary summary = summarizeClearance(stretches);
   return Json{{"stretches", summary.stretches},
               {"touching", summary.touching},
               {"deepest", rounded(summary.deepest)}};
@@ -306,17 +340,92 @@ struct QueryLine {
   glm::vec3 from, to;
 };
 
-std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = path + ": cannot open";
+// The kind of a file that is not a regular one, for messages.
+const char* fileKind(std::filesystem::file_type type) {
+  switch (type) {
+    case std::filesystem::file_type::directory:
+      return "a directory";
+    case std::filesystem::file_type::character:
+      return "a character device";
+    case std::filesystem::file_type::block:
+      return "a block device";
+    case std::filesystem::file_type::fifo:
+      return "a FIFO (named pipe)";
+    case std::filesystem::file_type::socket:
+      return "a socket";
+    default:
+      return "not a regular file";
+  }
+}
+
+// A --queries file's text: a regular file (checked before it is opened, since
+// opening a FIFO blocks until something writes to it) of at most
+// kMaxQueriesFileBytes.
+std::optional<std::string> readQueriesFile(const std::string& path, std::string& error) {
+  namespace fs = std::filesystem;
+  const std::string named = "--queries " + path + ": ";
+  std::error_code code;
+  const fs::file_status status = fs::status(path, code);
+  if (status.type() == fs::file_type::not_found) {
+    error = named + "no such file";
     return std::nullopt;
   }
+  if (code) {
+    error = named + "cannot access: " + code.message();
+    return std::nullopt;
+  }
+  if (!fs::is_regular_file(status)) {
+    error = named + "is " + fileKind(status.type()) + ", not a regular file";
+    return std::nullopt;
+  }
+  const uintmax_t size = fs::file_size(path, code);
+  if (code) {
+    error = named + "cannot read its size: " + code.message();
+    return std::nullopt;
+  }
+  const std::string limit = "the limit of " + std::to_string(kMaxQueriesFileBytes) +
+                            " bytes (64 MiB); split it into smaller files";
+  if (size > kMaxQueriesFileBytes) {
+    error = named + "is " + std::to_string(size) + " bytes, over " + limit;
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = named + "cannot open";
+    return std::nullopt;
+  }
+  // In pieces, stopping past the limit, however the file changed since it was checked.
+  std::string text;
+  text.reserve(size_t(size));
+  char piece[1 << 16];
+  while (in.read(piece, sizeof piece) || in.gcount() > 0) {
+    text.append(piece, size_t(in.gcount()));
+    if (text.size() > kMaxQueriesFileBytes) {
+      error = named + "grew while it was read, past " + limit;
+      return std::nullopt;
+    }
+  }
+  if (in.bad()) {
+    error = named + "read error";
+    return std::nullopt;
+  }
+  return text;
+}
+
+std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::string& error) {
+  const std::optional<std::string> text = readQueriesFile(path, error);
+  if (!text) return std::nullopt;
+  std::istringstream in(*text);
   std::vector<QueryLine> queries;
   std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
+  for (size_t number = 1; std::getline(in, line); ++number) {
     const size_t first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
+    if (queries.size() == kMaxQueries) {
+      error = "--queries " + path + ":" + std::to_string(number) + ": more than " +
+              std::to_string(kMaxQueries) + " queries; split the file";
+      return std::nullopt;
+    }
     std::istringstream fields(line);
     float v[6];
     for (float& f : v)
@@ -324,8 +433,8 @@ std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::
     std::string rest;
     if (!fields || (fields >> rest) || !isFinite({v[0], v[1], v[2]}) ||
         !isFinite({v[3], v[4], v[5]})) {
-      error =
-          path + ":" + std::to_string(number) + ": expected six finite numbers 'sx sy sz gx gy gz'";
+      error = "--queries " + path + ":" + std::to_string(number) +
+              ": expected six finite numbers 'sx sy sz gx gy gz'";
       return std::nullopt;
     }
     queries.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
@@ -343,28 +452,52 @@ uint64_t peakRssBytes() {
   return 0;
 }
 
-// The query's filter from the command line; the message names the option at fault.
-std::optional<SearchOptions> searchOptions(const QueryFlags& query, std::string& error) {
+// The search and filter from the command line (query and scen); the message
+// names the option at fault. main.cpp's validators refuse NaN and infinities
+// already: checked again here for callers that fill SearchFlags themselves.
+std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string& error) {
   SearchOptions options;
-  options.keys = query.keys;
-  options.excludedSurfaces = query.excludedSurfaces;
-  for (const std::string& pair : query.surfaceCosts) {
+  const std::optional<PortalPoint> search = portalPointNamed(flags.search);
+  if (!search) {
+    error = "--search '" + flags.search + "': expected midpoint, crossing or exact";
+    return std::nullopt;
+  }
+  options.portalPoint = *search;
+  // Explicit: the core's default is not the CLI's.
+  options.searchRegions = flags.regions;
+  options.filter.keys = flags.keys;
+  options.filter.excludedSurfaces = flags.excludedSurfaces;
+  for (const std::string& pair : flags.surfaceCosts) {
     const size_t equals = pair.find('=');
     float cost = 0.0f;
     std::istringstream value(equals == std::string::npos ? "" : pair.substr(equals + 1));
-    if (equals == 0 || equals == std::string::npos || !(value >> cost) || !(cost > 0.0f) ||
-        !std::isfinite(cost)) {
-      error = "--surface-cost '" + pair + "': expected NAME=COST with a cost > 0";
+    std::string rest;
+    if (equals == 0 || equals == std::string::npos || !(value >> cost) || (value >> rest) ||
+        !(cost > 0.0f) || !std::isfinite(cost)) {
+      error = "--surface-cost '" + pair + "': expected NAME=COST with a finite cost > 0";
       return std::nullopt;
     }
-    options.surfaceCosts[pair.substr(0, equals)] = cost;
+    options.filter.surfaceCosts[pair.substr(0, equals)] = cost;
   }
-  if (query.waypathBias) options.waypathBias = *query.waypathBias;
-  if (query.heuristicScale) options.heuristicScale = *query.heuristicScale;
-  if (query.turningRadius) options.turningRadius = *query.turningRadius;
-  if (query.portalPoint) options.portalPoint = *query.portalPoint;
-  if (query.sectorsOnly) options.searchRegions = false;
+  for (const auto& [flag, value] : {std::pair{"--waypath-bias", flags.waypathBias},
+                                    std::pair{"--heuristic-scale", flags.heuristicScale},
+                                    std::pair{"--turning-radius", flags.turningRadius}}) {
+    if (value && !std::isfinite(*value)) {
+      error = std::string(flag) + " " + numberText(*value) + ": not a finite number";
+      return std::nullopt;
+    }
+  }
+  if (flags.waypathBias) options.filter.waypathBias = *flags.waypathBias;
+  if (flags.heuristicScale) options.heuristicScale = *flags.heuristicScale;
+  if (flags.turningRadius) options.turningRadius = *flags.turningRadius;
   return options;
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const size_t middle = values.size() / 2;
+  return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) * 0.5;
 }
 
 }  // namespace
@@ -387,6 +520,10 @@ bool isNavFile(const std::string& path) {
   return std::filesystem::path(path).extension() == ".nav";
 }
 
+bool isGridMapFile(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".map";
+}
+
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
   if (!flags.rotateY || !isNavFile(path)) return "";
   return "--rotate-y: " + path +
@@ -394,8 +531,18 @@ std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
          "(.obj) instead";
 }
 
+// build and info take levels: a grid map is built by query and scen only.
+std::string refuseGridMap(const std::string& path) {
+  if (!isGridMapFile(path)) return "";
+  return path +
+         ": a Moving AI grid map (.map): query and scen read it; this command takes a level "
+         "(.obj)";
+}
+
 int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   if (isNavFile(levelPath)) return runNavInfo(levelPath);
+  if (const std::string refused = refuseGridMap(levelPath); !refused.empty())
+    return fail("info", refused, 2);
   Result<Level> loaded = loadTurned(levelPath, flags);
   if (!loaded) return fail("info", loaded.error(), 2);
   const Level& level = loaded.value();
@@ -424,6 +571,8 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
 
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
              const std::string& cellsPath) {
+  if (const std::string refused = refuseGridMap(levelPath); !refused.empty())
+    return fail("build", refused, 2);
   int exitCode = 0;
   std::optional<Prepared> prepared =
       prepare("build", levelPath, flags, exitCode, !cellsPath.empty());
@@ -467,11 +616,19 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
 }
 
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query) {
+  std::string error;
+  const std::optional<SearchOptions> options = searchOptions(query.search, error);
+  if (!options) return fail("query", error, 2);
+  if (query.repeat < 1 || query.repeat > kMaxRepeat) {
+    return fail("query",
+                "--repeat " + std::to_string(query.repeat) + ": must be from 1 to " +
+                    std::to_string(kMaxRepeat),
+                2);
+  }
   std::vector<QueryLine> queries;
   if (query.from) {
     queries.push_back({*query.from, *query.to});
   } else {
-    std::string error;
     std::optional<std::vector<QueryLine>> read = readQueries(query.queriesPath, error);
     if (!read) return fail("query", error, 2);
     queries = std::move(*read);
@@ -481,16 +638,22 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   if (!loaded) return exitCode;
   const NavGraph& graph = loaded->build.graph;
 
-  std::string error;
-  const std::optional<SearchOptions> options = searchOptions(query, error);
-  if (!options) return fail("query", error, 2);
+  // Reused from query to query, as a game keeps its buffers.
+  PathAnswer answer;
+  PathStages clearance;
+  clearance.clearance = true;
+  // Microseconds for locate + search + funnel, one per run.
+  std::vector<double> us(size_t(query.repeat));
   for (const QueryLine& q : queries) {
-    const auto start = std::chrono::steady_clock::now();
-    const PathResult path = findPath(graph, q.from, q.to, *options);
-    FunnelResult funnel;
-    if (!path.corridor.sectors.empty()) funnel = pullCorridor(graph, path.corridor);
-    const double us =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    for (double& runUs : us) {
+      const auto start = std::chrono::steady_clock::now();
+      planPath(graph, q.from, q.to, *options, {}, answer);
+      runUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+                  .count();
+    }
+    completePath(graph, *options, clearance, answer, loaded->world.get());
+    const PathResult& path = answer.search;
+    const FunnelResult& funnel = answer.funnel;
     Json corners = Json::array();
     for (const glm::vec3& c : funnel.corners)
       corners.push_back(pointJson(c));
@@ -507,8 +670,9 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"expansions", path.expansions},
                       {"search", toString(path.portalPoint)},
                       {"regions", path.overRegions},
-                      {"clearance", clearanceJson(loaded->world.get(), graph.unit, funnel.corners)},
-                      {"us", rounded(us)}}
+                      {"clearance", clearanceJson(loaded->world.get(), answer.clearance)},
+                      {"us", rounded(*std::min_element(us.begin(), us.end()))},
+                      {"median_us", rounded(median(us))}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";
   }
@@ -667,34 +831,32 @@ std::string findScenarioMap(const std::string& scenPath, const std::vector<GridS
 
 }  // namespace
 
-int runScen(const std::string& scenPath, const std::string& mapPath, std::optional<size_t> limit,
-            std::optional<float> cellSize) {
+int runScen(const ScenFlags& flags) {
   const std::string command = "scen";
+  const std::string& scenPath = flags.scenPath;
+  std::string error;
+  const std::optional<SearchOptions> options = searchOptions(flags.search, error);
+  if (!options) return fail(command, error, 2);
   Result<std::vector<GridScenario>> loaded = loadGridScenarios(scenPath);
   if (!loaded) return fail(command, loaded.error(), 2);
   std::vector<GridScenario> scenarios = std::move(loaded).value();
-  if (limit && *limit < scenarios.size()) scenarios.resize(*limit);
-  std::string mapFile = mapPath;
+  if (flags.limit && *flags.limit < scenarios.size()) scenarios.resize(*flags.limit);
+  std::string mapFile = flags.mapPath;
   if (mapFile.empty()) {
-    std::string error;
     mapFile = findScenarioMap(scenPath, scenarios, error);
     if (mapFile.empty()) return fail(command, error, 2);
   }
   const Result<GridMap> map = loadGridMap(mapFile);
   if (!map) return fail(command, map.error(), 2);
   for (const GridScenario& s : scenarios) {
-    const std::string error = checkGridScenario(map.value(), s, scenPath);
-    if (!error.empty()) return fail(command, error, 2);
+    const std::string unfit = checkGridScenario(map.value(), s, scenPath);
+    if (!unfit.empty()) return fail(command, unfit, 2);
   }
-  GridLevelOptions options;
-  if (cellSize) options.cellSize = *cellSize;
-  const Result<Level> level = gridMapLevel(map.value(), options);
-  if (!level) return fail(command, level.error(), 2);
-  const CollisionWorld world(level.value());
-  const FloodFillParams params = defaultFillParams(level.value());
-  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
-  if (!build) return fail(command, build.error(), 2);
-  const NavGraph& graph = build.value().graph;
+  int exitCode = 0;
+  const std::optional<Prepared> prepared =
+      prepareGridMap(command, map.value(), flags.cellSize, exitCode);
+  if (!prepared) return exitCode;
+  const NavGraph& graph = prepared->build.graph;
 
   // The .scen's lengths have five decimals; float paths over a few hundred metres
   // carry about as much rounding. Longer means longer by more than this.
@@ -703,13 +865,14 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
   size_t found = 0, longer = 0, rated = 0;
   double ratioSum = 0.0, worstRatio = 0.0;
   std::vector<double> times;
+  PathAnswer answer;
   for (size_t i = 0; i < scenarios.size(); ++i) {
     const GridScenario& s = scenarios[i];
     const auto start = std::chrono::steady_clock::now();
-    const PathResult path =
-        findPath(graph, gridTileCenter(s.start.x, s.start.y), gridTileCenter(s.goal.x, s.goal.y));
-    FunnelResult funnel;
-    if (path.status == PathStatus::Found) funnel = stringPull(funnelPortals(graph, path.corridor));
+    planPath(graph, gridTileCenter(s.start.x, s.start.y), gridTileCenter(s.goal.x, s.goal.y),
+             *options, {}, answer);
+    const PathResult& path = answer.search;
+    const FunnelResult& funnel = answer.funnel;
     const double us =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
     times.push_back(us);
@@ -735,17 +898,14 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
                       {"ratio", ratioRounded(ratio)},
                       {"found", ok},
                       {"status", toString(path.status)},
+                      {"search", toString(path.portalPoint)},
+                      {"regions", path.overRegions},
                       {"us", rounded(us)}}
                      .dump(-1, ' ', false, Json::error_handler_t::replace)
               << "\n";
   }
-  double medianUs = 0.0;
-  if (!times.empty()) {
-    std::sort(times.begin(), times.end());
-    const size_t middle = times.size() / 2;
-    medianUs = times.size() % 2 ? times[middle] : (times[middle - 1] + times[middle]) * 0.5;
-  }
-  const BuildStats& stats = build.value().stats;
+  const double medianUs = median(std::move(times));
+  const BuildStats& stats = prepared->build.stats;
   std::cout << Json{{"scenarios", scenarios.size()},
                     {"found", found},
                     {"mean_ratio", rated ? ratioRounded(ratioSum / double(rated)) : 0.0},
@@ -753,7 +913,7 @@ int runScen(const std::string& scenPath, const std::string& mapPath, std::option
                     {"worst_ratio", ratioRounded(worstRatio)},
                     {"median_us", rounded(medianUs)},
                     {"map", mapFile},
-                    {"cell_size", rounded(effectiveCellSize(params))},
+                    {"cell_size", rounded(effectiveCellSize(prepared->params))},
                     {"cells", stats.cells},
                     {"sectors", stats.sectors},
                     {"portals", stats.portals},

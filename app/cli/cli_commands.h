@@ -2,6 +2,7 @@
 // The headless CLI's commands. Each prints JSON to stdout and returns the exit
 // code: 0 on success, 2 on bad input or a level that cannot be built (the
 // message names the file, line or flag).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,10 +41,17 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags);
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
              const std::string& cellsPath);
 
-struct QueryFlags {
-  std::optional<glm::vec3> from, to;
-  std::string queriesPath;
-  /// The search filter: keys, surface costs ("lava=5"), excluded surfaces, waypath bias.
+/// How a path is searched, and the filter it searches with: what `query` and
+/// `scen` share (main.cpp registers the options once for both; searchOptions
+/// in cli_commands.cpp checks them).
+struct SearchFlags {
+  /// --search: "midpoint", "crossing" or "exact" (nav::toString(PortalPoint)).
+  std::string search = "crossing";
+  /// --regions: the A* searches the level's search regions first (fewer
+  /// expansions on levels of thin sectors; the path may be longer). Off: the
+  /// sectors alone, whatever the core's default is.
+  bool regions = false;
+  /// The filter: keys, surface costs ("lava=5"), excluded surfaces, waypath bias.
   /// (The unit kind is the graph's: --unit-kind builds for it.)
   std::vector<std::string> keys;
   std::vector<std::string> surfaceCosts;
@@ -51,11 +59,38 @@ struct QueryFlags {
   std::optional<float> waypathBias;
   std::optional<float> heuristicScale;
   std::optional<float> turningRadius;
-  std::optional<nav::PortalPoint> portalPoint;
-  /// --sectors: the A* walks the sectors, without search regions.
-  bool sectorsOnly = false;
 };
+
+/// --repeat runs each query at most this many times.
+constexpr int kMaxRepeat = 1'000'000;
+/// A --queries file larger than this is refused before it is read. [bytes]
+constexpr uint64_t kMaxQueriesFileBytes = 64ull << 20;
+/// A --queries file with more queries than this is refused.
+constexpr size_t kMaxQueries = 1'000'000;
+
+struct QueryFlags {
+  std::optional<glm::vec3> from, to;
+  std::string queriesPath;
+  /// Each query runs this many times (1 to kMaxRepeat): "us" is the best time,
+  /// "median_us" the median.
+  int repeat = 1;
+  SearchFlags search;
+};
+/// `levelPath` is a level (.obj), a Moving AI grid map (.map, built as `scen`
+/// builds it: only BuildFlags::cellSize applies) or a graph (.nav, no build flags).
 int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryFlags& query);
+
+/// `scen` settings.
+struct ScenFlags {
+  std::string scenPath;
+  /// "": the map the .scen names, beside it.
+  std::string mapPath;
+  std::optional<size_t> limit;
+  std::optional<float> cellSize;
+  SearchFlags search;
+};
+/// Runs a Moving AI .scen file on its grid map: one JSON line per scenario, then a summary.
+int runScen(const ScenFlags& flags);
 
 /// `generate city` settings; checked by runGenerateCity.
 struct CityFlags {
@@ -78,6 +113,8 @@ int runGenerateTerrain(const TerrainFlags& flags);
 
 /// True when the path names a binary navigation file (.nav) rather than a level.
 bool isNavFile(const std::string& path);
+/// True when the path names a Moving AI grid map (.map) rather than a level.
+bool isGridMapFile(const std::string& path);
 
 /// Parses "X,Y,Z" into a point; the message names the option.
 std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,

@@ -1,18 +1,24 @@
 // navscope-cli: the core library without a window, for scripts and benchmarks.
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 #include <limits>
 
 #include "cli_commands.h"
 
-namespace nav::cli {
-/// Runs a Moving AI .scen file on its grid map (cli_commands.cpp): one JSON line
-/// per scenario, then a summary. mapPath "" finds the map next to the .scen.
-int runScen(const std::string& scenPath, const std::string& mapPath, std::optional<size_t> limit,
-            std::optional<float> cellSize);
-}  // namespace nav::cli
-
 namespace {
+
+// CLI11's Range and PositiveNumber let NaN through (it fails every comparison),
+// and a value past float's range (1e39) parses to infinity: the search flags,
+// which nothing checks after parsing, check this first.
+const CLI::Validator kFinite(
+    [](std::string& input) -> std::string {
+      float value = 0.0f;
+      // Text that is no number at all is left to the option's own conversion.
+      if (!CLI::detail::lexical_cast(input, value) || std::isfinite(value)) return "";
+      return "'" + input + "' is not a finite number";
+    },
+    "", "FINITE");
 
 void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
   command
@@ -23,9 +29,12 @@ void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
       ->type_name("DEG");
 }
 
+// The build flags refuse NaN and infinities themselves, after parsing, with
+// the allowed range (fillParams, validateUnitProfile, rotatedAboutY).
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--cell", flags.cellSize,
-                     "Cell size [m] (default: the level's, else half the unit width)");
+                     "Cell size [m] (default: the level's, else half the unit width; for a grid "
+                     "map (.map) 1 / an odd number, default 1/3)");
   command.add_option("--unit", flags.unitName,
                      "Build for this unit profile of the level's sidecar");
   command.add_option("--unit-kind", flags.unitKind, "human or vehicle");
@@ -51,6 +60,40 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
                   "Threads for the fill, 1 to 64 (the output is the same for any count)")
       ->check(CLI::Range(1, nav::kMaxFillThreads));
   addRotateOption(command, flags);
+}
+
+// How the path is searched and the filter: the options `query` and `scen` share.
+void addSearchOptions(CLI::App& command, nav::cli::SearchFlags& flags) {
+  // By name: CLI11 prints an enum map's values (uint8_t) as raw characters.
+  std::vector<std::string> searchNames;
+  for (nav::PortalPoint point : nav::kPortalPoints)
+    searchNames.push_back(nav::toString(point));
+  command
+      .add_option("--search", flags.search,
+                  "How the search costs a portal: midpoint, crossing (default: where the line "
+                  "towards the goal crosses it) or exact (the shortest string-pulled path over "
+                  "every corridor); the output's \"search\" says which answered")
+      ->transform(CLI::IsMember(searchNames, CLI::ignore_case))
+      ->type_name("MODE");
+  command.add_flag("--regions", flags.regions,
+                   "Search the level's search regions first: fewer expansions on levels of thin "
+                   "sectors, but the path may be longer than the sector search's; not the "
+                   "default");
+  command.add_option("--key", flags.keys, "A key the unit holds (repeat for more)");
+  command.add_option("--surface-cost", flags.surfaceCosts,
+                     "NAME=COST: cost per metre on a surface (a finite COST > 0)");
+  command.add_option("--exclude", flags.excludedSurfaces, "A surface the path may not enter");
+  command.add_option("--waypath-bias", flags.waypathBias, "Cost per metre along waypaths")
+      ->check(kFinite)
+      ->check(CLI::PositiveNumber);
+  command.add_option("--heuristic-scale", flags.heuristicScale, "A* heuristic scale")
+      ->check(kFinite)
+      ->check(CLI::Range(0.0, 10.0));
+  command
+      .add_option("--turning-radius", flags.turningRadius,
+                  "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
+      ->check(kFinite)
+      ->check(CLI::Range(0.0, 1000.0));
 }
 
 }  // namespace
@@ -80,42 +123,29 @@ int main(int argc, char** argv) {
   nav::cli::QueryFlags query;
   CLI::App* queryCommand =
       app.add_subcommand("query", "Find paths; prints one JSON object per query");
-  queryCommand->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")
+  queryCommand
+      ->add_option("level", levelPath,
+                   "Level (.obj), Moving AI grid map (.map: tile (x, y) is the square from "
+                   "(x, 0, y) to (x + 1, 0, y + 1), its centre at (x + 0.5, 0, y + 0.5)) or "
+                   "navigation file (.nav)")
       ->required();
-  // Remembered to refuse them with a .nav file, whose graph is already built.
+  // Remembered to refuse them with a .nav file, whose graph is already built,
+  // and (but --cell) with a .map, built for the grid unit.
   const size_t firstBuildOption = queryCommand->get_options().size();
   addBuildOptions(*queryCommand, flags);
   const size_t endBuildOptions = queryCommand->get_options().size();
   CLI::Option* from = queryCommand->add_option("--from", fromText, "Start point X,Y,Z");
   CLI::Option* to = queryCommand->add_option("--to", toText, "Goal point X,Y,Z");
-  queryCommand->add_option("--key", query.keys, "A key the unit holds (repeat for more)");
-  queryCommand->add_option("--surface-cost", query.surfaceCosts,
-                           "NAME=COST: cost per metre on a surface");
-  queryCommand->add_option("--exclude", query.excludedSurfaces, "A surface the path may not enter");
-  queryCommand->add_option("--waypath-bias", query.waypathBias, "Cost per metre along waypaths")
-      ->check(CLI::PositiveNumber);
-  queryCommand->add_option("--heuristic-scale", query.heuristicScale, "A* heuristic scale")
-      ->check(CLI::Range(0.0, 10.0));
+  addSearchOptions(*queryCommand, query.search);
   queryCommand
-      ->add_option("--turning-radius", query.turningRadius,
-                   "Tightest turn the unit makes [m] (default: the unit's; 0 turns on the spot)")
-      ->check(CLI::Range(0.0, 1000.0));
-  // By name: CLI11 prints an enum map's values (uint8_t) as raw characters.
-  std::vector<std::string> portalPointNames;
-  for (nav::PortalPoint point : nav::kPortalPoints)
-    portalPointNames.push_back(nav::toString(point));
-  std::string portalPoint;
-  queryCommand
-      ->add_option("--portal-point", portalPoint,
-                   "Where the search costs a portal: midpoint, crossing (default) or exact "
-                   "(the shortest string-pulled path over every corridor)")
-      ->transform(CLI::IsMember(portalPointNames, CLI::ignore_case))
-      ->type_name("MODE");
-  queryCommand->add_flag("--sectors", query.sectorsOnly,
-                         "Search the sectors only, without search regions (slower on levels of "
-                         "thin sectors; for comparison)");
-  CLI::Option* queries = queryCommand->add_option("--queries", query.queriesPath,
-                                                  "File with one 'sx sy sz gx gy gz' per line");
+      ->add_option("--repeat", query.repeat,
+                   "Run each query N times: \"us\" is the best time, \"median_us\" the median")
+      ->type_name("N")
+      ->check(CLI::Range(1, nav::cli::kMaxRepeat));
+  CLI::Option* queries =
+      queryCommand->add_option("--queries", query.queriesPath,
+                               "File with one 'sx sy sz gx gy gz' per line ('#' comments; a "
+                               "regular file of at most 64 MiB and 1000000 queries)");
   from->needs(to);
   to->needs(from);
   queries->excludes(from)->excludes(to);
@@ -145,16 +175,16 @@ int main(int argc, char** argv) {
   terrainCommand->add_option("-o,--output", terrain.outputPath, "Level to write (FILE.obj)")
       ->required();
 
-  std::string scenPath, scenMapPath;
-  std::optional<size_t> scenLimit;
-  std::optional<float> scenCell;
+  nav::cli::ScenFlags scenFlags;
   CLI::App* scen = app.add_subcommand(
       "scen", "Run a Moving AI .scen file: path lengths against the optimal 8-connected ones");
-  scen->add_option("scenarios", scenPath, "Scenarios (.scen)")->required();
-  scen->add_option("--map", scenMapPath,
+  scen->add_option("scenarios", scenFlags.scenPath, "Scenarios (.scen)")->required();
+  scen->add_option("--map", scenFlags.mapPath,
                    "Grid map (.map); default: the one the .scen names, beside it");
-  scen->add_option("--limit", scenLimit, "Run only the first N scenarios");
-  scen->add_option("--cell", scenCell, "Cell size [m]: 1 / an odd number (default 1/3)");
+  scen->add_option("--limit", scenFlags.limit, "Run only the first N scenarios");
+  // gridMapLevel refuses a NaN or infinite cell size, naming it.
+  scen->add_option("--cell", scenFlags.cellSize, "Cell size [m]: 1 / an odd number (default 1/3)");
+  addSearchOptions(*scen, scenFlags.search);
 
   try {
     app.parse(argc, argv);
@@ -162,8 +192,6 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
-  // IsMember let only these names through.
-  if (!portalPoint.empty()) query.portalPoint = nav::portalPointNamed(portalPoint);
   if (const std::string refused = nav::cli::refuseRotatedNav(levelPath, flags); !refused.empty()) {
     std::cerr << "navscope-cli " << app.get_subcommands().front()->get_name() << ": " << refused
               << "\n";
@@ -173,13 +201,17 @@ int main(int argc, char** argv) {
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath, cellsPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
-  if (*scen) return nav::cli::runScen(scenPath, scenMapPath, scenLimit, scenCell);
-  if (nav::cli::isNavFile(levelPath)) {
+  if (*scen) return nav::cli::runScen(scenFlags);
+  const bool navFile = nav::cli::isNavFile(levelPath);
+  if (navFile || nav::cli::isGridMapFile(levelPath)) {
     const auto options = queryCommand->get_options();
     for (size_t i = firstBuildOption; i < endBuildOptions; ++i) {
-      if (options[i]->count() == 0) continue;
+      if (options[i]->count() == 0 || (!navFile && options[i]->check_name("--cell"))) continue;
       std::cerr << "navscope-cli query: " << options[i]->get_name()
-                << ": a .nav file fixes the build settings; build options need a level (.obj)\n";
+                << (navFile ? ": a .nav file fixes the build settings; build options need a "
+                              "level (.obj)\n"
+                            : ": a grid map (.map) is built for the point-sized grid unit, as "
+                              "scen builds it; of the build options only --cell applies\n");
       return 2;
     }
   }

@@ -296,7 +296,7 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   m_jumpTool.drawOverlay(*m_renderer, m_drawOptions);
   m_renderer->setLineWidth(4.0f);
   m_pathTool.drawOverlay(*m_renderer, m_drawOptions);
-  const PathSolution* solution = m_pathTool.solution();
+  const PathAnswer* solution = m_pathTool.solution();
   if (const std::optional<size_t> step = m_funnelPanel.currentStep(solution);
       step && m_drawOptions.funnelStep) {
     m_renderer->setLineWidth(3.0f);

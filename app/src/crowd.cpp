@@ -11,6 +11,7 @@
 
 #include "nav/funnel.h"
 #include "nav/locate.h"
+#include "nav/path_pipeline.h"
 
 namespace nav::app {
 namespace {
@@ -133,7 +134,7 @@ Color agentColor(size_t agent) {
   return kAgentColors[agent % kAgentColors.size()];
 }
 
-Crowd::Crowd() : m_speed(SearchOptions{}.unitSpeed) {}
+Crowd::Crowd() : m_speed(QueryFilter{}.unitSpeed) {}
 
 void Crowd::setBuild(std::shared_ptr<const NavBuild> build) {
   if (build == m_build) return;
@@ -291,16 +292,20 @@ void Crowd::requestPath(uint32_t index) {
       agent.goal = goal;
     }
   }
-  SearchOptions options;
-  options.unitSpeed = m_speed;
-  options.jumps = m_jumps;
-  options.portalPoint = m_portalPoint;
-  options.searchRegions = m_searchRegions;
-  agent.ticket = m_manager->request(agent.position, agent.goal, options);
+  agent.ticket = m_manager->request(agent.position, agent.goal, searchOptions());
   agent.state = AgentState::Requested;
   agent.route.clear();
   agent.nextPoint = 0;
   m_requests[agent.ticket] = index;
+}
+
+SearchOptions Crowd::searchOptions() const {
+  SearchOptions options;
+  options.filter.unitSpeed = m_speed;
+  options.jumps = m_jumps;
+  options.portalPoint = m_portalPoint;
+  options.searchRegions = m_searchRegions;
+  return options;
 }
 
 void Crowd::takeResult(PathTicket ticket) {
@@ -321,10 +326,11 @@ void Crowd::takeResult(PathTicket ticket) {
   }
   ++(result->status == PathStatus::Found ? m_totals.found : m_totals.partial);
   if (agent.paths++ == 0) ++m_totals.agentsWithPath;
-  const NavGraph& graph = m_build->graph;
-  const std::vector<FunnelPortal> portals = funnelPortals(graph, result->corridor);
-  const FunnelResult funnel = pullCorridor(graph, result->corridor);
-  agent.route = followPortalHeights(funnel, portals);
+  m_answer.search = std::move(*result);
+  PathStages stages;
+  stages.groundPath = true;
+  completePath(m_build->graph, searchOptions(), stages, m_answer);
+  agent.route = m_answer.groundPath;
   // The search starts from the agent's point snapped onto the ground: walk there first.
   if (agent.route.empty() || agent.route.front() != agent.position)
     agent.route.insert(agent.route.begin(), agent.position);

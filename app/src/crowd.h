@@ -19,6 +19,7 @@
 #include "nav/jump_portals.h"
 #include "nav/nav_build.h"
 #include "nav/path_manager.h"
+#include "nav/path_pipeline.h"
 
 namespace nav::app {
 
@@ -161,6 +162,8 @@ class Crowd {
   void requestPath(uint32_t index);
   /// Turns a finished request into the agent's route (or a failure).
   void takeResult(PathTicket ticket);
+  /// What every agent's request searches with.
+  SearchOptions searchOptions() const;
   /// Counts a fruitless request; the agent tries again or, after too many, gives up.
   void fail(uint32_t index);
   /// Moves the agent `distance` along its route; true when it reached the end.
@@ -180,6 +183,8 @@ class Crowd {
   const JumpBucket* m_jumps = nullptr;
   PortalPoint m_portalPoint = PortalPoint::Crossing;
   bool m_searchRegions = false;
+  /// The last result taken, through the path pipeline; kept for its arrays.
+  PathAnswer m_answer;
   std::mt19937_64 m_random;
   std::string m_notice;
   uint64_t m_spawnRevision = 0;

@@ -70,8 +70,8 @@ std::optional<RayHit> raycastSectors(const NavGraph& graph, const Ray& ray, floa
     if (!sector.containsColumnPoint(point.x, point.z)) continue;
     glm::vec3 normal = glm::normalize(glm::vec3(-plane.x, 1.0f, -plane.y));
     if (glm::dot(normal, d) > 0.0f) normal = -normal;
-    nearest = RayHit{t, glm::vec3(point.x, graph.heightAt(sector, point.x, point.z), point.z), normal,
-                     uint32_t(index)};
+    nearest = RayHit{t, glm::vec3(point.x, graph.heightAt(sector, point.x, point.z), point.z),
+                     normal, uint32_t(index)};
   }
   return nearest;
 }

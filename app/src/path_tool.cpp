@@ -81,24 +81,16 @@ void PathTool::solve() {
   ++m_revision;
   m_solution.reset();
   if (!m_build || !m_start || !m_goal) return;
-  PathSolution solution;
   SearchOptions options;
   options.jumps = m_jumps;
   options.portalPoint = m_portalPoint;
   options.searchRegions = m_searchRegions;
-  solution.search = findPath(m_build->graph, *m_start, *m_goal, options, &solution.trace);
-  // A partial path is drawn too: it leads as close to the goal as the unit can get.
-  if (!solution.search.corridor.sectors.empty()) {
-    solution.portals = funnelPortals(m_build->graph, solution.search.corridor);
-    solution.funnel = pullCorridor(m_build->graph, solution.search.corridor, /*recordSteps=*/true);
-    solution.groundPath = followPortalHeights(solution.funnel, solution.portals);
-    solution.smoothed =
-        smoothPath(m_build->graph, solution.search.corridor, solution.funnel.corners);
-    const UnitProfile& unit = m_build->graph.unit;
-    if (unit.kind == UnitKind::Vehicle)
-      solution.vehicle = vehicleCurve(solution.funnel.corners, unit.turningRadius);
-    if (m_level) solution.clearance = pathClearance(m_level->world, unit, solution.funnel.corners);
-  }
+  PathStages stages;
+  stages.searchTrace = stages.funnelSteps = stages.groundPath = true;
+  stages.smoothed = stages.vehicleCurve = stages.clearance = true;
+  PathAnswer solution;
+  planPath(m_build->graph, *m_start, *m_goal, options, stages, solution,
+           m_level ? &m_level->world : nullptr);
   m_solution = std::move(solution);
 }
 

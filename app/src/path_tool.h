@@ -10,33 +10,13 @@
 #include <vector>
 
 #include "loaded_level.h"
-#include "nav/funnel.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_build.h"
-#include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
 #include "nav/search.h"
-#include "nav/smoothing.h"
-#include "nav/vehicle_curve.h"
 #include "tool.h"
 
 namespace nav::app {
-
-struct PathSolution {
-  PathResult search;
-  SearchTrace trace;
-  /// Start, corridor portals, goal; empty unless the search found a path.
-  std::vector<FunnelPortal> portals;
-  FunnelResult funnel;
-  /// The funnel's corners plus a point at every portal crossing, at the portal's height.
-  std::vector<glm::vec3> groundPath;
-  /// The corners smoothed by Bezier curves kept inside the corridor.
-  std::vector<glm::vec3> smoothed;
-  /// A vehicle's turn arcs and tangent lines through the corners (empty for humans).
-  std::vector<CurvePiece> vehicle;
-  /// Per stretch between corners, where the unit touches the level (empty
-  /// without a level: a graph read from a .nav file).
-  std::vector<StretchClearance> clearance;
-};
 
 class PathTool final : public Tool {
  public:
@@ -67,7 +47,7 @@ class PathTool final : public Tool {
   const std::optional<glm::vec3>& start() const { return m_start; }
   const std::optional<glm::vec3>& goal() const { return m_goal; }
   /// Empty until there is a build, a start and a goal.
-  const PathSolution* solution() const { return m_solution ? &*m_solution : nullptr; }
+  const PathAnswer* solution() const { return m_solution ? &*m_solution : nullptr; }
   /// What went wrong with the last click ("off mesh"); empty when nothing did.
   const std::string& notice() const { return m_notice; }
   /// Grows by one whenever the start, the goal or the solution changes.
@@ -83,7 +63,7 @@ class PathTool final : public Tool {
   bool m_searchRegions = false;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
-  std::optional<PathSolution> m_solution;
+  std::optional<PathAnswer> m_solution;
   std::string m_notice;
   uint64_t m_revision = 0;
 };

@@ -44,7 +44,7 @@ void SceneView::draw(Renderer& renderer, const SceneContent& content, const Draw
 
 bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOptions& options) {
   const NavBuild* build = content.build;
-  const PathSolution* path = content.path;
+  const PathAnswer* path = content.path;
   const bool hasPath =
       build != nullptr && path != nullptr && !path->search.corridor.sectors.empty();
   uint64_t key = 0;

@@ -22,7 +22,7 @@ struct SceneContent {
   uint64_t levelRevision = 0;
   const NavBuild* build = nullptr;
   uint64_t buildRevision = 0;
-  const PathSolution* path = nullptr;
+  const PathAnswer* path = nullptr;
   uint64_t pathRevision = 0;
 };
 

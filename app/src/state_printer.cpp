@@ -82,7 +82,7 @@ void StatePrinter::observe(const PathTool& path) {
   m_notice = path.notice();
   if (path.revision() == m_pathRevision) return;
   m_pathRevision = path.revision();
-  const PathSolution* solution = path.solution();
+  const PathAnswer* solution = path.solution();
   if (solution == nullptr) return;
   print(format(
       "path status=%s corners=%zu length=%.3f funnel_steps=%zu search=%s regions=%d expansions=%u "
@@ -107,7 +107,7 @@ void StatePrinter::observe(const PathTool& path) {
   print(line);
 }
 
-void StatePrinter::observeFunnel(std::optional<size_t> step, const PathSolution* solution) {
+void StatePrinter::observeFunnel(std::optional<size_t> step, const PathAnswer* solution) {
   std::string line;
   if (step && solution && *step < solution->funnel.steps.size()) {
     line = format("funnel step=%zu/%zu event=%s", *step + 1, solution->funnel.steps.size(),

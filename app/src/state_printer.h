@@ -42,7 +42,7 @@ class StatePrinter {
   /// from what was printed last.
   void observe(const PathTool& path);
   /// `funnel step=K/N event=NAME` (K from 1) when the shown funnel step changes.
-  void observeFunnel(std::optional<size_t> step, const PathSolution* solution);
+  void observeFunnel(std::optional<size_t> step, const PathAnswer* solution);
   /// `crowd spawned agents=N seed=S unit=NAME` when agents are placed (again),
   /// `crowd cleared`, `crowd notice TEXT`; `crowd solved=K/N pending=P` when the
   /// number of agents that have had a path changes; and every kCrowdReportFrames

@@ -1,7 +1,9 @@
 // navscope-cli query, run as a user runs it: the search it is asked for
-// (--portal-point), the one that answered (the "search" field), a bad value
-// refused with the option and the good values named, and the help naming them;
-// the path's clearance, hand-computed where it runs beside a wall.
+// (--search), the one that answered (the "search" field), a bad value refused
+// with the option and the good values named, and the help naming them; the
+// search regions only with --regions; --repeat's best and median times; NaN
+// and infinite values refused with the flag named; the path's clearance,
+// hand-computed where it runs beside a wall.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,7 +27,7 @@ bool isPlainText(const std::string& text) {
 TEST(CliQuery, ExactIsNeverLongerThanCrossingAndSaysItAnswered) {
   const std::string query = "query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2";
   const CliRun crossing = runCli(query);
-  const CliRun exact = runCli(query + " --portal-point exact");
+  const CliRun exact = runCli(query + " --search exact");
   ASSERT_EQ(crossing.exitCode, 0) << crossing.output;
   ASSERT_EQ(exact.exitCode, 0) << exact.output;
   ASSERT_EQ(crossing.objects.size(), 1u) << crossing.output;
@@ -42,7 +44,7 @@ TEST(CliQuery, ExactRunsAsCrossingWhereSurfacesCostDifferently) {
   // that, and says the crossing search answered. With every walkable surface
   // at 1, exact answers.
   const std::string query =
-      "query " + asset("showcase.obj") + " --from 37,0.05,31 --to 32,3.05,6 --portal-point exact";
+      "query " + asset("showcase.obj") + " --from 37,0.05,31 --to 32,3.05,6 --search exact";
   const CliRun uneven = runCli(query);
   const CliRun even = runCli(query +
                              " --surface-cost road=1 --surface-cost grass=1 --surface-cost water=1 "
@@ -57,49 +59,128 @@ TEST(CliQuery, ExactRunsAsCrossingWhereSurfacesCostDifferently) {
   EXPECT_EQ(even.objects[0]["search"], "exact");
 }
 
-TEST(CliQuery, ABadPortalPointIsRefusedWithTheOptionNamed) {
+TEST(CliQuery, ABadSearchModeIsRefusedWithTheOptionNamed) {
   const CliRun run =
-      runCli("query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2 --portal-point sideways");
+      runCli("query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2 --search sideways");
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_TRUE(run.objects.empty());
-  EXPECT_NE(run.output.find("--portal-point"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("--search"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("sideways not in {midpoint,crossing,exact}"), std::string::npos)
       << run.output;
   EXPECT_TRUE(isPlainText(run.output)) << run.output;
 }
 
-// The funnel level walks at one cost a metre: the search over regions answers,
-// unless --sectors asks for the sectors alone; both find a path.
-TEST(CliQuery, RegionsAnswerUnlessSectorsIsGiven) {
+// The funnel level walks at one cost a metre: the search over regions answers
+// when --regions asks for it, in fewer expansions; without it the sectors
+// answer; both find a path. The old flags are gone.
+TEST(CliQuery, RegionsAnswerOnlyWhenAskedFor) {
   const std::string query = "query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2";
-  const CliRun regions = runCli(query);
-  const CliRun sectors = runCli(query + " --sectors");
+  const CliRun sectors = runCli(query);
+  const CliRun regions = runCli(query + " --regions");
   ASSERT_EQ(regions.exitCode, 0) << regions.output;
   ASSERT_EQ(sectors.exitCode, 0) << sectors.output;
   ASSERT_EQ(regions.objects.size(), 1u) << regions.output;
   ASSERT_EQ(sectors.objects.size(), 1u) << sectors.output;
   EXPECT_EQ(regions.objects[0]["regions"], true);
   EXPECT_EQ(sectors.objects[0]["regions"], false);
+  EXPECT_EQ(regions.objects[0]["search"], "crossing");
+  EXPECT_EQ(sectors.objects[0]["search"], "crossing");
   EXPECT_EQ(regions.objects[0]["status"], "found");
   EXPECT_EQ(sectors.objects[0]["status"], "found");
   EXPECT_LT(regions.objects[0]["expansions"].get<int>(),
             sectors.objects[0]["expansions"].get<int>());
+  for (const char* gone : {" --sectors", " --portal-point exact"}) {
+    const CliRun run = runCli(query + gone);
+    EXPECT_EQ(run.exitCode, 2) << gone << "\n" << run.output;
+    EXPECT_TRUE(run.objects.empty()) << run.output;
+  }
 }
 
 TEST(CliQuery, HelpNamesEverySearchModeInPlainText) {
   const CliRun run = runCli("query --help");
   EXPECT_EQ(run.exitCode, 0);
-  EXPECT_NE(run.output.find("--portal-point MODE:{midpoint,crossing,exact}"), std::string::npos)
+  EXPECT_NE(run.output.find("--search MODE:{midpoint,crossing,exact}"), std::string::npos)
       << run.output;
+  EXPECT_NE(run.output.find("--regions"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("not the default"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("--repeat N"), std::string::npos) << run.output;
   EXPECT_TRUE(isPlainText(run.output)) << run.output;
 }
 
 TEST(CliQuery, SearchModeNamesIgnoreCase) {
   const CliRun run =
-      runCli("query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2 --portal-point Exact");
+      runCli("query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2 --search Exact");
   ASSERT_EQ(run.exitCode, 0) << run.output;
   ASSERT_EQ(run.objects.size(), 1u) << run.output;
   EXPECT_EQ(run.objects[0]["search"], "exact");
+}
+
+// Each query runs N times: "us" is its best time, "median_us" the median, and
+// the answer is the one a single run gives. N below 1 is refused.
+TEST(CliQuery, RepeatReportsTheBestAndTheMedianTime) {
+  const std::string query = "query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2";
+  const CliRun once = runCli(query);
+  const CliRun five = runCli(query + " --repeat 5");
+  ASSERT_EQ(once.exitCode, 0) << once.output;
+  ASSERT_EQ(five.exitCode, 0) << five.output;
+  ASSERT_EQ(once.objects.size(), 1u) << once.output;
+  ASSERT_EQ(five.objects.size(), 1u) << five.output;
+  const nlohmann::json& path = five.objects[0];
+  ASSERT_TRUE(path.contains("median_us")) << five.output;
+  EXPECT_GT(path["us"].get<double>(), 0.0);
+  EXPECT_LE(path["us"].get<double>(), path["median_us"].get<double>());
+  EXPECT_EQ(path["length"], once.objects[0]["length"]);
+  EXPECT_EQ(path["corners"], once.objects[0]["corners"]);
+  EXPECT_EQ(path["expansions"], once.objects[0]["expansions"]);
+  // One run: the best is the median.
+  EXPECT_EQ(once.objects[0]["us"], once.objects[0]["median_us"]);
+
+  for (const char* bad : {"0", "-3", "many", "2000000"}) {
+    const CliRun run = runCli(query + " --repeat " + bad);
+    EXPECT_EQ(run.exitCode, 2) << bad << "\n" << run.output;
+    EXPECT_TRUE(run.objects.empty()) << run.output;
+    EXPECT_NE(run.output.find("--repeat"), std::string::npos) << run.output;
+  }
+}
+
+// CLI11's range checks let NaN through: every float flag refuses NaN and
+// infinities (1e39 is past float's range) with the flag named, exit code 2,
+// before any build.
+TEST(CliQuery, NanAndInfiniteValuesAreRefusedWithTheFlagNamed) {
+  const std::string query = "query " + asset("funnel.obj") + " --from 6,0,2 --to 14,0,2 ";
+  const char* flags[] = {
+      "--heuristic-scale", "--waypath-bias", "--turning-radius", "--cell", "--unit-width",
+      "--unit-length",     "--unit-height",  "--step",           "--drop", "--slope",
+      "--ledge-overhang",  "--rotate-y"};
+  for (const char* flag : flags) {
+    for (const char* value : {"nan", "NaN", "inf", "-inf", "1e39"}) {
+      const std::string arguments = query + flag + " " + value;
+      const CliRun run = runCli(arguments);
+      EXPECT_EQ(run.exitCode, 2) << arguments << "\n" << run.output;
+      EXPECT_TRUE(run.objects.empty()) << arguments << "\n" << run.output;
+      EXPECT_NE(run.output.find(flag), std::string::npos) << arguments << "\n" << run.output;
+      EXPECT_TRUE(isPlainText(run.output)) << run.output;
+    }
+  }
+  for (const char* value :
+       {"lava=nan", "lava=inf", "lava=1e39", "lava=-1", "lava=0", "lava=5x", "lava", "=2"}) {
+    const CliRun run = runCli(query + "--surface-cost " + value);
+    EXPECT_EQ(run.exitCode, 2) << value << "\n" << run.output;
+    EXPECT_NE(run.output.find(std::string("--surface-cost '") + value + "'"), std::string::npos)
+        << run.output;
+  }
+  // The build command's flags too.
+  for (const char* flag : {"--cell", "--unit-width", "--step", "--slope"}) {
+    const CliRun run = runCli("build " + asset("funnel.obj") + " " + flag + " nan");
+    EXPECT_EQ(run.exitCode, 2) << flag << "\n" << run.output;
+    EXPECT_NE(run.output.find(flag), std::string::npos) << run.output;
+  }
+  // Finite values in range still pass.
+  const CliRun fine = runCli(query +
+                             "--heuristic-scale 1 --waypath-bias 0.5 --turning-radius 0 "
+                             "--surface-cost lava=2.5");
+  ASSERT_EQ(fine.exitCode, 0) << fine.output;
+  EXPECT_EQ(fine.objects.at(0)["status"], "found");
 }
 
 TEST(CliBuild, UnitShapeIsBuiltReportedAndCheckedByName) {

@@ -12,6 +12,7 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/path_manager.h"
+#include "nav/path_pipeline.h"
 
 namespace {
 
@@ -127,13 +128,12 @@ void BM_Query(benchmark::State& state) {
   const nav::NavBuild& build = work.build;
   const auto& pairs = work.pairs;
   size_t i = 0, found = 0;
+  nav::PathAnswer answer;
   for (auto _ : state) {
     const auto& [from, to] = pairs[i++ % pairs.size()];
-    const nav::PathResult path = nav::findPath(build.graph, from, to);
-    if (path.status == nav::PathStatus::Found) {
-      ++found;
-      benchmark::DoNotOptimize(nav::pullCorridor(build.graph, path.corridor));
-    }
+    nav::planPath(build.graph, from, to, {}, {}, answer);
+    if (answer.search.status == nav::PathStatus::Found) ++found;
+    benchmark::DoNotOptimize(answer.funnel.length);
   }
   state.counters["found_fraction"] = double(found) / double(std::max<size_t>(i, 1));
 }

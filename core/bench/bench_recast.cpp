@@ -4,7 +4,7 @@
 //   1. build: the median build time of several runs of each, and the walkable
 //      area each covers;
 //   2. queries: the same seeded random start/goal pairs through navscope
-//      (locate + A* + funnel: nav::findPath, then pullCorridor, which pulls the
+//      (locate + A* + funnel: nav::planPath, whose pullCorridor pulls the
 //      string and moves corners out to their portal ends' reach) and
 //      through Detour (findNearestPoly + findPath + findStraightPath): median
 //      and 90th-percentile microseconds of each, and the ratio of path lengths
@@ -87,6 +87,7 @@
 #include "nav/locate.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 #include "recast_reference.h"
@@ -235,25 +236,24 @@ nav::SearchOptions g_searchOptions;
 nav::SearchOptions matchedOptions(const nav::NavGraph& graph) {
   nav::SearchOptions options = g_searchOptions;
   for (const nav::SurfaceSpec& surface : graph.surfaces)
-    options.surfaceCosts[surface.name] = 1.0f;
+    options.filter.surfaceCosts[surface.name] = 1.0f;
   return options;
 }
 
-/// navscope's calls; keepCorners copies the corners out (not timed). The
-/// results are kept between queries, as Detour's query object and buffers are.
+/// navscope's pipeline (search and funnel); keepCorners copies the corners out
+/// (not timed). The answer is kept between queries, as Detour's query object
+/// and buffers are.
 Answer navscopeQuery(const nav::NavGraph& graph, const nav::SearchOptions& options,
                      const glm::vec3& start, const glm::vec3& goal, bool keepCorners = false) {
-  static nav::PathResult path;
-  static nav::FunnelResult funnel;
+  static nav::PathAnswer path;
   Answer answer;
-  nav::findPath(graph, start, goal, options, path);
-  if (path.status != nav::PathStatus::Found) return answer;
-  nav::pullCorridor(graph, path.corridor, funnel);
+  nav::planPath(graph, start, goal, options, {}, path);
+  if (path.search.status != nav::PathStatus::Found) return answer;
   answer.found = true;
-  answer.length = funnel.length;
-  answer.corridor = path.corridor.sectors.size();
-  answer.searchNodes = path.expansions;
-  if (keepCorners) answer.corners = funnel.corners;
+  answer.length = path.funnel.length;
+  answer.corridor = path.search.corridor.sectors.size();
+  answer.searchNodes = path.search.expansions;
+  if (keepCorners) answer.corners = path.funnel.corners;
   return answer;
 }
 

@@ -1,6 +1,7 @@
 #include "nav/nav_graph.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace nav {
 
@@ -46,6 +47,35 @@ size_t NavGraph::memoryBytes() const {
         sizeof(WaypathSpec) + waypath.id.capacity() + waypath.points.capacity() * sizeof(glm::vec3);
   }
   return bytes;
+}
+
+void sortPortalsBySource(NavGraph& graph) {
+  std::vector<uint32_t> order(graph.portals.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return graph.portals[a].fromSector < graph.portals[b].fromSector;
+  });
+  std::vector<uint32_t> newIndex(order.size());
+  for (uint32_t i = 0; i < order.size(); ++i)
+    newIndex[order[i]] = i;
+  std::vector<Portal> sorted;
+  sorted.reserve(order.size());
+  for (uint32_t old : order) {
+    Portal portal = graph.portals[old];
+    if (portal.reverse != kNoPortal) portal.reverse = newIndex[portal.reverse];
+    sorted.push_back(portal);
+  }
+  graph.portals = std::move(sorted);
+  for (Sector& sector : graph.sectors)
+    sector.portalCount = 0;
+  for (const Portal& portal : graph.portals)
+    ++graph.sectors[portal.fromSector].portalCount;
+  // Each sector's range starts where the previous one's ends, empty ones included.
+  uint32_t next = 0;
+  for (Sector& sector : graph.sectors) {
+    sector.firstPortal = next;
+    next += sector.portalCount;
+  }
 }
 
 }  // namespace nav

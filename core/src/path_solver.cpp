@@ -25,10 +25,20 @@ glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3&
       touchingPoint(groundOf(portal.left), groundOf(portal.right), groundOf(from), groundOf(to)));
 }
 
-// A locked device opens only for a unit holding its key.
-bool canUse(const DeviceSpec& device, const SearchOptions& options) {
-  return !device.locked ||
-         std::find(options.keys.begin(), options.keys.end(), device.key) != options.keys.end();
+// The point of the sector's cell centres' rectangle nearest `to` on the
+// ground, at the sector's height: where a partial path may end. The half cell
+// past the last centres, up to the sector's edge, is ground the fill never
+// tested the unit on.
+glm::vec3 onCellsNearest(const NavGraph& graph, const Sector& sector, const glm::vec3& to) {
+  const float half = 0.5f * graph.cellSize;
+  const auto along = [&](float value, float low, float high) {
+    const float inLow = std::min(low + half, 0.5f * (low + high));
+    const float inHigh = std::max(high - half, inLow);
+    return std::clamp(value, inLow, inHigh);
+  };
+  const float x = along(to.x, sector.bounds.min.x, sector.bounds.max.x);
+  const float z = along(to.z, sector.bounds.min.z, sector.bounds.max.z);
+  return {x, graph.heightAt(sector, x, z), z};
 }
 
 }  // namespace
@@ -44,11 +54,8 @@ bool PathSolver::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) c
 void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                       const SearchOptions& options, SearchTrace* trace) {
   m_graph = &graph;
-  // New options make new surface costs, even when this query ends before they are made.
-  if (!(options == m_options)) {
-    m_options = options;
-    m_surfaceCostsMade = false;
-  }
+  // Copied only when they changed: a copy allocates for the filter's lists.
+  if (!(options == m_options)) m_options = options;
   m_searchingRegions = false;
   m_searchingIntervals = false;
   m_trace = trace;
@@ -80,7 +87,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     return;
   }
   m_result.corridor.goal = m_goalLocation.point;
-  prepareCosts();
+  m_costs.prepare(graph, options.filter);
   m_jumps.clear();
   if (options.jumps) m_jumps = options.jumps->jumps();
   m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
@@ -100,18 +107,18 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     if (nearest.sector != kNoSector) m_goalLocation = nearest;
     m_result.corridor.goal = m_goalLocation.point;
   }
-  m_goalSectorCost = sectorCost(graph.sectors[m_goalLocation.sector]);
+  m_goalSectorCost = m_costs.sectorCost(graph.sectors[m_goalLocation.sector]);
   // The sector the unit stands in can always be left, whatever the filter says
   // of it: at its own cost, or closed, as dear as the dearest the heuristic allows for.
-  const float startCost = sectorCost(graph.sectors[m_startLocation.sector]);
-  m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_cheapest;
+  const float startCost = m_costs.sectorCost(graph.sectors[m_startLocation.sector]);
+  m_startSectorCost = startCost < kInfinity ? startCost : 1.0f / m_costs.cheapest();
   m_exactMetre =
       options.portalPoint == PortalPoint::Exact ? uniformMetre() : std::optional<float>();
   // A closed start's region is closed too: the region search would walk it.
   // Waypaths are ridden at costs of their own, and vehicles turn at crossings.
   m_regionsMayAnswer = options.searchRegions && options.portalPoint == PortalPoint::Crossing &&
                        m_jumps.empty() && m_turningRadius == 0.0f && !graph.regions.empty() &&
-                       startCost < kInfinity && !anyWaypathOpen();
+                       startCost < kInfinity && !m_costs.anyWaypathOpen();
 
   // A straight line inside one rectangle is never longer than a detour through
   // portals, unless a waypath joins the rectangle (riding it may be cheaper).
@@ -155,7 +162,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
       visit.query = 0;
     m_query = 1;
   }
-  m_heuristicScale = options.heuristicScale * std::min(1.0f, m_cheapest);
+  m_heuristicScale = options.heuristicScale * std::min(1.0f, m_costs.cheapest());
   m_status = SolveStatus::InProgress;
   m_aimedAtPartialEnd = false;
   // Finalized before any A* ran, the partial path is the start alone.
@@ -173,7 +180,7 @@ bool PathSolver::searchRegions() {
   query.startSector = m_startLocation.sector;
   query.goalSector = m_goalLocation.sector;
   // Waypaths are closed to it: the cheapest ground, and devices' at least a metre a metre.
-  query.heuristicScale = m_options.heuristicScale * m_cheapestGround;
+  query.heuristicScale = m_options.heuristicScale * m_costs.cheapestGround();
   query.maxExpansions = m_options.maxExpansions;
   query.rules = this;
   query.traced = m_trace != nullptr;
@@ -215,15 +222,12 @@ void PathSolver::startPortalSearch() {
   m_blockedBy.clear();
   m_closest = m_startNode;
   m_closestDistance = glm::distance(m_startLocation.point, m_goalLocation.point);
-  relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{});
-}
-
-bool PathSolver::anyWaypathOpen() const {
-  return std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end();
+  // The unit stands at the start facing any way it likes.
+  relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{{0.0f, 0.0f}, 0.0f, true});
 }
 
 std::optional<float> PathSolver::uniformMetre() const {
-  if (m_turningRadius > 0.0f || anyWaypathOpen()) return std::nullopt;
+  if (m_turningRadius > 0.0f || m_costs.anyWaypathOpen()) return std::nullopt;
   // Waypaths are closed: only ground sectors count, and those open to the query.
   std::optional<float> metre;
   bool uneven = false;
@@ -236,10 +240,10 @@ std::optional<float> PathSolver::uniformMetre() const {
   if (!regions.empty()) {
     // A graph without a surface table (built by hand) walks at cost 1.
     for (uint16_t surface : regions.groundSurfaces())
-      meet(surface < m_surfaceCost.size() ? m_surfaceCost[surface] : 1.0f);
+      meet(m_costs.surfaceCost(surface));
   } else {
     for (const Sector& sector : m_graph->sectors) {
-      if (sector.kind == SectorKind::Ground) meet(sectorCost(sector));
+      if (sector.kind == SectorKind::Ground) meet(m_costs.sectorCost(sector));
     }
   }
   if (uneven) return std::nullopt;
@@ -249,20 +253,12 @@ std::optional<float> PathSolver::uniformMetre() const {
 }
 
 float PathSolver::teleportCost(uint32_t node) const {
-  const NavGraph& graph = *m_graph;
-  const Portal& portal = nodePortal(node);
-  const float flight = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
-  if (portal.kind == PortalKind::Jump) {
-    return std::max(flight, m_jumps[node - m_firstJumpNode].spec.airTime * m_options.unitSpeed);
-  }
-  const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-  if (!canUse(device, m_options)) return kInfinity;
-  return std::max(flight, device.travelTime * m_options.unitSpeed) +
-         device.waitTime * m_options.unitSpeed;
+  return node >= m_firstJumpNode ? m_costs.jumpCost(m_jumps[node - m_firstJumpNode])
+                                 : m_costs.deviceCost(nodePortal(node));
 }
 
 float PathSolver::metreOf(uint32_t sector) const {
-  return sectorCost(m_graph->sectors[sector]);
+  return m_costs.sectorCost(m_graph->sectors[sector]);
 }
 
 void PathSolver::trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
@@ -302,51 +298,6 @@ SolveStatus PathSolver::update(std::chrono::microseconds budget) {
     update(kIterationsPerClockRead);
   } while (m_status == SolveStatus::InProgress && Clock::now() < deadline);
   return m_status;
-}
-
-// The costs of one query's filter. The arrays keep their capacity between queries.
-void PathSolver::prepareCosts() {
-  const NavGraph& graph = *m_graph;
-  const UnitKind kind = m_options.unitKind.value_or(graph.unit.kind);
-  if (!m_surfaceCostsMade || kind != m_costedKind || graph.surfaces != m_costedSurfaces) {
-    m_cheapestSurface = 1.0f;
-    m_surfaceCost.resize(graph.surfaces.size());
-    for (size_t i = 0; i < graph.surfaces.size(); ++i) {
-      const SurfaceSpec& surface = graph.surfaces[i];
-      const auto override = m_options.surfaceCosts.find(surface.name);
-      float cost = override != m_options.surfaceCosts.end() ? override->second : surface.cost;
-      const bool excluded =
-          std::find(m_options.excludedSurfaces.begin(), m_options.excludedSurfaces.end(),
-                    surface.name) != m_options.excludedSurfaces.end();
-      if (excluded || !surface.allows(kind) || !(cost > 0.0f)) cost = kInfinity;
-      m_surfaceCost[i] = cost;
-      m_cheapestSurface = std::min(m_cheapestSurface, cost);
-    }
-    m_costedSurfaces = graph.surfaces;
-    m_costedKind = kind;
-    m_surfaceCostsMade = true;
-  }
-  m_cheapest = m_cheapestSurface;
-  m_waypathClosed.resize(graph.waypaths.size());
-  m_waypathLength.resize(graph.waypaths.size());
-  for (size_t w = 0; w < graph.waypaths.size(); ++w) {
-    const WaypathSpec& waypath = graph.waypaths[w];
-    m_waypathClosed[w] = waypath.unitKind && *waypath.unitKind != kind;
-    std::vector<float>& along = m_waypathLength[w];
-    along.assign(1, 0.0f);
-    for (size_t k = 1; k < waypath.points.size(); ++k)
-      along.push_back(along.back() + glm::distance(waypath.points[k - 1], waypath.points[k]));
-  }
-  m_cheapestGround = m_cheapest;
-  if (!graph.waypaths.empty()) m_cheapest = std::min(m_cheapest, m_options.waypathBias);
-}
-
-float PathSolver::sectorCost(const Sector& sector) const {
-  if (sector.kind == SectorKind::Waypath) {
-    return m_waypathClosed[sector.waypath] ? kInfinity : m_options.waypathBias;
-  }
-  // A graph without a surface table (built by hand) walks at cost 1.
-  return sector.surface < m_surfaceCost.size() ? m_surfaceCost[sector.surface] : 1.0f;
 }
 
 // The goal pseudo-node is not traced: the result's cost is its final cost.
@@ -456,11 +407,8 @@ Location PathSolver::partialEnd() const {
 }
 
 Location PathSolver::closestPointOf(uint32_t s) const {
-  const Sector& sector = m_graph->sectors[s];
   const glm::vec3& goal = m_goalLocation.point;
-  const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
-  const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
-  const glm::vec3 point{x, m_graph->heightAt(sector, x, z), z};
+  const glm::vec3 point = onCellsNearest(*m_graph, m_graph->sectors[s], goal);
   return {s, point, glm::distance(point, goal)};
 }
 
@@ -483,10 +431,8 @@ Location PathSolver::nearestInIsland(uint32_t island) const {
   best.distance = kInfinity;
   for (uint32_t s : graph.islands.sectors(island)) {
     const Sector& sector = graph.sectors[s];
-    if (sector.kind != SectorKind::Ground || !(sectorCost(sector) < kInfinity)) continue;
-    const float x = std::clamp(goal.x, sector.bounds.min.x, sector.bounds.max.x);
-    const float z = std::clamp(goal.z, sector.bounds.min.z, sector.bounds.max.z);
-    const glm::vec3 point{x, graph.heightAt(sector, x, z), z};
+    if (sector.kind != SectorKind::Ground || !(m_costs.sectorCost(sector) < kInfinity)) continue;
+    const glm::vec3 point = onCellsNearest(graph, sector, goal);
     const float distance = glm::distance(point, goal);
     if (distance < best.distance) best = {s, point, distance};
   }
@@ -509,19 +455,46 @@ bool PathSolver::turn(const Heading& from, const glm::vec2& direction, float len
   }
   const glm::vec2 towards = direction / length;
   if (from.direction == glm::vec2(0.0f)) {
-    after = {towards, length};
+    after = {towards, length, from.free};
     return true;
   }
   const float cosine = std::clamp(glm::dot(from.direction, towards), -1.0f, 1.0f);
   if (cosine >= kStraightCosine) {
-    after = {towards, from.straight + length};
+    after = {towards, from.straight + length, from.free};
     return true;
   }
+  const float angle = std::acos(cosine);
   // The arc meets the two straights this far from the corner.
-  const float tangent = m_turningRadius * std::tan(0.5f * std::acos(cosine));
-  if (!(tangent <= std::min(from.straight, length))) return false;
-  after = {towards, length};
+  const float tangent = m_turningRadius * std::tan(0.5f * angle);
+  // The straight run after the turn, or below zero when the turn does not fit.
+  float room = tangent <= std::min(from.straight, length) ? length : -1.0f;
+  if (from.free) {
+    const float along = alongFromStart(from.straight, angle);
+    if (along <= length) room = std::max(room, length - along);
+  }
+  if (!(room >= 0.0f)) return false;
+  after = {towards, room};
   return true;
+}
+
+// The straight from the start was the unit's choice: standing there facing
+// any way, it may as well have left on an arc of the turning radius that
+// meets the new straight's line. That arc is the circle through the start,
+// `run` back from the corner, touching the line on the inside of the turn;
+// the start must lie within its reach (its distance from the line, run sin
+// angle, at most the diameter). Returns how far past the corner the arc meets
+// the line (below zero: before it, and the unit runs straight from there), or
+// infinity when it cannot. So a start a few centimetres from its first
+// crossing (snapped onto the edge of a sliver sector beside the one it stands
+// in, say) turns about as if it started on the crossing, not as if it had
+// driven those centimetres and had no room left, while a start far back turns
+// as the corner's straights allow.
+float PathSolver::alongFromStart(float run, float angle) const {
+  const float radius = m_turningRadius;
+  const float rise = run * std::sin(angle);
+  if (!(rise <= 2.0f * radius)) return std::numeric_limits<float>::infinity();
+  const float offset = radius - rise;
+  return -run * std::cos(angle) + std::sqrt(std::max(0.0f, radius * radius - offset * offset));
 }
 
 bool PathSolver::headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
@@ -548,7 +521,7 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
   const NavGraph& graph = *m_graph;
   const glm::vec3& point = m_nodes[entry.node].point;
   const Sector& target = graph.sectors[portal.toSector];
-  if (!(sectorCost(target) < kInfinity)) {
+  if (!(m_costs.sectorCost(target) < kInfinity)) {
     if (m_blockedBy.empty() && target.kind == SectorKind::Ground &&
         target.surface < graph.surfaces.size()) {
       m_blockedBy = "the way crosses surface '" + graph.surfaces[target.surface].name +
@@ -572,7 +545,7 @@ void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenE
     const WaypathSpec& waypath = graph.waypaths[sector.waypath];
     const uint32_t from = nodePortal(entry.node).link, to = portal.link;
     if (from == to || (waypath.oneWay && to < from)) return;
-    const std::vector<float>& along = m_waypathLength[sector.waypath];
+    const std::vector<float>& along = m_costs.waypathLength(sector.waypath);
     cost = std::abs(along[to] - along[from]) * metre;
   }
   if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
@@ -617,7 +590,7 @@ bool PathSolver::dominated(uint32_t sector, const glm::vec3& point, float cost) 
   if (m_turningRadius > 0.0f) return false;
   const SectorVisit& visit = m_visits[sector];
   if (visit.query != m_query || m_graph->sectors[sector].kind != SectorKind::Ground) return false;
-  const float metre = sectorCost(m_graph->sectors[sector]);
+  const float metre = m_costs.sectorCost(m_graph->sectors[sector]);
   uint32_t node = visit.lastNode;
   for (int k = 0; k < kVisitsChecked && node != kNoPortal;
        ++k, node = m_nodes[node].previousVisit) {
@@ -652,7 +625,7 @@ void PathSolver::expand(const OpenEntry& entry) {
     closing.previousVisit = visit.query == m_query ? visit.lastNode : kNoPortal;
     visit = {entry.node, m_query};
   }
-  const float metre = isStart ? m_startSectorCost : sectorCost(sector);
+  const float metre = isStart ? m_startSectorCost : m_costs.sectorCost(sector);
   if (sector.kind == SectorKind::Ground) {
     const float distance = glm::distance(point, goalPoint);
     if (distance < m_closestDistance) {
@@ -665,7 +638,7 @@ void PathSolver::expand(const OpenEntry& entry) {
   uint32_t cameBy = kNoPortal;
   if (!isStart) {
     const Portal& in = nodePortal(entry.node);
-    if (metre >= sectorCost(graph.sectors[in.fromSector])) cameBy = in.reverse;
+    if (metre >= m_costs.sectorCost(graph.sectors[in.fromSector])) cameBy = in.reverse;
   }
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
@@ -685,7 +658,7 @@ void PathSolver::expand(const OpenEntry& entry) {
 }
 
 float PathSolver::sectorRate(const Corridor& corridor, size_t k) const {
-  return k == 0 ? m_startSectorCost : sectorCost(m_graph->sectors[corridor.sectors[k]]);
+  return k == 0 ? m_startSectorCost : m_costs.sectorCost(m_graph->sectors[corridor.sectors[k]]);
 }
 
 float PathSolver::cheapestRateAfter(const Corridor& corridor, size_t k) const {
@@ -833,6 +806,24 @@ void PathSolver::completeResult() {
   copyJumps(corridor);
   // The closest point of the last sector to the goal (the loop cut keeps that sector).
   if (!reached) result.corridor.goal = partialEnd().point;
+}
+
+PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+                    const SearchOptions& options, SearchTrace* trace) {
+  PathResult result;
+  findPath(graph, start, goal, options, result, trace);
+  return result;
+}
+
+void findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+              const SearchOptions& options, PathResult& result, SearchTrace* trace) {
+  // One solver per thread, reused: a query then touches only the nodes it
+  // reaches instead of allocating and clearing one per portal.
+  thread_local PathSolver solver;
+  solver.init(graph, start, goal, options, trace);
+  while (solver.update(std::numeric_limits<uint32_t>::max()) == SolveStatus::InProgress) {
+  }
+  solver.finalize(result);
 }
 
 }  // namespace nav

@@ -1,9 +1,5 @@
 #include "nav/search.h"
 
-#include <limits>
-
-#include "nav/path_solver.h"
-
 namespace nav {
 
 const char* toString(PathStatus status) {
@@ -41,24 +37,6 @@ std::optional<PortalPoint> portalPointNamed(std::string_view name) {
     if (name == toString(point)) return point;
   }
   return std::nullopt;
-}
-
-PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
-                    const SearchOptions& options, SearchTrace* trace) {
-  PathResult result;
-  findPath(graph, start, goal, options, result, trace);
-  return result;
-}
-
-void findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
-              const SearchOptions& options, PathResult& result, SearchTrace* trace) {
-  // One solver per thread, reused: a query then touches only the nodes it
-  // reaches instead of allocating and clearing one per portal.
-  thread_local PathSolver solver;
-  solver.init(graph, start, goal, options, trace);
-  while (solver.update(std::numeric_limits<uint32_t>::max()) == SolveStatus::InProgress) {
-  }
-  solver.finalize(result);
 }
 
 }  // namespace nav

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace nav {
 namespace {
@@ -11,8 +13,9 @@ namespace {
 constexpr float kEdgeSlack = 1e-4f;
 // Halvings of a stretch's control arms before it falls back to the straight line.
 constexpr int kMaxShrinks = 4;
-// Subdivisions while proving a stretch inside (at most 2^depth pieces).
-constexpr int kMaxProofDepth = 8;
+// Cuts deep while placing a stretch's curve in its sectors (at most 2^depth
+// pieces): thin sectors, one cell wide, need pieces shorter than a cell.
+constexpr int kMaxProofDepth = 12;
 
 // An axis-aligned rectangle in the ground plane (x, z).
 struct Box {
@@ -27,6 +30,11 @@ Box groundBox(const Sector& sector) {
   return {groundOf(sector.bounds.min), groundOf(sector.bounds.max)};
 }
 
+// The ground axis (0 x, 1 z) a walk portal is crossed along.
+int acrossAxis(const Portal& portal) {
+  return portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
+}
+
 // Where a walk portal lets the unit through: the portal (its cells' centres,
 // or beyond where widened) and half a cell more at each end, as far as both
 // sectors reach along the shared edge. It lies in the two rectangles' union
@@ -35,9 +43,7 @@ Box opening(const NavGraph& graph, const Portal& portal) {
   const Box from = groundBox(graph.sectors[portal.fromSector]);
   const Box to = groundBox(graph.sectors[portal.toSector]);
   Box box{glm::min(from.min, to.min), glm::max(from.max, to.max)};
-  const bool crossesX =
-      portal.direction == Direction::PlusX || portal.direction == Direction::MinusX;
-  const int lateral = crossesX ? 1 : 0;
+  const int lateral = 1 - acrossAxis(portal);
   const float half = graph.cellSize * 0.5f;
   const float a = groundOf(portal.left)[lateral], b = groundOf(portal.right)[lateral];
   box.min[lateral] = std::max({std::min(a, b) - half, from.min[lateral], to.min[lateral]});
@@ -66,20 +72,37 @@ struct Cubic {
 };
 
 // A cubic lies in the convex hull of its control points, and a rectangle is
-// convex: all four in one box puts the curve in it. Halving (de Casteljau)
-// shrinks the hulls onto the curve until each fits a box, or gives up.
-bool provenInside(const Cubic& curve, std::span<const Box> boxes, int depth) {
-  for (const Box& box : boxes) {
-    if (box.contains(curve.p0) && box.contains(curve.c1) && box.contains(curve.c2) &&
-        box.contains(curve.p3))
-      return true;
+// convex: all four in one box puts the curve in it.
+bool hullIn(const Cubic& curve, const Box& box) {
+  return box.contains(curve.p0) && box.contains(curve.c1) && box.contains(curve.c2) &&
+         box.contains(curve.p3);
+}
+
+// The cubic cut in two at t (de Casteljau).
+std::pair<Cubic, Cubic> cutAt(const Cubic& curve, float t) {
+  const glm::vec2 a = glm::mix(curve.p0, curve.c1, t), b = glm::mix(curve.c1, curve.c2, t);
+  const glm::vec2 c = glm::mix(curve.c2, curve.p3, t), d = glm::mix(a, b, t), e = glm::mix(b, c, t);
+  const glm::vec2 cut = glm::mix(d, e, t);
+  return {{curve.p0, a, d, cut}, {cut, e, c, curve.p3}};
+}
+
+// Where the cubic crosses the line where coordinate `axis` is `at`, when its
+// ends lie on either side of it, off it (one crossing of perhaps several);
+// else 0.5.
+float crossingOf(const Cubic& curve, int axis, float at) {
+  constexpr int kHalvings = 30;
+  const float start = curve.p0[axis] - at, end = curve.p3[axis] - at;
+  if (!(start < -kEdgeSlack && end > kEdgeSlack) && !(start > kEdgeSlack && end < -kEdgeSlack))
+    return 0.5f;
+  float low = 0.0f, high = 1.0f;
+  for (int i = 0; i < kHalvings; ++i) {
+    const float middle = 0.5f * (low + high);
+    if ((curve.at(middle)[axis] - at < 0.0f) == (start < 0.0f))
+      low = middle;
+    else
+      high = middle;
   }
-  if (depth == 0) return false;
-  const glm::vec2 a = (curve.p0 + curve.c1) * 0.5f, b = (curve.c1 + curve.c2) * 0.5f;
-  const glm::vec2 c = (curve.c2 + curve.p3) * 0.5f, d = (a + b) * 0.5f, e = (b + c) * 0.5f;
-  const glm::vec2 middle = (d + e) * 0.5f;
-  return provenInside({curve.p0, a, d, middle}, boxes, depth - 1) &&
-         provenInside({middle, e, c, curve.p3}, boxes, depth - 1);
+  return 0.5f * (low + high);
 }
 
 // Walking between the start, device and waypath ends and the goal.
@@ -124,6 +147,23 @@ std::vector<WalkLeg> walkLegs(const NavGraph& graph, const Corridor& corridor) {
   return legs;
 }
 
+// A piece of a stretch's curve, from parameter t0 to t1, inside one box (see
+// LegSmoother::box).
+struct Piece {
+  float t0, t1;
+  uint32_t box;
+};
+
+// Curves one walk leg. Its sectors and the openings between them are boxes
+// in the order the corridor passes them: box 2k is sector k's rectangle, box
+// 2k + 1 the opening of walk portal k (between sectors k and k + 1). A curve
+// is placed when it runs through boxes in that order, passing from one to a
+// later one only at a point inside every box between (so through the
+// openings), and every point it gives is assigned the sector it stands in,
+// never an earlier one than the point before: its height is that sector's
+// ground. Rectangles alone are not enough: sectors at different heights
+// overlap on the ground plane (a bridge deck over a road), and a curve inside
+// the road's rectangle is off the deck.
 class LegSmoother {
  public:
   LegSmoother(const NavGraph& graph, const WalkLeg& leg, const SmoothingOptions& options)
@@ -165,22 +205,32 @@ class LegSmoother {
     for (glm::vec2& tangent : tangents)
       tangent = unitOrZero(tangent);
 
-    out.push_back(corners[0]);
+    // The leg's sector the curve stands in so far: the start's is the first.
+    uint32_t sector = 0;
+    out.push_back(onGround(corners[0], sector));
     for (size_t i = 0; i < last; ++i)
       stretch(corners[i], corners[i + 1], tangents[i], tangents[i + 1], portalOf[i],
-              portalOf[i + 1], out);
+              portalOf[i + 1], sector, out);
     return true;
   }
 
  private:
+  const Box& box(uint32_t index) const {
+    return index % 2 == 0 ? m_rects[index / 2] : m_openings[index / 2];
+  }
+
+  // The point on the ground of the leg's sector `sector`.
+  glm::vec3 onGround(const glm::vec3& p, uint32_t sector) const {
+    return {p.x, m_graph.heightAt(m_graph.sectors[m_leg.sectors[sector]], p.x, p.z), p.z};
+  }
+
   // At one of the portal's ends, or out past one on its line, within its
   // opening, where a corner moved to its end's reach (corner_reach.h). A
   // point between the ends is a crossing, not a corner.
   bool atPortalEnd(const glm::vec3& corner, uint32_t funnelPortal) const {
     const Portal& portal = m_graph.portals[m_leg.portals[funnelPortal - 1]];
     if (sameGroundPoint(corner, portal.left) || sameGroundPoint(corner, portal.right)) return true;
-    const int across =
-        portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
+    const int across = acrossAxis(portal);
     const glm::vec2 at = groundOf(corner);
     const float a = groundOf(portal.left)[1 - across], b = groundOf(portal.right)[1 - across];
     const bool pastAnEnd = at[1 - across] < std::min(a, b) || at[1 - across] > std::max(a, b);
@@ -208,58 +258,143 @@ class LegSmoother {
     }
   }
 
-  // Appends the samples of the stretch a -> b after a; a sits at funnel portal
-  // `from`, b at `to` (see smooth).
-  void stretch(const glm::vec3& a, const glm::vec3& b, const glm::vec2& tangentA,
-               const glm::vec2& tangentB, uint32_t from, uint32_t to,
-               std::vector<glm::vec3>& out) const {
-    const uint32_t n = uint32_t(m_leg.portals.size());
-    // The stretch runs through rectangles from..to-1; a neighbour on either
-    // side and the openings at both ends let it graze a corner's edge.
-    const uint32_t firstRect = from > 0 ? from - 1 : 0, lastRect = std::min(to, n);
-    std::vector<Box> boxes(m_rects.begin() + firstRect, m_rects.begin() + lastRect + 1);
-    for (uint32_t k = std::max(from, 1u); k <= std::min(to, n); ++k)
-      boxes.push_back(m_openings[k - 1]);
+  // Splits the curve's piece from t0 to t1 into pieces each inside one box,
+  // in order from box `at` (which holds its start) to at most `lastBox`,
+  // cutting it in two at most `depth` times deep; `at` ends as the last
+  // piece's box. Each piece takes the first box that holds it, so the curve
+  // stays in a sector as long as it can.
+  bool split(const Cubic& curve, float t0, float t1, uint32_t& at, uint32_t lastBox, int depth,
+             std::vector<Piece>& pieces) const {
+    // Going on in a later box starts where the curve is: inside every box
+    // between, or it would jump over a wall or between floors.
+    for (uint32_t index = at; index <= lastBox && box(index).contains(curve.p0); ++index) {
+      if (hullIn(curve, box(index))) {
+        pieces.push_back({t0, t1, index});
+        at = index;
+        return true;
+      }
+    }
+    if (depth == 0) return false;
+    // Cut where it crosses into the next sector, if it does: a curve that
+    // crosses at the very end of an opening is inside it only on the portal's line.
+    float cut = 0.5f;
+    // The portal after box `at`: a rectangle's own, or the next past an opening.
+    const uint32_t next = (at + 1) / 2;
+    if (2 * (next + 1) <= lastBox) {
+      const Portal& portal = m_graph.portals[m_leg.portals[next]];
+      const int axis = acrossAxis(portal);
+      cut = crossingOf(curve, axis, groundOf(portal.left)[axis]);
+    }
+    const auto [first, second] = cutAt(curve, cut);
+    const float middle = glm::mix(t0, t1, cut);
+    return split(first, t0, middle, at, lastBox, depth - 1, pieces) &&
+           split(second, middle, t1, at, lastBox, depth - 1, pieces);
+  }
 
+  // The sector, no earlier than `atLeast`, that p stands in inside box
+  // `index`; kNoSector when only an earlier one holds it.
+  uint32_t sectorIn(uint32_t index, const glm::vec2& p, uint32_t atLeast) const {
+    if (index % 2 == 0) return index / 2 >= atLeast ? index / 2 : kNoSector;
+    // An opening lies in the two rectangles it joins.
+    const uint32_t before = index / 2;
+    if (before >= atLeast && m_rects[before].contains(p)) return before;
+    return before + 1 >= atLeast && m_rects[before + 1].contains(p) ? before + 1 : kNoSector;
+  }
+
+  // Samples of `curve` after a up to b (at funnel portal `to`) into `samples`,
+  // each on the ground of its sector, `sector` (a's, on entry) ending as b's;
+  // false when the curve is not inside the leg's sectors in order.
+  bool placeCurve(const Cubic& curve, const glm::vec3& b, uint32_t to, uint32_t& sector,
+                  std::vector<glm::vec3>& samples) const {
+    const uint32_t n = uint32_t(m_leg.portals.size());
+    // From a's sector, never beyond the one past b, ending in one b stands
+    // in: b's portal joins sectors to - 1 and to (the leg's last holds its end).
+    const uint32_t lastBox = 2 * std::min(to, n), endBox = 2 * std::min(to - 1, n);
+    std::vector<Piece> pieces;
+    uint32_t at = 2 * sector;
+    if (!split(curve, 0.0f, 1.0f, at, lastBox, kMaxProofDepth, pieces)) return false;
+    // The last piece may lie in an opening or a rectangle before b's sector:
+    // b itself passes on into every later box that holds it.
+    while (at < endBox && box(at + 1).contains(groundOf(b)))
+      ++at;
+    if (at < endBox) return false;
+    samples.clear();
+    size_t piece = 0;
+    uint32_t standing = sector;
+    for (uint32_t s = 1; s <= m_samples; ++s) {
+      const float t = float(s) / float(m_samples);
+      while (piece + 1 < pieces.size() && pieces[piece].t1 < t)
+        ++piece;
+      const glm::vec2 p = s == m_samples ? groundOf(b) : curve.at(t);
+      standing = sectorIn(s == m_samples ? at : pieces[piece].box, p, standing);
+      if (standing == kNoSector) return false;  // back over a portal it crossed
+      samples.push_back(onGround({p.x, 0.0f, p.y}, standing));
+    }
+    sector = standing;
+    return true;
+  }
+
+  // Samples of the funnel's straight line from a (funnel portal `from`) to b
+  // (`to`) into `samples`, as placeCurve: the cubic with both arms zero, which
+  // runs along the line. The line crosses each portal between within it, so
+  // it is in sector k from where it crosses portal k to where it crosses
+  // portal k + 1.
+  void placeLine(const glm::vec2& a, const glm::vec3& b, uint32_t from, uint32_t to,
+                 uint32_t& sector, std::vector<glm::vec3>& samples) const {
+    const glm::vec2 p3 = groundOf(b);
+    // How far along the line (0 at a, 1 at b) it crosses each portal between.
+    std::vector<float> crossings;
+    float previous = 0.0f;
+    for (uint32_t k = from + 1; k < to; ++k) {
+      const Portal& portal = m_graph.portals[m_leg.portals[k - 1]];
+      const int across = acrossAxis(portal);
+      // Along the portal's line (NaN) it is on both sides: crossed at once.
+      const float f = (groundOf(portal.left)[across] - a[across]) / (p3[across] - a[across]);
+      previous = std::clamp(f >= previous ? f : previous, previous, 1.0f);
+      crossings.push_back(previous);
+    }
+    const Cubic line{a, a, p3, p3};
+    const glm::vec2 along = p3 - a;
+    const float length2 = glm::dot(along, along);
+    samples.clear();
+    const uint32_t n = uint32_t(m_leg.portals.size());
+    uint32_t crossed = 0;
+    for (uint32_t s = 1; s < m_samples; ++s) {
+      const glm::vec2 p = line.at(float(s) / float(m_samples));
+      const float f = length2 > 0.0f ? glm::dot(p - a, along) / length2 : 0.0f;
+      while (crossed < crossings.size() && crossings[crossed] < f)
+        ++crossed;
+      sector = std::max(sector, std::min(from + crossed, n));
+      samples.push_back(onGround({p.x, 0.0f, p.y}, sector));
+    }
+    sector = std::max(sector, std::min(to - 1, n));
+    samples.push_back(onGround(b, sector));
+  }
+
+  // Appends the samples of the stretch a -> b after a; a sits at funnel portal
+  // `from`, b at `to` (see smooth), `sector` is a's and becomes b's.
+  void stretch(const glm::vec3& a, const glm::vec3& b, const glm::vec2& tangentA,
+               const glm::vec2& tangentB, uint32_t from, uint32_t to, uint32_t& sector,
+               std::vector<glm::vec3>& out) const {
     const glm::vec2 p0 = groundOf(a), p3 = groundOf(b);
     const float wanted = m_reach * glm::distance(p0, p3);
     const float armA = reachable(p0, tangentA, wanted, from, to - 1);
     const float armB = reachable(p3, -tangentB, wanted, to - 1, from);
-    // Bent as far as can be proven inside, halving the arms as needed; else the
+    // Bent as far as can be shown inside, halving the arms as needed; else the
     // funnel's straight line, which is inside.
-    Cubic curve{p0, p0, p3, p3};
+    std::vector<glm::vec3> samples;
     float scale = 1.0f;
     for (int attempt = 0; attempt <= kMaxShrinks; ++attempt, scale *= 0.5f) {
       const Cubic bent{p0, p0 + tangentA * armA * scale, p3 - tangentB * armB * scale, p3};
-      if (provenInside(bent, boxes, kMaxProofDepth)) {
-        curve = bent;
-        break;
+      uint32_t standing = sector;
+      if (placeCurve(bent, b, to, standing, samples)) {
+        sector = standing;
+        out.insert(out.end(), samples.begin(), samples.end());
+        return;
       }
     }
-
-    for (uint32_t s = 1; s < m_samples; ++s) {
-      const float t = float(s) / float(m_samples);
-      const glm::vec2 p = curve.at(t);
-      const float height = groundHeight(p, glm::mix(a.y, b.y, t), firstRect, lastRect);
-      out.push_back({p.x, height, p.y});
-    }
-    out.push_back(b);
-  }
-
-  // The ground under p: of the stretch's sectors holding it, the one nearest
-  // `expected` (where floors overlap); `expected` where none does.
-  float groundHeight(const glm::vec2& p, float expected, uint32_t firstRect,
-                     uint32_t lastRect) const {
-    float best = expected, bestGap = std::numeric_limits<float>::infinity();
-    for (uint32_t k = firstRect; k <= lastRect; ++k) {
-      if (!m_rects[k].contains(p)) continue;
-      const float height = m_graph.heightAt(m_graph.sectors[m_leg.sectors[k]], p.x, p.y);
-      if (std::abs(height - expected) < bestGap) {
-        best = height;
-        bestGap = std::abs(height - expected);
-      }
-    }
-    return best;
+    placeLine(p0, b, from, to, sector, samples);
+    out.insert(out.end(), samples.begin(), samples.end());
   }
 
   const NavGraph& m_graph;

@@ -37,8 +37,8 @@ inline double deviceCosts(const NavGraph& graph, const Corridor& corridor,
     if (portal.kind != PortalKind::Device) continue;
     const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
     const float distance = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
-    cost += std::max(distance, device.travelTime * options.unitSpeed) +
-            device.waitTime * options.unitSpeed;
+    cost += std::max(distance, device.travelTime * options.filter.unitSpeed) +
+            device.waitTime * options.filter.unitSpeed;
   }
   return cost;
 }

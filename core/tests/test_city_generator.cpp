@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "nav/unit_profile.h"
 
@@ -392,7 +393,7 @@ TEST_F(SmallCity, TheLockedBackDoorOpensOnlyWithItsKey) {
   ASSERT_EQ(around.status, PathStatus::Found) << "round to a front door";
   EXPECT_FALSE(usesDevice(graph, around, index));
   SearchOptions withKey;
-  withKey.keys = {door->key};
+  withKey.filter.keys = {door->key};
   const PathResult through = findPath(graph, outside, inside, withKey);
   ASSERT_EQ(through.status, PathStatus::Found);
   EXPECT_TRUE(usesDevice(graph, through, index));

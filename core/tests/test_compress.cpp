@@ -11,6 +11,7 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_invariants.h"
 #include "test_levels.h"
@@ -298,12 +299,12 @@ TEST(CompressDevices, PathsGoThroughDevicesAndLockedDoorsNeedTheirKey) {
   EXPECT_EQ(noKey.reason, "door 'gate' is locked and needs key 'red'");
   EXPECT_FALSE(usesDevice(locked.build.graph, noKey, "gate"));
   SearchOptions withKey;
-  withKey.keys = {"blue", "red"};
+  withKey.filter.keys = {"blue", "red"};
   const PathResult keyed = findPath(locked.build.graph, roomA, roomB, withKey);
   ASSERT_EQ(keyed.status, PathStatus::Found);
   EXPECT_TRUE(usesDevice(locked.build.graph, keyed, "gate"));
   SearchOptions wrongKey;
-  wrongKey.keys = {"blue"};
+  wrongKey.filter.keys = {"blue"};
   EXPECT_EQ(findPath(locked.build.graph, roomA, roomB, wrongKey).status, PathStatus::Partial);
 }
 

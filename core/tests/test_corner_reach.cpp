@@ -18,6 +18,7 @@
 #include "nav/level_settings.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
 #include "test_queries.h"

@@ -8,6 +8,7 @@
 
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "test_levels.h"
 
 namespace nav {

@@ -6,8 +6,10 @@
 
 #include "nav/islands.h"
 #include "nav/jump_portals.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
+#include "test_queries.h"
 
 namespace nav {
 namespace {
@@ -73,10 +75,13 @@ TEST(Islands, ASearchToAnotherIslandEndsAtItsNearestPoint) {
   const PathResult partial = findPath(graph, west, east);
   ASSERT_EQ(partial.status, PathStatus::Partial);
   EXPECT_NE(partial.reason.find("another island"), std::string::npos) << partial.reason;
-  // The west floor's edge nearest the goal, level with it: about (10, 0, 4) (the
-  // box unit may overhang the edge by less than half its width).
-  EXPECT_GT(partial.corridor.goal.x, 9.5f);
-  EXPECT_LE(partial.corridor.goal.x, 10.3f);
+  // The west floor's cell centre nearest the goal, level with it: the last
+  // column of cells, half a cell in from the sector's edge at x 9.6 (the unit
+  // stands wholly on the floor, which ends at x 10).
+  const float half = 0.5f * graph.cellSize;
+  EXPECT_NEAR(partial.corridor.goal.x,
+              graph.sectors[partial.corridor.sectors.back()].bounds.max.x - half, 1e-4f);
+  EXPECT_LE(partial.corridor.goal.x, 10.0f - 0.5f * graph.unit.footprint());
   const Location end = locateSector(graph, partial.corridor.goal);
   ASSERT_NE(end.sector, kNoSector);
   EXPECT_EQ(graph.islands.of(end.sector), graph.islands.of(partial.corridor.sectors.front()));
@@ -98,6 +103,29 @@ TEST(Islands, ASearchToAnotherIslandEndsAtItsNearestPoint) {
   ASSERT_TRUE(jumps.add(graph, spec).ok());
   noPartial.jumps = &jumps;
   EXPECT_EQ(findPath(graph, west, east, noPartial).status, PathStatus::Found);
+}
+
+// Every partial path, to another island or behind the showcase's locked door,
+// ends on the cell centres of its last sector: the half cell past them, up
+// to the sector's edge, is ground the unit was never tested on.
+TEST(Islands, PartialPathsEndOnTheCellCentres) {
+  const NavBuild& build = test::bundledBuild("showcase.obj");
+  const NavGraph& graph = build.graph;
+  const float half = 0.5f * graph.cellSize;
+  size_t partial = 0;
+  for (const test::QueryPair& pair : test::randomPairs(build, 2000, 41)) {
+    const PathResult path = findPath(graph, pair.start, pair.goal);
+    if (path.status != PathStatus::Partial) continue;
+    ++partial;
+    const Aabb& box = graph.sectors[path.corridor.sectors.back()].bounds;
+    const glm::vec3& end = path.corridor.goal;
+    EXPECT_GE(end.x, box.min.x + half - 1e-4f);
+    EXPECT_LE(end.x, box.max.x - half + 1e-4f);
+    EXPECT_GE(end.z, box.min.z + half - 1e-4f);
+    EXPECT_LE(end.z, box.max.z - half + 1e-4f);
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(partial, 20u);
 }
 
 }  // namespace

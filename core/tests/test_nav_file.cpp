@@ -13,6 +13,7 @@
 
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
 

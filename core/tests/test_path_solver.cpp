@@ -27,14 +27,14 @@ std::vector<Query> randomQueries(const NavBuild& build, uint32_t count, uint32_t
   std::mt19937 random(seed);
   std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
   std::vector<SearchOptions> filters(5);
-  filters[1].keys = {"red"};
-  filters[1].excludedSurfaces = {"lava"};
+  filters[1].filter.keys = {"red"};
+  filters[1].filter.excludedSurfaces = {"lava"};
   filters[2].maxExpansions = 2;
   filters[2].allowPartial = false;
   filters[3].maxExpansions = 2;
   filters[4].portalPoint = PortalPoint::Midpoint;
   filters[4].heuristicScale = 1.5f;
-  filters[4].unitKind = UnitKind::Vehicle;
+  filters[4].filter.unitKind = UnitKind::Vehicle;
   std::vector<Query> queries;
   for (uint32_t i = 0; i < count; ++i) {
     Query query{cells.center(pick(random)) + glm::vec3(0, 0.05f, 0),

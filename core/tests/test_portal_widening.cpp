@@ -13,6 +13,7 @@
 #include "nav/collision.h"
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/portal_widening.h"
 #include "test_levels.h"
 #include "test_queries.h"

@@ -34,7 +34,7 @@ inline std::vector<QueryPair> randomPairs(const NavBuild& build, size_t count, u
 inline SearchOptions uniformCosts(const NavGraph& graph) {
   SearchOptions options;
   for (const SurfaceSpec& surface : graph.surfaces)
-    options.surfaceCosts[surface.name] = 1.0f;
+    options.filter.surfaceCosts[surface.name] = 1.0f;
   return options;
 }
 

@@ -59,6 +59,7 @@
 #include "nav/level.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 #include "test_levels.h"
@@ -132,7 +133,7 @@ Agreement measure(const Level& level, float degrees, std::optional<UnitShape> sh
   if (exactLengths) {
     options.portalPoint = PortalPoint::Exact;
     for (const SurfaceSpec& surface : unturned->graph.surfaces)
-      options.surfaceCosts[surface.name] = 1.0f;
+      options.filter.surfaceCosts[surface.name] = 1.0f;
   }
   const CellGrid& cells = *unturned->cells;
   uint64_t random = 12345;

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "nav/locate.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 
 namespace nav {

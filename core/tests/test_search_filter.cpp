@@ -65,7 +65,7 @@ TEST(SearchFilter, SurfaceCostsAndExclusions) {
   EXPECT_GT(around.cost, 18.0f);
 
   SearchOptions cheapLava;
-  cheapLava.surfaceCosts["lava"] = 1.0f;
+  cheapLava.filter.surfaceCosts["lava"] = 1.0f;
   const PathResult across = findPath(field.graph, from, to, cheapLava);
   ASSERT_EQ(across.status, PathStatus::Found);
   EXPECT_TRUE(crossesSurface(field.graph, across, "lava"));
@@ -73,7 +73,7 @@ TEST(SearchFilter, SurfaceCostsAndExclusions) {
 
   const Built closed = build(lavaField(true));
   SearchOptions noLava;
-  noLava.excludedSurfaces = {"lava"};
+  noLava.filter.excludedSurfaces = {"lava"};
   const PathResult blocked = findPath(closed.graph, from, to, noLava);
   EXPECT_EQ(blocked.status, PathStatus::Partial);
   EXPECT_NE(blocked.reason.find("'lava'"), std::string::npos) << blocked.reason;
@@ -106,7 +106,7 @@ TEST(SearchFilter, OneSolverSeesSurfacesChangedInPlace) {
   lava->allowedKinds = 0xff;
   EXPECT_TRUE(crossesLava({}));
   SearchOptions dearLava;
-  dearLava.surfaceCosts["lava"] = 25.0f;
+  dearLava.filter.surfaceCosts["lava"] = 25.0f;
   EXPECT_FALSE(crossesLava(dearLava));
   EXPECT_TRUE(crossesLava({}));
   // New options on a query that ends at once (its start is off the mesh)
@@ -116,7 +116,7 @@ TEST(SearchFilter, OneSolverSeesSurfacesChangedInPlace) {
   EXPECT_FALSE(crossesLava(dearLava));
   EXPECT_TRUE(crossesLava({}));
   SearchOptions vehicle;
-  vehicle.unitKind = UnitKind::Vehicle;
+  vehicle.filter.unitKind = UnitKind::Vehicle;
   lava->allowedKinds = 1u << int(UnitKind::Human);
   EXPECT_TRUE(crossesLava({}));
   EXPECT_FALSE(crossesLava(vehicle)) << "lava closed to vehicles";
@@ -139,7 +139,7 @@ TEST(SearchFilter, WaypathBiasAndDirection) {
   const Built oneWay = build(lane(true, std::nullopt));
   const glm::vec3 west{3, 0.05f, 1}, east{27, 0.05f, 1};
   SearchOptions strongBias;
-  strongBias.waypathBias = 0.5f;
+  strongBias.filter.waypathBias = 0.5f;
   const PathResult riding = findPath(oneWay.graph, west, east, strongBias);
   ASSERT_EQ(riding.status, PathStatus::Found);
   EXPECT_TRUE(ridesWaypath(oneWay.graph, riding));
@@ -156,7 +156,7 @@ TEST(SearchFilter, WaypathBiasAndDirection) {
   EXPECT_FALSE(ridesWaypath(oneWay.graph, back)) << "a one-way waypath is not ridden backwards";
 
   SearchOptions weakBias;
-  weakBias.waypathBias = 2.0f;
+  weakBias.filter.waypathBias = 2.0f;
   EXPECT_FALSE(ridesWaypath(oneWay.graph, findPath(oneWay.graph, west, east, weakBias)));
 
   const Built twoWay = build(lane(false, std::nullopt));
@@ -167,10 +167,10 @@ TEST(SearchFilter, WaypathsForOneKind) {
   const Built vehiclesOnly = build(lane(false, UnitKind::Vehicle));
   const glm::vec3 west{3, 0.05f, 1}, east{27, 0.05f, 1};
   SearchOptions options;
-  options.waypathBias = 0.5f;
+  options.filter.waypathBias = 0.5f;
   EXPECT_FALSE(ridesWaypath(vehiclesOnly.graph, findPath(vehiclesOnly.graph, west, east, options)))
       << "the graph's unit is a human";
-  options.unitKind = UnitKind::Vehicle;
+  options.filter.unitKind = UnitKind::Vehicle;
   EXPECT_TRUE(ridesWaypath(vehiclesOnly.graph, findPath(vehiclesOnly.graph, west, east, options)));
 }
 
@@ -198,7 +198,7 @@ TEST(SearchFilter, DeviceTimesCostDistance) {
   ASSERT_EQ(fast.status, PathStatus::Found);
   ASSERT_EQ(waiting.status, PathStatus::Found);
   SearchOptions defaults;
-  EXPECT_NEAR(waiting.cost - fast.cost, 10.0f * defaults.unitSpeed, 1e-3f);
+  EXPECT_NEAR(waiting.cost - fast.cost, 10.0f * defaults.filter.unitSpeed, 1e-3f);
 
   // The funnel ends one leg at the door's entry and starts the next at its exit.
   const FunnelResult pulled = pullCorridor(quick.graph, fast.corridor);

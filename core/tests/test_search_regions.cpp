@@ -617,8 +617,8 @@ void expectSectorSearch(const NavBuild& build, const SearchOptions& options, siz
 double metreIn(const NavGraph& graph, const SearchOptions& options, const Sector& sector) {
   if (sector.surface >= graph.surfaces.size()) return 1.0;
   const SurfaceSpec& surface = graph.surfaces[sector.surface];
-  const auto override = options.surfaceCosts.find(surface.name);
-  return override != options.surfaceCosts.end() ? override->second : surface.cost;
+  const auto override = options.filter.surfaceCosts.find(surface.name);
+  return override != options.filter.surfaceCosts.end() ? override->second : surface.cost;
 }
 
 // The cost of the corridor's string-pulled path under the query's surface
@@ -666,9 +666,9 @@ TEST(RegionSearch, UnevenSurfaceCostsAreSearchedOverRegions) {
   const NavBuild& build = test::bundledBuild("showcase.obj");
   const NavGraph& graph = build.graph;
   SearchOptions sidewalks = uniformCosts(graph);
-  sidewalks.surfaceCosts["sidewalk"] = 3.0f;
+  sidewalks.filter.surfaceCosts["sidewalk"] = 3.0f;
   SearchOptions noLava;
-  noLava.excludedSurfaces = {"lava"};
+  noLava.filter.excludedSurfaces = {"lava"};
   const std::vector<std::pair<std::string, SearchOptions>> filters = {
       {"level costs", SearchOptions{}}, {"sidewalks at 3", sidewalks}, {"no lava", noLava}};
   for (const auto& [name, options] : filters) {
@@ -692,8 +692,9 @@ TEST(RegionSearch, UnevenSurfaceCostsAreSearchedOverRegions) {
       for (uint32_t s : regions.corridor.sectors) {
         if (graph.sectors[s].surface < graph.surfaces.size()) {
           const std::string& surface = graph.surfaces[graph.sectors[s].surface].name;
-          EXPECT_TRUE(std::find(options.excludedSurfaces.begin(), options.excludedSurfaces.end(),
-                                surface) == options.excludedSurfaces.end())
+          EXPECT_TRUE(std::find(options.filter.excludedSurfaces.begin(),
+                                options.filter.excludedSurfaces.end(),
+                                surface) == options.filter.excludedSurfaces.end())
               << "sector " << s << " on excluded " << surface;
         }
       }
@@ -777,7 +778,7 @@ TEST(RegionSearch, BehindALockedDoorTheSectorSearchNamesTheDoor) {
   EXPECT_GT(regions.expansions, sectors.expansions);
 
   SearchOptions withKey = options;
-  withKey.keys = {"red"};
+  withKey.filter.keys = {"red"};
   const PathResult opened =
       findPath(graph, start, goal, with(withKey, PortalPoint::Crossing, true));
   ASSERT_EQ(opened.status, PathStatus::Found) << opened.reason;
@@ -955,7 +956,7 @@ TEST(RegionSearch, TheWayToADoorAimsAtItsEntry) {
   const NavBuild& build = test::bundledBuild("showcase.obj");
   const NavGraph& graph = build.graph;
   SearchOptions options = uniformCosts(graph);
-  options.keys = {"red"};
+  options.filter.keys = {"red"};
   const std::vector<QueryPair> pairs = {{{39.65f, 0.05f, 18.95f}, {22.85f, 0.05f, 8.15f}},
                                         {{37.55f, 0.05f, 18.95f}, {3.05f, 3.05f, 14.45f}}};
   for (const QueryPair& pair : pairs) {
@@ -981,7 +982,7 @@ TEST(RegionSearch, ResultsKeptFromQueryToQueryGiveEachQuerysOwn) {
   const NavBuild& build = test::bundledBuild("showcase.obj");
   const NavGraph& graph = build.graph;
   SearchOptions withKey = uniformCosts(graph);
-  withKey.keys = {"red"};
+  withKey.filter.keys = {"red"};
   const SearchOptions options[] = {uniformCosts(graph), withKey};
   const QueryPair behindTheDoor = {{38.15f, 0.05f, 13.55f}, {7.55f, 0.05f, 4.85f}};
   std::vector<QueryPair> pairs = {
@@ -1022,8 +1023,8 @@ TEST(RegionSearch, AStartOnAClosedSurfaceNeverLeadsThroughClosedSectors) {
   const NavBuild& build = test::bundledBuild("showcase.obj");
   const NavGraph& graph = build.graph;
   SearchOptions options = uniformCosts(graph);
-  options.excludedSurfaces = {"sidewalk"};
-  options.waypathBias = 1.0f;
+  options.filter.excludedSurfaces = {"sidewalk"};
+  options.filter.waypathBias = 1.0f;
   uint16_t sidewalk = 0;
   while (sidewalk < graph.surfaces.size() && graph.surfaces[sidewalk].name != "sidewalk")
     ++sidewalk;

@@ -18,6 +18,7 @@
 
 #include "nav/level.h"
 #include "nav/nav_build.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 
 namespace nav {

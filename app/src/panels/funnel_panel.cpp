@@ -11,18 +11,18 @@ namespace {
 /// Play advances one step this often. [seconds]
 constexpr double kPlayInterval = 0.3;
 
-size_t stepCount(const PathSolution* solution) {
+size_t stepCount(const PathAnswer* solution) {
   return solution != nullptr ? solution->funnel.steps.size() : 0;
 }
 
 }  // namespace
 
-std::optional<size_t> FunnelPanel::currentStep(const PathSolution* solution) const {
+std::optional<size_t> FunnelPanel::currentStep(const PathAnswer* solution) const {
   if (m_step >= stepCount(solution)) return std::nullopt;
   return m_step;
 }
 
-void FunnelPanel::update(const PathSolution* solution, uint64_t pathRevision, double now) {
+void FunnelPanel::update(const PathAnswer* solution, uint64_t pathRevision, double now) {
   if (pathRevision != m_revision) {
     m_revision = pathRevision;
     m_step = 0;
@@ -44,7 +44,7 @@ void FunnelPanel::update(const PathSolution* solution, uint64_t pathRevision, do
   }
 }
 
-void FunnelPanel::step(const PathSolution* solution, int delta) {
+void FunnelPanel::step(const PathAnswer* solution, int delta) {
   const size_t count = stepCount(solution);
   if (count == 0) return;
   m_playing = false;
@@ -52,7 +52,7 @@ void FunnelPanel::step(const PathSolution* solution, int delta) {
   m_step = size_t(std::clamp<long long>(target, 0, (long long)count - 1));
 }
 
-void FunnelPanel::togglePlay(const PathSolution* solution, double now) {
+void FunnelPanel::togglePlay(const PathAnswer* solution, double now) {
   const size_t count = stepCount(solution);
   if (count == 0) return;
   m_playing = !m_playing;
@@ -61,8 +61,7 @@ void FunnelPanel::togglePlay(const PathSolution* solution, double now) {
   m_lastAdvance = now;
 }
 
-void FunnelPanel::handleKeys(const std::vector<int>& keys, const PathSolution* solution,
-                             double now) {
+void FunnelPanel::handleKeys(const std::vector<int>& keys, const PathAnswer* solution, double now) {
   for (int key : keys) {
     if (key == GLFW_KEY_LEFT) step(solution, -1);
     if (key == GLFW_KEY_RIGHT) step(solution, +1);
@@ -72,7 +71,7 @@ void FunnelPanel::handleKeys(const std::vector<int>& keys, const PathSolution* s
   }
 }
 
-void FunnelPanel::draw(const PathSolution* solution, double now) {
+void FunnelPanel::draw(const PathAnswer* solution, double now) {
   if (!ImGui::Begin("Funnel")) {
     ImGui::End();
     return;

@@ -12,17 +12,17 @@ namespace nav::app {
 class FunnelPanel {
  public:
   /// Follows a new path (back to the first step) and advances while playing.
-  void update(const PathSolution* solution, uint64_t pathRevision, double now);
-  void draw(const PathSolution* solution, double now);
+  void update(const PathAnswer* solution, uint64_t pathRevision, double now);
+  void draw(const PathAnswer* solution, double now);
   /// Arrow keys step, Space plays or pauses. keys: GLFW key codes pressed this frame.
-  void handleKeys(const std::vector<int>& keys, const PathSolution* solution, double now);
+  void handleKeys(const std::vector<int>& keys, const PathAnswer* solution, double now);
   /// The step to draw; empty when there is no recorded funnel.
-  std::optional<size_t> currentStep(const PathSolution* solution) const;
+  std::optional<size_t> currentStep(const PathAnswer* solution) const;
   bool playing() const { return m_playing; }
 
  private:
-  void step(const PathSolution* solution, int delta);
-  void togglePlay(const PathSolution* solution, double now);
+  void step(const PathAnswer* solution, int delta);
+  void togglePlay(const PathAnswer* solution, double now);
 
   size_t m_step = 0;
   bool m_playing = false;

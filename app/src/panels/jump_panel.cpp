@@ -21,8 +21,8 @@ void drawJumpPanel(JumpTool& tool, bool haveBuild) {
   if (ImGui::Checkbox("Place jumps (J)", &armed)) tool.setArmed(armed);
   if (tool.armed()) {
     ImGui::SameLine();
-    ImGui::TextColored(kDim, tool.pendingTakeoff() ? "right click: landing"
-                                                   : "left click: takeoff");
+    ImGui::TextColored(kDim,
+                       tool.pendingTakeoff() ? "right click: landing" : "left click: takeoff");
   }
   float speed = tool.speed();
   if (ImGui::SliderFloat("speed m/s", &speed, 0.5f, 50.0f, "%.1f", ImGuiSliderFlags_AlwaysClamp))

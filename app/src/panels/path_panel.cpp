@@ -22,7 +22,7 @@ void pointRow(const char* name, const std::optional<glm::vec3>& point, Color col
   }
 }
 
-void statusLine(const PathSolution& solution) {
+void statusLine(const PathAnswer& solution) {
   const PathResult& search = solution.search;
   switch (search.status) {
     case PathStatus::Found:
@@ -50,7 +50,7 @@ void statusLine(const PathSolution& solution) {
 }
 
 // Where the unit following the path touches the level (path_clearance.h).
-void clearanceLine(const PathSolution& solution) {
+void clearanceLine(const PathAnswer& solution) {
   if (solution.funnel.corners.size() < 2) return;
   if (solution.clearance.empty()) {
     ImGui::TextColored(kDim, "clearance: not measured (no level mesh)");
@@ -111,7 +111,7 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
         "otherwise the sectors are searched. Off by default: the path may come out\n"
         "longer than the sector search's.");
   }
-  const PathSolution* solved = tool.solution();
+  const PathAnswer* solved = tool.solution();
   if (tool.portalPoint() == PortalPoint::Exact && solved != nullptr &&
       solved->search.portalPoint != PortalPoint::Exact) {
     ImGui::PushTextWrapPos(0.0f);
@@ -122,7 +122,7 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
   }
   ImGui::Separator();
   if (!tool.notice().empty()) ImGui::TextColored(kBad, "%s", tool.notice().c_str());
-  const PathSolution* solution = tool.solution();
+  const PathAnswer* solution = tool.solution();
   if (levelSettings == nullptr) {
     ImGui::TextColored(kDim, "no level");
   } else if (!haveBuild) {

@@ -194,4 +194,9 @@ struct NavGraph {
   size_t memoryBytes() const;
 };
 
+/// Orders the portals by source sector, as the A* needs (each sector's
+/// outgoing portals contiguous), keeping reverse links right, and sets each
+/// sector's portal range. For graphs whose portals were appended in any order.
+void sortPortalsBySource(NavGraph& graph);
+
 }  // namespace nav

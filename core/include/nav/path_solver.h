@@ -15,6 +15,7 @@
 #include "nav/interval_search.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/query_filter.h"
 #include "nav/region_search.h"
 #include "nav/search.h"
 
@@ -78,6 +79,9 @@ class PathSolver : private CrossingRules {
   struct Heading {
     glm::vec2 direction{0.0f};
     float straight = 0.0f;
+    /// At the start, and along the straight that leaves it: the unit chose
+    /// that heading, and may as well have left on a turn's arc instead.
+    bool free = false;
   };
   struct OpenEntry {
     float estimatedTotal;
@@ -104,17 +108,12 @@ class PathSolver : private CrossingRules {
     bool operator()(const OpenEntry& a, const OpenEntry& b) const;
   };
 
-  /// The filter's costs for the query; the surface costs only when the
-  /// options, the unit kind or the graph's surface table changed since they were made.
-  void prepareCosts();
   /// Completes m_result for how the search ended.
   void completeResult();
   /// The one cost of a metre in every sector the query may enter, when there
   /// is one and nothing else makes the cost depend on the way (a turning
   /// radius, an open waypath); else none.
   std::optional<float> uniformMetre() const;
-  /// A waypath the query's unit may ride (their costs are their own).
-  bool anyWaypathOpen() const;
   /// Starts the region search; false when it cannot answer the query.
   bool searchRegions();
   /// Starts the portal A* from the start node.
@@ -139,13 +138,15 @@ class PathSolver : private CrossingRules {
   /// A ground-plane point of the node's portal at the portal's height there
   /// (the start, or a device's or jump's exit, for the other nodes).
   glm::vec3 onNode(uint32_t node, const glm::vec2& point) const;
-  float sectorCost(const Sector& sector) const;
   Location nearestInIsland(uint32_t island) const;
   /// The portal a node stands for: a graph portal or a jump.
   const Portal& nodePortal(uint32_t node) const;
   /// The heading after going `length` along `direction` (ground plane) from
   /// `from`; false when the turn onto it is too sharp for the turning radius.
   bool turn(const Heading& from, const glm::vec2& direction, float length, Heading& after) const;
+  /// How far past a corner `run` after the start, turning by `angle`, an arc
+  /// leaving the start meets the new straight (see Heading::free).
+  float alongFromStart(float run, float angle) const;
   /// The heading on reaching `out` through a portal entered at `in`, from a
   /// node at `point`; false when a turn on the way is too sharp.
   bool headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
@@ -187,23 +188,9 @@ class PathSolver : private CrossingRules {
   /// the start island's point nearest it, and the result is partial.
   bool m_otherIsland = false;
 
-  // What the filter makes of the graph: the cost of a metre in each surface
-  // (infinite where the path may not go) and the waypaths' lengths.
-  std::vector<float> m_surfaceCost;
-  /// What m_surfaceCost was made from, with m_options (init clears
-  /// m_surfaceCostsMade when they change). Looking surfaces up by name is a
-  /// tenth of a short query: a query asking the same skips it.
-  std::vector<SurfaceSpec> m_costedSurfaces;
-  UnitKind m_costedKind = UnitKind::Human;
-  bool m_surfaceCostsMade = false;
-  float m_cheapestSurface = 1.0f;
-  std::vector<bool> m_waypathClosed;
-  /// Distance along each waypath from its first point to each point.
-  std::vector<std::vector<float>> m_waypathLength;
-  /// The cheapest metre anywhere: scales the heuristic so it stays a lower bound.
-  float m_cheapest = 1.0f;
-  /// The same without waypaths, and at most 1 (devices cost at least 1 a metre).
-  float m_cheapestGround = 1.0f;
+  /// What the filter makes of the graph: the cost of a metre in each sector,
+  /// of each device and jump, the waypaths' lengths.
+  FilterCosts m_costs;
   float m_heuristicScale = 1.0f;
   float m_startSectorCost = 1.0f, m_goalSectorCost = 1.0f;
 
@@ -245,5 +232,24 @@ class PathSolver : private CrossingRules {
   uint32_t m_closest = 0;
   float m_closestDistance = 0.0f;
 };
+
+/// Locates start and goal (locateSector) and searches from the start's sector to
+/// the goal's; the corridor's start and goal are the located points (snapped to
+/// the nearest sector when off it). The cost of a stretch is its length times
+/// the surface's cost (or the waypath bias), plus device wait and travel time;
+/// over the sectors, optimal under those costs for heuristicScale <= 1 (the
+/// search over regions costs a region as the straight line through it, and
+/// can give a corridor a little longer or shorter). A partial result's corridor leads to the
+/// reachable point closest to the goal (corridor.goal). Deterministic. Records
+/// events only when trace is non-null. Unless Found or Partial, the corridor has no sectors.
+/// One PathSolver run to the end (path_solver.h slices the same search over frames);
+/// each thread reuses one solver, whose arrays stay sized for the largest graph searched.
+PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+                    const SearchOptions& options = {}, SearchTrace* trace = nullptr);
+/// The same into `result`, whose arrays it reuses: a caller asking many queries
+/// with one result stops allocating for corridors once they are large enough
+/// (as Detour fills the caller's buffers); a partial result's reason is still a new string.
+void findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
+              const SearchOptions& options, PathResult& result, SearchTrace* trace = nullptr);
 
 }  // namespace nav

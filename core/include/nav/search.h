@@ -1,8 +1,8 @@
 #pragma once
-// Path queries over sectors and portals: A* whose search node is a portal (the
-// sector it enters, entered where the path crosses it, or for a device at its
-// exit point), or the exact interval search (PortalPoint::Exact); the start and
-// goal points are located in their sectors first.
+// What a path query asks and answers: the search options (how portals are
+// costed, the filter, limits), the result with its corridor, and the trace.
+// findPath (path_solver.h) runs a query; planPath (path_pipeline.h) runs it
+// through the funnel and the stages after.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -10,9 +10,11 @@
 #include <string_view>
 #include <vector>
 
+#include "nav/corridor.h"
 #include "nav/jump_portals.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/query_filter.h"
 
 namespace nav {
 
@@ -53,19 +55,8 @@ struct SearchOptions {
   bool searchRegions = false;
   /// The search gives up after expanding this many nodes (all its searches together).
   uint32_t maxExpansions = 1'000'000;
-  /// Keys the unit holds: a locked device whose key is not here is closed.
-  std::vector<std::string> keys;
-  /// Cost per metre walked on a surface, by surface name; others keep the graph's cost. [> 0]
-  std::map<std::string, float> surfaceCosts;
-  /// Surfaces the path may not enter.
-  std::vector<std::string> excludedSurfaces;
-  /// Kind of the unit asking, for waypaths and surfaces kept to one kind;
-  /// unset: the kind the graph was built for.
-  std::optional<UnitKind> unitKind;
-  /// Cost per metre along a waypath. [> 0]
-  float waypathBias = 0.75f;
-  /// Turns device times into distance: cost = wait and travel time x speed. [m/s, > 0]
-  float unitSpeed = 1.4f;
+  /// What the path may use and what it costs (query_filter.h).
+  QueryFilter filter;
   /// A start or goal standing on no sector snaps to the nearest one within
   /// these half extents (as Detour's findNearestPoly). [metres]
   glm::vec3 snapExtents{1.0f, 2.0f, 1.0f};
@@ -87,39 +78,6 @@ struct SearchOptions {
 
 enum class PathStatus { Found, Partial, StartOffMesh, GoalOffMesh, Unreachable, TooManyExpansions };
 const char* toString(PathStatus status);
-
-/// A corridor portal with this bit set is a jump: the rest indexes Corridor::jumps.
-constexpr uint32_t kJumpPortalFlag = 0x80000000u;
-
-/// The sectors and portals a path goes through, start to goal.
-struct Corridor {
-  glm::vec3 start{0.0f};
-  glm::vec3 goal{0.0f};
-  /// sectors.size() == portals.size() + 1.
-  std::vector<uint32_t> sectors;
-  /// Indices into the graph's portals, or kJumpPortalFlag | index into jumps.
-  std::vector<uint32_t> portals;
-  /// The jumps the path takes, copied: the path stays whole when they expire.
-  std::vector<JumpPortal> jumps;
-
-  /// True when a corridor portal index names a portal of the graph or of jumps.
-  bool knows(const NavGraph& graph, uint32_t index) const {
-    return index & kJumpPortalFlag ? (index & ~kJumpPortalFlag) < jumps.size()
-                                   : index < graph.portals.size();
-  }
-  /// The i-th portal, from the graph or from jumps.
-  const Portal& portal(const NavGraph& graph, size_t i) const {
-    const uint32_t index = portals[i];
-    return index & kJumpPortalFlag ? jumps[index & ~kJumpPortalFlag].portal : graph.portals[index];
-  }
-  /// Empties it, keeping the arrays' capacity.
-  void clear() {
-    start = goal = glm::vec3(0.0f);
-    sectors.clear();
-    portals.clear();
-    jumps.clear();
-  }
-};
 
 /// One step of the search, for the debugger. The goal point is not a traced
 /// node: the search ends when it would be closed (PathResult::cost).
@@ -171,24 +129,5 @@ struct PathResult {
     overRegions = false;
   }
 };
-
-/// Locates start and goal (locateSector) and searches from the start's sector to
-/// the goal's; the corridor's start and goal are the located points (snapped to
-/// the nearest sector when off it). The cost of a stretch is its length times
-/// the surface's cost (or the waypath bias), plus device wait and travel time;
-/// over the sectors, optimal under those costs for heuristicScale <= 1 (the
-/// search over regions costs a region as the straight line through it, and
-/// can give a corridor a little longer or shorter). A partial result's corridor leads to the
-/// reachable point closest to the goal (corridor.goal). Deterministic. Records
-/// events only when trace is non-null. Unless Found or Partial, the corridor has no sectors.
-/// One PathSolver run to the end (path_solver.h slices the same search over frames);
-/// each thread reuses one solver, whose arrays stay sized for the largest graph searched.
-PathResult findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
-                    const SearchOptions& options = {}, SearchTrace* trace = nullptr);
-/// The same into `result`, whose arrays it reuses: a caller asking many queries
-/// with one result stops allocating for corridors once they are large enough
-/// (as Detour fills the caller's buffers); a partial result's reason is still a new string.
-void findPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
-              const SearchOptions& options, PathResult& result, SearchTrace* trace = nullptr);
 
 }  // namespace nav

@@ -1,0 +1,45 @@
+#pragma once
+// A path's corridor: the sectors it goes through, start to goal, and the
+// portals (or jumps) between them. What a search hands to the funnel.
+#include <cstdint>
+#include <vector>
+
+#include "nav/jump_portals.h"
+#include "nav/nav_graph.h"
+
+namespace nav {
+
+/// A corridor portal with this bit set is a jump: the rest indexes Corridor::jumps.
+constexpr uint32_t kJumpPortalFlag = 0x80000000u;
+
+/// The sectors and portals a path goes through, start to goal.
+struct Corridor {
+  glm::vec3 start{0.0f};
+  glm::vec3 goal{0.0f};
+  /// sectors.size() == portals.size() + 1.
+  std::vector<uint32_t> sectors;
+  /// Indices into the graph's portals, or kJumpPortalFlag | index into jumps.
+  std::vector<uint32_t> portals;
+  /// The jumps the path takes, copied: the path stays whole when they expire.
+  std::vector<JumpPortal> jumps;
+
+  /// True when a corridor portal index names a portal of the graph or of jumps.
+  bool knows(const NavGraph& graph, uint32_t index) const {
+    return index & kJumpPortalFlag ? (index & ~kJumpPortalFlag) < jumps.size()
+                                   : index < graph.portals.size();
+  }
+  /// The i-th portal, from the graph or from jumps.
+  const Portal& portal(const NavGraph& graph, size_t i) const {
+    const uint32_t index = portals[i];
+    return index & kJumpPortalFlag ? jumps[index & ~kJumpPortalFlag].portal : graph.portals[index];
+  }
+  /// Empties it, keeping the arrays' capacity.
+  void clear() {
+    start = goal = glm::vec3(0.0f);
+    sectors.clear();
+    portals.clear();
+    jumps.clear();
+  }
+};
+
+}  // namespace nav

@@ -1,0 +1,77 @@
+#include "nav/query_filter.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace nav {
+namespace {
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+
+}  // namespace
+
+void FilterCosts::prepare(const NavGraph& graph, const QueryFilter& filter) {
+  m_graph = &graph;
+  if (!(filter == m_filter)) {
+    m_filter = filter;
+    m_surfaceCostsMade = false;
+  }
+  const UnitKind kind = m_filter.unitKind.value_or(graph.unit.kind);
+  if (!m_surfaceCostsMade || kind != m_costedKind || graph.surfaces != m_costedSurfaces) {
+    m_cheapestSurface = 1.0f;
+    m_surfaceCost.resize(graph.surfaces.size());
+    for (size_t i = 0; i < graph.surfaces.size(); ++i) {
+      const SurfaceSpec& surface = graph.surfaces[i];
+      const auto override = m_filter.surfaceCosts.find(surface.name);
+      float cost = override != m_filter.surfaceCosts.end() ? override->second : surface.cost;
+      const bool excluded =
+          std::find(m_filter.excludedSurfaces.begin(), m_filter.excludedSurfaces.end(),
+                    surface.name) != m_filter.excludedSurfaces.end();
+      if (excluded || !surface.allows(kind) || !(cost > 0.0f)) cost = kInfinity;
+      m_surfaceCost[i] = cost;
+      m_cheapestSurface = std::min(m_cheapestSurface, cost);
+    }
+    m_costedSurfaces = graph.surfaces;
+    m_costedKind = kind;
+    m_surfaceCostsMade = true;
+  }
+  m_cheapest = m_cheapestSurface;
+  m_waypathClosed.resize(graph.waypaths.size());
+  m_waypathLength.resize(graph.waypaths.size());
+  for (size_t w = 0; w < graph.waypaths.size(); ++w) {
+    const WaypathSpec& waypath = graph.waypaths[w];
+    m_waypathClosed[w] = waypath.unitKind && *waypath.unitKind != kind;
+    std::vector<float>& along = m_waypathLength[w];
+    along.assign(1, 0.0f);
+    for (size_t k = 1; k < waypath.points.size(); ++k)
+      along.push_back(along.back() + glm::distance(waypath.points[k - 1], waypath.points[k]));
+  }
+  m_cheapestGround = m_cheapest;
+  if (!graph.waypaths.empty()) m_cheapest = std::min(m_cheapest, m_filter.waypathBias);
+}
+
+bool FilterCosts::opens(const DeviceSpec& device) const {
+  return !device.locked ||
+         std::find(m_filter.keys.begin(), m_filter.keys.end(), device.key) != m_filter.keys.end();
+}
+
+float FilterCosts::deviceCost(const Portal& portal) const {
+  const NavGraph& graph = *m_graph;
+  const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
+  if (!opens(device)) return kInfinity;
+  const float flight = glm::distance(graph.entryPoint(portal), graph.exitPoint(portal));
+  return std::max(flight, device.travelTime * m_filter.unitSpeed) +
+         device.waitTime * m_filter.unitSpeed;
+}
+
+float FilterCosts::jumpCost(const JumpPortal& jump) const {
+  const float flight =
+      glm::distance(m_graph->entryPoint(jump.portal), m_graph->exitPoint(jump.portal));
+  return std::max(flight, jump.spec.airTime * m_filter.unitSpeed);
+}
+
+bool FilterCosts::anyWaypathOpen() const {
+  return std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end();
+}
+
+}  // namespace nav
