@@ -34,6 +34,7 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 
@@ -85,16 +86,17 @@ std::optional<nav::Level> levelOf(const Case& c) {
 
 void solve(const nav::NavGraph& graph, const nav::CollisionWorld& world, const glm::vec3& start,
            const glm::vec3& goal, Totals& totals) {
-  static nav::PathResult path;
-  static nav::FunnelResult funnel;
-  nav::findPath(graph, start, goal, nav::SearchOptions{}, path);
-  if (path.corridor.sectors.empty()) return;
-  nav::pullCorridor(graph, path.corridor, funnel);
+  static nav::PathAnswer answer;
+  nav::PathStages stages;
+  stages.clearance = true;
+  nav::planPath(graph, start, goal, nav::SearchOptions{}, stages, answer, &world);
+  if (!answer.hasPath()) return;
+  const nav::PathResult& path = answer.search;
+  const nav::FunnelResult& funnel = answer.funnel;
   ++totals.paths;
   totals.length += funnel.length;
   totals.corners += funnel.corners.size() - 2;
-  const std::vector<nav::StretchClearance> stretches =
-      nav::pathClearance(world, graph.unit, funnel.corners);
+  const std::vector<nav::StretchClearance>& stretches = answer.clearance;
   for (size_t i = 0; i < stretches.size(); ++i) {
     const nav::StretchClearance& stretch = stretches[i];
     if (!stretch.walked) continue;

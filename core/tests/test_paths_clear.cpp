@@ -28,6 +28,8 @@
 #include "nav/level.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
 
@@ -76,12 +78,15 @@ struct Touches {
 
 void walk(const Built& built, const glm::vec3& start, const glm::vec3& goal, Touches& touches) {
   const NavGraph& graph = built.build.graph;
-  const PathResult path = findPath(graph, start, goal);
-  if (path.corridor.sectors.empty()) return;
+  PathStages stages;
+  stages.clearance = true;
+  PathAnswer answer;
+  planPath(graph, start, goal, {}, stages, answer, built.world.get());
+  if (!answer.hasPath()) return;
   ++touches.paths;
-  const FunnelResult funnel = pullCorridor(graph, path.corridor);
-  const std::vector<StretchClearance> stretches =
-      pathClearance(*built.world, graph.unit, funnel.corners);
+  const PathResult& path = answer.search;
+  const FunnelResult& funnel = answer.funnel;
+  const std::vector<StretchClearance>& stretches = answer.clearance;
   for (size_t i = 0; i < stretches.size(); ++i) {
     if (!stretches[i].walked) continue;
     const bool touching = stretches[i].depth > 0.0f;
