@@ -11,6 +11,7 @@
 
 #include "nav/city_generator.h"
 #include "nav/collision.h"
+#include "nav/file_reading.h"
 #include "nav/funnel.h"
 #include "nav/grid_map.h"
 #include "nav/level.h"
@@ -340,76 +341,14 @@ struct QueryLine {
   glm::vec3 from, to;
 };
 
-// The kind of a file that is not a regular one, for messages.
-const char* fileKind(std::filesystem::file_type type) {
-  switch (type) {
-    case std::filesystem::file_type::directory:
-      return "a directory";
-    case std::filesystem::file_type::character:
-      return "a character device";
-    case std::filesystem::file_type::block:
-      return "a block device";
-    case std::filesystem::file_type::fifo:
-      return "a FIFO (named pipe)";
-    case std::filesystem::file_type::socket:
-      return "a socket";
-    default:
-      return "not a regular file";
-  }
-}
-
-// A --queries file's text: a regular file (checked before it is opened, since
-// opening a FIFO blocks until something writes to it) of at most
-// kMaxQueriesFileBytes.
+// A --queries file's text: a regular file of at most kMaxQueriesFileBytes.
 std::optional<std::string> readQueriesFile(const std::string& path, std::string& error) {
-  namespace fs = std::filesystem;
-  const std::string named = "--queries " + path + ": ";
-  std::error_code code;
-  const fs::file_status status = fs::status(path, code);
-  if (status.type() == fs::file_type::not_found) {
-    error = named + "no such file";
+  const Result<std::string> text = readRegularFile(path, kMaxQueriesFileBytes, "64 MiB");
+  if (!text) {
+    error = "--queries " + text.error();
     return std::nullopt;
   }
-  if (code) {
-    error = named + "cannot access: " + code.message();
-    return std::nullopt;
-  }
-  if (!fs::is_regular_file(status)) {
-    error = named + "is " + fileKind(status.type()) + ", not a regular file";
-    return std::nullopt;
-  }
-  const uintmax_t size = fs::file_size(path, code);
-  if (code) {
-    error = named + "cannot read its size: " + code.message();
-    return std::nullopt;
-  }
-  const std::string limit = "the limit of " + std::to_string(kMaxQueriesFileBytes) +
-                            " bytes (64 MiB); split it into smaller files";
-  if (size > kMaxQueriesFileBytes) {
-    error = named + "is " + std::to_string(size) + " bytes, over " + limit;
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = named + "cannot open";
-    return std::nullopt;
-  }
-  // In pieces, stopping past the limit, however the file changed since it was checked.
-  std::string text;
-  text.reserve(size_t(size));
-  char piece[1 << 16];
-  while (in.read(piece, sizeof piece) || in.gcount() > 0) {
-    text.append(piece, size_t(in.gcount()));
-    if (text.size() > kMaxQueriesFileBytes) {
-      error = named + "grew while it was read, past " + limit;
-      return std::nullopt;
-    }
-  }
-  if (in.bad()) {
-    error = named + "read error";
-    return std::nullopt;
-  }
-  return text;
+  return text.value();
 }
 
 std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::string& error) {

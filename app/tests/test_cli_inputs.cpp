@@ -83,7 +83,7 @@ TEST(CliInputs, QueriesMustBeARegularFile) {
   const Case cases[] = {{"/dev/zero", "is a character device, not a regular file"},
                         {folder, "is a directory, not a regular file"},
                         {fifo, "is a FIFO (named pipe), not a regular file"},
-                        {outputFile("cli_inputs_no_such_file.txt"), "no such file"}};
+                        {outputFile("cli_inputs_no_such_file.txt"), "file not found"}};
   for (const Case& c : cases) {
     const std::string arguments = "query " + asset("funnel.obj") + " --queries " + quoted(c.path);
     expectRefusedQuickly(runCliWithin(arguments), arguments, "--queries " + c.path, c.says);

@@ -8,13 +8,11 @@
 #include "nav/grid_map.h"
 
 #include "guarded.h"
+#include "nav/file_reading.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 
 namespace nav {
 namespace {
@@ -70,27 +68,6 @@ std::string describeChar(char c) {
   char hex[8];
   std::snprintf(hex, sizeof hex, "0x%02x", unsigned(u));
   return hex;
-}
-
-Result<std::string> readFile(const std::string& path, uint64_t maxBytes) {
-  using R = Result<std::string>;
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (status.type() == std::filesystem::file_type::not_found)
-    return R::failure(path + ": file not found");
-  if (error) return R::failure(path + ": cannot access: " + error.message());
-  if (!std::filesystem::is_regular_file(status)) return R::failure(path + ": not a regular file");
-  const uint64_t size = std::filesystem::file_size(path, error);
-  if (error) return R::failure(path + ": cannot read the size: " + error.message());
-  if (size > maxBytes) {
-    return R::failure(path + ": file is " + std::to_string(size) + " bytes, over the limit of " +
-                      std::to_string(maxBytes) + " bytes (GridMapLimits::maxFileBytes)");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return R::failure(path + ": cannot open");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return R::failure(path + ": read error");
-  return R::success(std::move(text));
 }
 
 Result<GridMap> parseGridMapUnchecked(std::string_view text, std::string_view name,
@@ -428,7 +405,8 @@ Result<GridMap> parseGridMap(std::string_view text, std::string_view name,
 
 Result<GridMap> loadGridMap(const std::string& path, const GridMapLimits& limits) {
   return guarded<GridMap>(path, [&] {
-    const Result<std::string> text = readFile(path, limits.maxFileBytes);
+    const Result<std::string> text =
+        readRegularFile(path, limits.maxFileBytes, "GridMapLimits::maxFileBytes");
     return text ? parseGridMapUnchecked(text.value(), path, limits)
                 : Result<GridMap>::failure(text.error());
   });
@@ -448,7 +426,8 @@ Result<std::vector<GridScenario>> loadGridScenarios(const std::string& path,
                                                     const GridMapLimits& limits) {
   using R = Result<std::vector<GridScenario>>;
   return guarded<std::vector<GridScenario>>(path, [&] {
-    const Result<std::string> text = readFile(path, limits.maxFileBytes);
+    const Result<std::string> text =
+        readRegularFile(path, limits.maxFileBytes, "GridMapLimits::maxFileBytes");
     return text ? parseGridScenariosUnchecked(text.value(), path, limits)
                 : R::failure(text.error());
   });

@@ -1,6 +1,7 @@
 #include "nav/level.h"
 
 #include "guarded.h"
+#include "nav/file_reading.h"
 #include "portable_trig.h"
 
 #include <tiny_obj_loader.h>
@@ -481,39 +482,10 @@ Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
 // Files
 // ---------------------------------------------------------------------------
 
-Result<std::string> readFile(const std::filesystem::path& path, uint64_t maxBytes) {
-  using R = Result<std::string>;
-  const std::string name = path.string();
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (status.type() == std::filesystem::file_type::not_found) {
-    return R::failure(name + ": file not found");
-  }
-  if (error) return R::failure(name + ": cannot access: " + error.message());
-  if (std::filesystem::is_directory(status)) {
-    return R::failure(name + ": is a directory, not a file");
-  }
-  if (!std::filesystem::is_regular_file(status)) return R::failure(name + ": not a regular file");
-  const uint64_t size = std::filesystem::file_size(path, error);
-  if (error) return R::failure(name + ": cannot read the size: " + error.message());
-  if (size > maxBytes) {
-    return R::failure(name + ": file is " + std::to_string(size) + " bytes, over the limit of " +
-                      std::to_string(maxBytes) + " bytes (LoadLimits::maxFileBytes)");
-  }
-  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(name.c_str(), "rb"),
-                                                             &std::fclose);
-  if (!file) return R::failure(name + ": cannot open: " + std::strerror(errno));
-  std::string text(size, '\0');
-  const size_t read = std::fread(text.data(), 1, text.size(), file.get());
-  if (std::ferror(file.get())) return R::failure(name + ": read error: " + std::strerror(errno));
-  // The file may have shrunk since file_size; it cannot grow past the checked limit here.
-  text.resize(read);
-  return R::success(std::move(text));
-}
-
 Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limits) {
   Result<Level> level = [&] {
-    const Result<std::string> text = readFile(path, limits.maxFileBytes);
+    const Result<std::string> text =
+        readRegularFile(path, limits.maxFileBytes, "LoadLimits::maxFileBytes");
     return text ? parseObj(text.value(), path, limits) : Result<Level>::failure(text.error());
   }();
   if (!level) return level;
@@ -524,7 +496,8 @@ Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limi
       std::filesystem::status(sidecar, error).type() == std::filesystem::file_type::not_found) {
     return level;
   }
-  const Result<std::string> json = readFile(sidecar, limits.maxFileBytes);
+  const Result<std::string> json =
+      readRegularFile(sidecar.string(), limits.maxFileBytes, "LoadLimits::maxFileBytes");
   if (!json) return Result<Level>::failure(json.error());
   Result<LevelSettings> settings = parseLevelSettings(json.value(), sidecar.string());
   if (!settings) return Result<Level>::failure(settings.error());

@@ -5,12 +5,12 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <new>
 
 #include "format_number.h"
+#include "nav/file_reading.h"
 
 namespace nav {
 namespace {
@@ -1056,24 +1056,11 @@ Result<size_t> writeNavFile(const std::string& path, const NavGraph& graph) {
 Result<NavGraph> readNavFile(const std::string& path, const NavFileLimits& limits) {
   using R = Result<NavGraph>;
   try {
-    namespace fs = std::filesystem;
-    std::error_code error;
-    const fs::file_status status = fs::status(path, error);
-    if (error) return R::failure(path + ": cannot open (" + error.message() + ")");
-    // Devices and pipes could be endless; only a regular file has a size to check.
-    if (!fs::is_regular_file(status)) return R::failure(path + ": not a regular file");
-    const uintmax_t size = fs::file_size(path, error);
-    if (error) return R::failure(path + ": cannot open (" + error.message() + ")");
-    if (size > limits.maxFileBytes) {
-      return R::failure(path + ": " + std::to_string(size) + " bytes (limit " +
-                        std::to_string(limits.maxFileBytes) + ")");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return R::failure(path + ": cannot open");
-    std::vector<uint8_t> bytes(size);
-    in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(size));
-    if (size_t(in.gcount()) != size)
-      return R::failure(path + ": cannot read (changed while reading?)");
+    const Result<std::string> text =
+        readRegularFile(path, limits.maxFileBytes, "NavFileLimits::maxFileBytes");
+    if (!text) return R::failure(text.error());
+    const std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(text.value().data()),
+                                         text.value().size());
     return deserialize(bytes, path, limits);
   } catch (const std::bad_alloc&) {
     return R::failure(path + ": out of memory");

@@ -293,7 +293,10 @@ TEST_F(NavFileLevels, WriteAndReadAFile) {
   limits.maxFileBytes = written.value() - 1;
   const Result<NavGraph> tooBig = readNavFile(path.string(), limits);
   ASSERT_FALSE(tooBig.ok());
-  EXPECT_NE(tooBig.error().find("(limit"), std::string::npos) << tooBig.error();
+  EXPECT_NE(tooBig.error().find("over the limit of " + std::to_string(limits.maxFileBytes) +
+                                " bytes (NavFileLimits::maxFileBytes)"),
+            std::string::npos)
+      << tooBig.error();
   std::filesystem::remove(path);
 }
 

@@ -43,8 +43,8 @@
 // search). The default search adds its own differences: with the round unit,
 // one pair of seed 1 ((32.55, -0.02, 39.45) to (8.55, 1.01, 3.45)) is 46.9 m
 // unturned against 43.3 turned, although the unturned graph holds a 43.4 m way
-// that --sectors and the exact search find: the search over regions gave a
-// longer corridor. So the terrain is also tested with its box unit and the
+// that the sector search and the exact search find: the search over regions
+// (then the default) gave a longer corridor. So the terrain is also tested with its box unit and the
 // default search: area within 3%, total within 2%, each pair within 10%.
 #include <gtest/gtest.h>
 
