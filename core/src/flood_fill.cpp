@@ -696,11 +696,11 @@ float effectiveCellSize(const FloodFillParams& params) {
 
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
                      glm::vec2 footprintCenter, float yMin, float yMax,
-                     const std::vector<bool>& walkableTriangles, const GroundRaster* ground) {
+                     const std::vector<bool>& walkableTriangles,
+                     const FootprintSupport* support) {
   Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
   if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
-  std::optional<FootprintSupport> support;
-  if (ground) mover.footprintSupport = &support.emplace(*ground, unit);
+  mover.footprintSupport = support;
   return mover.stand(footprintCenter, yMin, yMax);
 }
 

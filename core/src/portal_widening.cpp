@@ -77,7 +77,8 @@ class Widener {
       : m_graph(graph),
         m_world(world),
         m_walkableTriangles(walkableTriangles),
-        m_ground(ground),
+        m_support(ground ? std::optional<FootprintSupport>(std::in_place, *ground, graph.unit)
+                         : std::nullopt),
         m_halfFootprint(halfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
         m_footprintRim(footprintRim(graph.unit, m_halfFootprint)),
@@ -170,7 +171,8 @@ class Widener {
   std::optional<glm::vec3> standing(const glm::vec3& at) const {
     const UnitProfile& unit = m_graph.unit;
     const StandResult stand = tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight,
-                                       at.y + unit.stepHeight, m_walkableTriangles, m_ground);
+                                       at.y + unit.stepHeight, m_walkableTriangles,
+                                       m_support ? &*m_support : nullptr);
     if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return std::nullopt;
     return glm::vec3(at.x, stand.y, at.z);
   }
@@ -390,7 +392,8 @@ class Widener {
   NavGraph& m_graph;
   const CollisionWorld& m_world;
   const std::vector<bool>& m_walkableTriangles;
-  const GroundRaster* m_ground;
+  /// Ground's support for the unit, when widened ends must stand on ground.
+  std::optional<FootprintSupport> m_support;
   /// The disc's radius, or half the square's side.
   float m_halfFootprint;
   float m_halfCell;

@@ -162,6 +162,42 @@ TEST(GroundRaster, TheGroundDoesNotDependOnTheSquares) {
   }
 }
 
+// A square's centre is answered from the heights listed there when the raster
+// is built; the same point off every centre of a raster whose squares start
+// elsewhere goes through the triangles themselves. Both give the same ground.
+TEST(GroundRaster, SquareCentresAgreeWithTheTriangles) {
+  for (const uint32_t seed : {5u, 6u, 7u}) {
+    SCOPED_TRACE(::testing::Message() << "soup " << seed);
+    test::SoupShape shape;
+    shape.flatsAndWalls = true;
+    const Level level = test::randomSoup(seed, shape);
+    GroundRasterParams lattice;
+    lattice.origin = {level.bounds.min.x, level.bounds.min.z};
+    GroundRasterParams shifted = lattice;
+    shifted.origin += glm::vec2(0.11f, 0.07f);
+    const Result<GroundRaster> a = GroundRaster::build(level, lattice);
+    const Result<GroundRaster> b = GroundRaster::build(level, shifted);
+    ASSERT_TRUE(a.ok() && b.ok());
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int32_t> square(-5, 70);
+    std::uniform_real_distribution<float> height(-10.0f, 10.0f);
+    int found = 0, differ = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const glm::vec2 centre = a.value().squareCentre({square(rng), square(rng)});
+      const float top = height(rng);
+      const float listed = a.value().groundBelow(centre, top);
+      const float computed = b.value().groundBelow(centre, top);
+      found += listed != kNone;
+      if (listed != computed && ++differ <= 3) {
+        ADD_FAILURE() << "at " << centre.x << ", " << centre.y << " below " << top << ": "
+                      << listed << " listed, " << computed << " from the triangles";
+      }
+    }
+    EXPECT_EQ(differ, 0);
+    EXPECT_GT(found, 2000) << "too few centres have ground to tell";
+  }
+}
+
 TEST(GroundRaster, PointsOnSquareBoundaries) {
   // Squares of 0.3 from the origin (0, 0), no reach, a floor over
   // [0.3, 0.9]^2 at y = 1: its edges lie on square boundaries. Points on a 0.15 lattice fall on

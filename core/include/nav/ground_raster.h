@@ -8,6 +8,8 @@
 // edge of its footprint (the unit's own ground is the fill's business).
 //
 // Squares are kept in tiles of 16 x 16 that exist only where there is ground.
+// Each square also lists its triangles' heights at its centre, so that a point
+// there (as the footprint's samples on the cell lattice are) costs a lookup.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -52,9 +54,18 @@ class GroundRaster {
   /// The square holding the ground-plane point p.
   glm::ivec2 squareOf(glm::vec2 p) const;
 
+  /// The centre of square `square`.
+  glm::vec2 squareCentre(glm::ivec2 square) const;
+
   /// The highest ground under the ground-plane point p (within
   /// reach()) that is no higher than `top`, or -infinity when there is none. [metres]
+  /// A point within kCentreTolerance of a square's side from the square's
+  /// centre is answered at the centre itself.
   float groundBelow(glm::vec2 p, float top) const;
+
+  /// How close to a square's centre (as a fraction of its side, on both axes)
+  /// a point is taken to be the centre.
+  static constexpr float kCentreTolerance = 1e-4f;
 
   /// Upward-facing triangles listed.
   size_t triangleCount() const;
@@ -62,6 +73,9 @@ class GroundRaster {
   size_t memoryBytes() const;
 
  private:
+  /// Fills the centre heights once the squares' entries are placed; false when cancelled.
+  bool listCentreHeights(BuildControl* control);
+
   struct Storage;
   float m_squareSize = 0.0f;
   glm::vec2 m_origin{0.0f};
