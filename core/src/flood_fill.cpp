@@ -144,11 +144,21 @@ struct Mover {
     return hanging;
   }
 
+  // Where the body standing on ground found at height y in a window up to
+  // windowTop must be tested from. The ground search saw nothing higher than y
+  // in the same footprint up to windowTop, so only the part above that is
+  // left (less a margin for the clips' rounding), which spares the test every
+  // triangle of the ground around the unit.
+  static float bodyFloor(float y, float windowTop) {
+    constexpr float kWindowMargin = 1e-3f;
+    return std::max(y + kGroundClearance, windowTop - kWindowMargin);
+  }
+
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
     const std::optional<SupportHit> ground = this->ground(center, yMin, yMax);
     if (!ground) return {};
     const float y = ground->height;
-    if (blocked(center, center, y + kGroundClearance, y + unit.height)) return {};
+    if (blocked(center, center, bodyFloor(y, yMax), y + unit.height)) return {};
     return supported(center, standOn(center, *ground));
   }
 
@@ -199,17 +209,19 @@ struct Mover {
     // every neighbour up to a step higher too; only when that fails does the
     // body test stop where this step needs it.
     const float roomy = std::max(y + unit.stepHeight, fromY) + unit.height;
+    const float floor = bodyFloor(y, windowTop);
     float bodyTop = top;
     bool blocked = false;
-    if (known && roomy > top && !this->blocked(to, to, y + kGroundClearance, roomy)) {
+    if (known && roomy > top && !this->blocked(to, to, floor, roomy)) {
       bodyTop = roomy;
     } else {
-      blocked = this->blocked(to, to, y + kGroundClearance, top);
+      blocked = floor < top && this->blocked(to, to, floor, top);
     }
     const StandResult landing = blocked ? StandResult{} : supported(to, standOn(to, *highest));
     if (known) {
       *known = {landing, y, windowTop, bodyTop, blocked};
-      // The body test saw nothing above its floor, 2 cm over the ground.
+      // The ground search saw nothing above the ground up to windowTop, and
+      // the body test nothing from there (2 cm over the ground at least) up.
       if (!blocked && windowTop >= y + kGroundClearance)
         known->emptyTo = std::max(windowTop, bodyTop);
     }

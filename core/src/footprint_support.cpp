@@ -65,8 +65,9 @@ bool FootprintSupport::supported(glm::vec2 center, float restY) const {
   grounds.resize(m_samples.size());
   const float top = restY + kGroundClearance;
   float highest = -INFINITY;
+  GroundRaster::TileCache tiles;
   for (size_t s = 0; s < m_samples.size(); ++s) {
-    const float ground = m_ground->groundBelow(center + m_samples[s], top);
+    const float ground = m_ground->groundBelow(center + m_samples[s], top, tiles);
     if (ground == -INFINITY) return false;
     grounds[s] = ground;
     highest = std::max(highest, ground);

@@ -276,12 +276,19 @@ glm::vec2 GroundRaster::squareCentre(glm::ivec2 square) const {
 }
 
 float GroundRaster::groundBelow(glm::vec2 p, float top) const {
+  TileCache cache;
+  return groundBelow(p, top, cache);
+}
+
+float GroundRaster::groundBelow(glm::vec2 p, float top, TileCache& cache) const {
   const Storage& s = *m_storage;
   float best = -std::numeric_limits<float>::infinity();
   const glm::vec2 position = (p - m_origin) / m_squareSize;
   const glm::vec2 lower = glm::floor(position);
   const glm::ivec2 square(lower);
-  const uint32_t tile = s.tileIndex.find(tileKey(square.x >> kTileBits, square.y >> kTileBits));
+  const uint64_t key = tileKey(square.x >> kTileBits, square.y >> kTileBits);
+  if (key != cache.key) cache = {key, s.tileIndex.find(key)};
+  const uint32_t tile = cache.tile;
   if (tile == kNoTile) return best;
   const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
   const glm::vec2 offCentre = glm::abs(position - lower - 0.5f);

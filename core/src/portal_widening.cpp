@@ -18,6 +18,7 @@
 #include <limits>
 #include <numbers>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "nav/flood_fill.h"
@@ -95,26 +96,59 @@ class Widener {
     }
   }
 
-  size_t run() {
+  // Widens every end it can, then gives the others their reach; empty when cancelled.
+  std::optional<size_t> run(int threads, const BuildControl* control) {
+    const auto cancelled = [&](uint32_t p) {
+      return control && (p & 63u) == 0 && control->cancelRequested.load(std::memory_order_relaxed);
+    };
+    // One end after the other: each move is checked against the ends moved before it.
     size_t moved = 0;
     for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
-      const Portal& portal = m_graph.portals[p];
-      if (portal.kind != PortalKind::Walk || portal.oneWay() || portal.reverse < p) continue;
+      if (cancelled(p)) return std::nullopt;
+      if (!widened(p)) continue;
       moved += widenEnd(p, true);
       moved += widenEnd(p, false);
     }
-    // Where an end could not move for every path, it may still for some.
+    // Where an end could not move for every path, it may still for some. Each
+    // pair's reach is its own and the ends no longer move, so pairs go to
+    // threads in turn, once every end's ground is known (the threads only read it).
     m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
-    for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
-      const Portal& portal = m_graph.portals[p];
-      if (portal.kind != PortalKind::Walk || portal.oneWay() || portal.reverse < p) continue;
+    const auto share = [&](uint32_t first, auto&& work) {
+      uint32_t done = 0;
+      for (uint32_t p = first; p < m_graph.portals.size(); p += uint32_t(threads)) {
+        if (cancelled(++done)) return false;
+        if (widened(p)) work(p);
+      }
+      return true;
+    };
+    const auto inParallel = [&](auto&& work) {
+      std::vector<std::thread> helpers;
+      std::vector<char> done(size_t(threads), 0);
+      for (int t = 1; t < threads; ++t)
+        helpers.emplace_back([&, t] { done[size_t(t)] = share(uint32_t(t), work); });
+      done[0] = share(0, work);
+      for (std::thread& helper : helpers)
+        helper.join();
+      return std::all_of(done.begin(), done.end(), [](char ok) { return ok != 0; });
+    };
+    const bool reached = inParallel([&](uint32_t p) {
+      endOnGround(p, true);
+      endOnGround(p, false);
+    }) && inParallel([&](uint32_t p) {
       reachEnd(p, true);
       reachEnd(p, false);
-    }
+    });
+    if (!reached) return std::nullopt;
     return moved;
   }
 
  private:
+  // Whether portal p is the first of a walk pair both ways, whose ends widening moves.
+  bool widened(uint32_t p) const {
+    const Portal& portal = m_graph.portals[p];
+    return portal.kind == PortalKind::Walk && !portal.oneWay() && portal.reverse >= p;
+  }
+
   // Along a portal, going out past one of its ends.
   struct Outward {
     /// Walking direction of the crossing, and outward along the portal past the end.
@@ -415,14 +449,16 @@ class Widener {
 
 }  // namespace
 
-size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
-                    const std::vector<bool>& walkableTriangles, const GroundRaster* ground) {
+std::optional<size_t> widenPortals(NavGraph& graph, const CollisionWorld& world,
+                                   const std::vector<bool>& walkableTriangles,
+                                   const GroundRaster* ground, int threads,
+                                   const BuildControl* control) {
   // Every point of a sector's box must lie in the footprint of a cell centre:
   // within half a cell along both axes, for a square; half the diagonal, for a disc.
   const float reach =
       graph.cellSize * 0.5f * (graph.unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
   if (!(graph.cellSize > 0.0f && reach < halfFootprint(graph.unit))) return 0;
-  return Widener(graph, world, walkableTriangles, ground).run();
+  return Widener(graph, world, walkableTriangles, ground).run(std::clamp(threads, 1, 64), control);
 }
 
 }  // namespace nav

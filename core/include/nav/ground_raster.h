@@ -63,6 +63,15 @@ class GroundRaster {
   /// centre is answered at the centre itself.
   float groundBelow(glm::vec2 p, float top) const;
 
+  /// The tile last looked up, kept by a caller that asks about many points
+  /// close together (a footprint's samples) to look each tile up once.
+  struct TileCache {
+    uint64_t key = ~uint64_t(0);
+    uint32_t tile = 0;
+  };
+  /// groundBelow(p, top), through `cache`.
+  float groundBelow(glm::vec2 p, float top, TileCache& cache) const;
+
   /// How close to a square's centre (as a fraction of its side, on both axes)
   /// a point is taken to be the centre.
   static constexpr float kCentreTolerance = 1e-4f;

@@ -8,8 +8,10 @@
 // path gets a reach (PortalEndReach): how far out it may move for a path
 // whose stretches leave in the directions proven clear (corner_reach.h).
 #include <cstddef>
+#include <optional>
 #include <vector>
 
+#include "nav/build_control.h"
 #include "nav/collision.h"
 #include "nav/ground_raster.h"
 #include "nav/nav_graph.h"
@@ -37,8 +39,11 @@ namespace nav {
 /// (walkableTrianglesFor; empty: everywhere); `ground`: the fill's ground
 /// raster, so that a moved end stands on ground as cells do (none: for a
 /// graph made by hand, anywhere it rests clear). For graphs compressCells built.
-size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
-                    const std::vector<bool>& walkableTriangles = {},
-                    const GroundRaster* ground = nullptr);
+/// The reaches are worked out on `threads` threads, with the same result for
+/// any number. Empty when `control` asks to cancel.
+std::optional<size_t> widenPortals(NavGraph& graph, const CollisionWorld& world,
+                                   const std::vector<bool>& walkableTriangles = {},
+                                   const GroundRaster* ground = nullptr, int threads = 1,
+                                   const BuildControl* control = nullptr);
 
 }  // namespace nav
