@@ -283,22 +283,10 @@ float GroundRaster::groundBelow(glm::vec2 p, float top) const {
 float GroundRaster::groundBelow(glm::vec2 p, float top, TileCache& cache) const {
   const Storage& s = *m_storage;
   float best = -std::numeric_limits<float>::infinity();
-  const glm::vec2 position = (p - m_origin) / m_squareSize;
-  const glm::vec2 lower = glm::floor(position);
-  const glm::ivec2 square(lower);
-  const uint64_t key = tileKey(square.x >> kTileBits, square.y >> kTileBits);
-  if (key != cache.key) cache = {key, s.tileIndex.find(key)};
-  const uint32_t tile = cache.tile;
+  const glm::ivec2 square = squareOf(p);
+  const uint32_t tile = tileOf(square, cache);
   if (tile == kNoTile) return best;
   const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
-  const glm::vec2 offCentre = glm::abs(position - lower - 0.5f);
-  if (offCentre.x <= kCentreTolerance && offCentre.y <= kCentreTolerance) {
-    const uint32_t* first = &s.firstCentreHeight[size_t(tile) * (kSquaresPerTile + 1)];
-    for (uint32_t h = first[local]; h < first[local + 1]; ++h) {
-      if (s.centreHeights[h] <= top) return s.centreHeights[h];
-    }
-    return best;
-  }
   const uint32_t* first = &s.firstEntry[size_t(tile) * (kSquaresPerTile + 1)];
   for (uint32_t e = first[local]; e < first[local + 1]; ++e) {
     const uint32_t t = s.entries[e];
@@ -308,6 +296,25 @@ float GroundRaster::groundBelow(glm::vec2 p, float top, TileCache& cache) const 
     if (y <= top) best = std::max(best, y);
   }
   return best;
+}
+
+float GroundRaster::groundBelowCentre(glm::ivec2 square, float top, TileCache& cache) const {
+  const Storage& s = *m_storage;
+  const uint32_t tile = tileOf(square, cache);
+  if (tile != kNoTile) {
+    const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
+    const uint32_t* first = &s.firstCentreHeight[size_t(tile) * (kSquaresPerTile + 1)];
+    for (uint32_t h = first[local]; h < first[local + 1]; ++h) {
+      if (s.centreHeights[h] <= top) return s.centreHeights[h];
+    }
+  }
+  return -std::numeric_limits<float>::infinity();
+}
+
+uint32_t GroundRaster::tileOf(glm::ivec2 square, TileCache& cache) const {
+  const uint64_t key = tileKey(square.x >> kTileBits, square.y >> kTileBits);
+  if (!cache.known || key != cache.key) cache = {true, key, m_storage->tileIndex.find(key)};
+  return cache.tile;
 }
 
 size_t GroundRaster::triangleCount() const {

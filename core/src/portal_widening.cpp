@@ -14,9 +14,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -96,50 +98,76 @@ class Widener {
     }
   }
 
-  // Widens every end it can, then gives the others their reach; empty when cancelled.
+  // Widens every end it can, then gives the others their reach; empty when
+  // cancelled. The same result for any number of threads, and the same as
+  // widening one pair after the other in portal order.
   std::optional<size_t> run(int threads, const BuildControl* control) {
-    const auto cancelled = [&](uint32_t p) {
-      return control && (p & 63u) == 0 && control->cancelRequested.load(std::memory_order_relaxed);
-    };
-    // One end after the other: each move is checked against the ends moved before it.
-    size_t moved = 0;
-    for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
-      if (cancelled(p)) return std::nullopt;
-      if (!widened(p)) continue;
-      moved += widenEnd(p, true);
-      moved += widenEnd(p, false);
-    }
-    // Where an end could not move for every path, it may still for some. Each
-    // pair's reach is its own and the ends no longer move, so pairs go to
-    // threads in turn, once every end's ground is known (the threads only read it).
-    m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
-    const auto share = [&](uint32_t first, auto&& work) {
-      uint32_t done = 0;
-      for (uint32_t p = first; p < m_graph.portals.size(); p += uint32_t(threads)) {
-        if (cancelled(++done)) return false;
-        if (widened(p)) work(p);
-      }
-      return true;
-    };
-    const auto inParallel = [&](auto&& work) {
+    std::atomic<bool> stopped = false;
+    // Runs work(p) for every p of `portals` on up to `threads` threads, each
+    // taking every threads-th; false when cancelled.
+    const auto inParallel = [&](const std::vector<uint32_t>& portals, auto&& work) {
+      const auto share = [&](size_t first, size_t stride) {
+        for (size_t i = first; i < portals.size() && !stopped; i += stride) {
+          if (control && (i / stride) % 64 == 0 &&
+              control->cancelRequested.load(std::memory_order_relaxed))
+            stopped = true;
+          else
+            work(portals[i]);
+        }
+      };
+      // Below this many portals a thread is not worth starting.
+      constexpr size_t kPortalsPerThread = 32;
+      const size_t used = std::clamp<size_t>(portals.size() / kPortalsPerThread, 1, size_t(threads));
       std::vector<std::thread> helpers;
-      std::vector<char> done(size_t(threads), 0);
-      for (int t = 1; t < threads; ++t)
-        helpers.emplace_back([&, t] { done[size_t(t)] = share(uint32_t(t), work); });
-      done[0] = share(0, work);
+      for (size_t t = 1; t < used; ++t)
+        helpers.emplace_back(share, t, used);
+      share(0, used);
       for (std::thread& helper : helpers)
         helper.join();
-      return std::all_of(done.begin(), done.end(), [](char ok) { return ok != 0; });
+      return !stopped;
     };
-    const bool reached = inParallel([&](uint32_t p) {
+    std::vector<uint32_t> pairs, walks;
+    for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
+      if (m_graph.portals[p].kind == PortalKind::Walk) walks.push_back(p);
+      if (widened(p)) pairs.push_back(p);
+    }
+    // Every end's ground, so that threads only read what another may need: a
+    // one-way portal is a turn point in both its sectors.
+    const auto knowGrounds = [&](uint32_t p) {
       endOnGround(p, true);
       endOnGround(p, false);
-    }) && inParallel([&](uint32_t p) {
-      reachEnd(p, true);
-      reachEnd(p, false);
-    });
-    if (!reached) return std::nullopt;
-    return moved;
+    };
+    if (!inParallel(walks, knowGrounds)) return std::nullopt;
+    // A pair's move is checked against the ends of the portals at its two
+    // sectors, which earlier pairs there may have moved. Waves: each pair
+    // comes after every earlier pair sharing a sector with it; the pairs of
+    // one wave share no sector, so they neither move nor cache what another
+    // reads.
+    std::vector<uint32_t> nextWave(m_graph.sectors.size(), 0);
+    std::vector<std::vector<uint32_t>> waves;
+    for (const uint32_t p : pairs) {
+      const Portal& portal = m_graph.portals[p];
+      const uint32_t wave = std::max(nextWave[portal.fromSector], nextWave[portal.toSector]);
+      if (wave == waves.size()) waves.emplace_back();
+      waves[wave].push_back(p);
+      nextWave[portal.fromSector] = nextWave[portal.toSector] = wave + 1;
+    }
+    std::vector<uint8_t> movedEnds(m_graph.portals.size(), 0);
+    for (const std::vector<uint32_t>& wave : waves) {
+      const bool done = inParallel(wave, [&](uint32_t p) {
+        movedEnds[p] = uint8_t(int(widenEnd(p, true)) + int(widenEnd(p, false)));
+      });
+      if (!done) return std::nullopt;
+    }
+    // Where an end could not move for every path, it may still for some. The
+    // ends no longer move and each pair's reach is its own.
+    m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
+    if (!inParallel(walks, knowGrounds) || !inParallel(pairs, [&](uint32_t p) {
+          reachEnd(p, true);
+          reachEnd(p, false);
+        }))
+      return std::nullopt;
+    return size_t(std::accumulate(movedEnds.begin(), movedEnds.end(), size_t(0)));
   }
 
  private:

@@ -8,8 +8,9 @@
 // edge of its footprint (the unit's own ground is the fill's business).
 //
 // Squares are kept in tiles of 16 x 16 that exist only where there is ground.
-// Each square also lists its triangles' heights at its centre, so that a point
-// there (as the footprint's samples on the cell lattice are) costs a lookup.
+// Each square also lists its triangles' heights at its centre, so that the
+// ground at a centre (where the footprint's samples on the cell lattice lie)
+// costs a lookup.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -59,22 +60,19 @@ class GroundRaster {
 
   /// The highest ground under the ground-plane point p (within
   /// reach()) that is no higher than `top`, or -infinity when there is none. [metres]
-  /// A point within kCentreTolerance of a square's side from the square's
-  /// centre is answered at the centre itself.
   float groundBelow(glm::vec2 p, float top) const;
 
   /// The tile last looked up, kept by a caller that asks about many points
   /// close together (a footprint's samples) to look each tile up once.
   struct TileCache {
-    uint64_t key = ~uint64_t(0);
+    bool known = false;
+    uint64_t key = 0;
     uint32_t tile = 0;
   };
   /// groundBelow(p, top), through `cache`.
   float groundBelow(glm::vec2 p, float top, TileCache& cache) const;
-
-  /// How close to a square's centre (as a fraction of its side, on both axes)
-  /// a point is taken to be the centre.
-  static constexpr float kCentreTolerance = 1e-4f;
+  /// groundBelow(squareCentre(square), top), from the heights listed there.
+  float groundBelowCentre(glm::ivec2 square, float top, TileCache& cache) const;
 
   /// Upward-facing triangles listed.
   size_t triangleCount() const;
@@ -84,6 +82,8 @@ class GroundRaster {
  private:
   /// Fills the centre heights once the squares' entries are placed; false when cancelled.
   bool listCentreHeights(BuildControl* control);
+  /// The tile holding `square` (kNoTile: none), through `cache`.
+  uint32_t tileOf(glm::ivec2 square, TileCache& cache) const;
 
   struct Storage;
   float m_squareSize = 0.0f;
