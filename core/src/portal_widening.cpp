@@ -99,8 +99,7 @@ class Widener {
   }
 
   // Widens every end it can, then gives the others their reach; empty when
-  // cancelled. The same result for any number of threads, and the same as
-  // widening one pair after the other in portal order.
+  // cancelled. The same result for any number of threads.
   std::optional<size_t> run(int threads, const BuildControl* control) {
     std::atomic<bool> stopped = false;
     // Runs work(p) for every p of `portals` on up to `threads` threads, each
@@ -115,8 +114,9 @@ class Widener {
             work(portals[i]);
         }
       };
-      // Below this many portals a thread is not worth starting.
-      constexpr size_t kPortalsPerThread = 32;
+      // A pair's widening takes about a tenth of a millisecond on a city: two
+      // are worth a thread.
+      constexpr size_t kPortalsPerThread = 2;
       const size_t used = std::clamp<size_t>(portals.size() / kPortalsPerThread, 1, size_t(threads));
       std::vector<std::thread> helpers;
       for (size_t t = 1; t < used; ++t)
@@ -139,18 +139,25 @@ class Widener {
     };
     if (!inParallel(walks, knowGrounds)) return std::nullopt;
     // A pair's move is checked against the ends of the portals at its two
-    // sectors, which earlier pairs there may have moved. Waves: each pair
-    // comes after every earlier pair sharing a sector with it; the pairs of
+    // sectors as they are then. Waves: each pair, in portal order, joins the
+    // first wave in which neither of its sectors has a pair yet; the pairs of
     // one wave share no sector, so they neither move nor cache what another
-    // reads.
-    std::vector<uint32_t> nextWave(m_graph.sectors.size(), 0);
+    // reads, and waves go one after the other. The result is the same for any
+    // number of threads.
+    std::vector<std::vector<uint32_t>> wavesAt(m_graph.sectors.size());
     std::vector<std::vector<uint32_t>> waves;
     for (const uint32_t p : pairs) {
       const Portal& portal = m_graph.portals[p];
-      const uint32_t wave = std::max(nextWave[portal.fromSector], nextWave[portal.toSector]);
+      std::vector<uint32_t>& from = wavesAt[portal.fromSector];
+      std::vector<uint32_t>& to = wavesAt[portal.toSector];
+      uint32_t wave = 0;
+      while (std::find(from.begin(), from.end(), wave) != from.end() ||
+             std::find(to.begin(), to.end(), wave) != to.end())
+        ++wave;
       if (wave == waves.size()) waves.emplace_back();
       waves[wave].push_back(p);
-      nextWave[portal.fromSector] = nextWave[portal.toSector] = wave + 1;
+      from.push_back(wave);
+      to.push_back(wave);
     }
     std::vector<uint8_t> movedEnds(m_graph.portals.size(), 0);
     for (const std::vector<uint32_t>& wave : waves) {
