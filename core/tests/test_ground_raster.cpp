@@ -129,15 +129,20 @@ TEST(GroundRaster, ReachIsADistanceEvenPastASliversTip) {
   }
 }
 
+// A random soup with floors and walls among its triangles.
+Level floorsAndWallsSoup(uint32_t seed) {
+  test::SoupShape shape;
+  shape.flatsAndWalls = true;
+  return test::randomSoup(seed, shape);
+}
+
 // Squares are how ground is found, not what it is: two rasters of the same
 // random soup (randomSoup's triangles of every shape, slivers included), with
 // other square sizes and origins, give the same ground everywhere.
 TEST(GroundRaster, TheGroundDoesNotDependOnTheSquares) {
   for (const uint32_t seed : {1u, 2u, 3u, 4u}) {
     SCOPED_TRACE(::testing::Message() << "soup " << seed);
-    test::SoupShape shape;
-    shape.flatsAndWalls = true;
-    const Level level = test::randomSoup(seed, shape);
+    const Level level = floorsAndWallsSoup(seed);
     GroundRasterParams coarse;
     coarse.origin = {level.bounds.min.x, level.bounds.min.z};
     GroundRasterParams fine = coarse;
@@ -168,9 +173,7 @@ TEST(GroundRaster, TheGroundDoesNotDependOnTheSquares) {
 TEST(GroundRaster, SquareCentresAgreeWithTheTriangles) {
   for (const uint32_t seed : {5u, 6u, 7u}) {
     SCOPED_TRACE(::testing::Message() << "soup " << seed);
-    test::SoupShape shape;
-    shape.flatsAndWalls = true;
-    const Level level = test::randomSoup(seed, shape);
+    const Level level = floorsAndWallsSoup(seed);
     GroundRasterParams lattice;
     lattice.origin = {level.bounds.min.x, level.bounds.min.z};
     GroundRasterParams shifted = lattice;
