@@ -68,6 +68,11 @@ struct Mover {
     supportMemo->insert(x, z, restY, supported);
     return supported;
   }
+  /// When set, whether the box between two neighbouring discs is blocked
+  /// (roomToMove), remembered per axis by the lower centre's float bits and
+  /// the height: the step back between the same cells asks the same.
+  ColumnMemo<bool>* betweenMemo[2] = {nullptr, nullptr};
+
   // When set, queries test only these triangles: everything near the current
   // cell, gathered once instead of walking the tree a dozen times per cell.
   const std::vector<uint32_t>* candidates = nullptr;
@@ -281,11 +286,23 @@ struct Mover {
       // Along the step from centre to centre, across it a disc's width.
       const glm::vec2 across = glm::abs(to - from).x > 0.0f ? glm::vec2(0.0f, halfFootprint)
                                                             : glm::vec2(halfFootprint, 0.0f);
-      const glm::vec2 low = glm::min(from, to) - across, high = glm::max(from, to) + across;
+      const glm::vec2 lower = glm::min(from, to);
+      const glm::vec2 low = lower - across, high = glm::max(from, to) + across;
       const Aabb between{{low.x, top + kGroundClearance, low.y},
                          {high.x, top + unit.height, high.y}};
-      const bool rectangleBlocked =
-          candidates ? world.overlapsBox(between, *candidates) : world.overlapsBox(between);
+      const auto betweenBlocked = [&] {
+        return candidates ? world.overlapsBox(between, *candidates) : world.overlapsBox(between);
+      };
+      ColumnMemo<bool>* memo = betweenMemo[across.x > 0.0f ? 1 : 0];
+      bool rectangleBlocked;
+      if (!memo) {
+        rectangleBlocked = betweenBlocked();
+      } else {
+        const int32_t x = std::bit_cast<int32_t>(lower.x), z = std::bit_cast<int32_t>(lower.y);
+        const bool* known = memo->find(x, z, top);
+        rectangleBlocked = known ? *known : betweenBlocked();
+        if (!known) memo->insert(x, z, top, rectangleBlocked);
+      }
       return !rectangleBlocked &&
              (y <= fromY || !blocked(from, from, fromY + unit.height, top + unit.height));
     }
@@ -459,6 +476,8 @@ class Filler {
     std::vector<uint32_t> candidates;
     ColumnMemo<Mover::KnownLanding> landings;
     ColumnMemo<bool> supports;
+    /// Mover::betweenMemo, along x and along z.
+    ColumnMemo<bool> between[2];
   };
 
   std::unique_ptr<Scratch> makeScratch() const {
@@ -475,6 +494,7 @@ class Filler {
         Scratch{CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize),
                 {},
                 {},
+                {},
                 {}});
   }
 
@@ -484,10 +504,14 @@ class Filler {
     Mover near = m_mover;
     near.candidates = &scratch.candidates;
     near.supportMemo = &scratch.supports;
+    near.betweenMemo[0] = &scratch.between[0];
+    near.betweenMemo[1] = &scratch.between[1];
     const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
     const bool overlapping = m_mover.footprintsOverlap(m_grid.cellSize());
     scratch.landings.nextLevel();
     scratch.supports.nextLevel();
+    scratch.between[0].nextLevel();
+    scratch.between[1].nextLevel();
     for (size_t i = first; i < last; ++i) {
       const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
