@@ -220,9 +220,10 @@ class Widener {
     Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
     const Outward outward = outwardOf(portal, left);
+    std::optional<Blocker> blocker;
     for (const float fraction : kFractions) {
       const glm::vec3 at = movedOut(end, outward, fraction);
-      if (!fits(p, left, at)) continue;
+      if (!fits(p, left, at, blocker)) continue;
       Portal& back = m_graph.portals[portal.reverse];
       // The reverse sees the same edge from the other side: its right end is this left end.
       glm::vec3& mirror = left ? back.right : back.left;
@@ -339,16 +340,28 @@ class Widener {
     return sweepIsClear(ground, glm::vec3(end.x, stand.ok ? stand.y : plane, end.y));
   }
 
-  bool fits(uint32_t p, bool left, const glm::vec3& at) const {
+  // A turn point whose sweep was blocked, in its sector.
+  struct Blocker {
+    glm::vec3 point;
+    uint32_t sector;
+  };
+
+  // Whether the unit fits at `at`, moved out from an end of portal p: it
+  // stands there, and what it sweeps to every turn point of both sectors
+  // touches nothing. `blocker`, from a try further out, is swept first (it
+  // most likely blocks again) and is set to the turn point that blocked.
+  bool fits(uint32_t p, bool left, const glm::vec3& at, std::optional<Blocker>& blocker) const {
     const std::optional<glm::vec3> standingAt = standing(at);
     if (!standingAt) return false;
     const glm::vec3& ground = *standingAt;
     const Portal& portal = m_graph.portals[p];
     if (!sweepIsClear(ground, endOnGround(p, !left))) return false;
+    if (blocker && !sweepOutsideCellsIsClear(ground, blocker->point, blocker->sector)) return false;
     for (const uint32_t sector : {portal.fromSector, portal.toSector}) {
-      bool clear = true;
-      forEachTurnPoint(sector, p, [&](const glm::vec3& point) {
-        clear = clear && sweepOutsideCellsIsClear(ground, point, sector);
+      const bool clear = allTurnPoints(sector, p, [&](const glm::vec3& point) {
+        if (sweepOutsideCellsIsClear(ground, point, sector)) return true;
+        blocker = Blocker{point, sector};
+        return false;
       });
       if (!clear) return false;
     }
@@ -401,9 +414,9 @@ class Widener {
 
   // The points a path through the sector can turn at, but for portal p's (and
   // its reverse's) own ends: the corners of its cell centres and the ends of
-  // its other portals.
+  // its other portals, until visit returns false. False when it did.
   template <class Visit>
-  void forEachTurnPoint(uint32_t s, uint32_t p, Visit&& visit) const {
+  bool allTurnPoints(uint32_t s, uint32_t p, Visit&& visit) const {
     const Sector& sector = m_graph.sectors[s];
     const glm::vec2 low = groundOf(sector.bounds.min) + m_halfCell;
     const glm::vec2 high = groundOf(sector.bounds.max) - m_halfCell;
@@ -419,7 +432,7 @@ class Widener {
                                            plane + kPlaneReach, m_walkableTriangles);
         ground = stand.ok ? stand.y : plane;
       }
-      visit(glm::vec3(corners[c].x, ground, corners[c].y));
+      if (!visit(glm::vec3(corners[c].x, ground, corners[c].y))) return false;
     }
     const uint32_t reverse = m_graph.portals[p].reverse;
     for (const uint32_t q : m_portalsAt[s]) {
@@ -427,13 +440,13 @@ class Widener {
       if (portal.kind != PortalKind::Walk) {
         const glm::vec3 point =
             portal.fromSector == s ? m_graph.entryPoint(portal) : m_graph.exitPoint(portal);
-        visit(glm::vec3(point.x, supportAt(groundOf(point), point.y), point.z));
+        if (!visit(glm::vec3(point.x, supportAt(groundOf(point), point.y), point.z))) return false;
         continue;
       }
       if (q == p || q == reverse) continue;
-      visit(endOnGround(q, true));
-      visit(endOnGround(q, false));
+      if (!visit(endOnGround(q, true)) || !visit(endOnGround(q, false))) return false;
     }
+    return true;
   }
 
   // Between two resting heights on a slope, the body's band moves with the
