@@ -565,8 +565,14 @@ class Filler {
           landing = fallen;
           fallColumns = uint8_t(strides);
         }
-        m_results[i * kDirectionCount + size_t(d)] = landing;
-        m_fallColumns[i * kDirectionCount + size_t(d)] = fallColumns;
+        const size_t step = i * kDirectionCount + size_t(d);
+        m_results[step] = landing;
+        m_fallColumns[step] = fallColumns;
+        const int32_t columns = std::max<int32_t>(1, fallColumns);
+        m_knownTargets[step] =
+            landing.ok ? existing(cell.x + columns * kDirectionDx[d],
+                                  cell.z + columns * kDirectionDz[d], landing.y)
+                       : kNoCell;
       }
     }
   }
@@ -579,6 +585,7 @@ class Filler {
       m_next.clear();
       m_results.resize(m_open.size() * kDirectionCount);
       m_fallColumns.resize(m_open.size() * kDirectionCount);
+      m_knownTargets.resize(m_open.size() * kDirectionCount);
       // Each thread tests an equal share of the level with its own scratch.
       const size_t threads = std::min<size_t>(
           size_t(m_threads), std::max<size_t>(1, m_open.size() / kMinParallelLevel));
@@ -600,7 +607,10 @@ class Filler {
           const int columns = std::max<int>(1, m_fallColumns[i * kDirectionCount + size_t(d)]);
           const int32_t nx = cell.x + columns * kDirectionDx[d];
           const int32_t nz = cell.z + columns * kDirectionDz[d];
-          uint32_t target = existing(nx, nz, step.y);
+          // A cell found while testing is the step's target still: no other
+          // cell of its column can come within half a unit height of it.
+          uint32_t target = m_knownTargets[i * kDirectionCount + size_t(d)];
+          if (target == kNoCell) target = existing(nx, nz, step.y);
           if (target == kNoCell) {
             if (!addCell(nx, nz, step)) return false;
             target = uint32_t(m_grid.size() - 1);
@@ -649,6 +659,9 @@ class Filler {
   std::vector<StandResult> m_results;
   /// Per step: the columns to a fall's landing (FallLink::columns), or 0.
   std::vector<uint8_t> m_fallColumns;
+  /// Per step that lands: the cell already at its landing when the level was
+  /// tested (looked up on the threads), or kNoCell.
+  std::vector<uint32_t> m_knownTargets;
   /// One per thread that has worked.
   std::vector<std::unique_ptr<Scratch>> m_scratches;
   std::vector<Teleport> m_teleports;
