@@ -109,6 +109,7 @@ CompressParams compressParamsFor(const Level& level, const FloodFillParams& para
       materialSurfaceIndices(level.settings, level.materials, compress.surfaces);
   compress.devices = params.devices;
   compress.waypaths = level.settings.waypaths;
+  compress.threads = params.threads;
   return compress;
 }
 

@@ -25,6 +25,8 @@ struct CompressParams {
   /// Longest side of a sector: longer rectangles are cut into even pieces, so
   /// that a sector's portals (and widening them) stay bounded on any level. [cells, >= 1]
   int32_t maxSectorSide = 256;
+  /// Threads that find which cells join (the same graph for any number). [1 .. 64]
+  int threads = 1;
 };
 
 /// Covers the cells with rectangles of mutually connected cells on one surface:
