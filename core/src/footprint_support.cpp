@@ -71,8 +71,11 @@ bool FootprintSupport::supported(glm::vec2 center, float restY) const {
   const float top = restY + kGroundClearance;
   float highest = -INFINITY;
   GroundRaster::TileCache tiles;
-  const glm::ivec2 square = m_ground->squareOf(center);
-  const size_t lattice = m_ground->squareCentre(square) == center ? m_squareOffsets.size() : 0;
+  // Only a footprint centred on a square's centre has its grid samples there.
+  const glm::ivec2 square = m_squareOffsets.empty() ? glm::ivec2(0) : m_ground->squareOf(center);
+  const size_t lattice = !m_squareOffsets.empty() && m_ground->squareCentre(square) == center
+                             ? m_squareOffsets.size()
+                             : 0;
   for (size_t s = 0; s < m_samples.size(); ++s) {
     const float ground =
         s < lattice ? m_ground->groundBelowCentre(square + m_squareOffsets[s], top, tiles)
