@@ -294,15 +294,10 @@ struct Mover {
         return candidates ? world.overlapsBox(between, *candidates) : world.overlapsBox(between);
       };
       ColumnMemo<bool>* memo = betweenMemo[across.x > 0.0f ? 1 : 0];
-      bool rectangleBlocked;
-      if (!memo) {
-        rectangleBlocked = betweenBlocked();
-      } else {
-        const int32_t x = std::bit_cast<int32_t>(lower.x), z = std::bit_cast<int32_t>(lower.y);
-        const bool* known = memo->find(x, z, top);
-        rectangleBlocked = known ? *known : betweenBlocked();
-        if (!known) memo->insert(x, z, top, rectangleBlocked);
-      }
+      const int32_t x = std::bit_cast<int32_t>(lower.x), z = std::bit_cast<int32_t>(lower.y);
+      const bool* known = memo ? memo->find(x, z, top) : nullptr;
+      const bool rectangleBlocked = known ? *known : betweenBlocked();
+      if (memo && !known) memo->insert(x, z, top, rectangleBlocked);
       return !rectangleBlocked &&
              (y <= fromY || !blocked(from, from, fromY + unit.height, top + unit.height));
     }
