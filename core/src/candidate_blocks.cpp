@@ -11,7 +11,9 @@
 namespace nav {
 namespace {
 
-constexpr uint32_t kSlotBits = 12;
+// 16,384 slots: with 4,096 the front of a 10 M-cell city evicted blocks it
+// still needed and gathered 484 k blocks where 262 k do (1 M cells: 29 k, 21 k).
+constexpr uint32_t kSlotBits = 14;
 
 uint32_t slotOf(const glm::ivec3& key) {
   const uint32_t hash =

@@ -185,9 +185,9 @@ Rectangles fewerPerGroup(const Rectangles& a, const Rectangles& b,
 
 // The cells covered with rectangles: the fewest the joins allow; none when cancelled.
 std::optional<Rectangles> coverWithRectangles(const CellGrid& cells, const CellJoins& joins,
-                                              const std::vector<uint32_t>& order,
+                                              const std::vector<uint32_t>& order, int threads,
                                               BuildControl* control) {
-  const RectanglePartition partition(joins, order);
+  const RectanglePartition partition(joins, order, threads);
   if (control && control->cancelRequested.load(std::memory_order_relaxed)) return std::nullopt;
   Rectangles rectangles(cells.size());
   if (!growAll(partition, true, order, rectangles, control, 0.0f, 0.5f)) return std::nullopt;
@@ -470,7 +470,7 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   const std::vector<uint32_t> order = cells.rowMajorOrder();
 
   const CellJoins joins(cells, params.surfaceOfMaterial);
-  const std::optional<Rectangles> covered = coverWithRectangles(cells, joins, order, control);
+  const std::optional<Rectangles> covered = coverWithRectangles(cells, joins, order, params.threads, control);
   if (!covered) return graph;
   const Rectangles rectangles = withSidesUpTo(*covered, cells, std::max(1, params.maxSectorSide));
   for (size_t r = 0; r < rectangles.count(); ++r) {

@@ -68,6 +68,11 @@ struct Mover {
     supportMemo->insert(x, z, restY, supported);
     return supported;
   }
+  /// When set, whether the box between two neighbouring discs is blocked
+  /// (roomToMove), remembered per axis by the lower centre's float bits and
+  /// the height: the step back between the same cells asks the same.
+  ColumnMemo<bool>* betweenMemo[2] = {nullptr, nullptr};
+
   // When set, queries test only these triangles: everything near the current
   // cell, gathered once instead of walking the tree a dozen times per cell.
   const std::vector<uint32_t>* candidates = nullptr;
@@ -144,11 +149,21 @@ struct Mover {
     return hanging;
   }
 
+  // Where the body standing on ground found at height y in a window up to
+  // windowTop must be tested from. The ground search saw nothing higher than y
+  // in the same footprint up to windowTop, so only the part above that is
+  // left (less a margin for the clips' rounding), which spares the test every
+  // triangle of the ground around the unit.
+  static float bodyFloor(float y, float windowTop) {
+    constexpr float kWindowMargin = 1e-3f;
+    return std::max(y + kGroundClearance, windowTop - kWindowMargin);
+  }
+
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
     const std::optional<SupportHit> ground = this->ground(center, yMin, yMax);
     if (!ground) return {};
     const float y = ground->height;
-    if (blocked(center, center, y + kGroundClearance, y + unit.height)) return {};
+    if (blocked(center, center, bodyFloor(y, yMax), y + unit.height)) return {};
     return supported(center, standOn(center, *ground));
   }
 
@@ -199,17 +214,19 @@ struct Mover {
     // every neighbour up to a step higher too; only when that fails does the
     // body test stop where this step needs it.
     const float roomy = std::max(y + unit.stepHeight, fromY) + unit.height;
+    const float floor = bodyFloor(y, windowTop);
     float bodyTop = top;
     bool blocked = false;
-    if (known && roomy > top && !this->blocked(to, to, y + kGroundClearance, roomy)) {
+    if (known && roomy > top && !this->blocked(to, to, floor, roomy)) {
       bodyTop = roomy;
     } else {
-      blocked = this->blocked(to, to, y + kGroundClearance, top);
+      blocked = floor < top && this->blocked(to, to, floor, top);
     }
     const StandResult landing = blocked ? StandResult{} : supported(to, standOn(to, *highest));
     if (known) {
       *known = {landing, y, windowTop, bodyTop, blocked};
-      // The body test saw nothing above its floor, 2 cm over the ground.
+      // The ground search saw nothing above the ground up to windowTop, and
+      // the body test nothing from there (2 cm over the ground at least) up.
       if (!blocked && windowTop >= y + kGroundClearance)
         known->emptyTo = std::max(windowTop, bodyTop);
     }
@@ -269,11 +286,18 @@ struct Mover {
       // Along the step from centre to centre, across it a disc's width.
       const glm::vec2 across = glm::abs(to - from).x > 0.0f ? glm::vec2(0.0f, halfFootprint)
                                                             : glm::vec2(halfFootprint, 0.0f);
-      const glm::vec2 low = glm::min(from, to) - across, high = glm::max(from, to) + across;
+      const glm::vec2 lower = glm::min(from, to);
+      const glm::vec2 low = lower - across, high = glm::max(from, to) + across;
       const Aabb between{{low.x, top + kGroundClearance, low.y},
                          {high.x, top + unit.height, high.y}};
-      const bool rectangleBlocked =
-          candidates ? world.overlapsBox(between, *candidates) : world.overlapsBox(between);
+      const auto betweenBlocked = [&] {
+        return candidates ? world.overlapsBox(between, *candidates) : world.overlapsBox(between);
+      };
+      ColumnMemo<bool>* memo = betweenMemo[across.x > 0.0f ? 1 : 0];
+      const int32_t x = std::bit_cast<int32_t>(lower.x), z = std::bit_cast<int32_t>(lower.y);
+      const bool* known = memo ? memo->find(x, z, top) : nullptr;
+      const bool rectangleBlocked = known ? *known : betweenBlocked();
+      if (memo && !known) memo->insert(x, z, top, rectangleBlocked);
       return !rectangleBlocked &&
              (y <= fromY || !blocked(from, from, fromY + unit.height, top + unit.height));
     }
@@ -447,6 +471,8 @@ class Filler {
     std::vector<uint32_t> candidates;
     ColumnMemo<Mover::KnownLanding> landings;
     ColumnMemo<bool> supports;
+    /// Mover::betweenMemo, along x and along z.
+    ColumnMemo<bool> between[2];
   };
 
   std::unique_ptr<Scratch> makeScratch() const {
@@ -463,6 +489,7 @@ class Filler {
         Scratch{CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize),
                 {},
                 {},
+                {},
                 {}});
   }
 
@@ -472,10 +499,14 @@ class Filler {
     Mover near = m_mover;
     near.candidates = &scratch.candidates;
     near.supportMemo = &scratch.supports;
+    near.betweenMemo[0] = &scratch.between[0];
+    near.betweenMemo[1] = &scratch.between[1];
     const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
     const bool overlapping = m_mover.footprintsOverlap(m_grid.cellSize());
     scratch.landings.nextLevel();
     scratch.supports.nextLevel();
+    scratch.between[0].nextLevel();
+    scratch.between[1].nextLevel();
     for (size_t i = first; i < last; ++i) {
       const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
@@ -529,8 +560,14 @@ class Filler {
           landing = fallen;
           fallColumns = uint8_t(strides);
         }
-        m_results[i * kDirectionCount + size_t(d)] = landing;
-        m_fallColumns[i * kDirectionCount + size_t(d)] = fallColumns;
+        const size_t step = i * kDirectionCount + size_t(d);
+        m_results[step] = landing;
+        m_fallColumns[step] = fallColumns;
+        const int32_t columns = std::max<int32_t>(1, fallColumns);
+        m_knownTargets[step] =
+            landing.ok ? existing(cell.x + columns * kDirectionDx[d],
+                                  cell.z + columns * kDirectionDz[d], landing.y)
+                       : kNoCell;
       }
     }
   }
@@ -543,6 +580,7 @@ class Filler {
       m_next.clear();
       m_results.resize(m_open.size() * kDirectionCount);
       m_fallColumns.resize(m_open.size() * kDirectionCount);
+      m_knownTargets.resize(m_open.size() * kDirectionCount);
       // Each thread tests an equal share of the level with its own scratch.
       const size_t threads = std::min<size_t>(
           size_t(m_threads), std::max<size_t>(1, m_open.size() / kMinParallelLevel));
@@ -564,7 +602,10 @@ class Filler {
           const int columns = std::max<int>(1, m_fallColumns[i * kDirectionCount + size_t(d)]);
           const int32_t nx = cell.x + columns * kDirectionDx[d];
           const int32_t nz = cell.z + columns * kDirectionDz[d];
-          uint32_t target = existing(nx, nz, step.y);
+          // A cell found while testing is the step's target still: no other
+          // cell of its column can come within half a unit height of it.
+          uint32_t target = m_knownTargets[i * kDirectionCount + size_t(d)];
+          if (target == kNoCell) target = existing(nx, nz, step.y);
           if (target == kNoCell) {
             if (!addCell(nx, nz, step)) return false;
             target = uint32_t(m_grid.size() - 1);
@@ -613,6 +654,9 @@ class Filler {
   std::vector<StandResult> m_results;
   /// Per step: the columns to a fall's landing (FallLink::columns), or 0.
   std::vector<uint8_t> m_fallColumns;
+  /// Per step that lands: the cell already at its landing when the level was
+  /// tested (looked up on the threads), or kNoCell.
+  std::vector<uint32_t> m_knownTargets;
   /// One per thread that has worked.
   std::vector<std::unique_ptr<Scratch>> m_scratches;
   std::vector<Teleport> m_teleports;
@@ -696,11 +740,11 @@ float effectiveCellSize(const FloodFillParams& params) {
 
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
                      glm::vec2 footprintCenter, float yMin, float yMax,
-                     const std::vector<bool>& walkableTriangles, const GroundRaster* ground) {
+                     const std::vector<bool>& walkableTriangles,
+                     const FootprintSupport* support) {
   Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
   if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
-  std::optional<FootprintSupport> support;
-  if (ground) mover.footprintSupport = &support.emplace(*ground, unit);
+  mover.footprintSupport = support;
   return mover.stand(footprintCenter, yMin, yMax);
 }
 

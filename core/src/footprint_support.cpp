@@ -21,6 +21,9 @@ FootprintSupport::FootprintSupport(const GroundRaster& ground, const UnitProfile
       std::clamp(int(std::ceil(2.0f * half / ground.squareSize())), 1, kMaxIntervals);
   const float spacing = 2.0f * half / float(intervals);
   const bool round = unit.shape == UnitShape::Round;
+  // Samples a whole number of squares from a centre are square centres.
+  const bool onLattice = intervals % 2 == 0 &&
+                         std::abs(spacing - ground.squareSize()) <= 1e-6f * ground.squareSize();
   // The grid, row by row; -1 where a point is left out (outside the disc).
   std::vector<int> gridIndex;
   for (int j = 0; j <= intervals; ++j) {
@@ -28,7 +31,9 @@ FootprintSupport::FootprintSupport(const GroundRaster& ground, const UnitProfile
       const glm::vec2 p(-half + float(i) * spacing, -half + float(j) * spacing);
       const bool inside = !round || glm::length(p) <= half * (1.0f + 1e-5f);
       gridIndex.push_back(inside ? int(m_samples.size()) : -1);
-      if (inside) m_samples.push_back(p);
+      if (!inside) continue;
+      m_samples.push_back(p);
+      if (onLattice) m_squareOffsets.emplace_back(i - intervals / 2, j - intervals / 2);
     }
   }
   const auto at = [&](int i, int j) { return gridIndex[size_t(j * (intervals + 1) + i)]; };
@@ -65,8 +70,16 @@ bool FootprintSupport::supported(glm::vec2 center, float restY) const {
   grounds.resize(m_samples.size());
   const float top = restY + kGroundClearance;
   float highest = -INFINITY;
+  GroundRaster::TileCache tiles;
+  // Only a footprint centred on a square's centre has its grid samples there.
+  const glm::ivec2 square = m_squareOffsets.empty() ? glm::ivec2(0) : m_ground->squareOf(center);
+  const size_t lattice = !m_squareOffsets.empty() && m_ground->squareCentre(square) == center
+                             ? m_squareOffsets.size()
+                             : 0;
   for (size_t s = 0; s < m_samples.size(); ++s) {
-    const float ground = m_ground->groundBelow(center + m_samples[s], top);
+    const float ground =
+        s < lattice ? m_ground->groundBelowCentre(square + m_squareOffsets[s], top, tiles)
+                    : m_ground->groundBelow(center + m_samples[s], top, tiles);
     if (ground == -INFINITY) return false;
     grounds[s] = ground;
     highest = std::max(highest, ground);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <new>
 #include <string>
@@ -90,10 +91,38 @@ GroundFace faceOf(const glm::vec3* corner) {
   return face;
 }
 
+namespace {
+
+// The face's height at p when p lies on it or within `reach` of it (its
+// plane, kept within its corners' heights just outside it); NaN otherwise.
+float faceHeightAt(const GroundFace& face, const glm::vec3* corner, glm::vec2 p, float reach) {
+  // Inside, or within reach of the triangle: of its nearest edge, when
+  // outside an edge's line.
+  float outside = 0.0f;
+  for (int i = 0; i < 3; ++i)
+    outside = std::min(outside, glm::dot(face.inward[i], p) + face.offset[i]);
+  if (outside < 0.0f) {
+    if (outside < -reach) return NAN;
+    const glm::vec2 a = groundOf(corner[0]), b = groundOf(corner[1]), c = groundOf(corner[2]);
+    const float nearest = std::min(
+        {distanceToSegment(p, a, b), distanceToSegment(p, b, c), distanceToSegment(p, c, a)});
+    if (!(nearest <= reach)) return NAN;
+  }
+  return std::clamp(face.plane.x * p.x + face.plane.y * p.y + face.plane.z, face.low, face.high);
+}
+
+}  // namespace
+
 struct GroundRaster::Storage {
   TileIndex tileIndex;
+  /// Per tile number: its key.
+  std::vector<uint64_t> tileKeys;
   /// Per tile: where its squares' entries start in `entries`, kSquaresPerTile + 1 each.
   std::vector<uint32_t> firstEntry;
+  /// Per tile, as firstEntry: where its squares' centre heights start in `centreHeights`.
+  std::vector<uint32_t> firstCentreHeight;
+  /// Per square, highest first: the heights of its triangles at its centre.
+  std::vector<float> centreHeights;
   /// Indices into `triangles`, square by square, in triangle order.
   std::vector<uint32_t> entries;
   /// The upward-facing triangles' corners, three per triangle.
@@ -167,8 +196,10 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
         if (++entries > params.maxEntries) return false;
         uint32_t tile = storage.tileIndex.findOrAdd(
             key, uint32_t(storage.firstEntry.size() / (kSquaresPerTile + 1)));
-        if (size_t(tile) * (kSquaresPerTile + 1) == storage.firstEntry.size())
+        if (size_t(tile) * (kSquaresPerTile + 1) == storage.firstEntry.size()) {
           storage.firstEntry.resize(storage.firstEntry.size() + kSquaresPerTile + 1, 0);
+          storage.tileKeys.push_back(key);
+        }
         ++storage.firstEntry[size_t(tile) * (kSquaresPerTile + 1) + local + 1];
         return true;
       });
@@ -200,6 +231,7 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
         return true;
       });
     }
+    if (!raster.listCentreHeights(control)) return R::failure("ground raster: cancelled");
   } catch (const std::bad_alloc&) {
     return R::failure("ground raster: out of memory");
   }
@@ -211,11 +243,48 @@ glm::ivec2 GroundRaster::squareOf(glm::vec2 p) const {
           int32_t(std::floor((p.y - m_origin.y) / m_squareSize))};
 }
 
+bool GroundRaster::listCentreHeights(BuildControl* control) {
+  Storage& s = *m_storage;
+  s.firstCentreHeight.assign(s.firstEntry.size(), 0);
+  std::vector<float> heights;
+  for (size_t tile = 0; tile < s.tileKeys.size(); ++tile) {
+    if (control && (tile & 63u) == 0 && control->cancelRequested.load(std::memory_order_relaxed))
+      return false;
+    const glm::ivec2 first(int32_t(uint32_t(s.tileKeys[tile] >> 32)) << kTileBits,
+                           int32_t(uint32_t(s.tileKeys[tile])) << kTileBits);
+    const uint32_t* entry = &s.firstEntry[tile * (kSquaresPerTile + 1)];
+    uint32_t* start = &s.firstCentreHeight[tile * (kSquaresPerTile + 1)];
+    start[0] = uint32_t(s.centreHeights.size());
+    for (int local = 0; local < kSquaresPerTile; ++local) {
+      const glm::vec2 centre = squareCentre(first + glm::ivec2(local & kTileMask, local >> kTileBits));
+      heights.clear();
+      for (uint32_t e = entry[local]; e < entry[local + 1]; ++e) {
+        const uint32_t t = s.entries[e];
+        const float y = faceHeightAt(s.faces[t], &s.corners[size_t(t) * 3], centre, m_reach);
+        if (!std::isnan(y)) heights.push_back(y);
+      }
+      std::sort(heights.begin(), heights.end(), std::greater<>());
+      s.centreHeights.insert(s.centreHeights.end(), heights.begin(), heights.end());
+      start[local + 1] = uint32_t(s.centreHeights.size());
+    }
+  }
+  return true;
+}
+
+glm::vec2 GroundRaster::squareCentre(glm::ivec2 square) const {
+  return m_origin + (glm::vec2(square) + 0.5f) * m_squareSize;
+}
+
 float GroundRaster::groundBelow(glm::vec2 p, float top) const {
+  TileCache cache;
+  return groundBelow(p, top, cache);
+}
+
+float GroundRaster::groundBelow(glm::vec2 p, float top, TileCache& cache) const {
   const Storage& s = *m_storage;
   float best = -std::numeric_limits<float>::infinity();
   const glm::ivec2 square = squareOf(p);
-  const uint32_t tile = s.tileIndex.find(tileKey(square.x >> kTileBits, square.y >> kTileBits));
+  const uint32_t tile = tileOf(square, cache);
   if (tile == kNoTile) return best;
   const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
   const uint32_t* first = &s.firstEntry[size_t(tile) * (kSquaresPerTile + 1)];
@@ -223,25 +292,29 @@ float GroundRaster::groundBelow(glm::vec2 p, float top) const {
     const uint32_t t = s.entries[e];
     const GroundFace& face = s.faces[t];
     if (face.low > top) continue;
-    // Inside, or within reach of the triangle: of its nearest edge, when
-    // outside an edge's line.
-    float outside = 0.0f;
-    for (int i = 0; i < 3; ++i)
-      outside = std::min(outside, glm::dot(face.inward[i], p) + face.offset[i]);
-    if (outside < 0.0f) {
-      if (outside < -m_reach) continue;
-      const glm::vec3* corner = &s.corners[size_t(t) * 3];
-      const glm::vec2 a = groundOf(corner[0]), b = groundOf(corner[1]), c = groundOf(corner[2]);
-      const float nearest = std::min(
-          {distanceToSegment(p, a, b), distanceToSegment(p, b, c), distanceToSegment(p, c, a)});
-      if (!(nearest <= m_reach)) continue;
-    }
-    // The triangle's plane at p, kept within its corners' heights just outside it.
-    const float y =
-        std::clamp(face.plane.x * p.x + face.plane.y * p.y + face.plane.z, face.low, face.high);
+    const float y = faceHeightAt(face, &s.corners[size_t(t) * 3], p, m_reach);
     if (y <= top) best = std::max(best, y);
   }
   return best;
+}
+
+float GroundRaster::groundBelowCentre(glm::ivec2 square, float top, TileCache& cache) const {
+  const Storage& s = *m_storage;
+  const uint32_t tile = tileOf(square, cache);
+  if (tile != kNoTile) {
+    const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
+    const uint32_t* first = &s.firstCentreHeight[size_t(tile) * (kSquaresPerTile + 1)];
+    for (uint32_t h = first[local]; h < first[local + 1]; ++h) {
+      if (s.centreHeights[h] <= top) return s.centreHeights[h];
+    }
+  }
+  return -std::numeric_limits<float>::infinity();
+}
+
+uint32_t GroundRaster::tileOf(glm::ivec2 square, TileCache& cache) const {
+  const uint64_t key = tileKey(square.x >> kTileBits, square.y >> kTileBits);
+  if (!cache.known || key != cache.key) cache = {true, key, m_storage->tileIndex.find(key)};
+  return cache.tile;
 }
 
 size_t GroundRaster::triangleCount() const {
@@ -250,7 +323,9 @@ size_t GroundRaster::triangleCount() const {
 
 size_t GroundRaster::memoryBytes() const {
   const Storage& s = *m_storage;
-  return s.tileIndex.memoryBytes() + s.firstEntry.capacity() * sizeof(uint32_t) +
+  return s.tileIndex.memoryBytes() + s.tileKeys.capacity() * sizeof(uint64_t) +
+         (s.firstEntry.capacity() + s.firstCentreHeight.capacity()) * sizeof(uint32_t) +
+         s.centreHeights.capacity() * sizeof(float) +
          s.entries.capacity() * sizeof(uint32_t) + s.corners.capacity() * sizeof(glm::vec3) +
          s.faces.capacity() * sizeof(GroundFace);
 }

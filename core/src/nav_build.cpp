@@ -42,8 +42,11 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
                               &build.stats.warnings, control);
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
   if (options.widenPortals) {
-    build.stats.widenedPortalEnds =
-        widenPortals(build.graph, world, walkableTrianglesFor(level, params), &ground.value());
+    const std::optional<size_t> widened =
+        widenPortals(build.graph, world, walkableTrianglesFor(level, params), &ground.value(),
+                     params.threads, control);
+    if (!widened) return Result<NavBuild>::failure("build cancelled");
+    build.stats.widenedPortalEnds = *widened;
     // Both portals of a pair hold each end's reach.
     build.stats.reachingPortalEnds =
         size_t(std::count_if(build.graph.reach.begin(), build.graph.reach.end(),
@@ -106,6 +109,7 @@ CompressParams compressParamsFor(const Level& level, const FloodFillParams& para
       materialSurfaceIndices(level.settings, level.materials, compress.surfaces);
   compress.devices = params.devices;
   compress.waypaths = level.settings.waypaths;
+  compress.threads = params.threads;
   return compress;
 }
 

@@ -5,17 +5,6 @@
 
 namespace nav {
 
-void PathAnswer::clear() {
-  search.clear();
-  trace.events.clear();
-  portals.clear();
-  funnel.clear();
-  groundPath.clear();
-  smoothed.clear();
-  vehicle.clear();
-  clearance.clear();
-}
-
 void planPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
               const SearchOptions& options, const PathStages& stages, PathAnswer& answer,
               const CollisionWorld* world) {

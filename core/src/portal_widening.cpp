@@ -18,10 +18,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "nav/flood_fill.h"
@@ -81,7 +84,8 @@ class Widener {
       : m_graph(graph),
         m_world(world),
         m_walkableTriangles(walkableTriangles),
-        m_ground(ground),
+        m_support(ground ? std::optional<FootprintSupport>(std::in_place, *ground, graph.unit)
+                         : std::nullopt),
         m_halfFootprint(halfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
         m_footprintRim(footprintRim(graph.unit, m_halfFootprint)),
@@ -98,26 +102,92 @@ class Widener {
     }
   }
 
-  size_t run() {
-    size_t moved = 0;
+  // Widens every end it can, then gives the others their reach; empty when
+  // cancelled. The same result for any number of threads.
+  std::optional<size_t> run(int threads, const BuildControl* control) {
+    std::atomic<bool> stopped = false;
+    // Runs work(p) for every p of `portals` on up to `threads` threads, each
+    // taking every threads-th; false when cancelled.
+    const auto inParallel = [&](const std::vector<uint32_t>& portals, auto&& work) {
+      const auto share = [&](size_t first, size_t stride) {
+        for (size_t i = first; i < portals.size() && !stopped; i += stride) {
+          if (control && (i / stride) % 64 == 0 &&
+              control->cancelRequested.load(std::memory_order_relaxed))
+            stopped = true;
+          else
+            work(portals[i]);
+        }
+      };
+      // A pair's widening takes about a tenth of a millisecond on a city: two
+      // are worth a thread.
+      constexpr size_t kPortalsPerThread = 2;
+      const size_t used = std::clamp<size_t>(portals.size() / kPortalsPerThread, 1, size_t(threads));
+      std::vector<std::thread> helpers;
+      for (size_t t = 1; t < used; ++t)
+        helpers.emplace_back(share, t, used);
+      share(0, used);
+      for (std::thread& helper : helpers)
+        helper.join();
+      return !stopped;
+    };
+    std::vector<uint32_t> pairs, walks;
     for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
-      const Portal& portal = m_graph.portals[p];
-      if (portal.kind != PortalKind::Walk || portal.oneWay() || portal.reverse < p) continue;
-      moved += widenEnd(p, true);
-      moved += widenEnd(p, false);
+      if (m_graph.portals[p].kind == PortalKind::Walk) walks.push_back(p);
+      if (widened(p)) pairs.push_back(p);
     }
-    // Where an end could not move for every path, it may still for some.
+    // Every end's ground, so that threads only read what another may need: a
+    // one-way portal is a turn point in both its sectors.
+    const auto knowGrounds = [&](uint32_t p) {
+      endOnGround(p, true);
+      endOnGround(p, false);
+    };
+    if (!inParallel(walks, knowGrounds)) return std::nullopt;
+    // A pair's move is checked against the ends of the portals at its two
+    // sectors as they are then. Waves: each pair, in portal order, joins the
+    // first wave in which neither of its sectors has a pair yet; the pairs of
+    // one wave share no sector, so they neither move nor cache what another
+    // reads, and waves go one after the other. The result is the same for any
+    // number of threads.
+    std::vector<std::vector<uint32_t>> wavesAt(m_graph.sectors.size());
+    std::vector<std::vector<uint32_t>> waves;
+    for (const uint32_t p : pairs) {
+      const Portal& portal = m_graph.portals[p];
+      std::vector<uint32_t>& from = wavesAt[portal.fromSector];
+      std::vector<uint32_t>& to = wavesAt[portal.toSector];
+      uint32_t wave = 0;
+      while (std::find(from.begin(), from.end(), wave) != from.end() ||
+             std::find(to.begin(), to.end(), wave) != to.end())
+        ++wave;
+      if (wave == waves.size()) waves.emplace_back();
+      waves[wave].push_back(p);
+      from.push_back(wave);
+      to.push_back(wave);
+    }
+    std::vector<uint8_t> movedEnds(m_graph.portals.size(), 0);
+    for (const std::vector<uint32_t>& wave : waves) {
+      const bool done = inParallel(wave, [&](uint32_t p) {
+        movedEnds[p] = uint8_t(int(widenEnd(p, true)) + int(widenEnd(p, false)));
+      });
+      if (!done) return std::nullopt;
+    }
+    // Where an end could not move for every path, it may still for some. The
+    // ends no longer move and each pair's reach is its own.
     m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
-    for (uint32_t p = 0; p < m_graph.portals.size(); ++p) {
-      const Portal& portal = m_graph.portals[p];
-      if (portal.kind != PortalKind::Walk || portal.oneWay() || portal.reverse < p) continue;
-      reachEnd(p, true);
-      reachEnd(p, false);
-    }
-    return moved;
+    if (!inParallel(walks, knowGrounds) || !inParallel(pairs, [&](uint32_t p) {
+          reachEnd(p, true);
+          reachEnd(p, false);
+        }))
+      return std::nullopt;
+    return size_t(std::accumulate(movedEnds.begin(), movedEnds.end(), size_t(0)));
   }
 
  private:
+  // Whether portal p is the first of a walk pair both ways, whose ends widening moves.
+  bool widened(uint32_t p) const {
+    const Portal& portal = m_graph.portals[p];
+    return portal.kind == PortalKind::Walk && !portal.oneWay() && portal.reverse >= p;
+  }
+
   // Along a portal, going out past one of its ends.
   struct Outward {
     /// Walking direction of the crossing, and outward along the portal past the end.
@@ -154,9 +224,10 @@ class Widener {
     Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
     const Outward outward = outwardOf(portal, left);
+    std::optional<Blocker> blocker;
     for (const float fraction : kFractions) {
       const glm::vec3 at = movedOut(end, outward, fraction);
-      if (!fits(p, left, at)) continue;
+      if (!fits(p, left, at, blocker)) continue;
       Portal& back = m_graph.portals[portal.reverse];
       // The reverse sees the same edge from the other side: its right end is this left end.
       glm::vec3& mirror = left ? back.right : back.left;
@@ -174,7 +245,8 @@ class Widener {
   std::optional<glm::vec3> standing(const glm::vec3& at) const {
     const UnitProfile& unit = m_graph.unit;
     const StandResult stand = tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight,
-                                       at.y + unit.stepHeight, m_walkableTriangles, m_ground);
+                                       at.y + unit.stepHeight, m_walkableTriangles,
+                                       m_support ? &*m_support : nullptr);
     if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return std::nullopt;
     return glm::vec3(at.x, stand.y, at.z);
   }
@@ -272,16 +344,28 @@ class Widener {
     return sweepIsClear(ground, glm::vec3(end.x, stand.ok ? stand.y : plane, end.y));
   }
 
-  bool fits(uint32_t p, bool left, const glm::vec3& at) const {
+  // A turn point whose sweep was blocked, in its sector.
+  struct Blocker {
+    glm::vec3 point;
+    uint32_t sector;
+  };
+
+  // Whether the unit fits at `at`, moved out from an end of portal p: it
+  // stands there, and what it sweeps to every turn point of both sectors
+  // touches nothing. `blocker`, from a try further out, is swept first (it
+  // most likely blocks again) and is set to the turn point that blocked.
+  bool fits(uint32_t p, bool left, const glm::vec3& at, std::optional<Blocker>& blocker) const {
     const std::optional<glm::vec3> standingAt = standing(at);
     if (!standingAt) return false;
     const glm::vec3& ground = *standingAt;
     const Portal& portal = m_graph.portals[p];
     if (!sweepIsClear(ground, endOnGround(p, !left))) return false;
+    if (blocker && !sweepOutsideCellsIsClear(ground, blocker->point, blocker->sector)) return false;
     for (const uint32_t sector : {portal.fromSector, portal.toSector}) {
-      bool clear = true;
-      forEachTurnPoint(sector, p, [&](const glm::vec3& point) {
-        clear = clear && sweepOutsideCellsIsClear(ground, point, sector);
+      const bool clear = allTurnPoints(sector, p, [&](const glm::vec3& point) {
+        if (sweepOutsideCellsIsClear(ground, point, sector)) return true;
+        blocker = Blocker{point, sector};
+        return false;
       });
       if (!clear) return false;
     }
@@ -334,9 +418,9 @@ class Widener {
 
   // The points a path through the sector can turn at, but for portal p's (and
   // its reverse's) own ends: the corners of its cell centres and the ends of
-  // its other portals.
+  // its other portals, until visit returns false. False when it did.
   template <class Visit>
-  void forEachTurnPoint(uint32_t s, uint32_t p, Visit&& visit) const {
+  bool allTurnPoints(uint32_t s, uint32_t p, Visit&& visit) const {
     const Sector& sector = m_graph.sectors[s];
     const glm::vec2 low = groundOf(sector.bounds.min) + m_halfCell;
     const glm::vec2 high = groundOf(sector.bounds.max) - m_halfCell;
@@ -352,7 +436,7 @@ class Widener {
                                            plane + kPlaneReach, m_walkableTriangles);
         ground = stand.ok ? stand.y : plane;
       }
-      visit(glm::vec3(corners[c].x, ground, corners[c].y));
+      if (!visit(glm::vec3(corners[c].x, ground, corners[c].y))) return false;
     }
     const uint32_t reverse = m_graph.portals[p].reverse;
     for (const uint32_t q : m_portalsAt[s]) {
@@ -360,13 +444,13 @@ class Widener {
       if (portal.kind != PortalKind::Walk) {
         const glm::vec3 point =
             portal.fromSector == s ? m_graph.entryPoint(portal) : m_graph.exitPoint(portal);
-        visit(glm::vec3(point.x, supportAt(groundOf(point), point.y), point.z));
+        if (!visit(glm::vec3(point.x, supportAt(groundOf(point), point.y), point.z))) return false;
         continue;
       }
       if (q == p || q == reverse) continue;
-      visit(endOnGround(q, true));
-      visit(endOnGround(q, false));
+      if (!visit(endOnGround(q, true)) || !visit(endOnGround(q, false))) return false;
     }
+    return true;
   }
 
   // Between two resting heights on a slope, the body's band moves with the
@@ -394,7 +478,8 @@ class Widener {
   NavGraph& m_graph;
   const CollisionWorld& m_world;
   const std::vector<bool>& m_walkableTriangles;
-  const GroundRaster* m_ground;
+  /// Ground's support for the unit, when widened ends must stand on ground.
+  std::optional<FootprintSupport> m_support;
   /// The disc's radius, or half the square's side.
   float m_halfFootprint;
   float m_halfCell;
@@ -416,10 +501,12 @@ class Widener {
 
 }  // namespace
 
-size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
-                    const std::vector<bool>& walkableTriangles, const GroundRaster* ground) {
+std::optional<size_t> widenPortals(NavGraph& graph, const CollisionWorld& world,
+                                   const std::vector<bool>& walkableTriangles,
+                                   const GroundRaster* ground, int threads,
+                                   const BuildControl* control) {
   if (!cellsCoverSectors(graph.unit, graph.cellSize)) return 0;
-  return Widener(graph, world, walkableTriangles, ground).run();
+  return Widener(graph, world, walkableTriangles, ground).run(std::clamp(threads, 1, 64), control);
 }
 
 bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {

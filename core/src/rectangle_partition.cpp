@@ -19,7 +19,9 @@
 #include "nav/rectangle_partition.h"
 
 #include <algorithm>
+#include <thread>
 #include <utility>
+#include <vector>
 
 namespace nav {
 namespace {
@@ -295,18 +297,33 @@ void RectanglePartition::cutAlong(Corner from, Direction d, uint32_t length) {
 }
 
 RectanglePartition::RectanglePartition(const JoinedSquares& squares,
-                                       const std::vector<uint32_t>& order)
+                                       const std::vector<uint32_t>& order, int threads)
     : m_squares(squares) {
   using enum Direction;
   const uint32_t count = squares.squareCount();
   m_right.assign(count, kNoCell);
   m_up.assign(count, kNoCell);
   m_sides.assign(count, 0);
+  // Each square's joins on the +x and +z sides, squares shared among threads;
+  // then each join marks both its squares.
+  const auto ask = [&](uint32_t first, uint32_t last) {
+    for (uint32_t s = first; s < last; ++s) {
+      m_right[s] = squares.joined(s, PlusX);
+      m_up[s] = squares.joined(s, PlusZ);
+    }
+  };
+  const uint32_t used = uint32_t(std::clamp(threads, 1, 64));
+  const auto share = [&](uint32_t t) { return uint32_t(uint64_t(count) * t / used); };
+  std::vector<std::thread> helpers;
+  for (uint32_t t = 1; t < used; ++t)
+    helpers.emplace_back(ask, share(t), share(t + 1));
+  ask(0, share(1));
+  for (std::thread& helper : helpers)
+    helper.join();
   for (uint32_t s = 0; s < count; ++s) {
     for (const Direction d : {PlusX, PlusZ}) {
-      const uint32_t next = squares.joined(s, d);
+      const uint32_t next = (d == PlusX ? m_right : m_up)[s];
       if (next == kNoCell) continue;
-      (d == PlusX ? m_right : m_up)[s] = next;
       m_sides[s] |= joinedBit(d);
       m_sides[next] |= joinedBit(opposite(d));
     }

@@ -129,15 +129,20 @@ TEST(GroundRaster, ReachIsADistanceEvenPastASliversTip) {
   }
 }
 
+// A random soup with floors and walls among its triangles.
+Level floorsAndWallsSoup(uint32_t seed) {
+  test::SoupShape shape;
+  shape.flatsAndWalls = true;
+  return test::randomSoup(seed, shape);
+}
+
 // Squares are how ground is found, not what it is: two rasters of the same
 // random soup (randomSoup's triangles of every shape, slivers included), with
 // other square sizes and origins, give the same ground everywhere.
 TEST(GroundRaster, TheGroundDoesNotDependOnTheSquares) {
   for (const uint32_t seed : {1u, 2u, 3u, 4u}) {
     SCOPED_TRACE(::testing::Message() << "soup " << seed);
-    test::SoupShape shape;
-    shape.flatsAndWalls = true;
-    const Level level = test::randomSoup(seed, shape);
+    const Level level = floorsAndWallsSoup(seed);
     GroundRasterParams coarse;
     coarse.origin = {level.bounds.min.x, level.bounds.min.z};
     GroundRasterParams fine = coarse;
@@ -159,6 +164,42 @@ TEST(GroundRaster, TheGroundDoesNotDependOnTheSquares) {
       }
     }
     EXPECT_EQ(differ, 0);
+  }
+}
+
+// A square's centre is answered from the heights listed there when the raster
+// is built; the same point, off every centre of a raster whose squares start
+// elsewhere, through the triangles themselves. Both give the same ground.
+TEST(GroundRaster, SquareCentresAgreeWithTheTriangles) {
+  for (const uint32_t seed : {5u, 6u, 7u}) {
+    SCOPED_TRACE(::testing::Message() << "soup " << seed);
+    const Level level = floorsAndWallsSoup(seed);
+    GroundRasterParams lattice;
+    lattice.origin = {level.bounds.min.x, level.bounds.min.z};
+    GroundRasterParams shifted = lattice;
+    shifted.origin += glm::vec2(0.11f, 0.07f);
+    const Result<GroundRaster> a = GroundRaster::build(level, lattice);
+    const Result<GroundRaster> b = GroundRaster::build(level, shifted);
+    ASSERT_TRUE(a.ok() && b.ok());
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int32_t> square(-5, 70);
+    std::uniform_real_distribution<float> height(-10.0f, 10.0f);
+    int found = 0, differ = 0;
+    for (int i = 0; i < 20000; ++i) {
+      const glm::ivec2 at(square(rng), square(rng));
+      const glm::vec2 centre = a.value().squareCentre(at);
+      const float top = height(rng);
+      GroundRaster::TileCache cache;
+      const float listed = a.value().groundBelowCentre(at, top, cache);
+      const float computed = b.value().groundBelow(centre, top);
+      found += listed != kNone;
+      if (listed != computed && ++differ <= 3) {
+        ADD_FAILURE() << "at " << centre.x << ", " << centre.y << " below " << top << ": "
+                      << listed << " listed, " << computed << " from the triangles";
+      }
+    }
+    EXPECT_EQ(differ, 0);
+    EXPECT_GT(found, 2000) << "too few centres have ground to tell";
   }
 }
 

@@ -243,8 +243,29 @@ TEST(PortalWidening, CellsTooWideForTheFootprintMoveNothing) {
     EXPECT_GT(build.value().graph.portals.size(), 0u);
     EXPECT_EQ(build.value().stats.widenedPortalEnds, 0u);
     NavGraph graph = build.value().graph;
-    EXPECT_EQ(widenPortals(graph, world), 0u);
+    EXPECT_EQ(widenPortals(graph, world), std::optional<size_t>(0));
   }
+}
+
+// Widening checks the build's cancel flag: asked to stop, it gives no count and
+// the build fails, as every other stage of the build does.
+TEST(PortalWidening, StopsWhenCancelled) {
+  Result<Level> level = loadLevel(test::assetFile("showcase.obj"));
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  const FloodFillParams params = defaultFillParams(level.value());
+  BuildOptions unwidened;
+  unwidened.widenPortals = false;
+  Result<NavBuild> build = buildNavigation(level.value(), world, params, unwidened);
+  ASSERT_TRUE(build.ok()) << build.error();
+  BuildControl control;
+  control.cancelRequested = true;
+  NavGraph graph = build.value().graph;
+  EXPECT_EQ(widenPortals(graph, world, {}, nullptr, 2, &control), std::nullopt);
+  control.cancelRequested = false;
+  const std::optional<size_t> widened = widenPortals(graph, world, {}, nullptr, 2, &control);
+  ASSERT_TRUE(widened.has_value());
+  EXPECT_GT(*widened, 0u);
 }
 
 // The L-shaped room of the exact search's tests (a 6 m floor, a 3 m box on its

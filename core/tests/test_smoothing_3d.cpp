@@ -183,6 +183,17 @@ TEST(SmoothingIn3D, ShowcaseDefaultPathStaysOnTheBridgeDeckRoundUnit) {
   checkShowcaseDefaultPath(build.value().graph);
 }
 
+// Every path smoothed in place: more than 300 of them, and at least 90 of
+// them (`overTheBridge`) over the bridge or its deck.
+void expectAllInPlace(const Tally& tally, int overTheBridge) {
+  EXPECT_GT(tally.paths, 300);
+  EXPECT_GE(overTheBridge, 90);
+  EXPECT_EQ(tally.pathsOutOfPlace, 0);
+  EXPECT_EQ(tally.outOfPlace, 0u) << "of " << tally.points << " points";
+  testing::Test::RecordProperty("paths", tally.paths);
+  testing::Test::RecordProperty("points", int(tally.points));
+}
+
 // Random pairs on the showcase, and pairs from the west of it to the East
 // upper floor, which is reached only over the bridge.
 TEST(SmoothingIn3D, ShowcaseRandomPairsAndPairsOverTheBridge) {
@@ -215,12 +226,7 @@ TEST(SmoothingIn3D, ShowcaseRandomPairsAndPairsOverTheBridge) {
       EXPECT_TRUE(p.z > kBridgeZ0 && p.z < kBridgeZ1) << "(" << p.x << ", " << p.z << ")";
     }
   }
-  EXPECT_GT(tally.paths, 300);
-  EXPECT_GE(overTheBridge, 90);
-  EXPECT_EQ(tally.pathsOutOfPlace, 0);
-  EXPECT_EQ(tally.outOfPlace, 0u) << "of " << tally.points << " points";
-  testing::Test::RecordProperty("paths", tally.paths);
-  testing::Test::RecordProperty("points", int(tally.points));
+  expectAllInPlace(tally, overTheBridge);
 }
 
 // A generated terrain (hills, ramps, stairs, a bridge to walk over and under):
@@ -282,12 +288,7 @@ TEST(SmoothingIn3D, GeneratedTerrainRandomPairsAndPairsOverTheBridge) {
                  graph.sectors[s].bounds.max.y < centre.y - 1.0f;
         });
   }
-  EXPECT_GT(tally.paths, 300);
-  EXPECT_GE(overTheDeck, 90);
-  EXPECT_EQ(tally.pathsOutOfPlace, 0);
-  EXPECT_EQ(tally.outOfPlace, 0u) << "of " << tally.points << " points";
-  testing::Test::RecordProperty("paths", tally.paths);
-  testing::Test::RecordProperty("points", int(tally.points));
+  expectAllInPlace(tally, overTheDeck);
   testing::Test::RecordProperty("under the deck", underIt);
 }
 

@@ -25,17 +25,18 @@ struct CompressParams {
   /// Longest side of a sector: longer rectangles are cut into even pieces, so
   /// that a sector's portals (and widening them) stay bounded on any level. [cells, >= 1]
   int32_t maxSectorSide = 256;
+  /// Threads that find which cells join (the same graph for any number). [1 .. 64]
+  int threads = 1;
 };
 
-/// Covers the cells with rectangles of mutually connected cells on one surface
-/// and near one plane: as few as the joins allow where the ground is planar,
-/// and never more than greedy growth gives. Then groups edge cells facing the
-/// same neighbour into portals,
-/// adds a device portal from every sector a device's zone covers to the
-/// sector of its exit, and a dummy sector per waypath joined to the sectors
-/// at its points. Waypath points on no sector are reported in `warnings`.
-/// Progress goes to `control`; when it asks to cancel, an unfinished graph is
-/// returned early (the caller checks the flag and drops it).
+/// Covers the cells with rectangles of mutually connected cells on one surface:
+/// as few as the joins allow, and never more than greedy growth gives. Then
+/// groups edge cells facing the same neighbour into portals, adds a device
+/// portal from every sector a device's zone covers to the sector of its exit,
+/// and a dummy sector per waypath joined to the sectors at its points. Waypath
+/// points on no sector are reported in `warnings`. Progress goes to `control`;
+/// when it asks to cancel, an unfinished graph is returned early (the caller
+/// checks the flag and drops it).
 NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
                        CellSectors* cellSectors = nullptr,
                        std::vector<std::string>* warnings = nullptr,

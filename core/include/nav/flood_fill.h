@@ -9,6 +9,7 @@
 #include "nav/build_control.h"
 #include "nav/cells.h"
 #include "nav/collision.h"
+#include "nav/footprint_support.h"
 #include "nav/ground_raster.h"
 #include "nav/level_settings.h"
 #include "nav/result.h"
@@ -67,12 +68,12 @@ struct StandResult {
   bool hangs = false;
 };
 /// `walkableTriangles` as walkableTrianglesFor gives it (empty: every triangle).
-/// With `ground`, ground must support the footprint (footprint_support.h), as
+/// With `support` (made for this unit), ground must support the footprint, as
 /// in the fill; without, the unit may stand anywhere it rests clear.
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
                      glm::vec2 footprintCenter, float yMin, float yMax,
                      const std::vector<bool>& walkableTriangles = {},
-                     const GroundRaster* ground = nullptr);
+                     const FootprintSupport* support = nullptr);
 
 /// Per triangle of the level: may the unit stand on it (params.walkableMaterials
 /// of its material). Empty when every material is walkable.

@@ -11,6 +11,9 @@
 //     ground there;
 //   - the highest of those grounds is within one step below y;
 //   - neighbouring samples' grounds differ by at most a step.
+// When the samples are a whole number of squares of the ground raster apart
+// and the footprint is centred on a square's centre (as a cell's is), the grid's
+// samples are the square centres themselves, whose ground the raster lists.
 // So stairs, ramps and a bevelled kerb within the step height (while the rise
 // between samples stays within a step) are supported, and a footprint over a
 // ledge, a hole or the drop beside a wall top is not. A gap narrower than the
@@ -42,6 +45,9 @@ class FootprintSupport {
   float m_stepHeight;
   /// Sample points relative to the footprint's centre. [metres]
   std::vector<glm::vec2> m_samples;
+  /// When the grid's samples lie on the raster's lattice: the first samples'
+  /// offsets in squares (empty otherwise).
+  std::vector<glm::ivec2> m_squareOffsets;
   /// Neighbouring samples, whose grounds may differ by at most a step.
   std::vector<std::pair<uint32_t, uint32_t>> m_neighbours;
 };

@@ -8,6 +8,9 @@
 // edge of its footprint (the unit's own ground is the fill's business).
 //
 // Squares are kept in tiles of 16 x 16 that exist only where there is ground.
+// Each square also lists its triangles' heights at its centre, so that the
+// ground at a centre (where the footprint's samples on the cell lattice lie)
+// costs a lookup.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -52,9 +55,24 @@ class GroundRaster {
   /// The square holding the ground-plane point p.
   glm::ivec2 squareOf(glm::vec2 p) const;
 
+  /// The centre of square `square`.
+  glm::vec2 squareCentre(glm::ivec2 square) const;
+
   /// The highest ground under the ground-plane point p (within
   /// reach()) that is no higher than `top`, or -infinity when there is none. [metres]
   float groundBelow(glm::vec2 p, float top) const;
+
+  /// The tile last looked up, kept by a caller that asks about many points
+  /// close together (a footprint's samples) to look each tile up once.
+  struct TileCache {
+    bool known = false;
+    uint64_t key = 0;
+    uint32_t tile = 0;
+  };
+  /// groundBelow(p, top), through `cache`.
+  float groundBelow(glm::vec2 p, float top, TileCache& cache) const;
+  /// groundBelow(squareCentre(square), top), from the heights listed there.
+  float groundBelowCentre(glm::ivec2 square, float top, TileCache& cache) const;
 
   /// Upward-facing triangles listed.
   size_t triangleCount() const;
@@ -62,6 +80,11 @@ class GroundRaster {
   size_t memoryBytes() const;
 
  private:
+  /// Fills the centre heights once the squares' entries are placed; false when cancelled.
+  bool listCentreHeights(BuildControl* control);
+  /// The tile holding `square` (kNoTile: none), through `cache`.
+  uint32_t tileOf(glm::ivec2 square, TileCache& cache) const;
+
   struct Storage;
   float m_squareSize = 0.0f;
   glm::vec2 m_origin{0.0f};

@@ -52,8 +52,6 @@ struct PathAnswer {
 
   /// True when the search gave a corridor (Found or Partial).
   bool hasPath() const { return !search.corridor.sectors.empty(); }
-  /// Empties it, keeping the arrays' capacity.
-  void clear();
 };
 
 /// Runs the query through every stage asked for into `answer`. `world` is the

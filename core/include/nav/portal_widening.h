@@ -10,8 +10,10 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "nav/build_control.h"
 #include "nav/collision.h"
 #include "nav/ground_raster.h"
 #include "nav/nav_graph.h"
@@ -39,9 +41,12 @@ namespace nav {
 /// (walkableTrianglesFor; empty: everywhere); `ground`: the fill's ground
 /// raster, so that a moved end stands on ground as cells do (none: for a
 /// graph made by hand, anywhere it rests clear). For graphs compressCells built.
-size_t widenPortals(NavGraph& graph, const CollisionWorld& world,
-                    const std::vector<bool>& walkableTriangles = {},
-                    const GroundRaster* ground = nullptr);
+/// The reaches are worked out on `threads` threads, with the same result for
+/// any number. Empty when `control` asks to cancel.
+std::optional<size_t> widenPortals(NavGraph& graph, const CollisionWorld& world,
+                                   const std::vector<bool>& walkableTriangles = {},
+                                   const GroundRaster* ground = nullptr, int threads = 1,
+                                   const BuildControl* control = nullptr);
 
 /// True when every point of a sector's box lies within the footprint of one of
 /// its cell centres: cells no wider than a box unit, or than a round unit's

@@ -30,8 +30,11 @@ class RectanglePartition {
  public:
   /// `order` lists every square once, by row (z) and then column (x); it
   /// settles ties between equally good cuts, so the result depends on the
-  /// squares' positions and joins, not on their numbering.
-  RectanglePartition(const JoinedSquares& squares, const std::vector<uint32_t>& order);
+  /// squares' positions and joins, not on their numbering. The joins are
+  /// asked on `threads` threads (squares.joined must allow it); the result is
+  /// the same for any number.
+  RectanglePartition(const JoinedSquares& squares, const std::vector<uint32_t>& order,
+                     int threads = 1);
 
   /// The square joined across side d, cut or not; kNoCell when not joined.
   uint32_t joined(uint32_t square, Direction d) const {
