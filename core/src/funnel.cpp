@@ -112,16 +112,9 @@ glm::vec3 gateEnd(const NavGraph& graph, const Portal& portal, bool left, bool e
   const glm::vec3 end = unwidenedPortalEnd(graph, portal, left);
   const glm::vec2 at =
       groundOf(end) + walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
-  // A portal's ends are at the ground of the sector it leaves, its reverse's
-  // at the other's.
-  float y = end.y;
-  if (entering && portal.reverse != kNoPortal) {
-    const Portal& back = graph.portals[portal.reverse];
-    y = (left ? back.right : back.left).y;
-  } else if (entering) {
-    y = graph.heightAt(graph.sectors[portal.toSector], at.x, at.y);
-  }
-  return {at.x, y, at.y};
+  // On the ground of the sector the gate lies in, as the cells there.
+  const Sector& sector = graph.sectors[entering ? portal.toSector : portal.fromSector];
+  return {at.x, graph.heightAt(sector, at.x, at.y), at.y};
 }
 
 FunnelPortal gate(const NavGraph& graph, const Portal& portal, bool entering) {
@@ -129,20 +122,9 @@ FunnelPortal gate(const NavGraph& graph, const Portal& portal, bool entering) {
 }
 
 // Both gates of a walk portal: the one on the side it leaves, then the one on
-// the side it enters (gateEnd's points, each end worked out once).
+// the side it enters.
 std::array<FunnelPortal, 2> gatesOf(const NavGraph& graph, const Portal& portal) {
-  const glm::vec2 step = walkDirection(portal) * (0.5f * graph.cellSize);
-  const Portal* back = portal.reverse != kNoPortal ? &graph.portals[portal.reverse] : nullptr;
-  std::array<FunnelPortal, 2> gates;
-  for (const bool left : {true, false}) {
-    const glm::vec3 end = unwidenedPortalEnd(graph, portal, left);
-    const glm::vec2 leaving = groundOf(end) - step, entering = groundOf(end) + step;
-    const float y = back ? (left ? back->right : back->left).y
-                         : graph.heightAt(graph.sectors[portal.toSector], entering.x, entering.y);
-    (left ? gates[0].left : gates[0].right) = {leaving.x, end.y, leaving.y};
-    (left ? gates[1].left : gates[1].right) = {entering.x, y, entering.y};
-  }
-  return gates;
+  return {gate(graph, portal, false), gate(graph, portal, true)};
 }
 
 // True when the graph's walk portals are crossed through gates: its cells cover its sectors.

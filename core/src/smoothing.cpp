@@ -4,7 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <utility>
+#include <optional>
 #include <vector>
+
+#include "nav/portal_widening.h"
 
 namespace nav {
 namespace {
@@ -170,7 +173,8 @@ class LegSmoother {
       : m_graph(graph),
         m_leg(leg),
         m_samples(std::max(options.samplesPerSegment, 1u)),
-        m_reach(std::clamp(options.controlReach, 0.0f, 0.5f)) {
+        m_reach(std::clamp(options.controlReach, 0.0f, 0.5f)),
+        m_gated(cellsCoverSectors(graph.unit, graph.cellSize)) {
     for (uint32_t sector : leg.sectors)
       m_rects.push_back(groundBox(graph.sectors[sector]));
     for (uint32_t portal : leg.portals)
@@ -181,17 +185,25 @@ class LegSmoother {
   // false, appending nothing, when they are not at the leg's portal ends.
   bool smooth(std::span<const glm::vec3> corners, std::vector<glm::vec3>& out) const {
     const size_t last = corners.size() - 1;
-    // Funnel portal of each corner: 0 the leg's start, k the walk portal
-    // portals[k - 1], n + 1 the leg's end. Corners are met in portal order.
+    // Where each corner is: at funnel portal 0 (the leg's start), k (walk
+    // portal portals[k - 1]) or n + 1 (the leg's end), on which side of it.
+    // Corners are met in portal order; one portal's two gates may both be
+    // corners, the one the path leaves first.
     const uint32_t n = uint32_t(m_leg.portals.size());
-    std::vector<uint32_t> portalOf(corners.size(), 0);
-    portalOf[last] = n + 1;
-    uint32_t next = 1;
+    std::vector<CornerAt> at(corners.size(), CornerAt{0, Side::OnPortal});
+    at[last] = {n + 1, Side::OnPortal};
+    CornerAt previous = at[0];
     for (size_t i = 1; i < last; ++i) {
-      while (next <= n && !atPortalEnd(corners[i], next))
-        ++next;
-      if (next > n) return false;
-      portalOf[i] = next++;
+      std::optional<Side> side;
+      uint32_t k = previous.portal;
+      for (; k <= n; ++k) {
+        if (k == 0) continue;
+        side = sideOf(corners[i], k);
+        if (side && (k > previous.portal || *side > previous.side)) break;
+        side.reset();
+      }
+      if (!side) return false;
+      at[i] = previous = {k, *side};
     }
 
     // Tangents: along the first and last stretches at the ends, the turn's
@@ -209,8 +221,8 @@ class LegSmoother {
     uint32_t sector = 0;
     out.push_back(onGround(corners[0], sector));
     for (size_t i = 0; i < last; ++i)
-      stretch(corners[i], corners[i + 1], tangents[i], tangents[i + 1], portalOf[i],
-              portalOf[i + 1], sector, out);
+      stretch(corners[i], corners[i + 1], tangents[i], tangents[i + 1], at[i], at[i + 1], sector,
+              out);
     return true;
   }
 
@@ -224,18 +236,47 @@ class LegSmoother {
     return {p.x, m_graph.heightAt(m_graph.sectors[m_leg.sectors[sector]], p.x, p.z), p.z};
   }
 
-  // At one of the portal's ends, or out past one on its line, within its
-  // opening, where a corner moved to its end's reach (corner_reach.h). A
-  // point between the ends is a crossing, not a corner.
-  bool atPortalEnd(const glm::vec3& corner, uint32_t funnelPortal) const {
-    const Portal& portal = m_graph.portals[m_leg.portals[funnelPortal - 1]];
-    if (sameGroundPoint(corner, portal.left) || sameGroundPoint(corner, portal.right)) return true;
-    const int across = acrossAxis(portal);
+  // Where a corner at funnel portal k lies: where the path leaves sector
+  // k - 1 (a gate of walk portal k on that side), on the portal, or where it
+  // enters sector k (the gate on that side).
+  enum class Side : int8_t { Leaving = -1, OnPortal = 0, Entering = 1 };
+  struct CornerAt {
+    uint32_t portal;
+    Side side;
+  };
+  /// The leg's sector a corner stands in, as a stretch leaving it sees it.
+  static uint32_t sectorLeaving(const CornerAt& corner) {
+    return corner.side == Side::Leaving ? corner.portal - 1 : corner.portal;
+  }
+  /// The same, as a stretch arriving at it sees it.
+  uint32_t sectorArriving(const CornerAt& corner) const {
+    const uint32_t n = uint32_t(m_leg.portals.size());
+    return corner.side == Side::Entering ? corner.portal : std::min(corner.portal, n + 1) - 1;
+  }
+
+  // Whether a corner lies at walk portal k (funnel portal k): at one of its
+  // ends, or out past one on its line, up to half a cell, where a corner
+  // moved to a widened end or its end's reach (corner_reach.h); through
+  // gates, also at a gate's end, half a cell before or after the portal. A
+  // point on the portal between its ends is a crossing, not a corner.
+  std::optional<Side> sideOf(const glm::vec3& corner, uint32_t k) const {
+    const Portal& portal = m_graph.portals[m_leg.portals[k - 1]];
+    if (sameGroundPoint(corner, portal.left) || sameGroundPoint(corner, portal.right))
+      return Side::OnPortal;
+    const int across = acrossAxis(portal), lateral = 1 - across;
     const glm::vec2 at = groundOf(corner);
-    const float a = groundOf(portal.left)[1 - across], b = groundOf(portal.right)[1 - across];
-    const bool pastAnEnd = at[1 - across] < std::min(a, b) || at[1 - across] > std::max(a, b);
-    return pastAnEnd && std::abs(at[across] - groundOf(portal.left)[across]) <= kEdgeSlack &&
-           m_openings[funnelPortal - 1].contains(at);
+    const float half = m_graph.cellSize * 0.5f;
+    const float a = groundOf(portal.left)[lateral], b = groundOf(portal.right)[lateral];
+    if (at[lateral] < std::min(a, b) - half - kEdgeSlack ||
+        at[lateral] > std::max(a, b) + half + kEdgeSlack)
+      return std::nullopt;
+    const float ahead = glm::dot(at - groundOf(portal.left), walkDirection(portal));
+    if (std::abs(ahead) <= kEdgeSlack) {
+      if (at[lateral] < std::min(a, b) || at[lateral] > std::max(a, b)) return Side::OnPortal;
+      return std::nullopt;
+    }
+    if (!m_gated || std::abs(std::abs(ahead) - half) > kEdgeSlack) return std::nullopt;
+    return ahead < 0.0f ? Side::Leaving : Side::Entering;
   }
 
   // How far a control arm from `origin` along `direction` may reach, up to
@@ -301,15 +342,17 @@ class LegSmoother {
     return before + 1 >= atLeast && m_rects[before + 1].contains(p) ? before + 1 : kNoSector;
   }
 
-  // Samples of `curve` after a up to b (at funnel portal `to`) into `samples`,
-  // each on the ground of its sector, `sector` (a's, on entry) ending as b's;
-  // false when the curve is not inside the leg's sectors in order.
-  bool placeCurve(const Cubic& curve, const glm::vec3& b, uint32_t to, uint32_t& sector,
+  // Samples of `curve` after a up to b (at `to`) into `samples`, each on the
+  // ground of its sector, `sector` (a's, on entry) ending as b's; false when
+  // the curve is not inside the leg's sectors in order.
+  bool placeCurve(const Cubic& curve, const glm::vec3& b, const CornerAt& to, uint32_t& sector,
                   std::vector<glm::vec3>& samples) const {
     const uint32_t n = uint32_t(m_leg.portals.size());
     // From a's sector, never beyond the one past b, ending in one b stands
-    // in: b's portal joins sectors to - 1 and to (the leg's last holds its end).
-    const uint32_t lastBox = 2 * std::min(to, n), endBox = 2 * std::min(to - 1, n);
+    // in: on its portal, either of the two it joins (the leg's last holds
+    // its end); at a gate, the gate's.
+    const uint32_t endBox = 2 * sectorArriving(to);
+    const uint32_t lastBox = to.side == Side::OnPortal ? 2 * std::min(to.portal, n) : endBox;
     std::vector<Piece> pieces;
     uint32_t at = 2 * sector;
     if (!split(curve, 0.0f, 1.0f, at, lastBox, kMaxProofDepth, pieces)) return false;
@@ -339,13 +382,14 @@ class LegSmoother {
   // runs along the line. The line crosses each portal between within it, so
   // it is in sector k from where it crosses portal k to where it crosses
   // portal k + 1.
-  void placeLine(const glm::vec2& a, const glm::vec3& b, uint32_t from, uint32_t to,
+  void placeLine(const glm::vec2& a, const glm::vec3& b, uint32_t first, uint32_t last,
                  uint32_t& sector, std::vector<glm::vec3>& samples) const {
     const glm::vec2 p3 = groundOf(b);
-    // How far along the line (0 at a, 1 at b) it crosses each portal between.
+    // How far along the line (0 at a, 1 at b) it crosses each portal between
+    // a's sector `first` and b's `last`.
     std::vector<float> crossings;
     float previous = 0.0f;
-    for (uint32_t k = from + 1; k < to; ++k) {
+    for (uint32_t k = first + 1; k <= last; ++k) {
       const Portal& portal = m_graph.portals[m_leg.portals[k - 1]];
       const int across = acrossAxis(portal);
       // Along the portal's line (NaN) it is on both sides: crossed at once.
@@ -357,29 +401,29 @@ class LegSmoother {
     const glm::vec2 along = p3 - a;
     const float length2 = glm::dot(along, along);
     samples.clear();
-    const uint32_t n = uint32_t(m_leg.portals.size());
     uint32_t crossed = 0;
     for (uint32_t s = 1; s < m_samples; ++s) {
       const glm::vec2 p = line.at(float(s) / float(m_samples));
       const float f = length2 > 0.0f ? glm::dot(p - a, along) / length2 : 0.0f;
       while (crossed < crossings.size() && crossings[crossed] < f)
         ++crossed;
-      sector = std::max(sector, std::min(from + crossed, n));
+      sector = std::max(sector, first + crossed);
       samples.push_back(onGround({p.x, 0.0f, p.y}, sector));
     }
-    sector = std::max(sector, std::min(to - 1, n));
+    sector = std::max(sector, last);
     samples.push_back(onGround(b, sector));
   }
 
-  // Appends the samples of the stretch a -> b after a; a sits at funnel portal
-  // `from`, b at `to` (see smooth), `sector` is a's and becomes b's.
+  // Appends the samples of the stretch a -> b after a; a sits at `from`, b
+  // at `to` (see smooth), `sector` is a's and becomes b's.
   void stretch(const glm::vec3& a, const glm::vec3& b, const glm::vec2& tangentA,
-               const glm::vec2& tangentB, uint32_t from, uint32_t to, uint32_t& sector,
-               std::vector<glm::vec3>& out) const {
+               const glm::vec2& tangentB, const CornerAt& from, const CornerAt& to,
+               uint32_t& sector, std::vector<glm::vec3>& out) const {
     const glm::vec2 p0 = groundOf(a), p3 = groundOf(b);
     const float wanted = m_reach * glm::distance(p0, p3);
-    const float armA = reachable(p0, tangentA, wanted, from, to - 1);
-    const float armB = reachable(p3, -tangentB, wanted, to - 1, from);
+    const uint32_t first = sectorLeaving(from), last = sectorArriving(to);
+    const float armA = reachable(p0, tangentA, wanted, first, last);
+    const float armB = reachable(p3, -tangentB, wanted, last, first);
     // Bent as far as can be shown inside, halving the arms as needed; else the
     // funnel's straight line, which is inside.
     std::vector<glm::vec3> samples;
@@ -393,7 +437,7 @@ class LegSmoother {
         return;
       }
     }
-    placeLine(p0, b, from, to, sector, samples);
+    placeLine(p0, b, first, last, sector, samples);
     out.insert(out.end(), samples.begin(), samples.end());
   }
 
@@ -401,6 +445,8 @@ class LegSmoother {
   const WalkLeg& m_leg;
   uint32_t m_samples;
   float m_reach;
+  /// Paths cross walk portals through gates (funnel.cpp): corners may lie on them.
+  bool m_gated;
   std::vector<Box> m_rects;
   /// m_openings[k] joins m_rects[k] and m_rects[k + 1].
   std::vector<Box> m_openings;
