@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "format_number.h"
+#include "nav/portal_widening.h"
 
 namespace nav {
 
@@ -41,6 +42,18 @@ glm::vec3 onCellsNearest(const NavGraph& graph, const Sector& sector, const glm:
   return {x, graph.heightAt(sector, x, z), z};
 }
 
+// Where a query's start or goal stands: the point located, moved onto its
+// sector's cell centres' rectangle when paths cross portals through gates
+// (funnel.cpp). The unit was tested there, not in the half cell past it.
+Location placeForPath(const NavGraph& graph, const glm::vec3& point, const glm::vec3& extents) {
+  Location located = placeOnGraph(graph, point, extents);
+  if (located.sector == kNoSector || !cellsCoverSectors(graph.unit, graph.cellSize))
+    return located;
+  located.point = onCellsNearest(graph, graph.sectors[located.sector], located.point);
+  located.distance = glm::distance(point, located.point);
+  return located;
+}
+
 }  // namespace
 
 // std::push_heap builds a max-heap, so "less" means "popped later": higher
@@ -73,14 +86,14 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
                       ": expected a finite number >= 0";
     return;
   }
-  m_startLocation = placeOnGraph(graph, start, options.snapExtents);
+  m_startLocation = placeForPath(graph, start, options.snapExtents);
   if (m_startLocation.sector == kNoSector) {
     m_result.status = PathStatus::StartOffMesh;
     m_result.reason = "the start is on no sector, nor near one";
     return;
   }
   m_result.corridor.start = m_startLocation.point;
-  m_goalLocation = placeOnGraph(graph, goal, options.snapExtents);
+  m_goalLocation = placeForPath(graph, goal, options.snapExtents);
   if (m_goalLocation.sector == kNoSector) {
     m_result.status = PathStatus::GoalOffMesh;
     m_result.reason = "the goal is on no sector, nor near one";

@@ -3,18 +3,15 @@
 // footprint swept along it over the ground says (path_clearance.h). On the
 // showcase's and the funnel level's default paths (their sidecars' start and
 // goal, the first path the debugger shows), and on 10,000 seeded random pairs
-// of cell centres per bundled level and dungeon.obj (skipped when
-// ../shared is absent), for the box unit and the round one. Before the
-// funnel crossed portals through gates (funnelLegs in funnel.h), the
+// of points anywhere on the cells' squares per bundled level and dungeon.obj
+// (skipped when ../shared is absent), for the box unit and the round one.
+// Before the funnel crossed portals through gates (funnelLegs in funnel.h), the
 // showcase's default path touched on 4 of 12 stretches, 7.4 cm deep, and the
 // funnel level's on 7 of 11, 9.1 cm.
 //
-// A partial path (the goal out of reach) ends where the search chose the
-// reachable point nearest the goal: the sector's box clamped towards it
-// (PathSolver::closestPointOf), which may lie in the half cell past the
-// sector's last cells, where the unit was never tested. Its last stretch is
-// counted apart; DISABLED_PartialPathsEndOnTheCells states what the search
-// should do.
+// A start or goal in the half cell past a sector's last cells, where the unit
+// was never tested, moves onto them; so does the end of a partial path (the
+// goal out of reach), the reachable point nearest the goal.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -70,8 +67,6 @@ std::unique_ptr<Built> buildFor(const std::string& name, UnitShape shape) {
 
 struct Touches {
   size_t paths = 0, stretches = 0, touching = 0;
-  /// The last stretches of partial paths, into where the search stopped.
-  size_t partialEnds = 0, partialEndsTouching = 0;
   float deepest = 0.0f;
   std::string first;
 };
@@ -84,19 +79,12 @@ void walk(const Built& built, const glm::vec3& start, const glm::vec3& goal, Tou
   planPath(graph, start, goal, {}, stages, answer, built.world.get());
   if (!answer.hasPath()) return;
   ++touches.paths;
-  const PathResult& path = answer.search;
   const FunnelResult& funnel = answer.funnel;
   const std::vector<StretchClearance>& stretches = answer.clearance;
   for (size_t i = 0; i < stretches.size(); ++i) {
     if (!stretches[i].walked) continue;
-    const bool touching = stretches[i].depth > 0.0f;
-    if (path.status == PathStatus::Partial && i + 1 == stretches.size()) {
-      ++touches.partialEnds;
-      touches.partialEndsTouching += touching;
-      continue;
-    }
     ++touches.stretches;
-    if (!touching) continue;
+    if (!(stretches[i].depth > 0.0f)) continue;
     ++touches.touching;
     touches.deepest = std::max(touches.deepest, stretches[i].depth);
     if (touches.first.empty()) {
@@ -157,18 +145,22 @@ TEST_P(RandomPathsClear, TouchNothing) {
   const CellGrid& cells = *built->build.cells;
   std::mt19937 random(20261122);
   std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  // Anywhere in a cell's square, the half cell past a sector's last cells too.
+  const float half = 0.5f * built->build.graph.cellSize;
+  std::uniform_real_distribution<float> off(-half, half);
+  const auto anywhere = [&] {
+    return cells.center(pick(random)) + glm::vec3(off(random), 0.05f, off(random));
+  };
   Touches touches;
   for (size_t i = 0; i < kPairs; ++i) {
-    const glm::vec3 start = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
-    const glm::vec3 goal = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    const glm::vec3 start = anywhere();
+    const glm::vec3 goal = anywhere();
     walk(*built, start, goal, touches);
   }
   EXPECT_GT(touches.paths, kPairs / 2);
   EXPECT_EQ(touches.touching, 0u) << "of " << touches.stretches << " stretches, deepest "
                                   << touches.deepest << " m; first " << touches.first;
   RecordProperty("stretches", int(touches.stretches));
-  RecordProperty("partial_ends", int(touches.partialEnds));
-  RecordProperty("partial_ends_touching", int(touches.partialEndsTouching));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -178,12 +170,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"dungeon.obj", UnitShape::Box}, Case{"dungeon.obj", UnitShape::Round}),
     caseName);
 
-// Where a partial path should end: on the cells of the sector nearest the
-// goal (its box shrunk by half a cell), where the unit was tested, not on the
-// box's rim. Disabled: PathSolver::closestPointOf and nearestInIsland clamp
-// the goal to the sector's box (core/src/path_solver.cpp), and the last
-// stretch of such a path can touch (on the showcase, 46 of 10,000 box paths).
-TEST(RandomPathsClear, DISABLED_PartialPathsEndOnTheCells) {
+// A path starts and ends on the cells of its first and last sectors (their
+// boxes shrunk by half a cell), where the unit was tested, not on a box's rim:
+// a start or goal there moves onto the cells, and so does the end of a
+// partial path, the reachable point nearest the goal.
+TEST(RandomPathsClear, PathsStartAndEndOnTheCells) {
   const std::unique_ptr<Built> built = buildFor("showcase.obj", UnitShape::Box);
   ASSERT_TRUE(built);
   const NavGraph& graph = built->build.graph;
@@ -191,17 +182,31 @@ TEST(RandomPathsClear, DISABLED_PartialPathsEndOnTheCells) {
   std::mt19937 random(20261122);
   std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
   const float half = 0.5f * graph.cellSize;
+  std::uniform_real_distribution<float> off(-half, half);
+  const auto anywhere = [&] {
+    return cells.center(pick(random)) + glm::vec3(off(random), 0.05f, off(random));
+  };
+  const auto onCells = [&](uint32_t sector, const glm::vec3& p) {
+    const Aabb& box = graph.sectors[sector].bounds;
+    return p.x >= box.min.x + half - 1e-4f && p.x <= box.max.x - half + 1e-4f &&
+           p.z >= box.min.z + half - 1e-4f && p.z <= box.max.z - half + 1e-4f;
+  };
+  size_t partial = 0, moved = 0;
   for (size_t i = 0; i < kPairs; ++i) {
-    const glm::vec3 start = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
-    const glm::vec3 goal = cells.center(pick(random)) + glm::vec3(0.0f, 0.05f, 0.0f);
+    const glm::vec3 start = anywhere(), goal = anywhere();
     const PathResult path = findPath(graph, start, goal);
-    if (path.status != PathStatus::Partial) continue;
-    const Aabb& box = graph.sectors[path.corridor.sectors.back()].bounds;
+    if (path.corridor.sectors.empty()) continue;
+    partial += path.status == PathStatus::Partial;
+    moved += path.corridor.start.x != start.x || path.corridor.start.z != start.z;
+    const glm::vec3& begin = path.corridor.start;
     const glm::vec3& end = path.corridor.goal;
-    EXPECT_TRUE(end.x >= box.min.x + half - 1e-4f && end.x <= box.max.x - half + 1e-4f &&
-                end.z >= box.min.z + half - 1e-4f && end.z <= box.max.z - half + 1e-4f)
+    EXPECT_TRUE(onCells(path.corridor.sectors.front(), begin))
+        << "starts at (" << begin.x << ", " << begin.z << ")";
+    EXPECT_TRUE(onCells(path.corridor.sectors.back(), end))
         << "ends at (" << end.x << ", " << end.z << ")";
   }
+  EXPECT_GT(partial, 100u);
+  EXPECT_GT(moved, 100u);
 }
 
 }  // namespace
