@@ -11,15 +11,23 @@
 // A round unit (the levels' own sizes, shaped as an upright cylinder), exact
 // search, every surface at cost 1, so the search minimises the length itself:
 //   level      turn  area     total    worst pair
-//   terrain 1   17   +0.30%   -0.03%   1.49%
-//   terrain 1   45   +0.08%   -0.04%   1.07%
-//   terrain 2   17   +0.36%   +0.01%   0.26%
-//   terrain 2   45   -0.02%   +0.13%   0.71%
-//   showcase    17   -1.02%   +0.10%   2.21%  (pair 9)
-//   showcase    45   -0.55%   -0.29%   5.41%  (pair 9)
-//   funnel      17   -2.03%   +0.46%   1.66%
-//   funnel      45   -1.18%   -0.28%   1.84%
-// Every pair but one agrees within 2%. Showcase pair 9 (the ninth drawn),
+//   terrain 1   17   +0.60%   +0.08%   9.3% (0.68 m against 0.74; 1.0% without it)
+//   terrain 1   45   +0.69%   +0.03%   0.80%
+//   terrain 2   17   +0.53%   +0.11%   1.09%
+//   terrain 2   45   +0.62%   +0.17%   2.80%
+//   showcase    17   -1.18%   +1.48%   3.48%
+//   showcase    45   -0.89%   +1.47%   5.22%
+//   funnel      17   -2.03%   +1.71%   2.67%
+//   funnel      45   -1.18%   +2.65%   5.88%
+// Paths cross portals through gates on the cells (funnel.h) and start and end
+// on the cells (a cell centre of the unturned grid is anywhere on a cell of
+// the turned one): a short path's length moves by up to two half cells'
+// diagonals, 0.42 m, and a path along a wall the turn sets at an angle to the
+// grid zigzags between the gates of the sectors' staircase (on the funnel
+// level turned 45 degrees, three corners 0.3 m apart at every step), where
+// unturned it runs straight along the cells. So the turned showcase and
+// funnel level are 1.5-2.7% longer in total, pairs up to 5.9%. Before gates
+// every pair but one agreed within 2% and totals within 0.5%. Showcase pair 9 (the ninth drawn),
 // (36.35, 3.05, 11.45) on the upper floor to (4.25, 0.05, 4.55) on the ground,
 // is grid aliasing at a feature narrower than a cell plus the unit: turned,
 // the unit steps from the upper floor (y 3.0) onto the 0.3 m wide top of the
@@ -27,8 +35,7 @@
 // drops 3.25 m (within its 3.5 m) to the sidewalk; unturned, no cell centre of
 // the grid stands on that top where the step is clear, and the path goes down
 // the stairs at z 24.2: 51.1 m against 50.0 (17) and 48.4 (45). So the test
-// asks for the total within 2%, each pair within 2% but one per level and
-// turn, and that one within 6%.
+// asks for the total within 3%, and each pair within 6% and 0.42 m.
 //
 // The levels' own box unit is not shaped for this: its square footprint stays
 // aligned with the grid while the level turns, so it keeps (w / 2)(|cos a| +
@@ -111,8 +118,8 @@ std::optional<NavBuild> build(const Level& level, std::optional<UnitShape> shape
 struct Agreement {
   double area = 0.0, turnedArea = 0.0;
   double total = 0.0, turnedTotal = 0.0;
-  /// Per pair both found: |turned - unturned| / unturned.
-  std::vector<double> differences;
+  /// Per pair both found: |turned - unturned| / unturned, and the unturned length.
+  std::vector<double> differences, lengths;
 };
 
 // Builds the level and its turned copy, and runs the same pairs on both.
@@ -162,6 +169,7 @@ Agreement measure(const Level& level, float degrees, std::optional<UnitShape> sh
     agreement.total += length;
     agreement.turnedTotal += turnedLength;
     agreement.differences.push_back(std::abs(turnedLength - length) / std::max(length, 1e-3));
+    agreement.lengths.push_back(std::max(length, 1e-3));
   }
   EXPECT_EQ(pairs, kPairs) << "too few points both builds locate";
   EXPECT_GE(agreement.differences.size(), kPairs / 2) << "too few paths found";
@@ -192,13 +200,9 @@ TEST_P(RotatedLevel, RoundUnitAnswersAgree) {
   ASSERT_FALSE(level.triangles.empty());
   const Agreement a = measure(level, GetParam().degrees, UnitShape::Round, true);
   EXPECT_NEAR(a.turnedArea / a.area, 1.0, 0.03);
-  EXPECT_NEAR(a.turnedTotal / a.total, 1.0, 0.02);
-  size_t beyond = 0;
-  for (size_t p = 0; p < a.differences.size(); ++p) {
-    beyond += a.differences[p] > 0.02;
-    EXPECT_LT(a.differences[p], 0.06) << "path " << p;
-  }
-  EXPECT_LE(beyond, 1u);
+  EXPECT_NEAR(a.turnedTotal / a.total, 1.0, 0.03);
+  for (size_t p = 0; p < a.differences.size(); ++p)
+    EXPECT_LT(a.differences[p], 0.06 + 0.42 / a.lengths[p]) << "path " << p;
 }
 
 INSTANTIATE_TEST_SUITE_P(Levels, RotatedLevel,
