@@ -208,23 +208,33 @@ TEST(CliBuild, UnitShapeIsBuiltReportedAndCheckedByName) {
 }
 
 // On the showcase the path from west of the wall at x 30.7 to east of the
-// building beside it runs round their north face (z 24) along the sector edge
-// at z 24.2: the human's 0.6 m footprint reaches 0.3 - 0.2 m into the wall,
-// less the 5 mm its rim is allowed. The other two stretches keep clear.
+// building beside it runs round their north face (z 24). With the level's
+// cells (0.3 m) it keeps clear. With cells of 0.7 m, wider than the human's
+// 0.6 m footprint, nothing is proven between cell centres (portals are no
+// gates then): the path runs along the sector edge at z 24.1, and the
+// footprint reaches 0.3 - 0.1 m into the wall, less the 5 mm its rim is
+// allowed. The other two stretches keep clear.
 TEST(CliQuery, ClearanceSaysHowDeepThePathGrazesTheLevel) {
-  const CliRun run =
-      runCli("query " + asset("showcase.obj") + " --from=29.5,0.05,22 --to=38.5,0.05,22");
+  const std::string pair = " --from=29.5,0.05,22 --to=38.5,0.05,22";
+  const CliRun clear = runCli("query " + asset("showcase.obj") + pair);
+  ASSERT_EQ(clear.exitCode, 0) << clear.output;
+  ASSERT_EQ(clear.objects.size(), 1u) << clear.output;
+  ASSERT_EQ(clear.objects[0]["status"], "found") << clear.output;
+  EXPECT_EQ(clear.objects[0]["clearance"]["stretches"], 3) << clear.output;
+  EXPECT_EQ(clear.objects[0]["clearance"]["touching"], 0) << clear.output;
+
+  const CliRun run = runCli("query " + asset("showcase.obj") + " --cell 0.7" + pair);
   ASSERT_EQ(run.exitCode, 0) << run.output;
   ASSERT_EQ(run.objects.size(), 1u) << run.output;
   const nlohmann::json& path = run.objects[0];
   ASSERT_EQ(path["status"], "found") << run.output;
   ASSERT_EQ(path["corners"].size(), 4u) << run.output;
-  EXPECT_NEAR(path["corners"][1][2].get<double>(), 24.2, 1e-3) << run.output;
+  EXPECT_NEAR(path["corners"][1][2].get<double>(), 24.1, 1e-3) << run.output;
   const nlohmann::json& clearance = path["clearance"];
   ASSERT_TRUE(clearance.is_object()) << run.output;
   EXPECT_EQ(clearance["stretches"], 3);
   EXPECT_EQ(clearance["touching"], 1);
-  EXPECT_NEAR(clearance["deepest"].get<double>(), 0.3 - 0.2 - 0.005, 2e-3);
+  EXPECT_NEAR(clearance["deepest"].get<double>(), 0.3 - 0.1 - 0.005, 2e-3);
 
   // A graph read from a .nav file has no level to touch: no clearance.
   const std::string nav =

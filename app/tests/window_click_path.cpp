@@ -4,7 +4,9 @@
 // around both clicked places, and the path must be reported found. Also the
 // showcase's stairs, the search modes, and the path's clearance.
 #include <cstdio>
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "window_test_support.h"
 
@@ -141,17 +143,31 @@ TEST(WindowClickPath, SearchModeFromTheCommandLine) {
 }
 
 // The path's clearance, as the Path panel and the Draw panel show it. On the
-// showcase the path round the north face (z 24) of a wall and a building runs
-// 0.2 m from it along the sector edge at z 24.2: the 0.6 m human reaches
-// 0.3 - 0.2 m in, less its 5 mm rim allowance, first where the wall begins
-// (x 30.7): its footprint is drawn there in the clearance colour. A path
-// across the open plaza keeps clear: none of that colour.
+// showcase built with cells of 0.7 m (its sidecar copied with that cell
+// size), wider than the 0.6 m human, nothing is proven between cell centres:
+// the path round the north face (z 24) of a wall and a building runs 0.1 m
+// from it along the sector edge at z 24.1, and the human reaches 0.3 - 0.1 m
+// in, less its 5 mm rim allowance, first where the wall begins (x 30.7): its
+// footprint is drawn there in the clearance colour. A path across the open
+// plaza keeps clear: none of that colour.
 TEST(WindowClickPath, ThePathsClearanceIsPrintedAndDrawnWhereItTouches) {
   requireDisplay();
   namespace fs = std::filesystem;
   const fs::path directory = prepareOutput("window_clearance");
-  const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
-  ASSERT_TRUE(fs::exists(level)) << level;
+  const fs::path assets(NAVSCOPE_ASSETS_DIR);
+  ASSERT_TRUE(fs::exists(assets / "showcase.obj")) << assets;
+  const std::string level = (directory / "coarse.obj").string();
+  fs::copy_file(assets / "showcase.obj", level, fs::copy_options::overwrite_existing);
+  {
+    std::ifstream in(assets / "showcase.json");
+    std::stringstream sidecar;
+    sidecar << in.rdbuf();
+    std::string text = sidecar.str();
+    const size_t cell = text.find("\"cellSize\": 0.3");
+    ASSERT_NE(cell, std::string::npos);
+    text.replace(cell, std::string("\"cellSize\": 0.3").size(), "\"cellSize\": 0.7");
+    std::ofstream(directory / "coarse.json") << text;
+  }
   const int kTouchColor[3] = {255, 100, 0};
   // The showcase with a path from `start` to `goal`, one probe and a screenshot (removed first).
   const auto runPath = [&](const std::string& start, const std::string& goal,
@@ -169,12 +185,12 @@ TEST(WindowClickPath, ThePathsClearanceIsPrintedAndDrawnWhereItTouches) {
   const std::string line = lastLine(touching.lines, "clearance ");
   ASSERT_EQ(line.rfind("clearance stretches=3 touching=1 deepest=", 0), 0u) << touching.transcript;
   const float deepest = std::stof(line.substr(line.find("deepest=") + 8));
-  EXPECT_NEAR(deepest, 0.3f - 0.2f - 0.005f, 2e-3f) << line;
+  EXPECT_NEAR(deepest, 0.3f - 0.1f - 0.005f, 2e-3f) << line;
   const size_t at = line.find(" at=");
   ASSERT_NE(at, std::string::npos) << line;
   float x = 0, y = 0, z = 0;
   ASSERT_EQ(std::sscanf(line.c_str() + at, " at=%f,%f,%f", &x, &y, &z), 3) << line;
-  EXPECT_NEAR(z, 24.2f, 1e-3f) << line;
+  EXPECT_NEAR(z, 24.1f, 1e-3f) << line;
   EXPECT_GE(x, 30.35f);
   EXPECT_LE(x, 37.85f);
   const Image image(grazing.string());
