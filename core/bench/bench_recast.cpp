@@ -78,18 +78,17 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "nav/collision.h"
 #include "nav/funnel.h"
+#include "bench_levels.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
-#include "nav/terrain_generator.h"
 #include "recast_reference.h"
 
 namespace {
@@ -494,19 +493,7 @@ void writePairs(const std::string& label, const QueryReport& report) {
 
 // The case's level: loaded, or generated, and turned when asked.
 nav::Result<nav::Level> levelOf(const Case& c) {
-  nav::Result<nav::Level> level = nav::Result<nav::Level>::failure("");
-  if (c.terrainSeed != 0) {
-    nav::TerrainParams params;
-    params.seed = c.terrainSeed;
-    std::ostringstream obj;
-    const nav::Result<nav::TerrainInfo> info = nav::generateTerrain(params, obj);
-    if (!info) return nav::Result<nav::Level>::failure(info.error());
-    level = nav::parseObj(obj.str(), c.label);
-  } else {
-    level = nav::loadLevel(c.path);
-  }
-  if (!level || c.rotateDegrees == 0.0f) return level;
-  return nav::rotatedAboutY(level.value(), c.rotateDegrees);
+  return nav::bench::benchLevel(c.label, c.path, c.terrainSeed, c.rotateDegrees);
 }
 
 std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repetitions,
