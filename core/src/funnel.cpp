@@ -122,9 +122,21 @@ FunnelPortal gate(const NavGraph& graph, const Portal& portal, bool entering) {
 }
 
 // Both gates of a walk portal: the one on the side it leaves, then the one on
-// the side it enters.
+// the side it enters (gateEnd's points, each end worked out once).
 std::array<FunnelPortal, 2> gatesOf(const NavGraph& graph, const Portal& portal) {
-  return {gate(graph, portal, false), gate(graph, portal, true)};
+  const glm::vec2 step = walkDirection(portal) * (0.5f * graph.cellSize);
+  const Sector& from = graph.sectors[portal.fromSector];
+  const Sector& to = graph.sectors[portal.toSector];
+  std::array<FunnelPortal, 2> gates;
+  for (const bool left : {true, false}) {
+    const glm::vec2 end = groundOf(unwidenedPortalEnd(graph, portal, left));
+    const glm::vec2 leaving = end - step, entering = end + step;
+    (left ? gates[0].left : gates[0].right) = {leaving.x, graph.heightAt(from, leaving.x, leaving.y),
+                                               leaving.y};
+    (left ? gates[1].left : gates[1].right) = {
+        entering.x, graph.heightAt(to, entering.x, entering.y), entering.y};
+  }
+  return gates;
 }
 
 // True when the graph's walk portals are crossed through gates: its cells cover its sectors.
