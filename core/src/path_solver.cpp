@@ -18,14 +18,6 @@ constexpr const char* kOtherIsland =
     "the goal is on another island: no portal joins it to the start's (the path ends at the "
     "closest point)";
 
-// The point of the portal that makes the way from `from` to `to` through it
-// shortest in the ground plane.
-glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3& to) {
-  return glm::mix(
-      portal.left, portal.right,
-      touchingPoint(groundOf(portal.left), groundOf(portal.right), groundOf(from), groundOf(to)));
-}
-
 // The point of the sector's cell centres' rectangle nearest `to` on the
 // ground, at the sector's height: where a partial path may end. The half cell
 // past the last centres, up to the sector's edge, is ground the fill never
@@ -55,14 +47,6 @@ Location placeForPath(const NavGraph& graph, const glm::vec3& point, const glm::
 }
 
 }  // namespace
-
-// std::push_heap builds a max-heap, so "less" means "popped later": higher
-// estimate first, and on equal estimates the higher node index, which makes
-// the pop order independent of push order.
-bool PathSolver::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
-  if (a.estimatedTotal != b.estimatedTotal) return a.estimatedTotal > b.estimatedTotal;
-  return a.node > b.node;
-}
 
 void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::vec3& goal,
                       const SearchOptions& options, SearchTrace* trace) {
@@ -158,28 +142,13 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
     return;
   }
 
-  const uint32_t portalCount = uint32_t(graph.portals.size());
-  m_startNode = portalCount;
-  m_goalNode = portalCount + 1;
-  m_firstJumpNode = portalCount + 2;
-  const size_t nodeCount = m_firstJumpNode + m_jumps.size();
-  // Nodes a previous query left behind count as unseen; a wrapped query
-  // counter would mistake them for this query's, so it clears them.
-  if (m_nodes.size() < nodeCount) m_nodes.resize(nodeCount, Node{});
-  if (m_turningRadius > 0.0f && m_headings.size() < nodeCount) m_headings.resize(nodeCount);
-  if (m_visits.size() < graph.sectors.size()) m_visits.resize(graph.sectors.size(), SectorVisit{});
-  if (++m_query == 0) {
-    for (Node& node : m_nodes)
-      node.query = 0;
-    for (SectorVisit& visit : m_visits)
-      visit.query = 0;
-    m_query = 1;
-  }
-  m_heuristicScale = options.heuristicScale * std::min(1.0f, m_costs.cheapest());
+  // Node numbers, as every search over portals has them (crossing_rules.h).
+  m_startNode = uint32_t(graph.portals.size());
+  m_firstJumpNode = m_startNode + 2;
   m_status = SolveStatus::InProgress;
   m_aimedAtPartialEnd = false;
   // Finalized before any A* ran, the partial path is the start alone.
-  m_closest = m_startNode;
+  m_searchingPortals = false;
   if (!searchIntervalsTo(m_goalLocation) && !searchRegions()) startPortalSearch();
 }
 
@@ -231,12 +200,25 @@ void PathSolver::startPortalSearch() {
   m_searchingIntervals = false;
   m_searchingRegions = false;
   if (m_result.portalPoint == PortalPoint::Exact) m_result.portalPoint = PortalPoint::Crossing;
-  m_open.clear();
-  m_blockedBy.clear();
-  m_closest = m_startNode;
-  m_closestDistance = glm::distance(m_startLocation.point, m_goalLocation.point);
-  // The unit stands at the start facing any way it likes.
-  relax(m_startNode, kNoPortal, 0.0f, m_startLocation.point, Heading{{0.0f, 0.0f}, 0.0f, true});
+  m_searchingPortals = true;
+  PortalQuery query;
+  query.graph = m_graph;
+  query.costs = &m_costs;
+  query.jumps = m_jumps;
+  query.start = m_startLocation;
+  query.goal = m_goalLocation;
+  query.portalPoint =
+      m_options.portalPoint == PortalPoint::Midpoint ? PortalPoint::Midpoint : PortalPoint::Crossing;
+  query.heuristicScale = m_options.heuristicScale * std::min(1.0f, m_costs.cheapest());
+  query.startSectorCost = m_startSectorCost;
+  query.goalSectorCost = m_goalSectorCost;
+  query.turningRadius = m_turningRadius;
+  // maxExpansions bounds all the searches a query runs together.
+  query.maxExpansions =
+      m_options.maxExpansions - std::min(m_result.expansions, m_options.maxExpansions);
+  query.rules = this;
+  query.traced = m_trace != nullptr;
+  m_portals.init(query);
 }
 
 std::optional<float> PathSolver::uniformMetre() const {
@@ -322,31 +304,6 @@ void PathSolver::record(SearchEvent::Kind kind, uint32_t node, float cost, float
   m_trace->events.push_back({kind, portal, cost, estimate, from, to});
 }
 
-// Relaxes the edge into `node`, which stands at `point`. Closed nodes are
-// reopened too, so a heuristic scale above 1 (inconsistent) still gives a
-// valid, if not optimal, corridor. NaN and infinite costs never enter the open list.
-void PathSolver::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
-                       const Heading& heading) {
-  Node& target = m_nodes[node];
-  if (target.query != m_query) {
-    target = {point, kInfinity, kNoPortal, m_query, kNoPortal, NodeState::Unseen};
-  }
-  if (!(cost < target.costSoFar)) return;
-  const bool seen = target.state != NodeState::Unseen;
-  const float estimate = cost + glm::distance(point, m_goalLocation.point) * m_heuristicScale;
-  target.costSoFar = cost;
-  target.parent = from;
-  target.point = point;
-  target.state = NodeState::Open;
-  if (m_turningRadius > 0.0f) m_headings[node] = heading;
-  m_open.push_back({estimate, cost, node});
-  std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
-  if (m_trace && node != m_goalNode) {
-    record(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate, point,
-           point);
-  }
-}
-
 // One iteration: pops until a node can be expanded, or ends the search.
 void PathSolver::expandNext() {
   if (m_searchingRegions) {
@@ -389,21 +346,18 @@ void PathSolver::expandNext() {
         break;
     }
   }
-  while (!m_open.empty()) {
-    std::pop_heap(m_open.begin(), m_open.end(), PopsLater{});
-    const OpenEntry entry = m_open.back();
-    m_open.pop_back();
-    const Node& node = m_nodes[entry.node];
-    // Lazy deletion: an entry is stale once its node was closed or got a better cost.
-    if (node.state == NodeState::Closed || entry.costSoFar > node.costSoFar) continue;
-    // Stopping when the goal is popped, not when first seen, keeps the path optimal.
-    if (entry.node == m_goalNode) return end(Ending::Reached);
-    if (dominated(sectorOf(entry.node), node.point, entry.costSoFar)) {
-      m_nodes[entry.node].state = NodeState::Closed;
-      continue;
-    }
-    if (m_result.expansions >= m_options.maxExpansions) return end(Ending::Exhausted);
-    return expand(entry);
+  const uint32_t before = m_portals.expansions();
+  const PortalSearch::Step step = m_portals.step();
+  m_result.expansions += m_portals.expansions() - before;
+  switch (step) {
+    case PortalSearch::Step::Searching:
+      return;
+    case PortalSearch::Step::Reached:
+      return end(Ending::Reached);
+    case PortalSearch::Step::Stopped:
+      return end(Ending::Exhausted);
+    case PortalSearch::Step::NoWay:
+      break;
   }
   // Asked for exact paths: the interval search finds the shortest way to
   // where the portal A* got closest to the goal.
@@ -416,7 +370,7 @@ void PathSolver::expandNext() {
 }
 
 Location PathSolver::partialEnd() const {
-  return closestPointOf(sectorOf(m_closest));
+  return closestPointOf(m_searchingPortals ? m_portals.closestSector() : m_startLocation.sector);
 }
 
 Location PathSolver::closestPointOf(uint32_t s) const {
@@ -433,7 +387,8 @@ std::string PathSolver::stoppedReason() const {
 }
 
 std::string PathSolver::noWayReason() const {
-  return !m_blockedBy.empty() ? m_blockedBy : "the goal cannot be reached from the start";
+  if (m_searchingPortals && !m_portals.blockedBy().empty()) return m_portals.blockedBy();
+  return "the goal cannot be reached from the start";
 }
 
 // The point of the island's ground sectors open to this query nearest the goal.
@@ -454,220 +409,6 @@ Location PathSolver::nearestInIsland(uint32_t island) const {
 
 const Portal& PathSolver::nodePortal(uint32_t node) const {
   return node >= m_firstJumpNode ? m_jumps[node - m_firstJumpNode].portal : m_graph->portals[node];
-}
-
-bool PathSolver::turn(const Heading& from, const glm::vec2& direction, float length,
-                      Heading& after) const {
-  // Shorter moves (touching a portal's end) keep the heading they had.
-  constexpr float kNoMove = 1e-4f;
-  // Headings this close count as straight on: rounding, not a turn.
-  constexpr float kStraightCosine = 0.99995f;
-  if (!(length > kNoMove)) {
-    after = from;
-    return true;
-  }
-  const glm::vec2 towards = direction / length;
-  if (from.direction == glm::vec2(0.0f)) {
-    after = {towards, length, from.free};
-    return true;
-  }
-  const float cosine = std::clamp(glm::dot(from.direction, towards), -1.0f, 1.0f);
-  if (cosine >= kStraightCosine) {
-    after = {towards, from.straight + length, from.free};
-    return true;
-  }
-  const float angle = std::acos(cosine);
-  // The arc meets the two straights this far from the corner.
-  const float tangent = m_turningRadius * std::tan(0.5f * angle);
-  // The straight run after the turn, or below zero when the turn does not fit.
-  float room = tangent <= std::min(from.straight, length) ? length : -1.0f;
-  if (from.free) {
-    const float along = alongFromStart(from.straight, angle);
-    if (along <= length) room = std::max(room, length - along);
-  }
-  if (!(room >= 0.0f)) return false;
-  after = {towards, room};
-  return true;
-}
-
-// The straight from the start was the unit's choice: standing there facing
-// any way, it may as well have left on an arc of the turning radius that
-// meets the new straight's line. That arc is the circle through the start,
-// `run` back from the corner, touching the line on the inside of the turn;
-// the start must lie within its reach (its distance from the line, run sin
-// angle, at most the diameter). Returns how far past the corner the arc meets
-// the line (below zero: before it, and the unit runs straight from there), or
-// infinity when it cannot. So a start a few centimetres from its first
-// crossing (snapped onto the edge of a sliver sector beside the one it stands
-// in, say) turns about as if it started on the crossing, not as if it had
-// driven those centimetres and had no room left, while a start far back turns
-// as the corner's straights allow.
-float PathSolver::alongFromStart(float run, float angle) const {
-  const float radius = m_turningRadius;
-  const float rise = run * std::sin(angle);
-  if (!(rise <= 2.0f * radius)) return std::numeric_limits<float>::infinity();
-  const float offset = radius - rise;
-  return -run * std::cos(angle) + std::sqrt(std::max(0.0f, radius * radius - offset * offset));
-}
-
-bool PathSolver::headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
-                                const Portal& portal, const glm::vec3& in, const glm::vec3& out,
-                                Heading& after) const {
-  const glm::vec2 walk = groundOf(in) - groundOf(point);
-  if (!turn(at, walk, glm::length(walk), after)) return false;
-  if (portal.kind == PortalKind::Jump) {
-    // Facing the jump's heading at takeoff, then flying straight on.
-    const float heading = m_jumps[node - m_firstJumpNode].spec.heading;
-    const glm::vec2 facing{std::cos(heading), std::sin(heading)};
-    const float flight = glm::length(groundOf(out) - groundOf(in));
-    return turn(after, facing * flight, flight, after);
-  }
-  // A device or a waypath sets the unit down facing any way.
-  if (portal.kind != PortalKind::Walk) after = {};
-  return true;
-}
-
-// Relaxes the way from the node being expanded (entry, standing in `sector`
-// where a metre costs `metre`) through `portal`, which is node `node`.
-void PathSolver::considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
-                                const Sector& sector, float metre) {
-  const NavGraph& graph = *m_graph;
-  const glm::vec3& point = m_nodes[entry.node].point;
-  const Sector& target = graph.sectors[portal.toSector];
-  if (!(m_costs.sectorCost(target) < kInfinity)) {
-    if (m_blockedBy.empty() && target.kind == SectorKind::Ground &&
-        target.surface < graph.surfaces.size()) {
-      m_blockedBy = "the way crosses surface '" + graph.surfaces[target.surface].name +
-                    "', closed to this query";
-    }
-    return;
-  }
-  // A closed node keeps its cost, as in the search over regions; a vehicle's
-  // may yet be reached facing a better way.
-  const Node& reached = m_nodes[node];
-  if (m_turningRadius == 0.0f && reached.query == m_query && reached.state == NodeState::Closed)
-    return;
-  const glm::vec3 in =
-      portal.kind == PortalKind::Walk && m_options.portalPoint != PortalPoint::Midpoint
-          ? crossing(portal, point, m_goalLocation.point)
-          : graph.entryPoint(portal);
-  const glm::vec3 out = portal.kind == PortalKind::Walk ? in : graph.exitPoint(portal);
-  float cost = glm::distance(point, in) * metre;
-  if (sector.kind == SectorKind::Waypath) {
-    // Ridden along the waypath from the point it was joined at, forwards only when one-way.
-    const WaypathSpec& waypath = graph.waypaths[sector.waypath];
-    const uint32_t from = nodePortal(entry.node).link, to = portal.link;
-    if (from == to || (waypath.oneWay && to < from)) return;
-    const std::vector<float>& along = m_costs.waypathLength(sector.waypath);
-    cost = std::abs(along[to] - along[from]) * metre;
-  }
-  if (portal.kind == PortalKind::Device || portal.kind == PortalKind::Jump) {
-    const float through = teleportCost(node);
-    if (!(through < kInfinity)) {
-      const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
-      if (m_blockedBy.empty()) {
-        m_blockedBy = std::string(toString(device.kind)) + " '" + device.id +
-                      "' is locked and needs key '" + device.key + "'";
-      }
-      return;
-    }
-    cost += through;
-  }
-  Heading heading;
-  if (m_turningRadius > 0.0f) {
-    // Off a waypath the unit may face any way.
-    const Heading at = sector.kind == SectorKind::Waypath ? Heading{} : m_headings[entry.node];
-    if (!headingThrough(at, point, node, portal, in, out, heading)) return noteTooSharp();
-  }
-  // Not even queued when the sector's first visit already does better.
-  if (dominated(portal.toSector, out, entry.costSoFar + cost)) return;
-  relax(node, entry.node, entry.costSoFar + cost, out, heading);
-}
-
-void PathSolver::noteTooSharp() {
-  if (m_blockedBy.empty()) {
-    m_blockedBy = "the way needs a sharper turn than the turning radius of " +
-                  formatFloat(m_turningRadius) + " m allows";
-  }
-}
-
-uint32_t PathSolver::sectorOf(uint32_t node) const {
-  return node == m_startNode ? m_startLocation.sector : nodePortal(node).toSector;
-}
-
-// Anything the node leads to, the earlier visit reaches through the same
-// (convex) sector at most as dear. Not for vehicles: their headings differ.
-bool PathSolver::dominated(uint32_t sector, const glm::vec3& point, float cost) const {
-  // Checking the newest few visits catches nearly all; older ones rarely win.
-  constexpr int kVisitsChecked = 8;
-  if (m_turningRadius > 0.0f) return false;
-  const SectorVisit& visit = m_visits[sector];
-  if (visit.query != m_query || m_graph->sectors[sector].kind != SectorKind::Ground) return false;
-  const float metre = m_costs.sectorCost(m_graph->sectors[sector]);
-  uint32_t node = visit.lastNode;
-  for (int k = 0; k < kVisitsChecked && node != kNoPortal;
-       ++k, node = m_nodes[node].previousVisit) {
-    const Node& earlier = m_nodes[node];
-    // earlier.costSoFar + distance * metre <= cost, without the square root.
-    const float reach = (cost - earlier.costSoFar) / metre;
-    const glm::vec3 apart = earlier.point - point;
-    if (reach >= 0.0f && glm::dot(apart, apart) <= reach * reach) return true;
-  }
-  return false;
-}
-
-void PathSolver::expand(const OpenEntry& entry) {
-  const NavGraph& graph = *m_graph;
-  const glm::vec3& goalPoint = m_goalLocation.point;
-  Node& closing = m_nodes[entry.node];
-  closing.state = NodeState::Closed;
-  ++m_result.expansions;
-  if (m_trace) {
-    record(SearchEvent::Kind::Close, entry.node, entry.costSoFar, entry.estimatedTotal,
-           closing.point, closing.point);
-  }
-
-  const bool isStart = entry.node == m_startNode;
-  // A node stands where its portal lets the path continue: where the path
-  // crossed it, or a device's exit.
-  const glm::vec3 point = closing.point;
-  const uint32_t sectorIndex = sectorOf(entry.node);
-  const Sector& sector = graph.sectors[sectorIndex];
-  SectorVisit& visit = m_visits[sectorIndex];
-  if (visit.query != m_query || visit.lastNode != entry.node) {
-    closing.previousVisit = visit.query == m_query ? visit.lastNode : kNoPortal;
-    visit = {entry.node, m_query};
-  }
-  const float metre = isStart ? m_startSectorCost : m_costs.sectorCost(sector);
-  if (sector.kind == SectorKind::Ground) {
-    const float distance = glm::distance(point, goalPoint);
-    if (distance < m_closestDistance) {
-      m_closestDistance = distance;
-      m_closest = entry.node;
-    }
-  }
-  // Straight back over the portal just crossed is never cheaper than staying
-  // behind it, unless this sector costs less a metre than that one.
-  uint32_t cameBy = kNoPortal;
-  if (!isStart) {
-    const Portal& in = nodePortal(entry.node);
-    if (metre >= m_costs.sectorCost(graph.sectors[in.fromSector])) cameBy = in.reverse;
-  }
-  const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
-  for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
-    if (next != cameBy) considerPortal(next, graph.portals[next], entry, sector, metre);
-  }
-  for (uint32_t k = 0; k < m_jumps.size(); ++k) {
-    if (m_jumps[k].portal.fromSector == sectorIndex) {
-      considerPortal(m_firstJumpNode + k, m_jumps[k].portal, entry, sector, metre);
-    }
-  }
-  // The goal is no portal: a vehicle may manoeuvre onto it, as it may leave the start any way.
-  if (sectorIndex == m_goalLocation.sector) {
-    relax(m_goalNode, entry.node,
-          entry.costSoFar + glm::distance(point, goalPoint) * m_goalSectorCost, goalPoint,
-          Heading{});
-  }
 }
 
 float PathSolver::sectorRate(const Corridor& corridor, size_t k) const {
@@ -776,10 +517,9 @@ void PathSolver::completeResult() {
     return;
   }
   const bool reached = m_ending == Ending::Reached;
-  uint32_t last = m_goalNode;
   if (reached) {
     markReached(result);
-    result.cost = m_nodes[m_goalNode].costSoFar;
+    result.cost = m_portals.cost(true);
   } else {
     const bool stoppedEarly = m_ending != Ending::NoWay;
     result.reason = stoppedEarly ? stoppedReason() : noWayReason();
@@ -788,15 +528,10 @@ void PathSolver::completeResult() {
       return;
     }
     result.status = PathStatus::Partial;
-    last = m_closest;
-    result.cost = m_closest == m_startNode ? 0.0f : m_nodes[m_closest].costSoFar;
+    result.cost = m_searchingPortals ? m_portals.cost(false) : 0.0f;
   }
   std::vector<uint32_t> nodes;
-  for (uint32_t node = reached ? m_nodes[m_goalNode].parent : last; node != m_startNode;
-       node = m_nodes[node].parent) {
-    nodes.push_back(node);
-  }
-  std::reverse(nodes.begin(), nodes.end());
+  if (m_searchingPortals) m_portals.corridorNodes(reached, nodes);
   corridor.sectors.push_back(m_startLocation.sector);
   for (uint32_t node : nodes) {
     // The costs of crossing points depend on the way in, so the search may come

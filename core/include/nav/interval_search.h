@@ -15,37 +15,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "nav/crossing_rules.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_graph.h"
 #include "nav/search.h"
 
 namespace nav {
-
-/// What a query's filter allows, as the interval search asks it. Node numbers
-/// are the path solver's: graph portals, then the query's jumps.
-class CrossingRules {
- public:
-  /// The cost of a device or jump node from its entry to its exit point, or
-  /// infinity when the query may not use it.
-  virtual float teleportCost(uint32_t node) const = 0;
-  /// The cost of a walked metre in the sector (infinity where it is closed).
-  virtual float metreOf(uint32_t sector) const = 0;
-  /// True when the path may enter the sector.
-  bool opens(uint32_t sector) const {
-    return metreOf(sector) < std::numeric_limits<float>::infinity();
-  }
-  /// Records a search event (node kNoPortal: the start) for the node's
-  /// interval [left, right] on the ground (a point for a point node).
-  virtual void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
-                     const glm::vec2& left, const glm::vec2& right) = 0;
-  /// Records a search event for a node standing at `point` (a point of the
-  /// node's merged region portal, which need not lie on the node's own portal).
-  virtual void tracePoint(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
-                          const glm::vec3& point) = 0;
-
- protected:
-  ~CrossingRules() = default;
-};
 
 struct IntervalQuery {
   const NavGraph* graph = nullptr;

@@ -3,9 +3,9 @@
 // query, update it within an iteration or time budget as often as needed, then
 // finalize it into a PathResult. findPath is init + update until done +
 // finalize, so a sliced query gives exactly the one-shot result. The search is
-// A* over portals, or where they can answer, the interval search
-// (interval_search.h) for PortalPoint::Exact and the search over regions
-// (region_search.h) for SearchOptions::searchRegions.
+// A* over portals (portal_search.h), or where they can answer, the interval
+// search (interval_search.h) for PortalPoint::Exact and the search over
+// regions (region_search.h) for SearchOptions::searchRegions.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -15,6 +15,7 @@
 #include "nav/interval_search.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/portal_search.h"
 #include "nav/query_filter.h"
 #include "nav/region_search.h"
 #include "nav/search.h"
@@ -59,35 +60,6 @@ class PathSolver : private CrossingRules {
   uint32_t iterations() const { return m_iterations; }
 
  private:
-  enum class NodeState : uint8_t { Unseen, Open, Closed };
-  // Search nodes are the portals, then the start point, then the goal point.
-  struct Node {
-    /// Where the path stands on the node's portal (see PortalPoint).
-    glm::vec3 point;
-    float costSoFar;
-    uint32_t parent;
-    /// The query that last touched the node: older ones mean Unseen, so a new
-    /// query need not clear every node.
-    uint32_t query;
-    /// The node expanded in the same sector before this one (kNoPortal: none).
-    uint32_t previousVisit;
-    NodeState state;
-  };
-  /// Where a vehicle heads on reaching a node, and how far it has come straight
-  /// along that heading (the room it has to start a turn). A zero heading is
-  /// unknown (at the start, after a device or a waypath): any turn will do.
-  struct Heading {
-    glm::vec2 direction{0.0f};
-    float straight = 0.0f;
-    /// At the start, and along the straight that leaves it: the unit chose
-    /// that heading, and may as well have left on a turn's arc instead.
-    bool free = false;
-  };
-  struct OpenEntry {
-    float estimatedTotal;
-    float costSoFar;
-    uint32_t node;
-  };
   /// How the search ended: Resolved when init alone settled the result,
   /// ReachedExactly when the interval search found the goal, PartialExactly
   /// when it found the point the portal A* got closest to it,
@@ -103,11 +75,6 @@ class PathSolver : private CrossingRules {
     NoWay
   };
 
-  /// The open list's heap order, as a type so the heap functions inline it.
-  struct PopsLater {
-    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
-  };
-
   /// Completes m_result for how the search ended.
   void completeResult();
   /// The one cost of a metre in every sector the query may enter, when there
@@ -116,7 +83,7 @@ class PathSolver : private CrossingRules {
   std::optional<float> uniformMetre() const;
   /// Starts the region search; false when it cannot answer the query.
   bool searchRegions();
-  /// Starts the portal A* from the start node.
+  /// Starts the A* over portals from the start.
   void startPortalSearch();
   /// Starts the interval search to `goal`; false when it cannot answer the query.
   bool searchIntervalsTo(const Location& goal);
@@ -128,7 +95,7 @@ class PathSolver : private CrossingRules {
   /// Why a search that ran out of expansions or was finalized early stopped.
   std::string stoppedReason() const;
   std::string noWayReason() const;
-  // CrossingRules, for the interval search.
+  // CrossingRules, for the searches over portals.
   float teleportCost(uint32_t node) const override;
   float metreOf(uint32_t sector) const override;
   void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
@@ -141,29 +108,7 @@ class PathSolver : private CrossingRules {
   Location nearestInIsland(uint32_t island) const;
   /// The portal a node stands for: a graph portal or a jump.
   const Portal& nodePortal(uint32_t node) const;
-  /// The heading after going `length` along `direction` (ground plane) from
-  /// `from`; false when the turn onto it is too sharp for the turning radius.
-  bool turn(const Heading& from, const glm::vec2& direction, float length, Heading& after) const;
-  /// How far past a corner `run` after the start, turning by `angle`, an arc
-  /// leaving the start meets the new straight (see Heading::free).
-  float alongFromStart(float run, float angle) const;
-  /// The heading on reaching `out` through a portal entered at `in`, from a
-  /// node at `point`; false when a turn on the way is too sharp.
-  bool headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
-                      const Portal& portal, const glm::vec3& in, const glm::vec3& out,
-                      Heading& after) const;
-  /// Names a too sharp turn as what stopped the search, unless something else did first.
-  void noteTooSharp();
-  void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
-             const Heading& heading);
-  void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
-                      const Sector& sector, float metre);
   void expandNext();
-  /// The sector a node stands in.
-  uint32_t sectorOf(uint32_t node) const;
-  /// True when the first visit of the sector reaches `point` no dearer than `cost`.
-  bool dominated(uint32_t sector, const glm::vec3& point, float cost) const;
-  void expand(const OpenEntry& entry);
   /// The cost of a metre in the corridor's k-th sector, as the search counted it.
   float sectorRate(const Corridor& corridor, size_t k) const;
   /// The cheapest metre among the corridor's sectors after the k-th.
@@ -191,11 +136,10 @@ class PathSolver : private CrossingRules {
   /// What the filter makes of the graph: the cost of a metre in each sector,
   /// of each device and jump, the waypaths' lengths.
   FilterCosts m_costs;
-  float m_heuristicScale = 1.0f;
   float m_startSectorCost = 1.0f, m_goalSectorCost = 1.0f;
 
-  // The search: the interval search when it applies, else (or when it finds
-  // no way) A* over the portals.
+  // The search: the interval search or the search over regions when they
+  // apply, else (or when they find no way) A* over the portals.
   IntervalSearch m_intervals;
   bool m_searchingIntervals = false;
   /// uniformMetre() for the query, worked out once at init, when the interval
@@ -208,29 +152,14 @@ class PathSolver : private CrossingRules {
   /// The interval search runs again, to the portal A*'s partial end.
   bool m_aimedAtPartialEnd = false;
   Location m_partialEnd;
-  std::vector<Node> m_nodes;
-  /// Per node, for vehicles only (turning radius > 0).
-  std::vector<Heading> m_headings;
-  /// The nodes expanded in each ground sector, newest first (a chain through
-  /// Node::previousVisit): where and at what cost the search stood in it. A
-  /// later node in the sector that one of them reaches no dearer by walking
-  /// over is dominated and never expanded.
-  struct SectorVisit {
-    uint32_t lastNode;
-    uint32_t query;
-  };
-  std::vector<SectorVisit> m_visits;
+  PortalSearch m_portals;
+  /// The A* over portals has started for this query.
+  bool m_searchingPortals = false;
   float m_turningRadius = 0.0f;
   /// The jumps of the query, copied at init: nodes m_firstJumpNode onwards.
   std::vector<JumpPortal> m_jumps;
-  uint32_t m_query = 0;
-  uint32_t m_startNode = 0, m_goalNode = 0, m_firstJumpNode = 0;
-  std::vector<OpenEntry> m_open;
-  /// What stopped the search, for a partial result's reason.
-  std::string m_blockedBy;
-  /// The closed node nearest the goal, on the ground: where a partial path ends.
-  uint32_t m_closest = 0;
-  float m_closestDistance = 0.0f;
+  /// Node numbers (crossing_rules.h): graph portals, the start, the goal, the jumps.
+  uint32_t m_startNode = 0, m_firstJumpNode = 0;
 };
 
 /// Locates start and goal (locateSector) and searches from the start's sector to

@@ -1,0 +1,158 @@
+#pragma once
+// A* over portals: each portal is a node, standing where the path crosses it
+// (its midpoint, or where the line towards the goal crosses it: PortalPoint);
+// a device or jump node stands at its exit. Expanding a node relaxes every
+// portal of the sector it leads into, at the walked distance times the
+// sector's cost a metre, plus a device's or jump's own cost. A node the
+// sector's earlier visit reaches no dearer by walking over is dominated and
+// never expanded. With a turning radius, each node keeps the heading a vehicle
+// arrives with, and a turn too sharp for the radius is no way.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "nav/crossing_rules.h"
+#include "nav/jump_portals.h"
+#include "nav/locate.h"
+#include "nav/nav_graph.h"
+#include "nav/query_filter.h"
+#include "nav/search.h"
+
+namespace nav {
+
+struct PortalQuery {
+  const NavGraph* graph = nullptr;
+  /// The filter's costs, prepared for the graph.
+  const FilterCosts* costs = nullptr;
+  /// The query's jumps: node firstJumpNode() + k is jumps[k].
+  std::span<const JumpPortal> jumps;
+  Location start, goal;
+  /// Midpoint or Crossing (the solver gives Exact to the interval search).
+  PortalPoint portalPoint = PortalPoint::Crossing;
+  /// The heuristic's cost a metre: the straight distance to the goal times this.
+  float heuristicScale = 1.0f;
+  /// The cost of a metre in the start's and the goal's sectors.
+  float startSectorCost = 1.0f, goalSectorCost = 1.0f;
+  /// A vehicle's turning radius; 0: turns are free. [metres]
+  float turningRadius = 0.0f;
+  /// Step reports Stopped once this many nodes were expanded.
+  uint32_t maxExpansions = 1'000'000;
+  /// Teleport costs, and the trace when `traced`.
+  CrossingRules* rules = nullptr;
+  bool traced = false;
+};
+
+class PortalSearch {
+ public:
+  enum class Step : uint8_t {
+    Searching,  ///< Step again.
+    Reached,    ///< The goal was popped: corridorNodes(true) and cost() hold the answer.
+    NoWay,      ///< Every node was expanded: the goal cannot be reached.
+    Stopped,    ///< maxExpansions were spent.
+  };
+
+  /// Starts a query from the start node; the graph, costs and rules must outlive it.
+  void init(const PortalQuery& query);
+  /// Pops nodes until one is expanded or the search ends.
+  Step step();
+  uint32_t expansions() const { return m_expansions; }
+
+  /// Into `nodes`, the nodes crossed (graph portals or jump nodes) from the
+  /// start to the goal when `reached`, else to the node expanded nearest the goal.
+  void corridorNodes(bool reached, std::vector<uint32_t>& nodes) const;
+  /// The cost of the way to the goal when `reached`, else to the node nearest it.
+  float cost(bool reached) const;
+  /// The sector of the node expanded nearest the goal (the start's, at first).
+  uint32_t closestSector() const;
+  /// What stopped the way, when something did: a closed surface, a locked
+  /// device, a turn too sharp; empty otherwise.
+  const std::string& blockedBy() const { return m_blockedBy; }
+
+  /// Node numbers: the graph's portals, then the start and the goal, then the jumps.
+  uint32_t startNode() const { return m_startNode; }
+  uint32_t firstJumpNode() const { return m_startNode + 2; }
+  /// The portal a node stands for: a graph portal or a jump.
+  const Portal& nodePortal(uint32_t node) const;
+
+ private:
+  enum class NodeState : uint8_t { Unseen, Open, Closed };
+  struct Node {
+    /// Where the path stands on the node's portal (see PortalPoint).
+    glm::vec3 point;
+    float costSoFar;
+    uint32_t parent;
+    /// The query that last touched the node: older ones mean Unseen, so a new
+    /// query need not clear every node.
+    uint32_t query;
+    /// The node expanded in the same sector before this one (kNoPortal: none).
+    uint32_t previousVisit;
+    NodeState state;
+  };
+  /// Where a vehicle heads on reaching a node, and how far it has come straight
+  /// along that heading (the room it has to start a turn). A zero heading is
+  /// unknown (at the start, after a device or a waypath): any turn will do.
+  struct Heading {
+    glm::vec2 direction{0.0f};
+    float straight = 0.0f;
+    /// At the start, and along the straight that leaves it: the unit chose
+    /// that heading, and may as well have left on a turn's arc instead.
+    bool free = false;
+  };
+  struct OpenEntry {
+    float estimatedTotal;
+    float costSoFar;
+    uint32_t node;
+  };
+  /// The open list's heap order, as a type so the heap functions inline it.
+  struct PopsLater {
+    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
+  };
+  /// The nodes expanded in each ground sector, newest first (a chain through
+  /// Node::previousVisit): where and at what cost the search stood in it.
+  struct SectorVisit {
+    uint32_t lastNode;
+    uint32_t query;
+  };
+
+  /// The heading after going `length` along `direction` (ground plane) from
+  /// `from`; false when the turn onto it is too sharp for the turning radius.
+  bool turn(const Heading& from, const glm::vec2& direction, float length, Heading& after) const;
+  /// How far past a corner `run` after the start, turning by `angle`, an arc
+  /// leaving the start meets the new straight (see Heading::free).
+  float alongFromStart(float run, float angle) const;
+  /// The heading on reaching `out` through a portal entered at `in`, from a
+  /// node at `point`; false when a turn on the way is too sharp.
+  bool headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
+                      const Portal& portal, const glm::vec3& in, const glm::vec3& out,
+                      Heading& after) const;
+  /// Names a too sharp turn as what stopped the search, unless something else did first.
+  void noteTooSharp();
+  void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
+             const Heading& heading);
+  void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
+                      const Sector& sector, float metre);
+  /// The sector a node stands in.
+  uint32_t sectorOf(uint32_t node) const;
+  /// True when the first visits of the sector reach `point` no dearer than `cost`.
+  bool dominated(uint32_t sector, const glm::vec3& point, float cost) const;
+  void expand(const OpenEntry& entry);
+  void trace(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
+             const glm::vec3& point) const;
+
+  PortalQuery m_query;
+  uint32_t m_startNode = 0, m_goalNode = 0;
+  uint32_t m_expansions = 0;
+  std::vector<Node> m_nodes;
+  /// Per node, for vehicles only (turning radius > 0).
+  std::vector<Heading> m_headings;
+  std::vector<SectorVisit> m_visits;
+  uint32_t m_queryNumber = 0;
+  std::vector<OpenEntry> m_open;
+  std::string m_blockedBy;
+  /// The closed node nearest the goal, on the ground: where a partial path ends.
+  uint32_t m_closest = 0;
+  float m_closestDistance = 0.0f;
+};
+
+}  // namespace nav
