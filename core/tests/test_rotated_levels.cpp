@@ -35,7 +35,9 @@
 // drops 3.25 m (within its 3.5 m) to the sidewalk; unturned, no cell centre of
 // the grid stands on that top where the step is clear, and the path goes down
 // the stairs at z 24.2: 51.1 m against 50.0 (17) and 48.4 (45). So the test
-// asks for the total within 3%, and each pair within 6% and 0.42 m.
+// asks for the total within 3%, and each pair within 6% of its length plus
+// 0.15 m (its ends moved onto the cells: the worst short pair, 0.68 m against
+// 0.74, differs by 0.06 m).
 //
 // The levels' own box unit is not shaped for this: its square footprint stays
 // aligned with the grid while the level turns, so it keeps (w / 2)(|cos a| +
@@ -202,7 +204,7 @@ TEST_P(RotatedLevel, RoundUnitAnswersAgree) {
   EXPECT_NEAR(a.turnedArea / a.area, 1.0, 0.03);
   EXPECT_NEAR(a.turnedTotal / a.total, 1.0, 0.03);
   for (size_t p = 0; p < a.differences.size(); ++p)
-    EXPECT_LT(a.differences[p], 0.06 + 0.42 / a.lengths[p]) << "path " << p;
+    EXPECT_LT(a.differences[p], 0.06 + 0.15 / a.lengths[p]) << "path " << p;
 }
 
 INSTANTIATE_TEST_SUITE_P(Levels, RotatedLevel,
