@@ -44,11 +44,11 @@ Result<JumpPortal> placeJump(const NavGraph& graph, const JumpSpec& spec,
   if (!finite(snapExtents) || glm::any(glm::lessThan(snapExtents, glm::vec3(0.0f)))) {
     return R::failure("jump snap extents must be finite and >= 0");
   }
-  const Location from = placeOnGraph(graph, spec.takeoff, snapExtents);
+  const Location from = placeForPath(graph, spec.takeoff, snapExtents);
   if (from.sector == kNoSector) {
     return R::failure("jump takeoff " + formatPoint(spec.takeoff) + " is on no sector, nor near one");
   }
-  const Location to = placeOnGraph(graph, spec.landing, snapExtents);
+  const Location to = placeForPath(graph, spec.landing, snapExtents);
   if (to.sector == kNoSector) {
     return R::failure("jump landing " + formatPoint(spec.landing) + " is on no sector, nor near one");
   }

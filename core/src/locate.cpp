@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "nav/portal_widening.h"
+
 namespace nav {
 namespace {
 
@@ -72,6 +74,28 @@ Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
 Location placeOnGraph(const NavGraph& graph, const glm::vec3& point, const glm::vec3& halfExtents) {
   const Location on = locateSector(graph, point);
   return on.sector != kNoSector ? on : findNearestSector(graph, point, halfExtents);
+}
+
+glm::vec3 onCellsNearest(const NavGraph& graph, const Sector& sector, const glm::vec3& to) {
+  const float half = 0.5f * graph.cellSize;
+  const auto along = [&](float value, float low, float high) {
+    const float inLow = std::min(low + half, 0.5f * (low + high));
+    const float inHigh = std::max(high - half, inLow);
+    return std::clamp(value, inLow, inHigh);
+  };
+  const float x = along(to.x, sector.bounds.min.x, sector.bounds.max.x);
+  const float z = along(to.z, sector.bounds.min.z, sector.bounds.max.z);
+  return {x, graph.heightAt(sector, x, z), z};
+}
+
+Location placeForPath(const NavGraph& graph, const glm::vec3& point,
+                      const glm::vec3& halfExtents) {
+  Location located = placeOnGraph(graph, point, halfExtents);
+  if (located.sector == kNoSector || !cellsCoverSectors(graph.unit, graph.cellSize))
+    return located;
+  located.point = onCellsNearest(graph, graph.sectors[located.sector], located.point);
+  located.distance = glm::distance(point, located.point);
+  return located;
 }
 
 }  // namespace nav

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "format_number.h"
-#include "nav/portal_widening.h"
 
 namespace nav {
 
@@ -17,34 +16,6 @@ constexpr uint32_t kIterationsPerClockRead = 16;
 constexpr const char* kOtherIsland =
     "the goal is on another island: no portal joins it to the start's (the path ends at the "
     "closest point)";
-
-// The point of the sector's cell centres' rectangle nearest `to` on the
-// ground, at the sector's height: where a partial path may end. The half cell
-// past the last centres, up to the sector's edge, is ground the fill never
-// tested the unit on.
-glm::vec3 onCellsNearest(const NavGraph& graph, const Sector& sector, const glm::vec3& to) {
-  const float half = 0.5f * graph.cellSize;
-  const auto along = [&](float value, float low, float high) {
-    const float inLow = std::min(low + half, 0.5f * (low + high));
-    const float inHigh = std::max(high - half, inLow);
-    return std::clamp(value, inLow, inHigh);
-  };
-  const float x = along(to.x, sector.bounds.min.x, sector.bounds.max.x);
-  const float z = along(to.z, sector.bounds.min.z, sector.bounds.max.z);
-  return {x, graph.heightAt(sector, x, z), z};
-}
-
-// Where a query's start or goal stands: the point located, moved onto its
-// sector's cell centres' rectangle when paths cross portals through gates
-// (funnel.cpp). The unit was tested there, not in the half cell past it.
-Location placeForPath(const NavGraph& graph, const glm::vec3& point, const glm::vec3& extents) {
-  Location located = placeOnGraph(graph, point, extents);
-  if (located.sector == kNoSector || !cellsCoverSectors(graph.unit, graph.cellSize))
-    return located;
-  located.point = onCellsNearest(graph, graph.sectors[located.sector], located.point);
-  located.distance = glm::distance(point, located.point);
-  return located;
-}
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 
 #include "nav/funnel.h"
 #include "nav/jump_portals.h"
+#include "nav/locate.h"
 #include "nav/path_manager.h"
 #include "nav/search.h"
 #include "nav/smoothing.h"
@@ -75,6 +76,30 @@ TEST(JumpPortals, TheChasmIsCrossedOnlyByJumpingAndOnlyOneWay) {
   const PathResult back = findPath(graph, kEast, kWest, options);
   EXPECT_EQ(back.status, PathStatus::Partial);
   EXPECT_TRUE(jumpsTaken(back).empty());
+}
+
+// A takeoff or landing in the half cell past its sector's last cells, where
+// the fill never tested the unit, moves onto the cells, as a query's start
+// and goal do.
+TEST(JumpPortals, TakeoffAndLandingStandOnTheCells) {
+  const NavGraph graph = chasm();
+  ASSERT_FALSE(graph.sectors.empty());
+  const Location west = locateSector(graph, {9.0f, 0.05f, 3.0f});
+  const Location east = locateSector(graph, {15.0f, 0.05f, 3.0f});
+  ASSERT_NE(west.sector, kNoSector);
+  ASSERT_NE(east.sector, kNoSector);
+  const Aabb& from = graph.sectors[west.sector].bounds;
+  const Aabb& to = graph.sectors[east.sector].bounds;
+  const float half = 0.5f * graph.cellSize;
+  JumpSpec spec = jumpAt(3.0f, true);
+  // At the very edges of the two sectors facing the chasm.
+  spec.takeoff.x = from.max.x - 0.01f;
+  spec.landing.x = to.min.x + 0.01f;
+  const Result<JumpPortal> jump = placeJump(graph, spec);
+  ASSERT_TRUE(jump.ok()) << jump.error();
+  EXPECT_NEAR(jump.value().portal.left.x, from.max.x - half, 1e-4f);
+  EXPECT_NEAR(jump.value().portal.right.x, to.min.x + half, 1e-4f);
+  EXPECT_NEAR(jump.value().portal.left.z, 3.0f, 1e-4f);
 }
 
 TEST(JumpPortals, UsedAndExpiredInOrder) {

@@ -29,4 +29,15 @@ Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
 /// an agent puts a point it was given.
 Location placeOnGraph(const NavGraph& graph, const glm::vec3& point, const glm::vec3& halfExtents);
 
+/// The point of the sector's cell centres' rectangle nearest `to` on the
+/// ground, at the sector's height. The half cell past a sector's last cell
+/// centres, up to its edge, is ground the fill never tested the unit on.
+glm::vec3 onCellsNearest(const NavGraph& graph, const Sector& sector, const glm::vec3& to);
+
+/// Where a path stands at a point it was given (a query's start or goal, a
+/// jump's takeoff or landing): placeOnGraph's point, moved onto its sector's
+/// cell centres (onCellsNearest) when the graph's paths cross portals through
+/// gates (funnel.h, cellsCoverSectors): the unit was tested there.
+Location placeForPath(const NavGraph& graph, const glm::vec3& point, const glm::vec3& halfExtents);
+
 }  // namespace nav
