@@ -104,17 +104,21 @@ std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
 // sectors' cell corners, so the hull of the end and the cells is clear) or to
 // its end's reach, where the stretches' own directions were swept.
 
-// The point of a portal end a path crosses at on one side of the portal (the
-// sector it leaves, or the one it enters): the cell centre next to the end,
-// as it was before widening, on that side. A corner there that widening or a
-// reach lets out further moves out afterwards (corner_reach.h).
-glm::vec3 gateEnd(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
-  const glm::vec3 end = unwidenedPortalEnd(graph, portal, left);
+// The gate point half a cell from a portal end (ground point `end`, as
+// before widening) into the sector the path leaves or enters: the cell centre
+// next to the end on that side, on that sector's ground, as its cells are.
+glm::vec3 gatePoint(const NavGraph& graph, const Portal& portal, glm::vec2 end, bool entering) {
   const glm::vec2 at =
-      groundOf(end) + walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
-  // On the ground of the sector the gate lies in, as the cells there.
+      end + walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
   const Sector& sector = graph.sectors[entering ? portal.toSector : portal.fromSector];
   return {at.x, graph.heightAt(sector, at.x, at.y), at.y};
+}
+
+// The point of a portal end a path crosses at on one side of the portal (the
+// sector it leaves, or the one it enters). A corner there that widening or a
+// reach lets out further moves out afterwards (corner_reach.h).
+glm::vec3 gateEnd(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
+  return gatePoint(graph, portal, groundOf(unwidenedPortalEnd(graph, portal, left)), entering);
 }
 
 FunnelPortal gate(const NavGraph& graph, const Portal& portal, bool entering) {
@@ -124,17 +128,11 @@ FunnelPortal gate(const NavGraph& graph, const Portal& portal, bool entering) {
 // Both gates of a walk portal: the one on the side it leaves, then the one on
 // the side it enters (gateEnd's points, each end worked out once).
 std::array<FunnelPortal, 2> gatesOf(const NavGraph& graph, const Portal& portal) {
-  const glm::vec2 step = walkDirection(portal) * (0.5f * graph.cellSize);
-  const Sector& from = graph.sectors[portal.fromSector];
-  const Sector& to = graph.sectors[portal.toSector];
   std::array<FunnelPortal, 2> gates;
   for (const bool left : {true, false}) {
     const glm::vec2 end = groundOf(unwidenedPortalEnd(graph, portal, left));
-    const glm::vec2 leaving = end - step, entering = end + step;
-    (left ? gates[0].left : gates[0].right) = {leaving.x, graph.heightAt(from, leaving.x, leaving.y),
-                                               leaving.y};
-    (left ? gates[1].left : gates[1].right) = {
-        entering.x, graph.heightAt(to, entering.x, entering.y), entering.y};
+    (left ? gates[0].left : gates[0].right) = gatePoint(graph, portal, end, false);
+    (left ? gates[1].left : gates[1].right) = gatePoint(graph, portal, end, true);
   }
   return gates;
 }
@@ -412,11 +410,11 @@ class Funnel {
 
   bool apexOnPortal(const glm::vec3& left, const glm::vec3& right) const {
     const glm::vec2 apex = groundOf(m_apex), l = groundOf(left), span = groundOf(right) - l;
+    const float length2 = glm::dot(span, span);
     // Off the portal's line (the cross product is the span's length times the
     // distance from the line): most portals, at the cost of one product.
     const float off = cross2(span, apex - l);
-    if (off * off > kOnPortal * kOnPortal * glm::dot(span, span)) return false;
-    const float length2 = glm::dot(span, span);
+    if (off * off > kOnPortal * kOnPortal * length2) return false;
     const float t =
         length2 > 0.0f ? std::clamp(glm::dot(apex - l, span) / length2, 0.0f, 1.0f) : 0.0f;
     const glm::vec2 d = l + span * t - apex;

@@ -119,7 +119,7 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   m_status = SolveStatus::InProgress;
   m_aimedAtPartialEnd = false;
   // Finalized before any A* ran, the partial path is the start alone.
-  m_searchingPortals = false;
+  m_portalSearchStarted = false;
   if (!searchIntervalsTo(m_goalLocation) && !searchRegions()) startPortalSearch();
 }
 
@@ -171,7 +171,7 @@ void PathSolver::startPortalSearch() {
   m_searchingIntervals = false;
   m_searchingRegions = false;
   if (m_result.portalPoint == PortalPoint::Exact) m_result.portalPoint = PortalPoint::Crossing;
-  m_searchingPortals = true;
+  m_portalSearchStarted = true;
   PortalQuery query;
   query.graph = m_graph;
   query.costs = &m_costs;
@@ -341,7 +341,7 @@ void PathSolver::expandNext() {
 }
 
 Location PathSolver::partialEnd() const {
-  return closestPointOf(m_searchingPortals ? m_portals.closestSector() : m_startLocation.sector);
+  return closestPointOf(m_portalSearchStarted ? m_portals.closestSector() : m_startLocation.sector);
 }
 
 Location PathSolver::closestPointOf(uint32_t s) const {
@@ -358,7 +358,7 @@ std::string PathSolver::stoppedReason() const {
 }
 
 std::string PathSolver::noWayReason() const {
-  if (m_searchingPortals && !m_portals.blockedBy().empty()) return m_portals.blockedBy();
+  if (m_portalSearchStarted && !m_portals.blockedBy().empty()) return m_portals.blockedBy();
   return "the goal cannot be reached from the start";
 }
 
@@ -499,10 +499,10 @@ void PathSolver::completeResult() {
       return;
     }
     result.status = PathStatus::Partial;
-    result.cost = m_searchingPortals ? m_portals.cost(false) : 0.0f;
+    result.cost = m_portalSearchStarted ? m_portals.cost(false) : 0.0f;
   }
   std::vector<uint32_t> nodes;
-  if (m_searchingPortals) m_portals.corridorNodes(reached, nodes);
+  if (m_portalSearchStarted) m_portals.corridorNodes(reached, nodes);
   corridor.sectors.push_back(m_startLocation.sector);
   for (uint32_t node : nodes) {
     // The costs of crossing points depend on the way in, so the search may come

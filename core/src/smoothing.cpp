@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <utility>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "nav/portal_widening.h"
@@ -195,9 +195,8 @@ class LegSmoother {
     CornerAt previous = at[0];
     for (size_t i = 1; i < last; ++i) {
       std::optional<Side> side;
-      uint32_t k = previous.portal;
+      uint32_t k = std::max(previous.portal, 1u);
       for (; k <= n; ++k) {
-        if (k == 0) continue;
         side = sideOf(corners[i], k);
         if (side && (k > previous.portal || *side > previous.side)) break;
         side.reset();
@@ -249,9 +248,8 @@ class LegSmoother {
     return corner.side == Side::Leaving ? corner.portal - 1 : corner.portal;
   }
   /// The same, as a stretch arriving at it sees it.
-  uint32_t sectorArriving(const CornerAt& corner) const {
-    const uint32_t n = uint32_t(m_leg.portals.size());
-    return corner.side == Side::Entering ? corner.portal : std::min(corner.portal, n + 1) - 1;
+  static uint32_t sectorArriving(const CornerAt& corner) {
+    return corner.side == Side::Entering ? corner.portal : corner.portal - 1;
   }
 
   // Whether a corner lies at walk portal k (funnel portal k): at one of its

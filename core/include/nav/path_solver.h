@@ -154,7 +154,7 @@ class PathSolver : private CrossingRules {
   Location m_partialEnd;
   PortalSearch m_portals;
   /// The A* over portals has started for this query.
-  bool m_searchingPortals = false;
+  bool m_portalSearchStarted = false;
   float m_turningRadius = 0.0f;
   /// The jumps of the query, copied at init: nodes m_firstJumpNode onwards.
   std::vector<JumpPortal> m_jumps;

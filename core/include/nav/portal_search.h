@@ -69,13 +69,12 @@ class PortalSearch {
   /// device, a turn too sharp; empty otherwise.
   const std::string& blockedBy() const { return m_blockedBy; }
 
-  /// Node numbers: the graph's portals, then the start and the goal, then the jumps.
-  uint32_t startNode() const { return m_startNode; }
+ private:
+  /// Node numbers (crossing_rules.h): the graph's portals, the start, the goal, then the jumps.
   uint32_t firstJumpNode() const { return m_startNode + 2; }
   /// The portal a node stands for: a graph portal or a jump.
   const Portal& nodePortal(uint32_t node) const;
 
- private:
   enum class NodeState : uint8_t { Unseen, Open, Closed };
   struct Node {
     /// Where the path stands on the node's portal (see PortalPoint).
