@@ -161,6 +161,36 @@ int groundSlice(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, floa
   return count;
 }
 
+// Whether, seen from above, a line parts the whole triangle from the stadium
+// with room to spare: then no slice of the triangle at any height touches it.
+// The lines tried are across each edge of the triangle (a wall's edges seen
+// from above all lie on its line) and along and across the stadium's
+// segment. Most triangles the bounds let through go no further, and the
+// slicing they would cost is most of the exact test's.
+bool separatedFromAbove(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                        const Stadium& stadium) {
+  // Room beyond the radius, so that rounding never parts what touches. [metres]
+  constexpr float kSlack = 1e-4f;
+  // Relative to the segment's start, so that far from the origin the
+  // rounding stays that of the distances involved.
+  const glm::vec2 p[3] = {groundOf(a) - stadium.from, groundOf(b) - stadium.from,
+                          groundOf(c) - stadium.from};
+  const glm::vec2 along = stadium.to - stadium.from;
+  const float reachSquared = (stadium.radius + kSlack) * (stadium.radius + kSlack);
+  // Whether the gap between the two along `axis` exceeds the reach (times the
+  // axis's length, both sides squared: no square root).
+  const auto parts = [&](glm::vec2 axis) {
+    const float p0 = glm::dot(axis, p[0]), p1 = glm::dot(axis, p[1]), p2 = glm::dot(axis, p[2]);
+    const float s1 = glm::dot(axis, along);
+    const float below = std::min(0.0f, s1) - std::max(p0, std::max(p1, p2));
+    const float above = std::min(p0, std::min(p1, p2)) - std::max(0.0f, s1);
+    const float gap = std::max(below, above);
+    return gap > 0.0f && gap * gap > reachSquared * glm::dot(axis, axis);
+  };
+  return parts(along) || parts({-along.y, along.x}) || parts({p[1].y - p[0].y, p[0].x - p[1].x}) ||
+         parts({p[2].y - p[1].y, p[1].x - p[2].x}) || parts({p[0].y - p[2].y, p[2].x - p[0].x});
+}
+
 }  // namespace
 
 Aabb Stadium::bounds() const {
@@ -174,6 +204,7 @@ Aabb Stadium::bounds() const {
 // do not cross is decided at an end of one of them.
 bool triangleOverlapsStadium(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                              const Stadium& stadium) {
+  if (separatedFromAbove(a, b, c, stadium)) return false;
   glm::vec2 corners[9];
   const int count = groundSlice(a, b, c, stadium.yMin, stadium.yMax, corners);
   if (count == 0) return false;
@@ -258,6 +289,7 @@ bool triangleOverlapsPrism(const glm::vec3& a, const glm::vec3& b, const glm::ve
 // direction, its centre when flat) if the polygon holds it.
 std::optional<float> triangleHighestInCylinder(const glm::vec3& a, const glm::vec3& b,
                                                const glm::vec3& c, const Stadium& cylinder) {
+  if (separatedFromAbove(a, b, c, cylinder)) return std::nullopt;
   glm::vec3 bufferA[9], bufferB[9];
   glm::vec3* in = bufferA;
   glm::vec3* out = bufferB;
