@@ -54,11 +54,6 @@ float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2&
 
 }  // namespace
 
-bool IntervalSearch::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
-  if (a.estimate != b.estimate) return a.estimate > b.estimate;
-  return a.node > b.node;
-}
-
 // A walk portal's left end is its reverse's right end: one key for both.
 uint32_t IntervalSearch::endKey(uint32_t portal, bool right) const {
   const uint32_t reverse = m_query.graph->portals[portal].reverse;
@@ -68,13 +63,12 @@ uint32_t IntervalSearch::endKey(uint32_t portal, bool right) const {
 
 bool IntervalSearch::claimRoot(uint32_t key, float cost) {
   if (key == kNoRoot) return true;
-  if (m_rootStamp[key] == m_stamp) {
+  if (m_rootCost.seen(key)) {
     if (cost > m_rootCost[key] + kCostSlack) return false;
     m_rootCost[key] = std::min(m_rootCost[key], cost);
     return true;
   }
-  m_rootStamp[key] = m_stamp;
-  m_rootCost[key] = cost;
+  m_rootCost.touch(key, cost);
   return true;
 }
 
@@ -89,14 +83,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   const size_t nodeCount = size_t(query.firstJumpNode) + query.jumps.size();
   m_exitKeys = uint32_t(2 * nodeCount);
   const size_t keyCount = 3 * nodeCount;
-  if (m_rootStamp.size() < keyCount) {
-    m_rootStamp.resize(keyCount, 0);
-    m_rootCost.resize(keyCount, 0.0f);
-  }
-  if (++m_stamp == 0) {
-    std::fill(m_rootStamp.begin(), m_rootStamp.end(), 0u);
-    m_stamp = 1;
-  }
+  m_rootCost.startQuery(keyCount);
   Node start{};
   start.root = groundOf(query.start);
   start.rootKey = kNoRoot;
@@ -119,8 +106,7 @@ void IntervalSearch::push(Node node) {
   node.estimate = node.cost + heuristic(node);
   const uint32_t index = uint32_t(m_nodes.size());
   m_nodes.push_back(node);
-  m_open.push_back({node.estimate, index});
-  std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
+  m_open.push({node.estimate, node.cost, index});
   if (m_query.traced && !node.isGoal) {
     traceNode(SearchEvent::Kind::Open, node);
   }
@@ -158,9 +144,7 @@ void IntervalSearch::pushGoal(float cost, uint32_t parent) {
 
 IntervalSearch::Step IntervalSearch::step() {
   while (!m_open.empty()) {
-    std::pop_heap(m_open.begin(), m_open.end(), PopsLater{});
-    const uint32_t index = m_open.back().node;
-    m_open.pop_back();
+    const uint32_t index = m_open.pop().node;
     const Node node = m_nodes[index];
     if (node.isGoal) {
       m_reached = index;

@@ -21,32 +21,15 @@ glm::vec3 crossing(const Portal& portal, const glm::vec3& from, const glm::vec3&
 
 }  // namespace
 
-// std::push_heap builds a max-heap, so "less" means "popped later": higher
-// estimate first, and on equal estimates the higher node index, which makes
-// the pop order independent of push order.
-bool PortalSearch::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
-  if (a.estimatedTotal != b.estimatedTotal) return a.estimatedTotal > b.estimatedTotal;
-  return a.node > b.node;
-}
-
 void PortalSearch::init(const PortalQuery& query) {
   m_query = query;
   const NavGraph& graph = *query.graph;
   m_startNode = uint32_t(graph.portals.size());
   m_goalNode = m_startNode + 1;
   const size_t nodeCount = firstJumpNode() + query.jumps.size();
-  // Nodes a previous query left behind count as unseen; a wrapped query
-  // counter would mistake them for this query's, so it clears them.
-  if (m_nodes.size() < nodeCount) m_nodes.resize(nodeCount, Node{});
+  m_nodes.startQuery(nodeCount);
   if (query.turningRadius > 0.0f && m_headings.size() < nodeCount) m_headings.resize(nodeCount);
-  if (m_visits.size() < graph.sectors.size()) m_visits.resize(graph.sectors.size(), SectorVisit{});
-  if (++m_queryNumber == 0) {
-    for (Node& node : m_nodes)
-      node.query = 0;
-    for (SectorVisit& visit : m_visits)
-      visit.query = 0;
-    m_queryNumber = 1;
-  }
+  m_visits.startQuery(graph.sectors.size());
   m_expansions = 0;
   m_open.clear();
   m_blockedBy.clear();
@@ -58,15 +41,13 @@ void PortalSearch::init(const PortalQuery& query) {
 
 PortalSearch::Step PortalSearch::step() {
   while (!m_open.empty()) {
-    std::pop_heap(m_open.begin(), m_open.end(), PopsLater{});
-    const OpenEntry entry = m_open.back();
-    m_open.pop_back();
+    const OpenEntry entry = m_open.pop();
     const Node& node = m_nodes[entry.node];
     // Lazy deletion: an entry is stale once its node was closed or got a better cost.
-    if (node.state == NodeState::Closed || entry.costSoFar > node.costSoFar) continue;
+    if (node.state == NodeState::Closed || entry.cost > node.costSoFar) continue;
     // Stopping when the goal is popped, not when first seen, keeps the path optimal.
     if (entry.node == m_goalNode) return Step::Reached;
-    if (dominated(sectorOf(entry.node), node.point, entry.costSoFar)) {
+    if (dominated(sectorOf(entry.node), node.point, entry.cost)) {
       m_nodes[entry.node].state = NodeState::Closed;
       continue;
     }
@@ -105,10 +86,8 @@ void PortalSearch::trace(SearchEvent::Kind kind, uint32_t node, float cost, floa
 // valid, if not optimal, corridor. NaN and infinite costs never enter the open list.
 void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
                        const Heading& heading) {
-  Node& target = m_nodes[node];
-  if (target.query != m_queryNumber) {
-    target = {point, kInfinity, kNoPortal, m_queryNumber, kNoPortal, NodeState::Unseen};
-  }
+  Node& target =
+      m_nodes.touch(node, {point, kInfinity, kNoPortal, kNoPortal, NodeState::Unseen});
   if (!(cost < target.costSoFar)) return;
   const bool seen = target.state != NodeState::Unseen;
   const float estimate = cost + glm::distance(point, m_query.goal.point) * m_query.heuristicScale;
@@ -117,8 +96,7 @@ void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::ve
   target.point = point;
   target.state = NodeState::Open;
   if (m_query.turningRadius > 0.0f) m_headings[node] = heading;
-  m_open.push_back({estimate, cost, node});
-  std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
+  m_open.push({estimate, cost, node});
   if (m_query.traced && node != m_goalNode) {
     trace(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate, point);
   }
@@ -216,8 +194,8 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
   }
   // A closed node keeps its cost, as in the search over regions; a vehicle's
   // may yet be reached facing a better way.
-  const Node& reached = m_nodes[node];
-  if (m_query.turningRadius == 0.0f && reached.query == m_queryNumber && reached.state == NodeState::Closed)
+  if (m_query.turningRadius == 0.0f && m_nodes.seen(node) &&
+      m_nodes[node].state == NodeState::Closed)
     return;
   const glm::vec3 in =
       portal.kind == PortalKind::Walk && m_query.portalPoint != PortalPoint::Midpoint
@@ -252,8 +230,8 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
     if (!headingThrough(at, point, node, portal, in, out, heading)) return noteTooSharp();
   }
   // Not even queued when the sector's first visit already does better.
-  if (dominated(portal.toSector, out, entry.costSoFar + cost)) return;
-  relax(node, entry.node, entry.costSoFar + cost, out, heading);
+  if (dominated(portal.toSector, out, entry.cost + cost)) return;
+  relax(node, entry.node, entry.cost + cost, out, heading);
 }
 
 void PortalSearch::noteTooSharp() {
@@ -273,10 +251,10 @@ bool PortalSearch::dominated(uint32_t sector, const glm::vec3& point, float cost
   // Checking the newest few visits catches nearly all; older ones rarely win.
   constexpr int kVisitsChecked = 8;
   if (m_query.turningRadius > 0.0f) return false;
-  const SectorVisit& visit = m_visits[sector];
-  if (visit.query != m_queryNumber || m_query.graph->sectors[sector].kind != SectorKind::Ground) return false;
+  if (!m_visits.seen(sector) || m_query.graph->sectors[sector].kind != SectorKind::Ground)
+    return false;
   const float metre = m_query.costs->sectorCost(m_query.graph->sectors[sector]);
-  uint32_t node = visit.lastNode;
+  uint32_t node = m_visits[sector];
   for (int k = 0; k < kVisitsChecked && node != kNoPortal;
        ++k, node = m_nodes[node].previousVisit) {
     const Node& earlier = m_nodes[node];
@@ -295,7 +273,7 @@ void PortalSearch::expand(const OpenEntry& entry) {
   closing.state = NodeState::Closed;
   ++m_expansions;
   if (m_query.traced) {
-    trace(SearchEvent::Kind::Close, entry.node, entry.costSoFar, entry.estimatedTotal,
+    trace(SearchEvent::Kind::Close, entry.node, entry.cost, entry.estimate,
           closing.point);
   }
 
@@ -305,10 +283,10 @@ void PortalSearch::expand(const OpenEntry& entry) {
   const glm::vec3 point = closing.point;
   const uint32_t sectorIndex = sectorOf(entry.node);
   const Sector& sector = graph.sectors[sectorIndex];
-  SectorVisit& visit = m_visits[sectorIndex];
-  if (visit.query != m_queryNumber || visit.lastNode != entry.node) {
-    closing.previousVisit = visit.query == m_queryNumber ? visit.lastNode : kNoPortal;
-    visit = {entry.node, m_queryNumber};
+  uint32_t& lastVisit = m_visits.touch(sectorIndex, kNoPortal);
+  if (lastVisit != entry.node) {
+    closing.previousVisit = lastVisit;
+    lastVisit = entry.node;
   }
   const float metre = isStart ? m_query.startSectorCost : m_query.costs->sectorCost(sector);
   if (sector.kind == SectorKind::Ground) {
@@ -337,7 +315,7 @@ void PortalSearch::expand(const OpenEntry& entry) {
   // The goal is no portal: a vehicle may manoeuvre onto it, as it may leave the start any way.
   if (sectorIndex == m_query.goal.sector) {
     relax(m_goalNode, entry.node,
-          entry.costSoFar + glm::distance(point, goalPoint) * m_query.goalSectorCost, goalPoint,
+          entry.cost + glm::distance(point, goalPoint) * m_query.goalSectorCost, goalPoint,
           Heading{});
   }
 }

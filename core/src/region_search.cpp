@@ -13,30 +13,14 @@ constexpr size_t kSectorsPerRegionGuess = 8;
 
 }  // namespace
 
-bool RegionSearch::PopsLater::operator()(const OpenEntry& a, const OpenEntry& b) const {
-  if (a.estimate != b.estimate) return a.estimate > b.estimate;
-  return a.node > b.node;
-}
-
 void RegionSearch::init(const RegionQuery& query) {
   m_query = query;
   m_regions = &query.graph->regions;
   const uint32_t portalCount = uint32_t(m_regions->portals().size());
   m_startNode = portalCount;
   m_goalNode = portalCount + 1;
-  if (m_nodes.size() < portalCount + 2) m_nodes.resize(portalCount + 2, Node{});
-  const size_t regionCount = m_regions->count();
-  if (m_regionMetre.size() < regionCount) {
-    m_regionMetre.resize(regionCount);
-    m_regionMetreStamp.resize(regionCount, 0);
-  }
-  // A wrapped stamp would mistake old nodes (and metres) for this query's: clear them.
-  if (++m_stamp == 0) {
-    for (Node& node : m_nodes)
-      node.stamp = 0;
-    std::fill(m_regionMetreStamp.begin(), m_regionMetreStamp.end(), 0u);
-    m_stamp = 1;
-  }
+  m_nodes.startQuery(portalCount + 2);
+  m_regionMetre.startQuery(m_regions->count());
   m_open.clear();
   m_expansions = 0;
   m_reached = false;
@@ -46,12 +30,8 @@ void RegionSearch::init(const RegionQuery& query) {
 }
 
 RegionSearch::Node& RegionSearch::touch(uint32_t node) {
-  Node& target = m_nodes[node];
-  if (target.stamp != m_stamp) {
-    target = {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), 0.0f, kInfinity,
-              kInfinity,       kNoPortal,       m_stamp,         false};
-  }
-  return target;
+  return m_nodes.touch(node, {glm::vec3(0.0f), glm::vec3(0.0f), glm::vec3(0.0f), 0.0f, kInfinity,
+                             kInfinity, kNoPortal, false});
 }
 
 void RegionSearch::relax(uint32_t node, uint32_t parent, const WayPast& way,
@@ -73,8 +53,7 @@ void RegionSearch::relax(uint32_t node, uint32_t parent, const WayPast& way,
   target.viaCost = way.viaCost;
   target.point = point;
   target.closed = false;
-  m_open.push_back({estimate, cost, node});
-  std::push_heap(m_open.begin(), m_open.end(), PopsLater{});
+  m_open.push({estimate, cost, node});
   if (m_query.traced && node != m_goalNode) {
     m_query.rules->tracePoint(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open,
                               tracedPortal(node), cost, estimate, crossed);
@@ -83,9 +62,7 @@ void RegionSearch::relax(uint32_t node, uint32_t parent, const WayPast& way,
 
 RegionSearch::Step RegionSearch::step() {
   while (!m_open.empty()) {
-    std::pop_heap(m_open.begin(), m_open.end(), PopsLater{});
-    const OpenEntry entry = m_open.back();
-    m_open.pop_back();
+    const OpenEntry entry = m_open.pop();
     Node& node = m_nodes[entry.node];
     // Lazy deletion: an entry is stale once its node was closed or got a better estimate.
     if (node.closed || entry.estimate > node.estimate) continue;
@@ -183,8 +160,7 @@ void RegionSearch::expand(uint32_t node) {
     // A closed node keeps its cost: its crossing and what was searched from
     // it stand. (Reopening it for a cheaper estimate through another crossing
     // gave longer paths, not shorter: the estimates are not exact.)
-    const Node& target = m_nodes[next];
-    if (target.stamp == m_stamp && target.closed) continue;
+    if (m_nodes.seen(next) && m_nodes[next].closed) continue;
     const RegionPortal& way = portals[next];
     const uint32_t first = m_regions->members(way)[0];
     const Portal& portal = graph.portals[first];
@@ -212,10 +188,8 @@ void RegionSearch::expand(uint32_t node) {
 }
 
 float RegionSearch::metreOf(uint32_t region) {
-  if (m_regionMetreStamp[region] != m_stamp) {
-    m_regionMetreStamp[region] = m_stamp;
-    m_regionMetre[region] = m_query.rules->metreOf(m_regions->sectors(region)[0]);
-  }
+  if (!m_regionMetre.seen(region))
+    m_regionMetre.touch(region, m_query.rules->metreOf(m_regions->sectors(region)[0]));
   return m_regionMetre[region];
 }
 
@@ -372,25 +346,16 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
   // nodes the portals walked in by (costed where the line to `towards` crosses
   // them), ending when the end point is popped.
   const uint32_t walkStart = uint32_t(graph.portals.size()), walkEnd = walkStart + 1;
-  if (m_walk.size() < graph.portals.size() + 2) m_walk.resize(graph.portals.size() + 2, WalkNode{});
-  if (++m_walkStamp == 0) {
-    for (WalkNode& node : m_walk)
-      node.stamp = 0;
-    m_walkStamp = 1;
-  }
+  m_walk.startQuery(graph.portals.size() + 2);
   m_walkOpen.clear();
   const auto reach = [&](uint32_t node, const glm::vec3& p, float cost, uint32_t parent) {
-    WalkNode& next = m_walk[node];
-    if (next.stamp == m_walkStamp && !(cost < next.cost)) return;
-    next = {p, cost, parent, m_walkStamp};
-    m_walkOpen.push_back({cost + glm::distance(p, towards), cost, node});
-    std::push_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
+    if (m_walk.seen(node) && !(cost < m_walk[node].cost)) return;
+    m_walk.touch(node, {}) = {p, cost, parent};
+    m_walkOpen.push({cost + glm::distance(p, towards), cost, node});
   };
   reach(walkStart, glm::vec3(point.x, at.y, point.y), 0.0f, kNoPortal);
   while (!m_walkOpen.empty()) {
-    std::pop_heap(m_walkOpen.begin(), m_walkOpen.end(), PopsLater{});
-    const OpenEntry entry = m_walkOpen.back();
-    m_walkOpen.pop_back();
+    const OpenEntry entry = m_walkOpen.pop();
     const WalkNode here = m_walk[entry.node];
     if (entry.cost > here.cost) continue;
     if (entry.node == walkEnd) break;
@@ -415,7 +380,7 @@ bool RegionSearch::walkRegion(uint32_t from, const glm::vec3& at, uint32_t to,
     }
   }
   // Only a graph whose portals changed after its regions were made lacks the way.
-  if (m_walk[walkEnd].stamp != m_walkStamp) return false;
+  if (!m_walk.seen(walkEnd)) return false;
   const size_t first = portals.size();
   for (uint32_t node = m_walk[walkEnd].parent; node != walkStart; node = m_walk[node].parent)
     portals.push_back(node);
@@ -434,15 +399,10 @@ bool RegionSearch::partialCorridor(std::vector<uint32_t>& sectors, std::vector<u
 }
 
 bool RegionSearch::revisits(const std::vector<uint32_t>& sectors) {
-  const size_t count = m_query.graph->sectors.size();
-  if (m_sectorStamp.size() < count) m_sectorStamp.resize(count, 0);
-  if (++m_sectorStampNow == 0) {
-    std::fill(m_sectorStamp.begin(), m_sectorStamp.end(), 0u);
-    m_sectorStampNow = 1;
-  }
+  m_sectorsSeen.startQuery(m_query.graph->sectors.size());
   for (const uint32_t sector : sectors) {
-    if (m_sectorStamp[sector] == m_sectorStampNow) return true;
-    m_sectorStamp[sector] = m_sectorStampNow;
+    if (m_sectorsSeen.seen(sector)) return true;
+    m_sectorsSeen.touch(sector, 1);
   }
   return false;
 }

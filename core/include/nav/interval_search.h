@@ -18,6 +18,8 @@
 #include "nav/crossing_rules.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_graph.h"
+#include "nav/node_pool.h"
+#include "nav/open_list.h"
 #include "nav/search.h"
 
 namespace nav {
@@ -83,14 +85,6 @@ class IntervalSearch {
     bool isPoint;
     bool isGoal;
   };
-  struct OpenEntry {
-    float estimate;
-    uint32_t node;
-  };
-  /// The open list's heap order, as a type so the heap functions inline it.
-  struct PopsLater {
-    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
-  };
 
   /// Root keys: each end of a walk portal (shared with its reverse), then each exit.
   uint32_t endKey(uint32_t portal, bool right) const;
@@ -114,13 +108,11 @@ class IntervalSearch {
   IntervalQuery m_query;
   glm::vec2 m_goal{0.0f};
   std::vector<Node> m_nodes;
-  std::vector<OpenEntry> m_open;
+  OpenList m_open;
   /// The cheapest cost each (sector, point) was expanded at as a point node.
   std::unordered_map<uint64_t, float> m_pointsExpanded;
-  /// Best cost per root key, valid where the stamp is this query's.
-  std::vector<float> m_rootCost;
-  std::vector<uint32_t> m_rootStamp;
-  uint32_t m_stamp = 0;
+  /// Best cost per root key.
+  NodePool<float> m_rootCost;
   /// Exit keys start here, after the portal ends'.
   uint32_t m_exitKeys = 0;
   uint32_t m_expansions = 0;

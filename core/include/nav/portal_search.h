@@ -16,6 +16,8 @@
 #include "nav/jump_portals.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/node_pool.h"
+#include "nav/open_list.h"
 #include "nav/query_filter.h"
 #include "nav/search.h"
 
@@ -81,9 +83,6 @@ class PortalSearch {
     glm::vec3 point;
     float costSoFar;
     uint32_t parent;
-    /// The query that last touched the node: older ones mean Unseen, so a new
-    /// query need not clear every node.
-    uint32_t query;
     /// The node expanded in the same sector before this one (kNoPortal: none).
     uint32_t previousVisit;
     NodeState state;
@@ -97,21 +96,6 @@ class PortalSearch {
     /// At the start, and along the straight that leaves it: the unit chose
     /// that heading, and may as well have left on a turn's arc instead.
     bool free = false;
-  };
-  struct OpenEntry {
-    float estimatedTotal;
-    float costSoFar;
-    uint32_t node;
-  };
-  /// The open list's heap order, as a type so the heap functions inline it.
-  struct PopsLater {
-    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
-  };
-  /// The nodes expanded in each ground sector, newest first (a chain through
-  /// Node::previousVisit): where and at what cost the search stood in it.
-  struct SectorVisit {
-    uint32_t lastNode;
-    uint32_t query;
   };
 
   /// The heading after going `length` along `direction` (ground plane) from
@@ -142,12 +126,14 @@ class PortalSearch {
   PortalQuery m_query;
   uint32_t m_startNode = 0, m_goalNode = 0;
   uint32_t m_expansions = 0;
-  std::vector<Node> m_nodes;
+  NodePool<Node> m_nodes;
   /// Per node, for vehicles only (turning radius > 0).
   std::vector<Heading> m_headings;
-  std::vector<SectorVisit> m_visits;
-  uint32_t m_queryNumber = 0;
-  std::vector<OpenEntry> m_open;
+  /// Per ground sector, the node expanded in it last: the newest of the
+  /// nodes expanded there, a chain through Node::previousVisit, where and at
+  /// what cost the search stood in it.
+  NodePool<uint32_t> m_visits;
+  OpenList m_open;
   std::string m_blockedBy;
   /// The closed node nearest the goal, on the ground: where a partial path ends.
   uint32_t m_closest = 0;

@@ -18,6 +18,8 @@
 
 #include "nav/interval_search.h"
 #include "nav/nav_graph.h"
+#include "nav/node_pool.h"
+#include "nav/open_list.h"
 #include "nav/search_regions.h"
 
 namespace nav {
@@ -76,17 +78,7 @@ class RegionSearch {
     /// cost plus the heuristic from point: what relax compares.
     float estimate;
     uint32_t parent;
-    uint32_t stamp;
     bool closed;
-  };
-  struct OpenEntry {
-    float estimate;
-    float cost;
-    uint32_t node;
-  };
-  /// The open list's heap order, as a type so the heap functions inline it.
-  struct PopsLater {
-    bool operator()(const OpenEntry& a, const OpenEntry& b) const;
   };
   /// Sector by sector through one region, for the corridor: a node is the
   /// graph portal walked in by, then the walk's start, then its end.
@@ -94,7 +86,6 @@ class RegionSearch {
     glm::vec3 point;
     float cost;
     uint32_t parent;
-    uint32_t stamp;
   };
 
   Node& touch(uint32_t node);
@@ -154,24 +145,20 @@ class RegionSearch {
   RegionQuery m_query;
   const SearchRegions* m_regions = nullptr;
   uint32_t m_startNode = 0, m_goalNode = 0;
-  std::vector<Node> m_nodes;
-  std::vector<OpenEntry> m_open;
-  uint32_t m_stamp = 0;
+  NodePool<Node> m_nodes;
+  OpenList m_open;
   uint32_t m_expansions = 0;
   bool m_reached = false;
   /// The expanded node that stood nearest the goal, for a partial corridor.
   uint32_t m_closest = 0;
   float m_closestDistance = 0.0f;
-  std::vector<float> m_regionMetre;
-  std::vector<uint32_t> m_regionMetreStamp;
+  NodePool<float> m_regionMetre;
   /// Scratch for buildCorridor.
   std::vector<uint32_t> m_corridorNodes;
-  /// Per sector: m_sectorStampNow when revisits last saw it.
-  std::vector<uint32_t> m_sectorStamp;
-  uint32_t m_sectorStampNow = 0;
-  std::vector<WalkNode> m_walk;
-  std::vector<OpenEntry> m_walkOpen;
-  uint32_t m_walkStamp = 0;
+  /// Per sector: whether revisits saw it (a query of its own each call).
+  NodePool<uint8_t> m_sectorsSeen;
+  NodePool<WalkNode> m_walk;
+  OpenList m_walkOpen;
 };
 
 }  // namespace nav
