@@ -381,6 +381,7 @@ Result<Level> gridMapLevelUnchecked(const GridMap& map, const GridLevelOptions& 
   if (level.settings.seeds.empty()) return R::failure(name + ": the map has no passable tile");
   level.settings.cellSize = float(1.0 / n);
   level.settings.units = {unit};
+  level.settings.freeTiles = true;
   return R::success(std::move(level));
 }
 

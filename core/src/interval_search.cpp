@@ -54,22 +54,60 @@ float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2&
 
 }  // namespace
 
-// A walk portal's left end is its reverse's right end: one key for both.
-uint32_t IntervalSearch::endKey(uint32_t portal, bool right) const {
-  const uint32_t reverse = m_query.graph->portals[portal].reverse;
-  if (reverse != kNoPortal && reverse < portal) return 2 * reverse + (right ? 0u : 1u);
-  return 2 * portal + (right ? 1u : 0u);
+size_t IntervalSearch::RootPlaceHash::operator()(const RootPlace& p) const {
+  return size_t((uint64_t(p.x) << 32 | p.z) * 0x9E3779B97F4A7C15ull) ^ size_t(uint32_t(p.band));
+}
+
+uint32_t IntervalSearch::rootKeyAt(const glm::vec3& at) {
+  RootPlace place;
+  std::memcpy(&place.x, &at.x, sizeof place.x);
+  std::memcpy(&place.z, &at.z, sizeof place.z);
+  const float band = std::max(0.05f, 0.5f * m_query.graph->unit.height);
+  place.band = int32_t(std::clamp(std::floor(at.y / band), -1e9f, 1e9f));
+  const auto [found, fresh] = m_rootKeys.try_emplace(place, uint32_t(m_rootCost.size()));
+  if (fresh) m_rootCost.push_back(kInfinity);
+  return found->second;
+}
+
+uint32_t IntervalSearch::endKey(uint32_t portal, bool right) {
+  const uint32_t end = portalEndIndex(portal, !right);
+  if (!m_endKeys.seen(end)) {
+    const Portal& p = m_query.graph->portals[portal];
+    m_endKeys.touch(end, rootKeyAt(right ? p.right : p.left));
+  }
+  return m_endKeys[end];
 }
 
 bool IntervalSearch::claimRoot(uint32_t key, float cost) {
   if (key == kNoRoot) return true;
-  if (m_rootCost.seen(key)) {
-    if (cost > m_rootCost[key] + kCostSlack) return false;
-    m_rootCost[key] = std::min(m_rootCost[key], cost);
-    return true;
-  }
-  m_rootCost.touch(key, cost);
+  float& best = m_rootCost[key];
+  if (cost > best + kCostSlack) return false;
+  best = std::min(best, cost);
   return true;
+}
+
+bool IntervalSearch::coveredBefore(const Node& node) {
+  // Fractions this close count as the same point along a portal.
+  constexpr float kSameFraction = 1e-5f;
+  const Portal& portal = m_query.graph->portals[node.crossed];
+  const glm::vec2 from = groundOf(portal.left), span = groundOf(portal.right) - from;
+  const float length2 = glm::dot(span, span);
+  const float low = length2 > 0.0f ? glm::dot(node.left - from, span) / length2 : 0.0f;
+  const float high = length2 > 0.0f ? glm::dot(node.right - from, span) / length2 : 1.0f;
+  // The newest few: duplicates come in close together, and a long chain of
+  // other roots' intervals would cost more than the duplicates it finds.
+  constexpr int kChecked = 8;
+  uint32_t& newest = m_newestExpanded.touch(node.crossed, kNoNode);
+  int checked = 0;
+  for (uint32_t i = newest; i != kNoNode && checked < kChecked; i = m_expanded[i].next, ++checked) {
+    const ExpandedInterval& before = m_expanded[i];
+    if (before.rootKey == node.rootKey && before.low <= low + kSameFraction &&
+        before.high >= high - kSameFraction && before.cost <= node.cost + kCostSlack)
+      return true;
+  }
+  m_expanded.push_back({low, high, node.cost, node.rootKey, newest});
+  newest = uint32_t(m_expanded.size() - 1);
+  return false;
 }
 
 void IntervalSearch::init(const IntervalQuery& query) {
@@ -78,12 +116,13 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_nodes.clear();
   m_open.clear();
   m_pointsExpanded.clear();
+  m_rootKeys.clear();
+  m_rootCost.clear();
+  m_endKeys.startQuery(2 * query.graph->portals.size());
+  m_newestExpanded.startQuery(query.graph->portals.size());
+  m_expanded.clear();
   m_expansions = 0;
   m_reached = kNoNode;
-  const size_t nodeCount = size_t(query.firstJumpNode) + query.jumps.size();
-  m_exitKeys = uint32_t(2 * nodeCount);
-  const size_t keyCount = 3 * nodeCount;
-  m_rootCost.startQuery(keyCount);
   Node start{};
   start.root = groundOf(query.start);
   start.rootKey = kNoRoot;
@@ -152,6 +191,7 @@ IntervalSearch::Step IntervalSearch::step() {
     }
     // Pruned late: the root was reached cheaper since this node was queued.
     if (node.rootKey != kNoRoot && node.cost > m_rootCost[node.rootKey] + kCostSlack) continue;
+    if (!node.isPoint && coveredBefore(node)) continue;
     if (m_expansions >= m_query.maxExpansions) return Step::Failed;
     ++m_expansions;
     if (m_query.traced) {
@@ -168,11 +208,14 @@ float IntervalSearch::costTo(const Node& node, const glm::vec2& point) const {
   if (node.isPoint) return node.cost + glm::distance(node.root, point) * metre;
   const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
   const float s = sign(cross2(a - r, b - r));
-  if (s * cross2(a - r, point - r) < 0.0f) {
+  // Outside the cone by more than rounding (a cross product is the distance
+  // from the edge's line times the edge's length): a point on an edge, such as
+  // a goal in line with the corner the edge passes, is inside.
+  if (s * cross2(a - r, point - r) < -kOnLine * glm::distance(a, r)) {
     return node.leftTurns ? node.cost + (glm::distance(r, a) + glm::distance(a, point)) * metre
                           : kInfinity;
   }
-  if (s * cross2(point - r, b - r) < 0.0f) {
+  if (s * cross2(point - r, b - r) < -kOnLine * glm::distance(b, r)) {
     return node.rightTurns ? node.cost + (glm::distance(r, b) + glm::distance(b, point)) * metre
                            : kInfinity;
   }
@@ -188,7 +231,7 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
     if (!(extra < kInfinity)) return;
     const glm::vec2 in = groundOf(graph.entryPoint(portal));
     const float reach = costTo(node, in);
-    const uint32_t key = m_exitKeys + teleport;
+    const uint32_t key = rootKeyAt(graph.exitPoint(portal));
     Node exit{};
     exit.root = groundOf(graph.exitPoint(portal));
     exit.cost = reach + extra;
@@ -266,11 +309,14 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     Node point = node;
     point.isPoint = true;
     if (along > 0.0f && along < 1.0f) return expandPoint(point, index);
-    const bool nearLeft = glm::distance(r, a) <= glm::distance(r, b);
-    const bool turns = nearLeft ? node.leftTurns : node.rightTurns;
-    point.root = nearLeft ? a : b;
+    // A point interval lies at the end its flag names (add below); else the
+    // way goes to the nearer end.
+    const bool right = spanLength <= kPoint ? !node.leftTurns
+                                            : glm::distance(r, b) < glm::distance(r, a);
+    const bool turns = right ? node.rightTurns : node.leftTurns;
+    point.root = right ? b : a;
     point.cost = node.cost + glm::distance(r, point.root) * metre;
-    point.rootKey = turns ? endKey(node.crossed, !nearLeft) : kNoRoot;
+    point.rootKey = turns ? endKey(node.crossed, right) : kNoRoot;
     if (!claimRoot(point.rootKey, point.cost)) return;
     return expandPoint(point, index);
   }
@@ -315,11 +361,23 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
       // beyond is nothing.
       if (range.low * length <= kPoint) range.low = 0.0f;
       if ((1.0f - range.high) * length <= kPoint) range.high = 1.0f;
-      if (length > kPoint && (range.high - range.low) * length <= kPoint) return;
+      if (length > kPoint && (range.high - range.low) * length <= kPoint) {
+        // Seen only at one of its own ends: the way may pass through that
+        // point (a corner where sectors meet, the walls beside it), as a
+        // point interval there; a sliver anywhere else is nothing.
+        if (range.low == 0.0f) {
+          range.high = 0.0f;
+        } else if (range.high == 1.0f) {
+          range.low = 1.0f;
+        } else {
+          return;
+        }
+      }
+      const auto at = [&](float t) { return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t); };
       Node next{};
       next.root = root;
-      next.left = range.low == 0.0f ? from : glm::mix(from, to, range.low);
-      next.right = range.high == 1.0f ? to : glm::mix(from, to, range.high);
+      next.left = at(range.low);
+      next.right = at(range.high);
       next.cost = cost;
       next.rootKey = key;
       next.crossed = p;

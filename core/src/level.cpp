@@ -561,6 +561,8 @@ Result<Level> rotatedAboutY(const Level& level, float degrees) {
         turned.bounds.grow(turned.vertices[corner]);
     }
     LevelSettings& settings = turned.settings;
+    // Turned, walls no longer lie on the tiles' edges.
+    settings.freeTiles = false;
     for (glm::vec3& seed : settings.seeds)
       seed = turn.apply(seed);
     if (settings.start) settings.start = turn.apply(*settings.start);

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "nav/footprint_support.h"
+#include "nav/grid_map.h"
 #include "nav/portal_widening.h"
 
 namespace nav {
@@ -13,6 +14,14 @@ namespace {
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
       .count();
+}
+
+// A grid map's level built at its own cell size for a unit no wider than its
+// point-sized one (LevelSettings::freeTiles): the sectors' boxes are free.
+bool tilesAreFree(const Level& level, const FloodFillParams& params) {
+  return level.settings.freeTiles && level.settings.cellSize &&
+         *level.settings.cellSize == effectiveCellSize(params) &&
+         params.unit.footprint() <= gridUnit().footprint();
 }
 
 Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
@@ -41,7 +50,9 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
                               options.keepCells ? &build.cellSectors : nullptr,
                               &build.stats.warnings, control);
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
-  if (options.widenPortals) {
+  if (tilesAreFree(level, params)) {
+    spanSharedEdges(build.graph);
+  } else if (options.widenPortals) {
     const std::optional<size_t> widened =
         widenPortals(build.graph, world, walkableTrianglesFor(level, params), &ground.value(),
                      params.threads, control);

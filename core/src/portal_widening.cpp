@@ -509,6 +509,24 @@ std::optional<size_t> widenPortals(NavGraph& graph, const CollisionWorld& world,
   return Widener(graph, world, walkableTriangles, ground).run(std::clamp(threads, 1, 64), control);
 }
 
+void spanSharedEdges(NavGraph& graph) {
+  for (Portal& portal : graph.portals) {
+    if (portal.kind != PortalKind::Walk) continue;
+    // The axis along the portal (x for a crossing along z, else z).
+    const int lateral = kDirectionDx[int(portal.direction)] != 0 ? 2 : 0;
+    const Aabb& from = graph.sectors[portal.fromSector].bounds;
+    const Aabb& to = graph.sectors[portal.toSector].bounds;
+    glm::vec3 low = portal.left, high = portal.right;
+    low[lateral] = std::max(from.min[lateral], to.min[lateral]);
+    high[lateral] = std::min(from.max[lateral], to.max[lateral]);
+    // Left and right seen walking across (as compressCells orders them): a
+    // portal one cell wide was a single point, which says nothing.
+    const bool lowIsLeft = cross2(walkDirection(portal), groundOf(low) - groundOf(high)) <= 0.0f;
+    portal.left = lowIsLeft ? low : high;
+    portal.right = lowIsLeft ? high : low;
+  }
+}
+
 bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {
   // Every point of a sector's box must lie in the footprint of a cell centre:
   // within half a cell along both axes, for a square; half the diagonal, for a disc.

@@ -544,12 +544,11 @@ TEST(ExactSearch, AroundTheCornerOfAnLShapedRoom) {
 
 // A 5 x 5 grid map (1 m cells: cell centres are tile centres) with one blocked
 // tile at (2, 2). Built as four rectangles: south z 0..2, west x 0..2 (z 2..5),
-// east of the pillar x 3..5 (z 2..3), north x 2..5 (z 3..5); portals span tile
-// centres. From (4.5, 3.5) to (0.5, 1.5): west of the pillar the path turns at
-// (2, 3.5), 2.5 + 2.5 = 5 m; east of it, it enters the east rectangle at
-// (3.5, 3) on the way and turns at (3.5, 2): sqrt(1 + 1.5^2) + sqrt(3^2 + 0.5^2)
-// = 4.844 m. (The Crossing search takes the west side.)
-TEST(ExactSearch, TheShorterWayRoundAPillar) {
+// east of the pillar x 3..5 (z 2..3), north x 2..5 (z 3..5); a grid map's tiles
+// are free, so portals span the rectangles' whole shared edges. From
+// (4.5, 3.5) to (0.5, 1.5) the path turns at a corner of the pillar: by (2, 3),
+// sqrt(2.5^2 + 0.5^2) + sqrt(1.5^2 + 1.5^2) = 4.671 m, the same by (3, 2).
+TEST(ExactSearch, TurnsAtAPillarsCorner) {
   Result<GridMap> map = parseGridMap(
       "type octile\nheight 5\nwidth 5\nmap\n.....\n.....\n..@..\n.....\n.....\n", "pillar.map");
   ASSERT_TRUE(map.ok()) << map.error();
@@ -574,9 +573,9 @@ TEST(ExactSearch, TheShorterWayRoundAPillar) {
       {0, 0, 5, 2}, {0, 2, 2, 5}, {2, 3, 5, 5}, {3, 2, 5, 3}};
   ASSERT_EQ(rectangles, expectedRectangles) << "the partition the hand lengths assume changed";
 
-  const double east = std::hypot(1.0, 1.5) + std::hypot(3.0, 0.5);
-  EXPECT_NEAR(foundLength(graph, gridTileCenter(4, 3), gridTileCenter(0, 1)), east, 1e-3);
-  EXPECT_NEAR(foundLength(graph, gridTileCenter(0, 1), gridTileCenter(4, 3)), east, 1e-3);
+  const double around = std::hypot(2.5, 0.5) + std::hypot(1.5, 1.5);
+  EXPECT_NEAR(foundLength(graph, gridTileCenter(4, 3), gridTileCenter(0, 1)), around, 1e-3);
+  EXPECT_NEAR(foundLength(graph, gridTileCenter(0, 1), gridTileCenter(4, 3)), around, 1e-3);
   // A straight line the pillar does not block, from the west rectangle into the south one.
   EXPECT_NEAR(foundLength(graph, gridTileCenter(0, 4), gridTileCenter(1, 0)), std::hypot(1.0, 4.0),
               1e-3);

@@ -86,10 +86,17 @@ class IntervalSearch {
     bool isGoal;
   };
 
-  /// Root keys: each end of a walk portal (shared with its reverse), then each exit.
-  uint32_t endKey(uint32_t portal, bool right) const;
+  /// The key of the root standing at `at`: one per place, so that the ends
+  /// of every portal meeting at a corner share it.
+  uint32_t rootKeyAt(const glm::vec3& at);
+  /// The key of a walk portal's end as a root.
+  uint32_t endKey(uint32_t portal, bool right);
   /// False (and the root pruned) when the root was reached cheaper before.
   bool claimRoot(uint32_t key, float cost);
+  /// True when an interval node from the same root over the same portal,
+  /// holding this one's interval, was expanded at no greater cost: all this
+  /// one would reach, that one reached. Else remembers this one as expanded.
+  bool coveredBefore(const Node& node);
   void push(Node node);
   void pushGoal(float cost, uint32_t parent);
   void traceNode(SearchEvent::Kind kind, const Node& node) const;
@@ -111,10 +118,29 @@ class IntervalSearch {
   OpenList m_open;
   /// The cheapest cost each (sector, point) was expanded at as a point node.
   std::unordered_map<uint64_t, float> m_pointsExpanded;
+  /// Where roots stand: ground point bits and a band of heights half a
+  /// unit tall (floors are a unit height apart or more).
+  struct RootPlace {
+    uint32_t x, z;
+    int32_t band;
+    bool operator==(const RootPlace&) const = default;
+  };
+  struct RootPlaceHash {
+    size_t operator()(const RootPlace& p) const;
+  };
+  std::unordered_map<RootPlace, uint32_t, RootPlaceHash> m_rootKeys;
+  /// Per walk portal end (portalEndIndex): its root key, once looked up.
+  NodePool<uint32_t> m_endKeys;
   /// Best cost per root key.
-  NodePool<float> m_rootCost;
-  /// Exit keys start here, after the portal ends'.
-  uint32_t m_exitKeys = 0;
+  std::vector<float> m_rootCost;
+  /// Intervals expanded per portal crossed, with their root, as fractions
+  /// along the portal: a chain through `next` from the portal's newest.
+  struct ExpandedInterval {
+    float low, high, cost;
+    uint32_t rootKey, next;
+  };
+  NodePool<uint32_t> m_newestExpanded;
+  std::vector<ExpandedInterval> m_expanded;
   uint32_t m_expansions = 0;
   uint32_t m_reached = 0;
 };

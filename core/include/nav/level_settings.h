@@ -74,6 +74,11 @@ struct LevelSettings {
   std::vector<SurfaceSpec> surfaces;
   std::vector<DeviceSpec> devices;
   std::vector<WaypathSpec> waypaths;
+  /// Set for a grid map's level (grid_map.h), never read from a sidecar: at
+  /// its cell size every cell's square lies in a free tile and every wall on
+  /// a tile edge, so for its point-sized unit a sector's whole box is free
+  /// and a walk portal spans the whole edge its two sectors share.
+  bool freeTiles = false;
 };
 
 /// The built-in surfaces: default, sidewalk, road, grass, water, lava.

@@ -48,6 +48,12 @@ std::optional<size_t> widenPortals(NavGraph& graph, const CollisionWorld& world,
                                    const GroundRaster* ground = nullptr, int threads = 1,
                                    const BuildControl* control = nullptr);
 
+/// For a graph whose sectors' boxes are free for its unit (a grid map's
+/// level for its point-sized unit, LevelSettings::freeTiles): every walk
+/// portal's ends move out along its line to where either sector's box ends,
+/// so that paths turn at the walls' own corners.
+void spanSharedEdges(NavGraph& graph);
+
 /// True when every point of a sector's box lies within the footprint of one of
 /// its cell centres: cells no wider than a box unit, or than a round unit's
 /// radius times the square root of two. Then the box holds no geometry the
