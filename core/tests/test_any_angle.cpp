@@ -263,6 +263,15 @@ void expectAnyAngleOptimum(const NavGraph& graph, const AnyAngleOracle& oracle, 
   EXPECT_EQ(answer.search.portalPoint, PortalPoint::Exact);
   EXPECT_NEAR(answer.funnel.length, optimum, 1e-3 * optimum + 1e-3);
   EXPECT_NEAR(answer.search.cost, optimum, 1e-3 * optimum + 1e-3);
+  // The other searches find ways no shorter: the exact search is never
+  // longer than they are, and nothing is shorter than the optimum.
+  for (const PortalPoint other : {PortalPoint::Crossing, PortalPoint::Midpoint}) {
+    SearchOptions options;
+    options.portalPoint = other;
+    planPath(graph, gridTileCenter(a.x, a.y), gridTileCenter(b.x, b.y), options, {}, answer);
+    ASSERT_EQ(answer.search.status, PathStatus::Found) << answer.search.reason;
+    EXPECT_GE(answer.funnel.length, optimum - 1e-3) << toString(other);
+  }
 }
 
 TEST(AnyAngle, ExactSearchIsTheOptimumOnRandomGridMaps) {
