@@ -17,10 +17,35 @@ void PathTool::onClick(const ClickEvent& click) {
   }
 }
 
+namespace {
+
+// A click further than this from where the path puts the unit shows the move. [metres]
+constexpr float kMovedMarker = 0.01f;
+
+// The marker where the unit stands, and when the click was moved there (onto
+// the cells, off a sector's edge band: placeForPath), a line back to the click.
+void drawPlacedMarker(DebugDraw& draw, const glm::vec3& clicked, const glm::vec3& placed,
+                      float height, Color color) {
+  drawMarker(draw, placed, height, color);
+  if (glm::distance(clicked, placed) <= kMovedMarker) return;
+  draw.line(clicked, placed, color);
+  draw.point(clicked, 4.0f, color);
+}
+
+}  // namespace
+
 void PathTool::drawOverlay(DebugDraw& draw, const DrawOptions& options) const {
   const float markerHeight = m_build ? m_build->graph.unit.height : 1.8f;
-  if (m_start) drawMarker(draw, *m_start, markerHeight, colors::kStart);
-  if (m_goal) drawMarker(draw, *m_goal, markerHeight, colors::kGoal);
+  const bool hasPath = m_solution && m_solution->hasPath();
+  const bool reached = hasPath && m_solution->search.status == PathStatus::Found;
+  if (m_start) {
+    drawPlacedMarker(draw, *m_start, hasPath ? m_solution->search.corridor.start : *m_start,
+                     markerHeight, colors::kStart);
+  }
+  if (m_goal) {
+    drawPlacedMarker(draw, *m_goal, reached ? m_solution->search.corridor.goal : *m_goal,
+                     markerHeight, colors::kGoal);
+  }
   if (!m_solution || m_solution->funnel.corners.empty()) return;
   if (options.jumps) drawJumps(draw, m_solution->search.corridor.jumps, colors::kJumpTaken);
   // The funnel's path last, on top: it is the one the funnel panel steps through.
