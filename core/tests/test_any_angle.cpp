@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <queue>
 #include <random>
@@ -18,6 +17,7 @@
 #include "nav/grid_map.h"
 #include "nav/nav_build.h"
 #include "nav/path_pipeline.h"
+#include "test_levels.h"
 
 namespace nav {
 namespace {
@@ -212,32 +212,15 @@ class AnyAngleOracle {
   std::vector<bool> m_sees;
 };
 
-struct GridNavigation {
-  NavGraph graph;
-};
-
 std::optional<NavGraph> buildGridGraph(const GridMap& map, float cellSize) {
   GridLevelOptions options;
   options.cellSize = cellSize;
   Result<Level> level = gridMapLevel(map, options);
   EXPECT_TRUE(level.ok()) << level.error();
   if (!level) return std::nullopt;
-  const CollisionWorld world(level.value());
-  Result<NavBuild> build =
-      buildNavigation(level.value(), world, defaultFillParams(level.value()));
-  EXPECT_TRUE(build.ok()) << build.error();
+  std::optional<NavBuild> build = test::buildLevel(level.value());
   if (!build) return std::nullopt;
-  return std::move(build.value().graph);
-}
-
-std::string rowsOf(const GridMap& map) {
-  std::string rows;
-  for (int32_t y = 0; y < map.height; ++y) {
-    for (int32_t x = 0; x < map.width; ++x)
-      rows += map.isBlocked(x, y) ? '@' : '.';
-    rows += '\n';
-  }
-  return rows;
+  return std::move(build->graph);
 }
 
 // The exact search's path between two tile centres, against the oracle:
@@ -281,30 +264,21 @@ TEST(AnyAngle, ExactSearchIsTheOptimumOnRandomGridMaps) {
   PathAnswer answer;
   for (int m = 0; m < 60; ++m) {
     const int width = side(random), height = side(random);
-    const double blockedShare = 0.1 + 0.3 * unit(random);
-    std::string text = "type octile\nheight " + std::to_string(height) + "\nwidth " +
-                       std::to_string(width) + "\nmap\n";
-    for (int y = 0; y < height; ++y) {
-      for (int x = 0; x < width; ++x)
-        text += unit(random) < blockedShare ? '@' : '.';
-      text += '\n';
-    }
-    const Result<GridMap> map = parseGridMap(text, "random.map");
-    ASSERT_TRUE(map.ok()) << map.error();
+    const GridMap map = test::randomGridMap(random, width, height, 0.1 + 0.3 * unit(random));
     std::vector<glm::ivec2> free;
     for (int32_t y = 0; y < height; ++y) {
       for (int32_t x = 0; x < width; ++x) {
-        if (!map.value().isBlocked(x, y)) free.push_back({x, y});
+        if (!map.isBlocked(x, y)) free.push_back({x, y});
       }
     }
     if (free.size() < 2) continue;
     // Both cell sizes: one cell a tile, and three a tile.
     const float cellSize = m % 2 == 0 ? 1.0f : 1.0f / 3.0f;
-    const std::optional<NavGraph> graph = buildGridGraph(map.value(), cellSize);
+    const std::optional<NavGraph> graph = buildGridGraph(map, cellSize);
     ASSERT_TRUE(graph);
-    const AnyAngleOracle oracle(map.value());
+    const AnyAngleOracle oracle(map);
     SCOPED_TRACE("map " + std::to_string(m) + " (cell " + std::to_string(cellSize) + ")\n" +
-                 rowsOf(map.value()));
+                 test::gridRows(map));
     std::uniform_int_distribution<size_t> pick(0, free.size() - 1);
     for (int q = 0; q < 30; ++q)
       expectAnyAngleOptimum(*graph, oracle, free[pick(random)], free[pick(random)], answer);
@@ -312,10 +286,9 @@ TEST(AnyAngle, ExactSearchIsTheOptimumOnRandomGridMaps) {
 }
 
 TEST(AnyAngle, ExactSearchIsTheOptimumOnTheArenaScenarios) {
-  const std::filesystem::path dir = std::filesystem::path(NAVSCOPE_SHARED_DIR) / "movingai";
-  const Result<GridMap> map = loadGridMap((dir / "arena.map").string());
+  const Result<GridMap> map = loadGridMap(test::sharedFile("movingai/arena.map"));
   const Result<std::vector<GridScenario>> scenarios =
-      loadGridScenarios((dir / "arena.map.scen").string());
+      loadGridScenarios(test::sharedFile("movingai/arena.map.scen"));
   if (!map || !scenarios) GTEST_SKIP() << "the shared Moving AI map is not here";
   const std::optional<NavGraph> graph = buildGridGraph(map.value(), 1.0f / 3.0f);
   ASSERT_TRUE(graph);

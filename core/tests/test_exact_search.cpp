@@ -97,38 +97,17 @@ std::unique_ptr<GridGraph> randomGridGraph(std::mt19937& random, float cellSize)
   std::uniform_int_distribution<int> side(8, 10);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   const int width = side(random), height = side(random);
-  const double blockedShare = 0.1 + 0.2 * unit(random);
-  std::string text = "type octile\nheight " + std::to_string(height) + "\nwidth " +
-                     std::to_string(width) + "\nmap\n";
-  for (int y = 0; y < height; ++y) {
-    for (int x = 0; x < width; ++x)
-      text += unit(random) < blockedShare ? '@' : '.';
-    text += '\n';
-  }
   auto grid = std::make_unique<GridGraph>();
-  Result<GridMap> map = parseGridMap(text, "random.map");
-  EXPECT_TRUE(map.ok()) << map.error();
-  if (!map) return nullptr;
-  grid->map = std::move(map).value();
+  grid->map = test::randomGridMap(random, width, height, 0.1 + 0.2 * unit(random));
   GridLevelOptions options;
   options.cellSize = cellSize;
   Result<Level> level = gridMapLevel(grid->map, options);
-  EXPECT_TRUE(level.ok()) << level.error() << "\n" << text;
+  EXPECT_TRUE(level.ok()) << level.error() << "\n" << test::gridRows(grid->map);
   if (!level) return nullptr;
   std::optional<NavBuild> built = test::buildLevel(level.value());
   if (!built) return nullptr;
   grid->graph = std::move(built->graph);
   return grid;
-}
-
-std::string mapRows(const GridMap& map) {
-  std::string rows;
-  for (int32_t y = 0; y < map.height; ++y) {
-    for (int32_t x = 0; x < map.width; ++x)
-      rows += map.isBlocked(x, y) ? '@' : '.';
-    rows += '\n';
-  }
-  return rows;
 }
 
 // The ground sector whose rectangle holds the point; tile centres are cell
@@ -256,7 +235,7 @@ TEST(ExactSearch, ShortestOfAllCorridorsOnRandomGridMaps) {
       const glm::ivec2 a = free[pick(random)], b = free[pick(random)];
       const glm::vec3 start = gridTileCenter(a.x, a.y), goal = gridTileCenter(b.x, b.y);
       SCOPED_TRACE("map " + std::to_string(m) + " (cell " + std::to_string(cellSize) + ")\n" +
-                   mapRows(map) + "tiles (" + std::to_string(a.x) + ", " + std::to_string(a.y) +
+                   test::gridRows(map) + "tiles (" + std::to_string(a.x) + ", " + std::to_string(a.y) +
                    ") -> (" + std::to_string(b.x) + ", " + std::to_string(b.y) + ")");
       const uint32_t startSector = sectorHolding(graph, start);
       const uint32_t goalSector = sectorHolding(graph, goal);
