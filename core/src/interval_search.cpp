@@ -55,15 +55,14 @@ float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2&
 }  // namespace
 
 size_t IntervalSearch::RootPlaceHash::operator()(const RootPlace& p) const {
-  return size_t((uint64_t(p.x) << 32 | p.z) * 0x9E3779B97F4A7C15ull) ^ size_t(uint32_t(p.band));
+  return size_t((uint64_t(p.x) << 32 | p.z) * 0x9E3779B97F4A7C15ull) ^ size_t(p.y);
 }
 
 uint32_t IntervalSearch::rootKeyAt(const glm::vec3& at) {
   RootPlace place;
   std::memcpy(&place.x, &at.x, sizeof place.x);
+  std::memcpy(&place.y, &at.y, sizeof place.y);
   std::memcpy(&place.z, &at.z, sizeof place.z);
-  const float band = std::max(0.05f, 0.5f * m_query.graph->unit.height);
-  place.band = int32_t(std::clamp(std::floor(at.y / band), -1e9f, 1e9f));
   const auto [found, fresh] = m_rootKeys.try_emplace(place, uint32_t(m_rootCost.size()));
   if (fresh) m_rootCost.push_back(kInfinity);
   return found->second;
@@ -72,8 +71,13 @@ uint32_t IntervalSearch::rootKeyAt(const glm::vec3& at) {
 uint32_t IntervalSearch::endKey(uint32_t portal, bool right) {
   const uint32_t end = portalEndIndex(portal, !right);
   if (!m_endKeys.seen(end)) {
+    // A walk portal's left end is its reverse's right end, perhaps at the
+    // other side's height: the first of the two stands for both.
     const Portal& p = m_query.graph->portals[portal];
-    m_endKeys.touch(end, rootKeyAt(right ? p.right : p.left));
+    const bool useReverse = p.reverse != kNoPortal && p.reverse < portal;
+    const Portal& first = useReverse ? m_query.graph->portals[p.reverse] : p;
+    const bool firstRight = useReverse ? !right : right;
+    m_endKeys.touch(end, rootKeyAt(firstRight ? first.right : first.left));
   }
   return m_endKeys[end];
 }
@@ -87,13 +91,15 @@ bool IntervalSearch::claimRoot(uint32_t key, float cost) {
 }
 
 bool IntervalSearch::coveredBefore(const Node& node) {
-  // Fractions this close count as the same point along a portal.
-  constexpr float kSameFraction = 1e-5f;
+  if (node.rootKey == kNoRoot) return false;
+  // Where the interval's ends lie along the portal, in metres from its left
+  // end: an interval short of an end by more than kPoint does not reach it
+  // (add() snaps closer ones onto it), so holding within kPoint is holding.
   const Portal& portal = m_query.graph->portals[node.crossed];
   const glm::vec2 from = groundOf(portal.left), span = groundOf(portal.right) - from;
-  const float length2 = glm::dot(span, span);
-  const float low = length2 > 0.0f ? glm::dot(node.left - from, span) / length2 : 0.0f;
-  const float high = length2 > 0.0f ? glm::dot(node.right - from, span) / length2 : 1.0f;
+  const float length = glm::length(span);
+  const glm::vec2 along = length > 0.0f ? span / length : glm::vec2(0.0f);
+  const float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
   // The newest few: duplicates come in close together, and a long chain of
   // other roots' intervals would cost more than the duplicates it finds.
   constexpr int kChecked = 8;
@@ -101,8 +107,8 @@ bool IntervalSearch::coveredBefore(const Node& node) {
   int checked = 0;
   for (uint32_t i = newest; i != kNoNode && checked < kChecked; i = m_expanded[i].next, ++checked) {
     const ExpandedInterval& before = m_expanded[i];
-    if (before.rootKey == node.rootKey && before.low <= low + kSameFraction &&
-        before.high >= high - kSameFraction && before.cost <= node.cost + kCostSlack)
+    if (before.rootKey == node.rootKey && before.low <= low + kPoint &&
+        before.high >= high - kPoint && before.cost <= node.cost + kCostSlack)
       return true;
   }
   m_expanded.push_back({low, high, node.cost, node.rootKey, newest});
@@ -125,7 +131,9 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_reached = kNoNode;
   Node start{};
   start.root = groundOf(query.start);
-  start.rootKey = kNoRoot;
+  // The start is a root like a corner: intervals it sees are compared by it.
+  start.rootKey = rootKeyAt(query.start);
+  claimRoot(start.rootKey, 0.0f);
   start.crossed = kNoPortal;
   start.sector = query.startSector;
   start.parent = kNoNode;
@@ -316,7 +324,12 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     const bool turns = right ? node.rightTurns : node.leftTurns;
     point.root = right ? b : a;
     point.cost = node.cost + glm::distance(r, point.root) * metre;
-    point.rootKey = turns ? endKey(node.crossed, right) : kNoRoot;
+    // Passing straight through an end that is no corner, the way still
+    // stands there: keyed by the point, on the portal's height.
+    const Portal& crossed = graph.portals[node.crossed];
+    point.rootKey = turns ? endKey(node.crossed, right)
+                          : rootKeyAt(right ? glm::vec3(b.x, crossed.right.y, b.y)
+                                            : glm::vec3(a.x, crossed.left.y, a.y));
     if (!claimRoot(point.rootKey, point.cost)) return;
     return expandPoint(point, index);
   }
@@ -373,7 +386,9 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
           return;
         }
       }
-      const auto at = [&](float t) { return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t); };
+      const auto at = [&](float t) {
+        return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
+      };
       Node next{};
       next.root = root;
       next.left = at(range.low);

@@ -50,7 +50,7 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
                               options.keepCells ? &build.cellSectors : nullptr,
                               &build.stats.warnings, control);
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
-  if (tilesAreFree(level, params)) {
+  if (options.widenPortals && tilesAreFree(level, params)) {
     spanSharedEdges(build.graph);
   } else if (options.widenPortals) {
     const std::optional<size_t> widened =

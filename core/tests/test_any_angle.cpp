@@ -17,6 +17,7 @@
 #include "nav/grid_map.h"
 #include "nav/nav_build.h"
 #include "nav/path_pipeline.h"
+#include "test_grid_maps.h"
 #include "test_levels.h"
 
 namespace nav {
@@ -52,6 +53,10 @@ class AnyAngleOracle {
         m_sees[i * n + j] = m_sees[j * n + i] = joins(m_corners[i], m_corners[j]);
     }
   }
+
+  /// Whether the straight way from a to b crosses no blocked tile and passes
+  /// through no corner between two blocked tiles on the way.
+  bool clear(Point a, Point b) const { return joins({a, -1}, {b, -1}); }
 
   /// The shortest any-angle length from a to b, or infinity; its corners
   /// (a and b included) into `path`.
@@ -224,7 +229,8 @@ std::optional<NavGraph> buildGridGraph(const GridMap& map, float cellSize) {
 }
 
 // The exact search's path between two tile centres, against the oracle:
-// equal within 0.1 % + 1 mm, and found exactly when the oracle finds a way.
+// found exactly when the oracle finds a way, as long within 0.01 % + 1 mm
+// (rounding; the issue asks for 0.1 %), each stretch clear of the blocks.
 void expectAnyAngleOptimum(const NavGraph& graph, const AnyAngleOracle& oracle, glm::ivec2 a,
                            glm::ivec2 b, PathAnswer& answer) {
   std::vector<Point> corners;
@@ -244,10 +250,24 @@ void expectAnyAngleOptimum(const NavGraph& graph, const AnyAngleOracle& oracle, 
   }
   ASSERT_EQ(answer.search.status, PathStatus::Found) << answer.search.reason;
   EXPECT_EQ(answer.search.portalPoint, PortalPoint::Exact);
-  EXPECT_NEAR(answer.funnel.length, optimum, 1e-3 * optimum + 1e-3);
-  EXPECT_NEAR(answer.search.cost, optimum, 1e-3 * optimum + 1e-3);
-  // The other searches find ways no shorter: the exact search is never
-  // longer than they are, and nothing is shorter than the optimum.
+  EXPECT_NEAR(answer.funnel.length, optimum, 1e-4 * optimum + 1e-3);
+  EXPECT_NEAR(answer.search.cost, optimum, 1e-4 * optimum + 1e-3);
+  // Corners are block corners or tile centres, up to float rounding.
+  const auto snapped = [](const glm::vec3& p) {
+    const auto snap = [](float v) {
+      const double half = std::round(double(v) * 2.0) / 2.0;
+      return std::abs(double(v) - half) < 1e-4 ? half : double(v);
+    };
+    return Point{snap(p.x), snap(p.z)};
+  };
+  const std::vector<glm::vec3>& path = answer.funnel.corners;
+  for (size_t i = 0; i + 1 < path.size(); ++i) {
+    EXPECT_TRUE(oracle.clear(snapped(path[i]), snapped(path[i + 1])))
+        << "stretch " << i << " (" << path[i].x << ", " << path[i].z << ") -> ("
+        << path[i + 1].x << ", " << path[i + 1].z << ")";
+  }
+  // The other searches' paths are no shorter than the optimum, which the
+  // exact search's therefore never exceeds either.
   for (const PortalPoint other : {PortalPoint::Crossing, PortalPoint::Midpoint}) {
     SearchOptions options;
     options.portalPoint = other;

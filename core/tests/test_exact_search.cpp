@@ -24,6 +24,7 @@
 #include "nav/path_solver.h"
 #include "nav/search.h"
 #include "path_measures.h"
+#include "test_grid_maps.h"
 #include "test_levels.h"
 #include "test_queries.h"
 

@@ -2,10 +2,8 @@
 // Levels built in code for tests: boxes and quads with hand-known geometry.
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <string>
 
-#include "nav/grid_map.h"
 #include "nav/level.h"
 #include "nav/nav_build.h"
 #include "nav/nav_graph.h"
@@ -53,12 +51,6 @@ FloodFillParams detourMatchedParams(float maxDrop);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
-
-/// A grid map of width x height tiles, each blocked with chance blockedShare.
-GridMap randomGridMap(std::mt19937& random, int width, int height, double blockedShare);
-
-/// A grid map's rows as a .map file writes them ('@' blocked, '.' free), for messages.
-std::string gridRows(const GridMap& map);
 /// Path of a bundled asset.
 std::string assetFile(const std::string& relative);
 

@@ -72,7 +72,7 @@ class IntervalSearch {
     /// Cost of the way to the root.
     float cost;
     float estimate;
-    /// Root identity for pruning (kNoRoot for the start).
+    /// Root identity for pruning (rootKeyAt).
     uint32_t rootKey;
     /// The portal or jump node crossed to get here (kNoPortal: the start).
     uint32_t crossed;
@@ -86,7 +86,7 @@ class IntervalSearch {
     bool isGoal;
   };
 
-  /// The key of the root standing at `at`: one per place, so that the ends
+  /// The key of the root standing at `at`: one per point, so that the ends
   /// of every portal meeting at a corner share it.
   uint32_t rootKeyAt(const glm::vec3& at);
   /// The key of a walk portal's end as a root.
@@ -118,11 +118,9 @@ class IntervalSearch {
   OpenList m_open;
   /// The cheapest cost each (sector, point) was expanded at as a point node.
   std::unordered_map<uint64_t, float> m_pointsExpanded;
-  /// Where roots stand: ground point bits and a band of heights half a
-  /// unit tall (floors are a unit height apart or more).
+  /// Where roots stand: the bits of the point's coordinates.
   struct RootPlace {
-    uint32_t x, z;
-    int32_t band;
+    uint32_t x, y, z;
     bool operator==(const RootPlace&) const = default;
   };
   struct RootPlaceHash {
@@ -133,8 +131,9 @@ class IntervalSearch {
   NodePool<uint32_t> m_endKeys;
   /// Best cost per root key.
   std::vector<float> m_rootCost;
-  /// Intervals expanded per portal crossed, with their root, as fractions
-  /// along the portal: a chain through `next` from the portal's newest.
+  /// Intervals expanded per portal crossed, with their root, as metres
+  /// along the portal from its left end: a chain through `next` from the
+  /// portal's newest.
   struct ExpandedInterval {
     float low, high, cost;
     uint32_t rootKey, next;

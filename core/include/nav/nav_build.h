@@ -48,7 +48,8 @@ struct NavBuild {
 
 struct BuildOptions {
   bool keepCells = false;
-  /// Widen walk portals where the unit fits (portal_widening.h); off only to compare.
+  /// Widen walk portals where the unit fits, or on a grid map's level span
+  /// its sectors' shared edges (portal_widening.h); off only to compare.
   bool widenPortals = true;
 };
 
