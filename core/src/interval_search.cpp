@@ -189,26 +189,26 @@ void IntervalSearch::pushGoal(float cost, uint32_t parent) {
   push(goal);
 }
 
-IntervalSearch::Step IntervalSearch::step() {
+SearchStep IntervalSearch::step() {
   while (!m_open.empty()) {
     const uint32_t index = m_open.pop().node;
     const Node node = m_nodes[index];
     if (node.isGoal) {
       m_reached = index;
-      return Step::Reached;
+      return SearchStep::Reached;
     }
     // Pruned late: the root was reached cheaper since this node was queued.
     if (node.rootKey != kNoRoot && node.cost > m_rootCost[node.rootKey] + kCostSlack) continue;
     if (!node.isPoint && coveredBefore(node)) continue;
-    if (m_expansions >= m_query.maxExpansions) return Step::Failed;
+    if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
     ++m_expansions;
     if (m_query.traced) {
       traceNode(SearchEvent::Kind::Close, node);
     }
     expand(node, index);
-    return Step::Searching;
+    return SearchStep::Searching;
   }
-  return Step::Failed;
+  return SearchStep::NoWay;
 }
 
 float IntervalSearch::costTo(const Node& node, const glm::vec2& point) const {

@@ -275,21 +275,31 @@ void PathSolver::record(SearchEvent::Kind kind, uint32_t node, float cost, float
   m_trace->events.push_back({kind, portal, cost, estimate, from, to});
 }
 
+namespace {
+
+// One step of `search`, its expansions added to `expansions`.
+template <class Search>
+SearchStep countedStep(Search& search, uint32_t& expansions) {
+  const uint32_t before = search.expansions();
+  const SearchStep step = search.step();
+  expansions += search.expansions() - before;
+  return step;
+}
+
+}  // namespace
+
 // One iteration: pops until a node can be expanded, or ends the search.
 void PathSolver::expandNext() {
   if (m_searchingRegions) {
-    const uint32_t before = m_regions.expansions();
-    const RegionSearch::Step step = m_regions.step();
-    m_result.expansions += m_regions.expansions() - before;
-    switch (step) {
-      case RegionSearch::Step::Searching:
+    switch (countedStep(m_regions, m_result.expansions)) {
+      case SearchStep::Searching:
         return;
-      case RegionSearch::Step::Reached:
+      case SearchStep::Reached:
         return end(Ending::ReachedOverRegions);
-      case RegionSearch::Step::Exhausted:
+      case SearchStep::Exhausted:
         // finalize takes the region search's closest point.
         return end(Ending::Exhausted);
-      case RegionSearch::Step::Failed:
+      case SearchStep::NoWay:
         // The A* over sectors names what stands in the way and finds the
         // partial path; it goes on in this same iteration.
         startPortalSearch();
@@ -297,17 +307,15 @@ void PathSolver::expandNext() {
     }
   }
   if (m_searchingIntervals) {
-    const uint32_t before = m_intervals.expansions();
-    const IntervalSearch::Step step = m_intervals.step();
-    m_result.expansions += m_intervals.expansions() - before;
-    switch (step) {
-      case IntervalSearch::Step::Searching:
+    switch (countedStep(m_intervals, m_result.expansions)) {
+      case SearchStep::Searching:
         return;
-      case IntervalSearch::Step::Reached:
+      case SearchStep::Reached:
         if (!m_aimedAtPartialEnd) return end(Ending::ReachedExactly);
         m_result.portalPoint = PortalPoint::Exact;
         return end(Ending::PartialExactly);
-      case IntervalSearch::Step::Failed:
+      case SearchStep::NoWay:
+      case SearchStep::Exhausted:
         m_searchingIntervals = false;
         // The portal A*'s partial path stands.
         if (m_aimedAtPartialEnd) return end(Ending::NoWay);
@@ -317,17 +325,14 @@ void PathSolver::expandNext() {
         break;
     }
   }
-  const uint32_t before = m_portals.expansions();
-  const PortalSearch::Step step = m_portals.step();
-  m_result.expansions += m_portals.expansions() - before;
-  switch (step) {
-    case PortalSearch::Step::Searching:
+  switch (countedStep(m_portals, m_result.expansions)) {
+    case SearchStep::Searching:
       return;
-    case PortalSearch::Step::Reached:
+    case SearchStep::Reached:
       return end(Ending::Reached);
-    case PortalSearch::Step::Stopped:
+    case SearchStep::Exhausted:
       return end(Ending::Exhausted);
-    case PortalSearch::Step::NoWay:
+    case SearchStep::NoWay:
       break;
   }
   // Asked for exact paths: the interval search finds the shortest way to

@@ -39,23 +39,23 @@ void PortalSearch::init(const PortalQuery& query) {
   relax(m_startNode, kNoPortal, 0.0f, query.start.point, Heading{{0.0f, 0.0f}, 0.0f, true});
 }
 
-PortalSearch::Step PortalSearch::step() {
+SearchStep PortalSearch::step() {
   while (!m_open.empty()) {
     const OpenEntry entry = m_open.pop();
     const Node& node = m_nodes[entry.node];
     // Lazy deletion: an entry is stale once its node was closed or got a better cost.
     if (node.state == NodeState::Closed || entry.cost > node.costSoFar) continue;
     // Stopping when the goal is popped, not when first seen, keeps the path optimal.
-    if (entry.node == m_goalNode) return Step::Reached;
+    if (entry.node == m_goalNode) return SearchStep::Reached;
     if (dominated(sectorOf(entry.node), node.point, entry.cost)) {
       m_nodes[entry.node].state = NodeState::Closed;
       continue;
     }
-    if (m_expansions >= m_query.maxExpansions) return Step::Stopped;
+    if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
     expand(entry);
-    return Step::Searching;
+    return SearchStep::Searching;
   }
-  return Step::NoWay;
+  return SearchStep::NoWay;
 }
 
 void PortalSearch::corridorNodes(bool reached, std::vector<uint32_t>& nodes) const {

@@ -60,7 +60,7 @@ void RegionSearch::relax(uint32_t node, uint32_t parent, const WayPast& way,
   }
 }
 
-RegionSearch::Step RegionSearch::step() {
+SearchStep RegionSearch::step() {
   while (!m_open.empty()) {
     const OpenEntry entry = m_open.pop();
     Node& node = m_nodes[entry.node];
@@ -68,9 +68,9 @@ RegionSearch::Step RegionSearch::step() {
     if (node.closed || entry.estimate > node.estimate) continue;
     if (entry.node == m_goalNode) {
       m_reached = true;
-      return Step::Reached;
+      return SearchStep::Reached;
     }
-    if (m_expansions >= m_query.maxExpansions) return Step::Exhausted;
+    if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
     node.closed = true;
     ++m_expansions;
     const float distance = glm::distance(node.point, m_query.goal);
@@ -83,9 +83,9 @@ RegionSearch::Step RegionSearch::step() {
                                 entry.estimate, node.crossed);
     }
     expand(entry.node);
-    return Step::Searching;
+    return SearchStep::Searching;
   }
-  return Step::Failed;
+  return SearchStep::NoWay;
 }
 
 uint32_t RegionSearch::regionOf(uint32_t node) const {

@@ -20,6 +20,7 @@
 #include "nav/nav_graph.h"
 #include "nav/node_pool.h"
 #include "nav/open_list.h"
+#include "nav/search_step.h"
 #include "nav/search.h"
 
 namespace nav {
@@ -46,16 +47,10 @@ struct IntervalQuery {
 
 class IntervalSearch {
  public:
-  enum class Step : uint8_t {
-    Searching,  ///< Step again.
-    Reached,    ///< The goal was popped: corridorNodes and cost hold the answer.
-    Failed,     ///< No way, or maxExpansions spent.
-  };
-
   /// Starts a query; the graph and rules must outlive it.
   void init(const IntervalQuery& query);
   /// Pops nodes until one is expanded or the search ends.
-  Step step();
+  SearchStep step();
   /// The nodes crossed from start to goal (graph portals or jump nodes), once Reached.
   std::vector<uint32_t> corridorNodes() const;
   /// The cost of the path to the goal, once Reached.

@@ -18,6 +18,7 @@
 #include "nav/nav_graph.h"
 #include "nav/node_pool.h"
 #include "nav/open_list.h"
+#include "nav/search_step.h"
 #include "nav/query_filter.h"
 #include "nav/search.h"
 
@@ -38,7 +39,7 @@ struct PortalQuery {
   float startSectorCost = 1.0f, goalSectorCost = 1.0f;
   /// A vehicle's turning radius; 0: turns are free. [metres]
   float turningRadius = 0.0f;
-  /// Step reports Stopped once this many nodes were expanded.
+  /// step() reports Exhausted once this many nodes were expanded.
   uint32_t maxExpansions = 1'000'000;
   /// Teleport costs, and the trace when `traced`.
   CrossingRules* rules = nullptr;
@@ -47,17 +48,10 @@ struct PortalQuery {
 
 class PortalSearch {
  public:
-  enum class Step : uint8_t {
-    Searching,  ///< Step again.
-    Reached,    ///< The goal was popped: corridorNodes(true) and cost() hold the answer.
-    NoWay,      ///< Every node was expanded: the goal cannot be reached.
-    Stopped,    ///< maxExpansions were spent.
-  };
-
   /// Starts a query from the start node; the graph, costs and rules must outlive it.
   void init(const PortalQuery& query);
   /// Pops nodes until one is expanded or the search ends.
-  Step step();
+  SearchStep step();
   uint32_t expansions() const { return m_expansions; }
 
   /// Into `nodes`, the nodes crossed (graph portals or jump nodes) from the

@@ -20,6 +20,7 @@
 #include "nav/nav_graph.h"
 #include "nav/node_pool.h"
 #include "nav/open_list.h"
+#include "nav/search_step.h"
 #include "nav/search_regions.h"
 
 namespace nav {
@@ -39,17 +40,10 @@ struct RegionQuery {
 
 class RegionSearch {
  public:
-  enum class Step : uint8_t {
-    Searching,  ///< Step again.
-    Reached,    ///< The goal was popped: corridor and cost hold the answer.
-    Failed,     ///< No way: every region reachable was searched.
-    Exhausted,  ///< maxExpansions spent: partialCorridor leads as close as it got.
-  };
-
   /// Starts a query; the graph (with its regions) and the rules must outlive it.
   void init(const RegionQuery& query);
   /// Pops nodes until one is expanded or the search ends.
-  Step step();
+  SearchStep step();
   /// The sectors and graph portals from start to goal, once Reached. False
   /// (and no corridor) when the regions do not match the graph's portals: a
   /// region's sectors were not joined as they were when it was made.
