@@ -10,6 +10,7 @@ namespace nav {
 namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
+// The key of a turn not taken (a side whose end is no portal end).
 constexpr uint32_t kNoRoot = 0xffffffffu;
 constexpr uint32_t kNoNode = 0xffffffffu;
 // Lengths below this are points: portal coordinates sit on a grid of sixths of a cell.
@@ -83,7 +84,6 @@ uint32_t IntervalSearch::endKey(uint32_t portal, bool right) {
 }
 
 bool IntervalSearch::claimRoot(uint32_t key, float cost) {
-  if (key == kNoRoot) return true;
   float& best = m_rootCost[key];
   if (cost > best + kCostSlack) return false;
   best = std::min(best, cost);
@@ -91,7 +91,6 @@ bool IntervalSearch::claimRoot(uint32_t key, float cost) {
 }
 
 bool IntervalSearch::coveredBefore(const Node& node) {
-  if (node.rootKey == kNoRoot) return false;
   // Where the interval's ends lie along the portal, in metres from its left
   // end: an interval short of an end by more than kPoint does not reach it
   // (add() snaps closer ones onto it), so holding within kPoint is holding.
@@ -198,7 +197,7 @@ SearchStep IntervalSearch::step() {
       return SearchStep::Reached;
     }
     // Pruned late: the root was reached cheaper since this node was queued.
-    if (node.rootKey != kNoRoot && node.cost > m_rootCost[node.rootKey] + kCostSlack) continue;
+    if (node.cost > m_rootCost[node.rootKey] + kCostSlack) continue;
     if (!node.isPoint && coveredBefore(node)) continue;
     if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
     ++m_expansions;
