@@ -55,19 +55,6 @@ struct Mover {
   const std::vector<bool>* walkableTriangles = nullptr;
   /// When set, ground must support the footprint.
   const FootprintSupport* footprintSupport = nullptr;
-  /// When set, support answers are remembered here, by the centre's float
-  /// bits (a column's centre is always computed alike) and the resting height:
-  /// every step landing on a cell asks.
-  ColumnMemo<bool>* supportMemo = nullptr;
-
-  bool footprintSupported(glm::vec2 center, float restY) const {
-    if (!supportMemo) return footprintSupport->supported(center, restY);
-    const int32_t x = std::bit_cast<int32_t>(center.x), z = std::bit_cast<int32_t>(center.y);
-    if (const bool* known = supportMemo->find(x, z, restY)) return *known;
-    const bool supported = footprintSupport->supported(center, restY);
-    supportMemo->insert(x, z, restY, supported);
-    return supported;
-  }
   /// When set, whether the box between two neighbouring discs is blocked
   /// (roomToMove), remembered per axis by the lower centre's float bits and
   /// the height: the step back between the same cells asks the same.
@@ -141,7 +128,7 @@ struct Mover {
 
   // Where standOn stands, if ground supports the footprint there; else a hanging result.
   StandResult supported(glm::vec2 center, const StandResult& standing) const {
-    if (!standing.ok || !footprintSupport || footprintSupported(center, standing.y))
+    if (!standing.ok || !footprintSupport || footprintSupport->supported(center, standing.y))
       return standing;
     StandResult hanging = standing;
     hanging.ok = false;
@@ -470,7 +457,6 @@ class Filler {
     CandidateBlocks blocks;
     std::vector<uint32_t> candidates;
     ColumnMemo<Mover::KnownLanding> landings;
-    ColumnMemo<bool> supports;
     /// Mover::betweenMemo, along x and along z.
     ColumnMemo<bool> between[2];
   };
@@ -489,7 +475,6 @@ class Filler {
         Scratch{CandidateBlocks(m_mover.world, m_mover.world.bounds().min, blockSize, reachSize),
                 {},
                 {},
-                {},
                 {}});
   }
 
@@ -498,13 +483,11 @@ class Filler {
     const UnitProfile& unit = m_mover.unit;
     Mover near = m_mover;
     near.candidates = &scratch.candidates;
-    near.supportMemo = &scratch.supports;
     near.betweenMemo[0] = &scratch.between[0];
     near.betweenMemo[1] = &scratch.between[1];
     const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
     const bool overlapping = m_mover.footprintsOverlap(m_grid.cellSize());
     scratch.landings.nextLevel();
-    scratch.supports.nextLevel();
     scratch.between[0].nextLevel();
     scratch.between[1].nextLevel();
     for (size_t i = first; i < last; ++i) {
