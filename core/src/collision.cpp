@@ -615,12 +615,25 @@ bool CollisionWorld::overlapsPrism(const Prism& prism) const {
   const Aabb box = prism.bounds();
   bool hit = false;
   visitBox(box, [&](uint32_t t) {
-    if (!m_boxes[t].overlaps(box)) return true;
-    const Triangle& tri = m_triangles[t];
-    hit = triangleOverlapsPrism(tri.a, tri.b, tri.c, prism);
+    hit = triangleTouchesPrism(t, box, prism);
     return !hit;
   });
   return hit;
+}
+
+bool CollisionWorld::overlapsPrism(const Prism& prism, std::span<const uint32_t> candidates) const {
+  const Aabb box = prism.bounds();
+  for (uint32_t t : candidates) {
+    if (triangleTouchesPrism(t, box, prism)) return true;
+  }
+  return false;
+}
+
+bool CollisionWorld::triangleTouchesPrism(uint32_t triangle, const Aabb& bounds,
+                                          const Prism& prism) const {
+  if (!m_boxes[triangle].overlaps(bounds)) return false;
+  const Triangle& tri = m_triangles[triangle];
+  return triangleOverlapsPrism(tri.a, tri.b, tri.c, prism);
 }
 
 bool CollisionWorld::triangleTouchesStadium(uint32_t triangle, const Aabb& bounds,

@@ -547,10 +547,9 @@ class Filler {
         m_results[step] = landing;
         m_fallColumns[step] = fallColumns;
         const int32_t columns = std::max<int32_t>(1, fallColumns);
-        m_knownTargets[step] =
-            landing.ok ? existing(cell.x + columns * kDirectionDx[d],
-                                  cell.z + columns * kDirectionDz[d], landing.y)
-                       : kNoCell;
+        m_knownTargets[step] = landing.ok ? existing(cell.x + columns * kDirectionDx[d],
+                                                     cell.z + columns * kDirectionDz[d], landing.y)
+                                          : kNoCell;
       }
     }
   }
@@ -723,11 +722,22 @@ float effectiveCellSize(const FloodFillParams& params) {
 
 StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
                      glm::vec2 footprintCenter, float yMin, float yMax,
-                     const std::vector<bool>& walkableTriangles,
-                     const FootprintSupport* support) {
+                     const std::vector<bool>& walkableTriangles, const FootprintSupport* support,
+                     CandidateBlocks* near) {
   Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
   if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
   mover.footprintSupport = support;
+  if (near) {
+    // Everything Mover::stand tests: the footprint's column from the lowest
+    // ground it looks for up to a body's height above the highest.
+    thread_local std::vector<uint32_t> candidates;
+    const float half = mover.halfFootprint;
+    near->candidatesInBox(
+        Aabb{{footprintCenter.x - half, yMin, footprintCenter.y - half},
+             {footprintCenter.x + half, yMax + unit.height, footprintCenter.y + half}},
+        candidates);
+    mover.candidates = &candidates;
+  }
   return mover.stand(footprintCenter, yMin, yMax);
 }
 

@@ -21,12 +21,14 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numbers>
 #include <numeric>
 #include <optional>
 #include <thread>
 #include <vector>
 
+#include "nav/candidate_blocks.h"
 #include "nav/flood_fill.h"
 
 namespace nav {
@@ -91,6 +93,9 @@ class Widener {
         m_footprintRim(footprintRim(graph.unit, m_halfFootprint)),
         m_reachLength(reachLength(m_halfFootprint, m_footprintRim)),
         m_pieceRise(std::clamp(graph.unit.stepHeight * 0.5f, 0.01f, 0.1f)),
+        m_nearSize(1.5f * m_halfCell + 2.0f * m_footprintRim,
+                   graph.unit.height + 2.0f * std::max(graph.unit.stepHeight, kPlaneReach),
+                   1.5f * m_halfCell + 2.0f * m_footprintRim),
         m_portalsAt(graph.sectors.size()),
         m_endGround(graph.portals.size() * 2, kUnknown),
         m_cornerGround(graph.sectors.size(), {kUnknown, kUnknown, kUnknown, kUnknown}) {
@@ -106,22 +111,26 @@ class Widener {
   // cancelled. The same result for any number of threads.
   std::optional<size_t> run(int threads, const BuildControl* control) {
     std::atomic<bool> stopped = false;
-    // Runs work(p) for every p of `portals` on up to `threads` threads, each
-    // taking every threads-th; false when cancelled.
+    // Runs work(p, near) for every p of `portals` on up to `threads` threads,
+    // each taking every threads-th with blocks of its own; false when cancelled.
     const auto inParallel = [&](const std::vector<uint32_t>& portals, auto&& work) {
       const auto share = [&](size_t first, size_t stride) {
+        CandidateBlocks& near = *m_near[first];
         for (size_t i = first; i < portals.size() && !stopped; i += stride) {
           if (control && (i / stride) % 64 == 0 &&
               control->cancelRequested.load(std::memory_order_relaxed))
             stopped = true;
           else
-            work(portals[i]);
+            work(portals[i], near);
         }
       };
       // A pair's widening takes about a tenth of a millisecond on a city: two
       // are worth a thread.
       constexpr size_t kPortalsPerThread = 2;
-      const size_t used = std::clamp<size_t>(portals.size() / kPortalsPerThread, 1, size_t(threads));
+      const size_t used =
+          std::clamp<size_t>(portals.size() / kPortalsPerThread, 1, size_t(threads));
+      while (m_near.size() < used)
+        m_near.push_back(makeNearBlocks());
       std::vector<std::thread> helpers;
       for (size_t t = 1; t < used; ++t)
         helpers.emplace_back(share, t, used);
@@ -137,9 +146,9 @@ class Widener {
     }
     // Every end's ground, so that threads only read what another may need: a
     // one-way portal is a turn point in both its sectors.
-    const auto knowGrounds = [&](uint32_t p) {
-      endOnGround(p, true);
-      endOnGround(p, false);
+    const auto knowGrounds = [&](uint32_t p, CandidateBlocks& near) {
+      endOnGround(p, true, near);
+      endOnGround(p, false, near);
     };
     if (!inParallel(walks, knowGrounds)) return std::nullopt;
     // A pair's move is checked against the ends of the portals at its two
@@ -165,17 +174,18 @@ class Widener {
     }
     std::vector<uint8_t> movedEnds(m_graph.portals.size(), 0);
     for (const std::vector<uint32_t>& wave : waves) {
-      const bool done = inParallel(wave, [&](uint32_t p) {
-        movedEnds[p] = uint8_t(int(widenEnd(p, true)) + int(widenEnd(p, false)));
+      const bool done = inParallel(wave, [&](uint32_t p, CandidateBlocks& near) {
+        movedEnds[p] = uint8_t(int(widenEnd(p, true, near)) + int(widenEnd(p, false, near)));
       });
       if (!done) return std::nullopt;
     }
     // Where an end could not move for every path, it may still for some. The
     // ends no longer move and each pair's reach is its own.
     m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
-    if (!inParallel(walks, knowGrounds) || !inParallel(pairs, [&](uint32_t p) {
-          reachEnd(p, true);
-          reachEnd(p, false);
+    if (!inParallel(walks, knowGrounds) ||
+        !inParallel(pairs, [&](uint32_t p, CandidateBlocks& near) {
+          reachEnd(p, true, near);
+          reachEnd(p, false, near);
         }))
       return std::nullopt;
     return size_t(std::accumulate(movedEnds.begin(), movedEnds.end(), size_t(0)));
@@ -220,14 +230,14 @@ class Widener {
 
   // Moves one end of portal p (its left end, or its right) and the same end of
   // its reverse, if the unit fits there. True when it moved.
-  bool widenEnd(uint32_t p, bool left) {
+  bool widenEnd(uint32_t p, bool left, CandidateBlocks& near) {
     Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
     const Outward outward = outwardOf(portal, left);
     std::optional<Blocker> blocker;
     for (const float fraction : kFractions) {
       const glm::vec3 at = movedOut(end, outward, fraction);
-      if (!fits(p, left, at, blocker)) continue;
+      if (!fits(p, left, at, blocker, near)) continue;
       Portal& back = m_graph.portals[portal.reverse];
       // The reverse sees the same edge from the other side: its right end is this left end.
       glm::vec3& mirror = left ? back.right : back.left;
@@ -242,11 +252,11 @@ class Widener {
 
   // Where the unit stands at `at`, supported as in the fill, on ground near the
   // portal's height: the ground point, or none.
-  std::optional<glm::vec3> standing(const glm::vec3& at) const {
+  std::optional<glm::vec3> standing(const glm::vec3& at, CandidateBlocks& near) const {
     const UnitProfile& unit = m_graph.unit;
-    const StandResult stand = tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight,
-                                       at.y + unit.stepHeight, m_walkableTriangles,
-                                       m_support ? &*m_support : nullptr);
+    const StandResult stand =
+        tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight, at.y + unit.stepHeight,
+                 m_walkableTriangles, m_support ? &*m_support : nullptr, &near);
     if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return std::nullopt;
     return glm::vec3(at.x, stand.y, at.z);
   }
@@ -254,7 +264,7 @@ class Widener {
   // The reach of one end of portal p that widening left short of a full half
   // cell (PortalEndReach): as far out as the unit stands and some directions
   // are clear, written for p and, mirrored, for its reverse.
-  void reachEnd(uint32_t p, bool left) {
+  void reachEnd(uint32_t p, bool left, CandidateBlocks& near) {
     const Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
     const Outward outward = outwardOf(portal, left);
@@ -265,8 +275,8 @@ class Widener {
       // Clamped to the sectors' edge, a shorter width can land where a longer one did.
       if (tried && *tried == at) continue;
       tried = at;
-      const std::optional<glm::vec3> ground = standing(at);
-      if (!ground || !sweepIsClear(*ground, endOnGround(p, !left))) continue;
+      const std::optional<glm::vec3> ground = standing(at, near);
+      if (!ground || !sweepIsClear(*ground, endOnGround(p, !left, near), near)) continue;
       PortalEndReach reach;
       reach.point = at;
       reach.length = m_reachLength;
@@ -274,7 +284,7 @@ class Widener {
       for (int side = 0; side < 2; ++side) {
         const glm::vec2 into = side == 0 ? -outward.walk : outward.walk;
         clearRange(*ground, outward.out, into, sectors[side], reach.outwardMin[side],
-                   reach.outwardMax[side]);
+                   reach.outwardMax[side], near);
       }
       if (!reach.reaches()) continue;
       m_graph.reach[portalEndIndex(p, left)] = reach;
@@ -296,9 +306,9 @@ class Widener {
   // from `out` (0) through `into` (a right angle) round to -out; the range is
   // the run of clear ones around `into`, its edges narrowed by bisection.
   void clearRange(const glm::vec3& ground, const glm::vec2& out, const glm::vec2& into, uint32_t s,
-                  float& outwardMin, float& outwardMax) const {
+                  float& outwardMin, float& outwardMax, CandidateBlocks& near) const {
     const auto clearAt = [&](float angle) {
-      return rayIsClear(ground, std::cos(angle) * out + std::sin(angle) * into, s);
+      return rayIsClear(ground, std::cos(angle) * out + std::sin(angle) * into, s, near);
     };
     const float step = std::numbers::pi_v<float> / float(kReachDirections);
     const int middle = kReachDirections / 2;
@@ -326,7 +336,8 @@ class Widener {
   // and the footprint's rim more (see reachLength), or to the sector's edge:
   // the box is convex, so a stretch leaves it only over another of its
   // portals, which corner_reach checks it passes through.
-  bool rayIsClear(const glm::vec3& ground, const glm::vec2& direction, uint32_t s) const {
+  bool rayIsClear(const glm::vec3& ground, const glm::vec2& direction, uint32_t s,
+                  CandidateBlocks& near) const {
     const Sector& sector = m_graph.sectors[s];
     const glm::vec2 start = groundOf(ground);
     const glm::vec2 boxLow = groundOf(sector.bounds.min), boxHigh = groundOf(sector.bounds.max);
@@ -340,8 +351,8 @@ class Widener {
     const glm::vec2 end = start + direction * until;
     const float plane = m_graph.heightAt(sector, end.x, end.y);
     const StandResult stand = tryStand(m_world, m_graph.unit, end, plane - kPlaneReach,
-                                       plane + kPlaneReach, m_walkableTriangles);
-    return sweepIsClear(ground, glm::vec3(end.x, stand.ok ? stand.y : plane, end.y));
+                                       plane + kPlaneReach, m_walkableTriangles, nullptr, &near);
+    return sweepIsClear(ground, glm::vec3(end.x, stand.ok ? stand.y : plane, end.y), near);
   }
 
   // A turn point whose sweep was blocked, in its sector.
@@ -354,16 +365,18 @@ class Widener {
   // stands there, and what it sweeps to every turn point of both sectors
   // touches nothing. `blocker`, from a try further out, is swept first (it
   // most likely blocks again) and is set to the turn point that blocked.
-  bool fits(uint32_t p, bool left, const glm::vec3& at, std::optional<Blocker>& blocker) const {
-    const std::optional<glm::vec3> standingAt = standing(at);
+  bool fits(uint32_t p, bool left, const glm::vec3& at, std::optional<Blocker>& blocker,
+            CandidateBlocks& near) const {
+    const std::optional<glm::vec3> standingAt = standing(at, near);
     if (!standingAt) return false;
     const glm::vec3& ground = *standingAt;
     const Portal& portal = m_graph.portals[p];
-    if (!sweepIsClear(ground, endOnGround(p, !left))) return false;
-    if (blocker && !sweepOutsideCellsIsClear(ground, blocker->point, blocker->sector)) return false;
+    if (!sweepIsClear(ground, endOnGround(p, !left, near), near)) return false;
+    if (blocker && !sweepOutsideCellsIsClear(ground, blocker->point, blocker->sector, near))
+      return false;
     for (const uint32_t sector : {portal.fromSector, portal.toSector}) {
-      const bool clear = allTurnPoints(sector, p, [&](const glm::vec3& point) {
-        if (sweepOutsideCellsIsClear(ground, point, sector)) return true;
+      const bool clear = allTurnPoints(sector, p, near, [&](const glm::vec3& point) {
+        if (sweepOutsideCellsIsClear(ground, point, sector, near)) return true;
         blocker = Blocker{point, sector};
         return false;
       });
@@ -376,7 +389,8 @@ class Widener {
   // footprint on it lies among the cells' own (cells are at most a footprint
   // apart), which hold no geometry: only the rest needs sweeping, a short
   // stretch at each end for the long ways across big sectors.
-  bool sweepOutsideCellsIsClear(const glm::vec3& from, const glm::vec3& to, uint32_t s) const {
+  bool sweepOutsideCellsIsClear(const glm::vec3& from, const glm::vec3& to, uint32_t s,
+                                CandidateBlocks& near) const {
     const Aabb& bounds = m_graph.sectors[s].bounds;
     const glm::vec2 low = groundOf(bounds.min) + m_halfCell,
                     high = groundOf(bounds.max) - m_halfCell;
@@ -393,26 +407,26 @@ class Widener {
       enter = std::max(enter, std::min(t0, t1));
       leave = std::min(leave, std::max(t0, t1));
     }
-    if (!(enter < leave)) return sweepIsClear(from, to);
-    return (enter <= 0.0f || sweepIsClear(from, glm::mix(from, to, enter))) &&
-           (leave >= 1.0f || sweepIsClear(glm::mix(from, to, leave), to));
+    if (!(enter < leave)) return sweepIsClear(from, to, near);
+    return (enter <= 0.0f || sweepIsClear(from, glm::mix(from, to, enter), near)) &&
+           (leave >= 1.0f || sweepIsClear(glm::mix(from, to, leave), to, near));
   }
 
   // Where the unit rests at ground point p, as the fill would have it (the
   // highest ground under its footprint), near height y; y itself if it cannot stand.
-  float supportAt(glm::vec2 p, float y) const {
+  float supportAt(glm::vec2 p, float y, CandidateBlocks& near) const {
     const UnitProfile& unit = m_graph.unit;
-    const StandResult stand =
-        tryStand(m_world, unit, p, y - unit.stepHeight, y + unit.stepHeight, m_walkableTriangles);
+    const StandResult stand = tryStand(m_world, unit, p, y - unit.stepHeight, y + unit.stepHeight,
+                                       m_walkableTriangles, nullptr, &near);
     return stand.ok ? stand.y : y;
   }
 
   // A portal's end at the unit's resting height (remembered: each is asked often).
-  glm::vec3 endOnGround(uint32_t portal, bool left) const {
+  glm::vec3 endOnGround(uint32_t portal, bool left, CandidateBlocks& near) const {
     const Portal& at = m_graph.portals[portal];
     const glm::vec3& end = left ? at.left : at.right;
     float& ground = m_endGround[portalEndIndex(portal, left)];
-    if (ground == kUnknown) ground = supportAt(groundOf(end), end.y);
+    if (ground == kUnknown) ground = supportAt(groundOf(end), end.y, near);
     return {end.x, ground, end.z};
   }
 
@@ -420,7 +434,7 @@ class Widener {
   // its reverse's) own ends: the corners of its cell centres and the ends of
   // its other portals, until visit returns false. False when it did.
   template <class Visit>
-  bool allTurnPoints(uint32_t s, uint32_t p, Visit&& visit) const {
+  bool allTurnPoints(uint32_t s, uint32_t p, CandidateBlocks& near, Visit&& visit) const {
     const Sector& sector = m_graph.sectors[s];
     const glm::vec2 low = groundOf(sector.bounds.min) + m_halfCell;
     const glm::vec2 high = groundOf(sector.bounds.max) - m_halfCell;
@@ -432,8 +446,9 @@ class Widener {
       float& ground = m_cornerGround[s][c];
       if (ground == kUnknown) {
         const float plane = m_graph.heightAt(sector, corners[c].x, corners[c].y);
-        const StandResult stand = tryStand(m_world, m_graph.unit, corners[c], plane - kPlaneReach,
-                                           plane + kPlaneReach, m_walkableTriangles);
+        const StandResult stand =
+            tryStand(m_world, m_graph.unit, corners[c], plane - kPlaneReach, plane + kPlaneReach,
+                     m_walkableTriangles, nullptr, &near);
         ground = stand.ok ? stand.y : plane;
       }
       if (!visit(glm::vec3(corners[c].x, ground, corners[c].y))) return false;
@@ -444,11 +459,12 @@ class Widener {
       if (portal.kind != PortalKind::Walk) {
         const glm::vec3 point =
             portal.fromSector == s ? m_graph.entryPoint(portal) : m_graph.exitPoint(portal);
-        if (!visit(glm::vec3(point.x, supportAt(groundOf(point), point.y), point.z))) return false;
+        if (!visit(glm::vec3(point.x, supportAt(groundOf(point), point.y, near), point.z)))
+          return false;
         continue;
       }
       if (q == p || q == reverse) continue;
-      if (!visit(endOnGround(q, true)) || !visit(endOnGround(q, false))) return false;
+      if (!visit(endOnGround(q, true, near)) || !visit(endOnGround(q, false, near))) return false;
     }
     return true;
   }
@@ -456,23 +472,40 @@ class Widener {
   // Between two resting heights on a slope, the body's band moves with the
   // ground: swept in pieces (m_pieceRise), each from just above its higher end
   // (on a plane no ground under the sweep is higher) to a body's height above it.
-  bool sweepIsClear(const glm::vec3& from, const glm::vec3& to) const {
+  bool sweepIsClear(const glm::vec3& from, const glm::vec3& to, CandidateBlocks& near) const {
     const int pieces = std::max(1, int(std::ceil(std::abs(to.y - from.y) / m_pieceRise)));
     for (int i = 0; i < pieces; ++i) {
       if (!pieceIsClear(glm::mix(from, to, float(i) / float(pieces)),
-                        glm::mix(from, to, float(i + 1) / float(pieces))))
+                        glm::mix(from, to, float(i + 1) / float(pieces)), near))
         return false;
     }
     return true;
   }
 
-  bool pieceIsClear(const glm::vec3& from, const glm::vec3& to) const {
+  bool pieceIsClear(const glm::vec3& from, const glm::vec3& to, CandidateBlocks& near) const {
     const float top = std::max(from.y, to.y);
     const float low = top + kGroundClearance, high = top + m_graph.unit.height;
-    if (m_graph.unit.shape == UnitShape::Round)
-      return !m_world.overlapsStadium({groundOf(from), groundOf(to), m_halfFootprint, low, high});
-    return !m_world.overlapsPrism(
-        Prism::sweptSquare(groundOf(from), groundOf(to), m_halfFootprint, low, high));
+    thread_local std::vector<uint32_t> candidates;
+    if (m_graph.unit.shape == UnitShape::Round) {
+      const Stadium sweep{groundOf(from), groundOf(to), m_halfFootprint, low, high};
+      near.candidatesInBox(sweep.bounds(), candidates);
+      return !m_world.overlapsStadium(sweep, candidates);
+    }
+    const Prism sweep =
+        Prism::sweptSquare(groundOf(from), groundOf(to), m_halfFootprint, low, high);
+    near.candidatesInBox(sweep.bounds(), candidates);
+    return !m_world.overlapsPrism(sweep, candidates);
+  }
+
+  // Blocks of 8 x 8 cells round the ends, each serving the queries whose boxes
+  // start in it and are no bigger than m_nearSize.
+  std::unique_ptr<CandidateBlocks> makeNearBlocks() const {
+    constexpr float kBlockCells = 8.0f;
+    return std::make_unique<CandidateBlocks>(
+        m_world, m_world.bounds().min,
+        glm::vec3(kBlockCells * m_graph.cellSize, m_graph.unit.height,
+                  kBlockCells * m_graph.cellSize),
+        m_nearSize);
   }
 
   NavGraph& m_graph;
@@ -491,12 +524,18 @@ class Widener {
   /// most this: the lowest part of the body a piece leaves out is a rise the
   /// unit would step onto anyway. [metres]
   float m_pieceRise;
+  /// The biggest query box the blocks serve (larger ones walk the tree): the
+  /// unit standing anywhere in the window a stand looks in, or a sweep of
+  /// less than a cell.
+  glm::vec3 m_nearSize;
   /// Per sector: its outgoing portals, and the one-way and non-walk portals into it.
   std::vector<std::vector<uint32_t>> m_portalsAt;
   /// Resting heights of portal ends (portalEndIndex) and of sectors' corner cells, found when first
   /// asked.
   mutable std::vector<float> m_endGround;
   mutable std::vector<std::array<float, 4>> m_cornerGround;
+  /// Per thread: the triangles near the ends it works on.
+  std::vector<std::unique_ptr<CandidateBlocks>> m_near;
 };
 
 }  // namespace

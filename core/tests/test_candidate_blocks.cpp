@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <sstream>
 
 #include "nav/candidate_blocks.h"
+#include "nav/flood_fill.h"
+#include "nav/terrain_generator.h"
 #include "test_levels.h"
 
 namespace nav {
@@ -58,6 +61,59 @@ TEST(CandidateBlocks, SameTrianglesInTheSameOrderAsTheTree) {
   }
   EXPECT_GT(listed, 20000u * 5u);
   EXPECT_LT(blocks.blocksGathered(), 20000u / 4u) << "blocks are reused";
+}
+
+// tryStand through blocks (as portal widening asks it) gives the answer the
+// tree gives, for both shapes, with and without footprint support: where it
+// stands, on which triangle, with which feet, and whether it hangs. On
+// generated terrain: slopes, steps, walls, railings and holes.
+TEST(CandidateBlocks, TryStandThroughBlocksAnswersAsTheTree) {
+  TerrainParams terrain;
+  terrain.seed = 3;
+  std::ostringstream obj;
+  ASSERT_TRUE(generateTerrain(terrain, obj).ok());
+  const Level level = parseObj(obj.str(), "terrain 3").value();
+  const CollisionWorld world(level);
+  GroundRasterParams rasterParams;
+  rasterParams.squareSize = 0.3f;
+  rasterParams.origin = glm::vec2(world.bounds().min.x, world.bounds().min.z);
+  const GroundRaster ground = GroundRaster::build(level, rasterParams).value();
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<float> x(world.bounds().min.x, world.bounds().max.x),
+      z(world.bounds().min.z, world.bounds().max.z), jitter(-0.5f, 0.5f);
+  size_t stood = 0, hung = 0;
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    UnitProfile unit;
+    unit.shape = shape;
+    unit.width = 1.2f;
+    unit.height = 2.0f;
+    unit.stepHeight = 0.9f;
+    const FootprintSupport support(ground, unit);
+    CandidateBlocks blocks(world, world.bounds().min, glm::vec3(2.4f, unit.height, 2.4f),
+                           glm::vec3(1.8f, unit.height + 2.0f, 1.8f));
+    for (int i = 0; i < 3000; ++i) {
+      const glm::vec2 at(x(rng), z(rng));
+      // Round the ground under the point; every other window is taller than the blocks serve.
+      const std::optional<RayHit> down =
+          world.raycast(glm::vec3(at.x, world.bounds().max.y + 1.0f, at.y), {0, -1, 0}, 1e3f);
+      const float surface = down ? down->point.y : 0.0f;
+      const float low = surface - unit.stepHeight + jitter(rng);
+      const float high = low + (i % 2 ? 1.8f : 2.6f);
+      const FootprintSupport* supported = i % 3 == 0 ? nullptr : &support;
+      const StandResult tree = tryStand(world, unit, at, low, high, {}, supported);
+      const StandResult near = tryStand(world, unit, at, low, high, {}, supported, &blocks);
+      ASSERT_EQ(near.ok, tree.ok) << "query " << i;
+      ASSERT_EQ(near.hangs, tree.hangs) << "query " << i;
+      hung += tree.hangs;
+      if (!tree.ok) continue;
+      EXPECT_EQ(near.y, tree.y) << "query " << i;
+      EXPECT_EQ(near.triangle, tree.triangle) << "query " << i;
+      EXPECT_EQ(near.feet, tree.feet) << "query " << i;
+      ++stood;
+    }
+  }
+  EXPECT_GT(stood, 2000u) << "the unit stood often enough for the test to mean something";
+  EXPECT_GT(hung, 20u);
 }
 
 }  // namespace

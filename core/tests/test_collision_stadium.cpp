@@ -1270,6 +1270,15 @@ TEST(CollisionPrism, WorldOverlapsMatchesEveryTriangle) {
       any =
           triangleOverlapsPrism(level.corner(t, 0), level.corner(t, 1), level.corner(t, 2), prism);
     EXPECT_EQ(world.overlapsPrism(prism), any) << "query " << i;
+    // Over candidates: those of its own box, or of a box a metre bigger all round.
+    std::vector<uint32_t> candidates;
+    world.candidatesInBox(prism.bounds(), candidates);
+    EXPECT_EQ(world.overlapsPrism(prism, candidates), any) << "query " << i;
+    Aabb grown = prism.bounds();
+    grown.min -= glm::vec3(1.0f);
+    grown.max += glm::vec3(1.0f);
+    world.candidatesInBox(grown, candidates);
+    EXPECT_EQ(world.overlapsPrism(prism, candidates), any) << "query " << i;
   }
 }
 

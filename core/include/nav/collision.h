@@ -95,6 +95,7 @@ class CollisionWorld {
   bool overlapsStadium(const Stadium& stadium, std::span<const uint32_t> candidates) const;
   /// True when any triangle touches the prism (exact, boundary included).
   bool overlapsPrism(const Prism& prism) const;
+  bool overlapsPrism(const Prism& prism, std::span<const uint32_t> candidates) const;
   /// Highest point of any triangle inside the upright cylinder (stadium.from is
   /// its centre; `to` is ignored); ties as highestPointInBox. Empty when nothing lies inside.
   std::optional<SupportHit> highestPointInCylinder(const Stadium& cylinder) const;
@@ -130,6 +131,7 @@ class CollisionWorld {
   bool triangleOverlaps(uint32_t triangle, const Aabb& box) const;
   /// `bounds`: the stadium's, computed once per query.
   bool triangleTouchesStadium(uint32_t triangle, const Aabb& bounds, const Stadium& stadium) const;
+  bool triangleTouchesPrism(uint32_t triangle, const Aabb& bounds, const Prism& prism) const;
   /// Raises `best` to the triangle's highest point inside the box, if higher (or flatter on a tie).
   void raiseSupport(uint32_t triangle, const Aabb& box, std::optional<SupportHit>& best) const;
   void raiseSupport(uint32_t triangle, const Stadium& cylinder,
