@@ -783,6 +783,7 @@ Result<GroundRaster> buildGroundRaster(const Level& level, const FloodFillParams
   raster.reach = std::min(raster.reach, 0.25f * cellSize);
   // A square holds a few triangles' entries where the fill may find a cell.
   raster.maxEntries = std::min<uint64_t>(8 * uint64_t(params.maxCells) + 1'000'000, 1ull << 31);
+  raster.threads = params.threads;
   Result<GroundRaster> built = GroundRaster::build(level, raster, control);
   if (built) return built;
   const bool cancelled = control && control->cancelRequested.load(std::memory_order_relaxed);

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <new>
 #include <string>
+#include <thread>
 
 #include "tile_index.h"
 
@@ -17,6 +19,8 @@ constexpr int kTileBits = 4;
 constexpr int32_t kTileSize = 1 << kTileBits;
 constexpr int32_t kTileMask = kTileSize - 1;
 constexpr int kSquaresPerTile = kTileSize * kTileSize;
+// Fewer tiles than this are not worth a thread of their own.
+constexpr size_t kTilesPerThread = 64;
 
 // A triangle clipped to axis-aligned half-planes: at most 3 + 4 corners.
 struct Polygon {
@@ -231,7 +235,8 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
         return true;
       });
     }
-    if (!raster.listCentreHeights(control)) return R::failure("ground raster: cancelled");
+    if (!raster.listCentreHeights(params.threads, control))
+      return R::failure("ground raster: cancelled");
   } catch (const std::bad_alloc&) {
     return R::failure("ground raster: out of memory");
   }
@@ -243,30 +248,64 @@ glm::ivec2 GroundRaster::squareOf(glm::vec2 p) const {
           int32_t(std::floor((p.y - m_origin.y) / m_squareSize))};
 }
 
-bool GroundRaster::listCentreHeights(BuildControl* control) {
+bool GroundRaster::listCentreHeights(int threads, BuildControl* control) {
   Storage& s = *m_storage;
   s.firstCentreHeight.assign(s.firstEntry.size(), 0);
-  std::vector<float> heights;
-  for (size_t tile = 0; tile < s.tileKeys.size(); ++tile) {
-    if (control && (tile & 63u) == 0 && control->cancelRequested.load(std::memory_order_relaxed))
-      return false;
-    const glm::ivec2 first(int32_t(uint32_t(s.tileKeys[tile] >> 32)) << kTileBits,
-                           int32_t(uint32_t(s.tileKeys[tile])) << kTileBits);
-    const uint32_t* entry = &s.firstEntry[tile * (kSquaresPerTile + 1)];
-    uint32_t* start = &s.firstCentreHeight[tile * (kSquaresPerTile + 1)];
-    start[0] = uint32_t(s.centreHeights.size());
-    for (int local = 0; local < kSquaresPerTile; ++local) {
-      const glm::vec2 centre = squareCentre(first + glm::ivec2(local & kTileMask, local >> kTileBits));
-      heights.clear();
-      for (uint32_t e = entry[local]; e < entry[local + 1]; ++e) {
-        const uint32_t t = s.entries[e];
-        const float y = faceHeightAt(s.faces[t], &s.corners[size_t(t) * 3], centre, m_reach);
-        if (!std::isnan(y)) heights.push_back(y);
+  // Each thread lists a run of tiles into heights of its own, counting from
+  // 0; the runs are then joined in tile order, their starts moved along.
+  const size_t tiles = s.tileKeys.size();
+  const size_t used = std::clamp<size_t>(tiles / kTilesPerThread, 1, size_t(std::max(threads, 1)));
+  std::vector<std::vector<float>> runs(used);
+  std::atomic<bool> stopped = false;
+  const auto listRun = [&](size_t run) {
+    std::vector<float>& listed = runs[run];
+    std::vector<float> heights;
+    for (size_t tile = tiles * run / used; tile < tiles * (run + 1) / used && !stopped; ++tile) {
+      if (control && (tile & 63u) == 0 &&
+          control->cancelRequested.load(std::memory_order_relaxed)) {
+        stopped = true;
+        return;
       }
-      std::sort(heights.begin(), heights.end(), std::greater<>());
-      s.centreHeights.insert(s.centreHeights.end(), heights.begin(), heights.end());
-      start[local + 1] = uint32_t(s.centreHeights.size());
+      const glm::ivec2 first(int32_t(uint32_t(s.tileKeys[tile] >> 32)) << kTileBits,
+                             int32_t(uint32_t(s.tileKeys[tile])) << kTileBits);
+      const uint32_t* entry = &s.firstEntry[tile * (kSquaresPerTile + 1)];
+      uint32_t* start = &s.firstCentreHeight[tile * (kSquaresPerTile + 1)];
+      start[0] = uint32_t(listed.size());
+      for (int local = 0; local < kSquaresPerTile; ++local) {
+        const glm::vec2 centre =
+            squareCentre(first + glm::ivec2(local & kTileMask, local >> kTileBits));
+        heights.clear();
+        for (uint32_t e = entry[local]; e < entry[local + 1]; ++e) {
+          const uint32_t t = s.entries[e];
+          const float y = faceHeightAt(s.faces[t], &s.corners[size_t(t) * 3], centre, m_reach);
+          if (!std::isnan(y)) heights.push_back(y);
+        }
+        std::sort(heights.begin(), heights.end(), std::greater<>());
+        listed.insert(listed.end(), heights.begin(), heights.end());
+        start[local + 1] = uint32_t(listed.size());
+      }
     }
+  };
+  std::vector<std::thread> helpers;
+  for (size_t run = 1; run < used; ++run)
+    helpers.emplace_back(listRun, run);
+  listRun(0);
+  for (std::thread& helper : helpers)
+    helper.join();
+  if (stopped) return false;
+  size_t total = 0;
+  for (const std::vector<float>& listed : runs)
+    total += listed.size();
+  s.centreHeights.reserve(total);
+  for (size_t run = 0; run < used; ++run) {
+    const uint32_t base = uint32_t(s.centreHeights.size());
+    for (size_t tile = tiles * run / used; tile < tiles * (run + 1) / used; ++tile) {
+      uint32_t* start = &s.firstCentreHeight[tile * (kSquaresPerTile + 1)];
+      for (int local = 0; local <= kSquaresPerTile; ++local)
+        start[local] += base;
+    }
+    s.centreHeights.insert(s.centreHeights.end(), runs[run].begin(), runs[run].end());
+    std::vector<float>().swap(runs[run]);
   }
   return true;
 }
@@ -325,9 +364,8 @@ size_t GroundRaster::memoryBytes() const {
   const Storage& s = *m_storage;
   return s.tileIndex.memoryBytes() + s.tileKeys.capacity() * sizeof(uint64_t) +
          (s.firstEntry.capacity() + s.firstCentreHeight.capacity()) * sizeof(uint32_t) +
-         s.centreHeights.capacity() * sizeof(float) +
-         s.entries.capacity() * sizeof(uint32_t) + s.corners.capacity() * sizeof(glm::vec3) +
-         s.faces.capacity() * sizeof(GroundFace);
+         s.centreHeights.capacity() * sizeof(float) + s.entries.capacity() * sizeof(uint32_t) +
+         s.corners.capacity() * sizeof(glm::vec3) + s.faces.capacity() * sizeof(GroundFace);
 }
 
 }  // namespace nav

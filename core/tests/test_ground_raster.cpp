@@ -167,6 +167,36 @@ TEST(GroundRaster, TheGroundDoesNotDependOnTheSquares) {
   }
 }
 
+// Threads list the centre heights in runs of tiles: any count gives the same
+// lists. Squares of 5 cm make hundreds of tiles, enough for three runs.
+TEST(GroundRaster, CentreHeightsDoNotDependOnTheThreads) {
+  const Level level = floorsAndWallsSoup(8);
+  GroundRasterParams one;
+  one.squareSize = 0.05f;
+  one.reach = 0.01f;
+  one.origin = {level.bounds.min.x, level.bounds.min.z};
+  GroundRasterParams three = one;
+  three.threads = 3;
+  const Result<GroundRaster> a = GroundRaster::build(level, one);
+  const Result<GroundRaster> b = GroundRaster::build(level, three);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a.value().memoryBytes(), b.value().memoryBytes());
+  const glm::ivec2 last = a.value().squareOf({level.bounds.max.x, level.bounds.max.z});
+  int found = 0, differ = 0;
+  for (int32_t z = -1; z <= last.y + 1; ++z) {
+    for (int32_t x = -1; x <= last.x + 1; ++x) {
+      for (const float top : {-5.0f, 0.5f, 10.0f}) {
+        GroundRaster::TileCache first, second;
+        const float listed = a.value().groundBelowCentre({x, z}, top, first);
+        found += listed != kNone;
+        differ += listed != b.value().groundBelowCentre({x, z}, top, second);
+      }
+    }
+  }
+  EXPECT_EQ(differ, 0);
+  EXPECT_GT(found, 10000) << "too few centres have ground to tell";
+}
+
 // A square's centre is answered from the heights listed there when the raster
 // is built; the same point, off every centre of a raster whose squares start
 // elsewhere, through the triangles themselves. Both give the same ground.

@@ -34,6 +34,8 @@ struct GroundRasterParams {
   /// Refused with an error past this many (square, triangle) entries (4 bytes each, 12 while
   /// building).
   uint64_t maxEntries = 200'000'000;
+  /// Threads for listing the squares' centre heights; the result is the same for any count.
+  int threads = 1;
 };
 
 class GroundRaster {
@@ -81,7 +83,7 @@ class GroundRaster {
 
  private:
   /// Fills the centre heights once the squares' entries are placed; false when cancelled.
-  bool listCentreHeights(BuildControl* control);
+  bool listCentreHeights(int threads, BuildControl* control);
   /// The tile holding `square` (kNoTile: none), through `cache`.
   uint32_t tileOf(glm::ivec2 square, TileCache& cache) const;
 
