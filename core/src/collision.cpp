@@ -187,8 +187,11 @@ bool separatedFromAbove(const glm::vec3& a, const glm::vec3& b, const glm::vec3&
     const float gap = std::max(below, above);
     return gap > 0.0f && gap * gap > reachSquared * glm::dot(axis, axis);
   };
-  return parts(along) || parts({-along.y, along.x}) || parts({p[1].y - p[0].y, p[0].x - p[1].x}) ||
-         parts({p[2].y - p[1].y, p[1].x - p[2].x}) || parts({p[0].y - p[2].y, p[2].x - p[0].x});
+  // A standing unit's segment is a point: along it and across it are no axes.
+  const bool moves = along != glm::vec2(0.0f);
+  return (moves && (parts(along) || parts({-along.y, along.x}))) ||
+         parts({p[1].y - p[0].y, p[0].x - p[1].x}) || parts({p[2].y - p[1].y, p[1].x - p[2].x}) ||
+         parts({p[0].y - p[2].y, p[2].x - p[0].x});
 }
 
 }  // namespace
