@@ -355,7 +355,7 @@ bool triangleOverlapsBox(const glm::vec3& a, const glm::vec3& b, const glm::vec3
   const glm::vec3 half = (box.max - box.min) * 0.5f;
   const glm::vec3 v0 = a - center, v1 = b - center, v2 = c - center;
   auto separated = [](float p0, float p1, float p2, float radius) {
-    return std::min({p0, p1, p2}) > radius || std::max({p0, p1, p2}) < -radius;
+    return std::min(p0, std::min(p1, p2)) > radius || std::max(p0, std::max(p1, p2)) < -radius;
   };
   for (int axis = 0; axis < 3; ++axis) {
     if (separated(v0[axis], v1[axis], v2[axis], half[axis])) return false;
