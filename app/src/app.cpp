@@ -36,10 +36,12 @@ std::string windowTitle(const std::string& levelPath) {
 
 // A finished build wakes the main loop if it is waiting for input (thread-safe in GLFW).
 App::App(AppOptions options)
-    : m_options(std::move(options)), m_printer(m_options.printState), m_worker(glfwPostEmptyEvent) {
+    : m_options(std::move(options)),
+      m_printer(m_options.printState),
+      m_worker(glfwPostEmptyEvent),
+      m_queryPanel(startingSearchOptions(m_options)) {
   m_pathTool.setJumps(&m_jumpTool.bucket());
-  m_pathTool.setPortalPoint(m_options.portalPoint);
-  m_pathTool.setSearchRegions(m_options.searchRegions);
+  m_pathTool.setSearchOptions(m_queryPanel.starting());
   m_crowd.setJumps(&m_jumpTool.bucket());
 }
 
@@ -225,6 +227,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
                                   : m_fixedGraph ? &m_noSettings
                                                  : nullptr;
   drawPathPanel(m_pathTool, settings, m_build != nullptr);
+  m_queryPanel.draw(m_pathTool, m_build ? &m_build->graph : nullptr);
   m_funnelPanel.draw(m_pathTool.solution(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
   drawJumpPanel(m_jumpTool, m_build != nullptr);
@@ -238,8 +241,7 @@ void App::updateCrowd(double now) {
   m_lastCrowdUpdate = now;
   if (m_crowdPanel.paused()) return;
   // The crowd searches the way the Path panel does, so their solver times compare.
-  m_crowd.setPortalPoint(m_pathTool.portalPoint());
-  m_crowd.setSearchRegions(m_pathTool.searchRegions());
+  m_crowd.setSearchOptions(m_pathTool.searchOptions());
   m_crowd.update(float(seconds), m_crowdPanel.budget());
 }
 
@@ -365,6 +367,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   updateCrowd(now);
   m_printer.observe(m_pathTool);
+  m_printer.observeQuery(m_pathTool, m_queryPanel.widgets());
   m_printer.observeCrowd(m_crowd, m_crowdPanel.budget());
   m_printer.observeFunnel(m_funnelPanel.currentStep(m_pathTool.solution()), m_pathTool.solution());
 

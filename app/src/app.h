@@ -17,6 +17,7 @@
 #include "panels/build_panel.h"
 #include "panels/crowd_panel.h"
 #include "panels/funnel_panel.h"
+#include "panels/query_panel.h"
 #include "path_tool.h"
 #include "renderer.h"
 #include "scene_view.h"
@@ -108,6 +109,7 @@ class App {
 
   DrawOptions m_drawOptions;
   PathTool m_pathTool;
+  QueryPanel m_queryPanel;
   JumpTool m_jumpTool;
   /// The jump tool's revision the path was last solved with.
   uint64_t m_jumpRevision = 0;

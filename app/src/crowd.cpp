@@ -300,11 +300,9 @@ void Crowd::requestPath(uint32_t index) {
 }
 
 SearchOptions Crowd::searchOptions() const {
-  SearchOptions options;
+  SearchOptions options = m_searchOptions;
   options.filter.unitSpeed = m_speed;
   options.jumps = m_jumps;
-  options.portalPoint = m_portalPoint;
-  options.searchRegions = m_searchRegions;
   return options;
 }
 

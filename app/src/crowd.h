@@ -115,10 +115,10 @@ class Crowd {
   float speed() const { return m_speed; }
   /// Jump portals the agents' paths may take (nullptr: none); it must outlive the crowd.
   void setJumps(const JumpBucket* jumps) { m_jumps = jumps; }
-  /// How the agents' searches cost portals (search.h); requests made from now on use it.
-  void setPortalPoint(PortalPoint portalPoint) { m_portalPoint = portalPoint; }
-  /// Whether the agents' searches use the search regions; requests made from now on do.
-  void setSearchRegions(bool searchRegions) { m_searchRegions = searchRegions; }
+  /// How the agents search (method, regions, heuristic, turning radius and the
+  /// query filter, as the Path panel's); requests made from now on use it. The
+  /// crowd's own speed and jumps replace the filter's unit speed and options.jumps.
+  void setSearchOptions(const SearchOptions& options) { m_searchOptions = options; }
 
   /// A spawn was asked for and not cleared since.
   bool active() const { return m_active; }
@@ -181,8 +181,7 @@ class Crowd {
   uint64_t m_seed = 1;
   float m_speed;
   const JumpBucket* m_jumps = nullptr;
-  PortalPoint m_portalPoint = PortalPoint::Crossing;
-  bool m_searchRegions = false;
+  SearchOptions m_searchOptions;
   /// The last result taken, through the path pipeline; kept for its arrays.
   PathAnswer m_answer;
   std::mt19937_64 m_random;

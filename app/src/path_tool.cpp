@@ -1,5 +1,6 @@
 #include "path_tool.h"
 
+#include <cstdio>
 #include <utility>
 
 namespace nav::app {
@@ -87,29 +88,39 @@ void PathTool::setLevel(std::shared_ptr<const LoadedLevel> level) {
 
 void PathTool::setJumps(const JumpBucket* jumps) {
   m_jumps = jumps;
+  m_options.jumps = jumps;
   solve();
 }
 
-void PathTool::setPortalPoint(PortalPoint portalPoint) {
-  if (portalPoint == m_portalPoint) return;
-  m_portalPoint = portalPoint;
-  solve();
+namespace {
+
+// The path's length, or why there is no whole path.
+std::string outcome(const PathAnswer* answer) {
+  if (answer == nullptr) return "no path";
+  if (answer->search.status != PathStatus::Found) return toString(answer->search.status);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f m", double(answer->funnel.length));
+  return text;
 }
 
-void PathTool::setSearchRegions(bool searchRegions) {
-  if (searchRegions == m_searchRegions) return;
-  m_searchRegions = searchRegions;
+}  // namespace
+
+void PathTool::setSearchOptions(const SearchOptions& options) {
+  SearchOptions next = options;
+  next.jumps = m_jumps;
+  if (next == m_options) return;
+  const std::string before = outcome(solution());
+  m_options = next;
   solve();
+  m_lastChange = before + " -> " + outcome(solution());
 }
 
 void PathTool::solve() {
   ++m_revision;
   m_solution.reset();
   if (!m_build || !m_start || !m_goal) return;
-  SearchOptions options;
+  SearchOptions options = m_options;
   options.jumps = m_jumps;
-  options.portalPoint = m_portalPoint;
-  options.searchRegions = m_searchRegions;
   PathStages stages;
   stages.searchTrace = stages.funnelSteps = stages.groundPath = true;
   stages.smoothed = stages.vehicleCurve = stages.clearance = true;

@@ -36,13 +36,15 @@ class PathTool final : public Tool {
   void setJumps(const JumpBucket* jumps);
   /// Solves again: the jumps changed.
   void jumpsChanged() { solve(); }
-  /// How the search places the path on portals (search.h); solves again when it changes.
-  void setPortalPoint(PortalPoint portalPoint);
-  PortalPoint portalPoint() const { return m_portalPoint; }
-  /// Whether the A* searches the search regions first (SearchOptions::searchRegions);
-  /// solves again when it changes.
-  void setSearchRegions(bool searchRegions);
-  bool searchRegions() const { return m_searchRegions; }
+  /// How the path is searched: method, search regions, heuristic scale,
+  /// turning radius and the query filter (keys, surface costs and exclusions,
+  /// waypath bias); the tool's own jumps replace options.jumps. Solves again
+  /// when they change, and remembers what that did to the path (lastChange).
+  void setSearchOptions(const SearchOptions& options);
+  const SearchOptions& searchOptions() const { return m_options; }
+  /// What the last change of the search options did: the length before and
+  /// after (or the status where there was no whole path). Empty before any.
+  const std::string& lastChange() const { return m_lastChange; }
 
   const std::optional<glm::vec3>& start() const { return m_start; }
   const std::optional<glm::vec3>& goal() const { return m_goal; }
@@ -59,8 +61,8 @@ class PathTool final : public Tool {
   std::shared_ptr<const NavBuild> m_build;
   std::shared_ptr<const LoadedLevel> m_level;
   const JumpBucket* m_jumps = nullptr;
-  PortalPoint m_portalPoint = PortalPoint::Crossing;
-  bool m_searchRegions = false;
+  SearchOptions m_options;
+  std::string m_lastChange;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
   std::optional<PathAnswer> m_solution;

@@ -107,6 +107,43 @@ void StatePrinter::observe(const PathTool& path) {
   print(line);
 }
 
+void StatePrinter::observeQuery(const PathTool& path,
+                                const std::map<std::string, WidgetBox>& widgets) {
+  const SearchOptions& options = path.searchOptions();
+  const QueryFilter& filter = options.filter;
+  const auto joined = [](const auto& items, auto&& text) {
+    std::string out;
+    for (const auto& item : items) {
+      if (!out.empty()) out += ",";
+      out += text(item);
+    }
+    return out.empty() ? std::string("-") : out;
+  };
+  const auto name = [](const std::string& item) { return item; };
+  const std::string line = format(
+      "query search=%s regions=%d keys=%s costs=%s excluded=%s bias=%.3f heuristic=%.3f turning=%s",
+      toString(options.portalPoint), options.searchRegions ? 1 : 0,
+      joined(filter.keys, name).c_str(),
+      joined(filter.surfaceCosts,
+             [](const auto& cost) { return cost.first + format(":%.3f", double(cost.second)); })
+          .c_str(),
+      joined(filter.excludedSurfaces, name).c_str(), double(filter.waypathBias),
+      double(options.heuristicScale),
+      options.turningRadius ? format("%.3f", double(*options.turningRadius)).c_str() : "unit");
+  if (line != m_queryLine) print(line);
+  m_queryLine = line;
+  if (path.lastChange() != m_queryChange && !path.lastChange().empty())
+    print("query change " + path.lastChange());
+  m_queryChange = path.lastChange();
+  for (const auto& [label, box] : widgets) {
+    const auto known = m_widgets.find(label);
+    if (known != m_widgets.end() && known->second == box) continue;
+    print(format("widget %s %.0f %.0f %.0f %.0f", label.c_str(), double(box.min.x),
+                 double(box.min.y), double(box.max.x), double(box.max.y)));
+    m_widgets[label] = box;
+  }
+}
+
 void StatePrinter::observeFunnel(std::optional<size_t> step, const PathAnswer* solution) {
   std::string line;
   if (step && solution && *step < solution->funnel.steps.size()) {

@@ -3,14 +3,16 @@
 // tests and scripts that drive the window from outside.
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
 #include <glm/glm.hpp>
 
 #include "crowd.h"
-#include "nav/nav_build.h"
 #include "jump_tool.h"
+#include "nav/nav_build.h"
+#include "panels/query_panel.h"
 #include "path_tool.h"
 
 namespace nav::app {
@@ -41,6 +43,11 @@ class StatePrinter {
   /// followed by `corners X,Y,Z X,Y,Z ...`, and `notice TEXT`, each when it differs
   /// from what was printed last.
   void observe(const PathTool& path);
+  /// `query search=METHOD regions=0|1 keys=K,.. costs=SURFACE:C,.. excluded=S,..
+  /// bias=B heuristic=H turning=unit|R` when the search options change, `query
+  /// change BEFORE -> AFTER` for what a change did to the path, and `widget
+  /// LABEL X0 Y0 X1 Y1` (pixels) when a Query panel control moves.
+  void observeQuery(const PathTool& path, const std::map<std::string, WidgetBox>& widgets);
   /// `funnel step=K/N event=NAME` (K from 1) when the shown funnel step changes.
   void observeFunnel(std::optional<size_t> step, const PathAnswer* solution);
   /// `crowd spawned agents=N seed=S unit=NAME` when agents are placed (again),
@@ -66,6 +73,9 @@ class StatePrinter {
   uint64_t m_pathRevision = 0;
   std::string m_notice;
   std::string m_funnelLine;
+  std::string m_queryLine;
+  std::string m_queryChange;
+  std::map<std::string, WidgetBox> m_widgets;
   uint64_t m_jumpRevision = 0;
   std::string m_jumpNotice;
   uint64_t m_crowdRevision = 0;

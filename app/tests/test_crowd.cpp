@@ -126,7 +126,9 @@ TEST(Crowd, ExactSearchesGiveNoLongerRoutes) {
   const std::shared_ptr<const NavBuild> funnel = buildLevel("funnel.obj");
   ASSERT_TRUE(funnel);
   Crowd crossing, exact;
-  exact.setPortalPoint(PortalPoint::Exact);
+  SearchOptions exactOptions;
+  exactOptions.portalPoint = PortalPoint::Exact;
+  exact.setSearchOptions(exactOptions);
   for (Crowd* crowd : {&crossing, &exact}) {
     crowd->setBuild(funnel);
     crowd->spawn(kDefaultCrowdAgents, 3);

@@ -2,8 +2,6 @@
 
 #include <imgui.h>
 
-#include <iterator>
-
 namespace nav::app {
 namespace {
 
@@ -91,34 +89,21 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
       tool.setGoal(*levelSettings->goal);
     }
   }
-  // Midpoint is Detour's fixed graph; Exact finds the shortest string-pulled path.
-  // In the order of nav::kPortalPoints.
-  const char* const kPortalPointLabels[] = {"midpoints", "crossing points", "exact (any-angle)"};
-  static_assert(std::size(kPortalPointLabels) == std::size(kPortalPoints));
-  int choice = 0;
-  while (kPortalPoints[choice] != tool.portalPoint())
-    ++choice;
-  ImGui::SetNextItemWidth(150.0f);
-  if (ImGui::Combo("search", &choice, kPortalPointLabels, IM_ARRAYSIZE(kPortalPointLabels)))
-    tool.setPortalPoint(kPortalPoints[choice]);
-  bool searchRegions = tool.searchRegions();
-  if (ImGui::Checkbox("search regions", &searchRegions)) tool.setSearchRegions(searchRegions);
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "The A* searches near-convex groups of sectors first (Draw: regions), then walks\n"
-        "them sector by sector: far fewer nodes where walls cut sectors into staircases.\n"
-        "Crossing points only, with no open waypath, no jump and no turning radius;\n"
-        "otherwise the sectors are searched. Off by default: the path may come out\n"
-        "longer than the sector search's.");
-  }
   const PathAnswer* solved = tool.solution();
-  if (tool.portalPoint() == PortalPoint::Exact && solved != nullptr &&
+  if (tool.searchOptions().portalPoint == PortalPoint::Exact && solved != nullptr &&
       solved->search.portalPoint != PortalPoint::Exact) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim,
                        "ran with crossing points: exact needs one cost a metre on every surface, "
                        "no open waypath and no turning radius");
     ImGui::PopTextWrapPos();
+  }
+  if (!tool.lastChange().empty()) {
+    ImGui::TextColored(kDim, "query change:");
+    ImGui::SameLine();
+    ImGui::Text("%s", tool.lastChange().c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("What the last change in the Query panel did to the path.");
   }
   ImGui::Separator();
   if (!tool.notice().empty()) ImGui::TextColored(kBad, "%s", tool.notice().c_str());
