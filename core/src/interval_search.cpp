@@ -196,9 +196,13 @@ SearchStep IntervalSearch::step() {
       m_reached = index;
       return SearchStep::Reached;
     }
-    // Pruned late: the root was reached cheaper since this node was queued.
-    if (node.cost > m_rootCost[node.rootKey] + kCostSlack) continue;
-    if (!node.isPoint && coveredBefore(node)) continue;
+    // Pruned late: the root was reached cheaper since this node was queued, or
+    // an interval holding this one was expanded.
+    if (node.cost > m_rootCost[node.rootKey] + kCostSlack ||
+        (!node.isPoint && coveredBefore(node))) {
+      if (m_query.traced) traceNode(SearchEvent::Kind::Drop, node);
+      continue;
+    }
     if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
     ++m_expansions;
     if (m_query.traced) {
@@ -318,8 +322,8 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     if (along > 0.0f && along < 1.0f) return expandPoint(point, index);
     // A point interval lies at the end its flag names (add below); else the
     // way goes to the nearer end.
-    const bool right = spanLength <= kPoint ? !node.leftTurns
-                                            : glm::distance(r, b) < glm::distance(r, a);
+    const bool right =
+        spanLength <= kPoint ? !node.leftTurns : glm::distance(r, b) < glm::distance(r, a);
     const bool turns = right ? node.rightTurns : node.leftTurns;
     point.root = right ? b : a;
     point.cost = node.cost + glm::distance(r, point.root) * metre;

@@ -304,7 +304,8 @@ void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corrid
 
 void drawSearchTrace(DebugDraw& draw, const SearchTrace& trace) {
   for (const SearchEvent& event : trace.events) {
-    const bool closed = event.kind == SearchEvent::Kind::Close;
+    const bool closed =
+        event.kind == SearchEvent::Kind::Close || event.kind == SearchEvent::Kind::Drop;
     const Color color = closed ? colors::kClosedNode : colors::kOpenNode;
     // The exact search's nodes are intervals of portals: drawn as such, with their middles.
     if (glm::distance(event.from, event.to) > 1e-4f) {

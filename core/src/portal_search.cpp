@@ -49,6 +49,9 @@ SearchStep PortalSearch::step() {
     if (entry.node == m_goalNode) return SearchStep::Reached;
     if (dominated(sectorOf(entry.node), node.point, entry.cost)) {
       m_nodes[entry.node].state = NodeState::Closed;
+      if (m_query.traced) {
+        trace(SearchEvent::Kind::Drop, entry.node, entry.cost, entry.estimate, node.point);
+      }
       continue;
     }
     if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
@@ -85,9 +88,8 @@ void PortalSearch::trace(SearchEvent::Kind kind, uint32_t node, float cost, floa
 // reopened too, so a heuristic scale above 1 (inconsistent) still gives a
 // valid, if not optimal, corridor. NaN and infinite costs never enter the open list.
 void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
-                       const Heading& heading) {
-  Node& target =
-      m_nodes.touch(node, {point, kInfinity, kNoPortal, kNoPortal, NodeState::Unseen});
+                         const Heading& heading) {
+  Node& target = m_nodes.touch(node, {point, kInfinity, kNoPortal, kNoPortal, NodeState::Unseen});
   if (!(cost < target.costSoFar)) return;
   const bool seen = target.state != NodeState::Unseen;
   const float estimate = cost + glm::distance(point, m_query.goal.point) * m_query.heuristicScale;
@@ -103,11 +105,12 @@ void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::ve
 }
 
 const Portal& PortalSearch::nodePortal(uint32_t node) const {
-  return node >= firstJumpNode() ? m_query.jumps[node - firstJumpNode()].portal : m_query.graph->portals[node];
+  return node >= firstJumpNode() ? m_query.jumps[node - firstJumpNode()].portal
+                                 : m_query.graph->portals[node];
 }
 
 bool PortalSearch::turn(const Heading& from, const glm::vec2& direction, float length,
-                      Heading& after) const {
+                        Heading& after) const {
   // Shorter moves (touching a portal's end) keep the heading they had.
   constexpr float kNoMove = 1e-4f;
   // Headings this close count as straight on: rounding, not a turn.
@@ -161,8 +164,8 @@ float PortalSearch::alongFromStart(float run, float angle) const {
 }
 
 bool PortalSearch::headingThrough(const Heading& at, const glm::vec3& point, uint32_t node,
-                                const Portal& portal, const glm::vec3& in, const glm::vec3& out,
-                                Heading& after) const {
+                                  const Portal& portal, const glm::vec3& in, const glm::vec3& out,
+                                  Heading& after) const {
   const glm::vec2 walk = groundOf(in) - groundOf(point);
   if (!turn(at, walk, glm::length(walk), after)) return false;
   if (portal.kind == PortalKind::Jump) {
@@ -180,7 +183,7 @@ bool PortalSearch::headingThrough(const Heading& at, const glm::vec3& point, uin
 // Relaxes the way from the node being expanded (entry, standing in `sector`
 // where a metre costs `metre`) through `portal`, which is node `node`.
 void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
-                                const Sector& sector, float metre) {
+                                  const Sector& sector, float metre) {
   const NavGraph& graph = *m_query.graph;
   const glm::vec3& point = m_nodes[entry.node].point;
   const Sector& target = graph.sectors[portal.toSector];
@@ -273,8 +276,7 @@ void PortalSearch::expand(const OpenEntry& entry) {
   closing.state = NodeState::Closed;
   ++m_expansions;
   if (m_query.traced) {
-    trace(SearchEvent::Kind::Close, entry.node, entry.cost, entry.estimate,
-          closing.point);
+    trace(SearchEvent::Kind::Close, entry.node, entry.cost, entry.estimate, closing.point);
   }
 
   const bool isStart = entry.node == m_startNode;

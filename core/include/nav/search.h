@@ -82,7 +82,11 @@ const char* toString(PathStatus status);
 /// One step of the search, for the debugger. The goal point is not a traced
 /// node: the search ends when it would be closed (PathResult::cost).
 struct SearchEvent {
-  enum class Kind : uint8_t { Open, Reopen, Close };
+  /// Close: taken off the open list and expanded. Drop: taken off it and set
+  /// aside unexpanded (the A*: an earlier visit of its sector reached its point
+  /// as cheaply; the exact search: its root was since reached cheaper, or an
+  /// interval holding it was expanded).
+  enum class Kind : uint8_t { Open, Reopen, Close, Drop };
   Kind kind;
   /// Portal index, kJumpPortalFlag | the jump's place in the bucket, or
   /// kNoPortal for the start point.
