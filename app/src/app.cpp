@@ -228,7 +228,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
                                                  : nullptr;
   drawPathPanel(m_pathTool, settings, m_build != nullptr);
   m_queryPanel.draw(m_pathTool, m_build ? &m_build->graph : nullptr);
-  m_funnelPanel.draw(m_pathTool.solution(), now);
+  m_stepPanel.draw(m_pathTool.solution(), m_pathTool.revision(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
   drawJumpPanel(m_jumpTool, m_build != nullptr);
   if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
@@ -269,7 +269,7 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
   }
   // Keys typed into a widget (a slider's text entry) are not shortcuts.
   if (ImGui::GetIO().WantCaptureKeyboard) return;
-  m_funnelPanel.handleKeys(keys, m_pathTool.solution(), now);
+  m_stepPanel.handleKeys(keys, m_pathTool.solution(), m_pathTool.revision(), now);
   for (int key : keys) {
     if (key == GLFW_KEY_F && !sceneBounds().empty()) {
       m_camera.frame(sceneBounds(), m_layout.unobstructedRect(), view.windowSize);
@@ -288,6 +288,8 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   content.buildRevision = m_buildRevision;
   content.path = m_pathTool.solution();
   content.pathRevision = m_pathTool.revision();
+  // Stepping through the search draws its state at the step instead of the whole trace.
+  content.searchStepping = m_stepPanel.searchStep(content.path, content.pathRevision) != nullptr;
   m_sceneView->draw(*m_renderer, content, m_drawOptions);
 
   if (m_drawCrowd) {
@@ -299,7 +301,11 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   m_renderer->setLineWidth(4.0f);
   m_pathTool.drawOverlay(*m_renderer, m_drawOptions);
   const PathAnswer* solution = m_pathTool.solution();
-  if (const std::optional<size_t> step = m_funnelPanel.currentStep(solution);
+  if (const SearchReplay* replay = m_stepPanel.searchStep(solution, m_pathTool.revision())) {
+    m_renderer->setLineWidth(2.0f);
+    drawSearchStep(*m_renderer, *replay);
+  }
+  if (const std::optional<size_t> step = m_stepPanel.funnelStep(solution, m_pathTool.revision());
       step && m_drawOptions.funnelStep) {
     m_renderer->setLineWidth(3.0f);
     drawFunnelStep(*m_renderer, solution->portals, solution->funnel.steps[*step]);
@@ -364,12 +370,14 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
     m_pathTool.jumpsChanged();
   }
   m_printer.observeJumps(m_jumpTool);
-  m_funnelPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
+  m_stepPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   updateCrowd(now);
   m_printer.observe(m_pathTool);
   m_printer.observeQuery(m_pathTool, m_queryPanel.widgets());
   m_printer.observeCrowd(m_crowd, m_crowdPanel.budget());
-  m_printer.observeFunnel(m_funnelPanel.currentStep(m_pathTool.solution()), m_pathTool.solution());
+  m_printer.observeFunnel(m_stepPanel.funnelStep(m_pathTool.solution(), m_pathTool.revision()),
+                          m_pathTool.solution());
+  m_printer.observeSearchStep(m_stepPanel.searchStep(m_pathTool.solution(), m_pathTool.revision()));
 
   drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
   drawLevelError(freeArea);
@@ -385,7 +393,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 }
 
 bool App::idle() const {
-  return !m_worker.busy() && !m_buildPanel.rebuildPending() && !m_funnelPanel.playing() &&
+  return !m_worker.busy() && !m_buildPanel.rebuildPending() && !m_stepPanel.playing() &&
          !m_worker.hasFinished() && (m_crowd.agents().empty() || m_crowdPanel.paused());
 }
 

@@ -16,8 +16,8 @@
 #include "orbit_camera.h"
 #include "panels/build_panel.h"
 #include "panels/crowd_panel.h"
-#include "panels/funnel_panel.h"
 #include "panels/query_panel.h"
+#include "panels/step_panel.h"
 #include "path_tool.h"
 #include "renderer.h"
 #include "scene_view.h"
@@ -116,7 +116,7 @@ class App {
   /// --jump pairs wait for the first graph.
   bool m_startupJumpsPlaced = false;
   BuildPanel m_buildPanel;
-  FunnelPanel m_funnelPanel;
+  StepPanel m_stepPanel;
   Crowd m_crowd;
   CrowdPanel m_crowdPanel;
   /// The Draw panel's crowd checkbox (nav::DrawOptions covers the core's layers only).

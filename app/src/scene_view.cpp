@@ -72,7 +72,9 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
       key = combine(content.buildRevision, content.pathRevision);
       break;
     case kSearchTrace:
-      if (build == nullptr || path == nullptr || path->trace.events.empty()) return false;
+      if (build == nullptr || path == nullptr || path->trace.events.empty() ||
+          content.searchStepping)
+        return false;
       key = combine(content.buildRevision, content.pathRevision);
       break;
     case kDevices:

@@ -24,6 +24,8 @@ struct SceneContent {
   uint64_t buildRevision = 0;
   const PathAnswer* path = nullptr;
   uint64_t pathRevision = 0;
+  /// The search is being stepped through: its whole trace is not drawn.
+  bool searchStepping = false;
 };
 
 class SceneView {

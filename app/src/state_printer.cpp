@@ -144,6 +144,25 @@ void StatePrinter::observeQuery(const PathTool& path,
   }
 }
 
+void StatePrinter::observeSearchStep(const SearchReplay* replay) {
+  std::string line;
+  if (replay != nullptr && replay->expanding()) {
+    const ReplayNode& node = replay->nodes()[*replay->expanding()];
+    const std::vector<uint32_t> open = replay->openByEstimate();
+    const auto name = [](uint32_t portal) {
+      return portal == kNoPortal ? std::string("start") : std::to_string(portal);
+    };
+    line = format("search step=%zu/%zu portal=%s g=%.3f h=%.3f f=%.3f open=%zu next=%s",
+                  replay->step(), replay->expansions(), name(node.portal).c_str(),
+                  double(node.costSoFar), double(node.heuristic()), double(node.estimatedTotal),
+                  open.size(),
+                  open.empty() ? "none" : name(replay->nodes()[open.front()].portal).c_str());
+  }
+  if (line == m_searchLine) return;
+  m_searchLine = line;
+  if (!line.empty()) print(line);
+}
+
 void StatePrinter::observeFunnel(std::optional<size_t> step, const PathAnswer* solution) {
   std::string line;
   if (step && solution && *step < solution->funnel.steps.size()) {

@@ -12,6 +12,7 @@
 #include "crowd.h"
 #include "jump_tool.h"
 #include "nav/nav_build.h"
+#include "nav/search_replay.h"
 #include "panels/query_panel.h"
 #include "path_tool.h"
 
@@ -48,6 +49,10 @@ class StatePrinter {
   /// change BEFORE -> AFTER` for what a change did to the path, and `widget
   /// LABEL X0 Y0 X1 Y1` (pixels) when a Query panel control moves.
   void observeQuery(const PathTool& path, const std::map<std::string, WidgetBox>& widgets);
+  /// `search step=K/E portal=P g=G h=H f=F open=N next=Q` while the Steps panel
+  /// is in the search (K expansions of E; P the node expanded, Q the open node
+  /// taken next, `none` when none), when it changes.
+  void observeSearchStep(const SearchReplay* replay);
   /// `funnel step=K/N event=NAME` (K from 1) when the shown funnel step changes.
   void observeFunnel(std::optional<size_t> step, const PathAnswer* solution);
   /// `crowd spawned agents=N seed=S unit=NAME` when agents are placed (again),
@@ -73,6 +78,7 @@ class StatePrinter {
   uint64_t m_pathRevision = 0;
   std::string m_notice;
   std::string m_funnelLine;
+  std::string m_searchLine;
   std::string m_queryLine;
   std::string m_queryChange;
   std::map<std::string, WidgetBox> m_widgets;

@@ -101,6 +101,69 @@ TEST(WindowClickPath, ShowcaseGroundToUpperFloorClimbsTheStairsAndTheFunnelReach
   EXPECT_GE(image.countPath(session.probes[1], 30), 40);
 }
 
+// The Steps panel's timeline: Home goes back to the search's first expansion,
+// Right and Left step through it (the printed step, the node expanded and the
+// one taken next follow the search), and the expanded node is drawn in its
+// own colour in the 3D view; End goes on through the funnel to the goal.
+TEST(WindowClickPath, HomeStepsBackIntoTheSearchAndEndOnToTheGoal) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path output = prepareOutput("window_search_steps");
+  const fs::path searching = output / "search_step.png";
+  fs::remove(searching);
+  const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
+  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 240 --screenshot " +
+                 shellQuote(searching.string()));
+  ASSERT_TRUE(app.waitFor("funnel step=1/")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  const std::string key = std::string(NAVSCOPE_XDOTOOL) + " key --delay 150 --window " + window;
+  ASSERT_TRUE(run(key + " Home Right Right Right Left"));
+  app.finish();
+  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+
+  std::vector<std::string> steps;
+  for (const std::string& line : app.lines()) {
+    if (line.rfind("search step=", 0) == 0) steps.push_back(line);
+  }
+  ASSERT_EQ(steps.size(), 5u) << app.transcript();
+  unsigned shown = 0, total = 0;
+  ASSERT_EQ(std::sscanf(steps[0].c_str(), "search step=%u/%u", &shown, &total), 2);
+  EXPECT_EQ(shown, 1u);
+  EXPECT_NE(steps[0].find(" portal=start g=0.000 "), std::string::npos) << steps[0];
+  EXPECT_GT(total, 10u);
+  for (size_t i = 1; i < steps.size(); ++i) {
+    ASSERT_EQ(std::sscanf(steps[i].c_str(), "search step=%u/", &shown), 1);
+    EXPECT_EQ(shown, i < 4 ? i + 1 : 3u) << steps[i];
+  }
+  // Each step expands the node the step before said comes next, and back is the same state.
+  for (size_t i = 1; i < 4; ++i) {
+    std::istringstream rest(steps[i - 1].substr(steps[i - 1].find(" next=") + 6));
+    std::string next;
+    rest >> next;
+    EXPECT_NE(steps[i].find(" portal=" + next + " "), std::string::npos)
+        << steps[i - 1] << " then " << steps[i];
+  }
+  EXPECT_EQ(steps[4], steps[2]);
+
+  // nav::colors::kExpandingNode, used for nothing else in the 3D view (x 290..990).
+  constexpr int kExpanding[3] = {255, 255, 0};
+  const Image image(searching.string());
+  ASSERT_TRUE(image.loaded()) << searching;
+  EXPECT_GE(image.countColorIn(kExpanding, 290, 0, 990, 720), 40) << "the expanded node";
+
+  RunningApp end(shellQuote(level) + " --size 1280x720 --print-state --frames 200");
+  ASSERT_TRUE(end.waitFor("funnel step=1/"));
+  const std::string endWindow = RunningApp::findWindow();
+  ASSERT_TRUE(
+      run(std::string(NAVSCOPE_XDOTOOL) + " key --delay 150 --window " + endWindow + " Home End"));
+  end.finish();
+  const std::string funnel = lastLine(end.lines(), "funnel ");
+  ASSERT_EQ(std::sscanf(funnel.c_str(), "funnel step=%u/%u", &shown, &total), 2) << funnel;
+  EXPECT_EQ(shown, total);
+  EXPECT_NE(lastLine(end.lines(), "search step=").rfind("search step=1/", 0), std::string::npos);
+}
+
 // --search picks the path tool's search: exact answers on the funnel level
 // (one surface cost) with a path no longer than crossing points give, and says
 // so on its path line; regions answer only with --regions; a bad value is refused

@@ -127,6 +127,15 @@ class Image {
     }
     return count;
   }
+  /// Pixels of `color` in the rectangle [x0, x1) x [y0, y1).
+  int countColorIn(const int (&color)[3], int x0, int y0, int x1, int y1) const {
+    int count = 0;
+    for (int y = std::max(y0, 0); y < std::min(y1, m_height); ++y) {
+      for (int x = std::max(x0, 0); x < std::min(x1, m_width); ++x)
+        count += isColor(x, y, color) ? 1 : 0;
+    }
+    return count;
+  }
   /// Path-coloured pixels within `radius` of `center` (the whole image when radius < 0).
   int countPath(Pixel center, int radius) const {
     return countColorNear(kPathColor, center, radius);

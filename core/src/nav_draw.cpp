@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <glm/gtc/constants.hpp>
+#include <numbers>
 #include <string>
 
 namespace nav {
@@ -313,6 +314,41 @@ void drawSearchTrace(DebugDraw& draw, const SearchTrace& trace) {
                 color);
     }
     draw.point(lifted(0.5f * (event.from + event.to), kPortalLift), closed ? 7.0f : 5.0f, color);
+  }
+}
+
+void drawSearchStep(DebugDraw& draw, const SearchReplay& replay) {
+  const std::span<const ReplayNode> nodes = replay.nodes();
+  const auto at = [](const ReplayNode& node) { return lifted(node.middle(), kPortalLift); };
+  for (const ReplayNode& node : nodes) {
+    const Color color = node.dropped  ? colors::kDroppedNode
+                        : node.closed ? colors::kClosedNode
+                                      : colors::kOpenNode;
+    if (glm::distance(node.from, node.to) > 1e-4f) {
+      draw.line(lifted(node.from, kPortalLift + 0.02f), lifted(node.to, kPortalLift + 0.02f),
+                color);
+    }
+    draw.point(at(node), node.closed ? 6.0f : 8.0f, color);
+    if (node.parent != ReplayNode::kNoParent)
+      arrow(draw, at(node), at(nodes[node.parent]), 0.25f, colors::kParentLink);
+  }
+  const std::vector<uint32_t> open = replay.openByEstimate();
+  if (!open.empty()) {
+    // A ring of dots round the node taken next.
+    const glm::vec3 centre = at(nodes[open.front()]);
+    constexpr int kRingDots = 12;
+    constexpr float kRingRadius = 0.35f;
+    for (int k = 0; k < kRingDots; ++k) {
+      const float angle = 2.0f * std::numbers::pi_v<float> * float(k) / float(kRingDots);
+      draw.point(centre + kRingRadius * glm::vec3(std::cos(angle), 0.0f, std::sin(angle)), 5.0f,
+                 colors::kNextNode);
+    }
+  }
+  if (const std::optional<uint32_t> expanding = replay.expanding()) {
+    const glm::vec3 from = at(nodes[*expanding]);
+    for (const uint32_t successor : replay.successors())
+      arrow(draw, from, at(nodes[successor]), 0.35f, colors::kExpandingNode);
+    draw.point(from, 16.0f, colors::kExpandingNode);
   }
 }
 

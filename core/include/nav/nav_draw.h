@@ -10,6 +10,7 @@
 #include "nav/nav_graph.h"
 #include "nav/path_clearance.h"
 #include "nav/search.h"
+#include "nav/search_replay.h"
 #include "nav/vehicle_curve.h"
 
 namespace nav {
@@ -61,6 +62,13 @@ constexpr Color kFunnelLeft{60, 255, 120, 255};
 constexpr Color kFunnelRight{255, 80, 80, 255};
 constexpr Color kOpenNode{90, 200, 255, 255};
 constexpr Color kClosedNode{255, 160, 0, 255};
+/// Stepping the search (drawSearchStep): the node being expanded, the one the
+/// search takes next, the links from each node back to its parent, and the
+/// nodes set aside unexpanded.
+constexpr Color kExpandingNode{255, 255, 0, 255};
+constexpr Color kNextNode{0, 255, 255, 255};
+constexpr Color kParentLink{150, 150, 255, 255};
+constexpr Color kDroppedNode{120, 120, 120, 255};
 constexpr Color kDoor{255, 190, 90, 255};
 constexpr Color kElevator{120, 200, 255, 255};
 constexpr Color kLadder{190, 140, 255, 255};
@@ -101,6 +109,10 @@ void drawJumps(DebugDraw& draw, std::span<const JumpPortal> jumps, Color color =
 /// Each node the search opened or closed where it stands: a dot, and for the
 /// exact search the interval of the portal it sees.
 void drawSearchTrace(DebugDraw& draw, const SearchTrace& trace);
+/// The search as it stands at the replay's step: closed, dropped and open
+/// nodes, an arrow from each back to its parent, the node being expanded with
+/// arrows to the points it costs now, and a ring round the one taken next.
+void drawSearchStep(DebugDraw& draw, const SearchReplay& replay);
 /// A path as a line through `points` (e.g. followPortalHeights), with a dot at each corner.
 void drawPath(DebugDraw& draw, std::span<const glm::vec3> points,
               std::span<const glm::vec3> corners, Color color);
