@@ -371,13 +371,17 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   }
   m_printer.observeJumps(m_jumpTool);
   m_stepPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
+  m_stepPanel.hoverSearchNode(m_camera.frameView(windowSize, framebufferSize),
+                              m_pathTool.solution(), m_pathTool.revision());
   updateCrowd(now);
   m_printer.observe(m_pathTool);
   m_printer.observeQuery(m_pathTool, m_queryPanel.widgets());
   m_printer.observeCrowd(m_crowd, m_crowdPanel.budget());
   m_printer.observeFunnel(m_stepPanel.funnelStep(m_pathTool.solution(), m_pathTool.revision()),
                           m_pathTool.solution());
-  m_printer.observeSearchStep(m_stepPanel.searchStep(m_pathTool.solution(), m_pathTool.revision()));
+  m_printer.observeSearchStep(m_stepPanel.searchStep(m_pathTool.solution(), m_pathTool.revision()),
+                              m_stepPanel.hoveredNode(),
+                              m_camera.frameView(windowSize, framebufferSize));
 
   drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
   drawLevelError(freeArea);

@@ -1,6 +1,7 @@
 #include "state_printer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace nav::app {
@@ -144,23 +145,31 @@ void StatePrinter::observeQuery(const PathTool& path,
   }
 }
 
-void StatePrinter::observeSearchStep(const SearchReplay* replay) {
+void StatePrinter::observeSearchStep(const SearchReplay* replay, std::optional<uint32_t> hovered,
+                                     const FrameView& view) {
+  const auto name = [](uint32_t portal) {
+    return portal == kNoPortal ? std::string("start") : std::to_string(portal);
+  };
+  const auto values = [&](const ReplayNode& node) {
+    return format("portal=%s g=%.3f h=%.3f f=%.3f", name(node.portal).c_str(),
+                  double(node.costSoFar), double(node.heuristic()), double(node.estimatedTotal));
+  };
   std::string line;
   if (replay != nullptr && replay->expanding()) {
     const ReplayNode& node = replay->nodes()[*replay->expanding()];
     const std::vector<uint32_t> open = replay->openByEstimate();
-    const auto name = [](uint32_t portal) {
-      return portal == kNoPortal ? std::string("start") : std::to_string(portal);
-    };
-    line = format("search step=%zu/%zu portal=%s g=%.3f h=%.3f f=%.3f open=%zu next=%s",
-                  replay->step(), replay->expansions(), name(node.portal).c_str(),
-                  double(node.costSoFar), double(node.heuristic()), double(node.estimatedTotal),
-                  open.size(),
-                  open.empty() ? "none" : name(replay->nodes()[open.front()].portal).c_str());
+    const std::optional<glm::vec2> pixel = view.project(node.middle());
+    line = format("search step=%zu/%zu %s open=%zu next=%s px=%d,%d", replay->step(),
+                  replay->expansions(), values(node).c_str(), open.size(),
+                  open.empty() ? "none" : name(replay->nodes()[open.front()].portal).c_str(),
+                  pixel ? int(std::lround(pixel->x)) : -1, pixel ? int(std::lround(pixel->y)) : -1);
   }
-  if (line == m_searchLine) return;
+  if (line != m_searchLine && !line.empty()) print(line);
   m_searchLine = line;
-  if (!line.empty()) print(line);
+  const std::string hover =
+      replay != nullptr && hovered ? "hover node " + values(replay->nodes()[*hovered]) : "";
+  if (hover != m_hoverLine && !hover.empty()) print(hover);
+  m_hoverLine = hover;
 }
 
 void StatePrinter::observeFunnel(std::optional<size_t> step, const PathAnswer* solution) {

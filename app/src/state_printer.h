@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "crowd.h"
+#include "frame_view.h"
 #include "jump_tool.h"
 #include "nav/nav_build.h"
 #include "nav/search_replay.h"
@@ -49,10 +50,13 @@ class StatePrinter {
   /// change BEFORE -> AFTER` for what a change did to the path, and `widget
   /// LABEL X0 Y0 X1 Y1` (pixels) when a Query panel control moves.
   void observeQuery(const PathTool& path, const std::map<std::string, WidgetBox>& widgets);
-  /// `search step=K/E portal=P g=G h=H f=F open=N next=Q` while the Steps panel
-  /// is in the search (K expansions of E; P the node expanded, Q the open node
-  /// taken next, `none` when none), when it changes.
-  void observeSearchStep(const SearchReplay* replay);
+  /// `search step=K/E portal=P g=G h=H f=F open=N next=Q px=X,Y` while the
+  /// Steps panel is in the search (K expansions of E; P the node expanded,
+  /// drawn at window pixel X,Y; Q the open node taken next, `none` when none),
+  /// and `hover node portal=P g=G h=H f=F` for the node under the mouse, each
+  /// when it changes.
+  void observeSearchStep(const SearchReplay* replay, std::optional<uint32_t> hovered,
+                         const FrameView& view);
   /// `funnel step=K/N event=NAME` (K from 1) when the shown funnel step changes.
   void observeFunnel(std::optional<size_t> step, const PathAnswer* solution);
   /// `crowd spawned agents=N seed=S unit=NAME` when agents are placed (again),
@@ -79,6 +83,7 @@ class StatePrinter {
   std::string m_notice;
   std::string m_funnelLine;
   std::string m_searchLine;
+  std::string m_hoverLine;
   std::string m_queryLine;
   std::string m_queryChange;
   std::map<std::string, WidgetBox> m_widgets;

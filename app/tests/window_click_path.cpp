@@ -119,14 +119,23 @@ TEST(WindowClickPath, HomeStepsBackIntoTheSearchAndEndOnToTheGoal) {
   ASSERT_FALSE(window.empty());
   const std::string key = std::string(NAVSCOPE_XDOTOOL) + " key --delay 150 --window " + window;
   ASSERT_TRUE(run(key + " Home Right Right Right Left"));
-  app.finish();
-  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
-
   std::vector<std::string> steps;
-  for (const std::string& line : app.lines()) {
-    if (line.rfind("search step=", 0) == 0) steps.push_back(line);
+  while (steps.size() < 5 && app.readLine()) {
+    if (app.lines().back().rfind("search step=", 0) == 0) steps.push_back(app.lines().back());
   }
   ASSERT_EQ(steps.size(), 5u) << app.transcript();
+  // The mouse over the expanded node shows it.
+  int x = 0, y = 0;
+  ASSERT_EQ(std::sscanf(steps[4].c_str() + steps[4].find(" px="), " px=%d,%d", &x, &y), 2);
+  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " mousemove --window " + window + " " +
+                  std::to_string(x) + " " + std::to_string(y)));
+  app.finish();
+  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+  const std::string hover = lastLine(app.lines(), "hover node ");
+  ASSERT_FALSE(hover.empty()) << app.transcript();
+  const std::string expanded = steps[4].substr(steps[4].find(" portal="));
+  EXPECT_EQ(hover.substr(10, hover.find(" f=") - 10), expanded.substr(0, expanded.find(" f=")))
+      << hover << " while " << steps[4];
   unsigned shown = 0, total = 0;
   ASSERT_EQ(std::sscanf(steps[0].c_str(), "search step=%u/%u", &shown, &total), 2);
   EXPECT_EQ(shown, 1u);

@@ -13,6 +13,8 @@ namespace {
 constexpr double kPlayInterval = 0.3;
 /// Rows of the open list shown, the next node first.
 constexpr size_t kOpenRows = 8;
+/// A node within this of the mouse is hovered. [pixels]
+constexpr float kHoverPixels = 10.0f;
 
 const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
 const ImVec4 kEvent(1.0f, 0.85f, 0.3f, 1.0f);
@@ -148,6 +150,38 @@ void StepPanel::draw(const PathAnswer* solution, uint64_t pathRevision, double n
   }
   ImGui::TextDisabled("keys: Left/Right step, Home/End, Space play");
   ImGui::End();
+}
+
+void StepPanel::hoverSearchNode(const FrameView& view, const PathAnswer* solution,
+                                uint64_t pathRevision) {
+  m_hovered.reset();
+  const SearchReplay* replay = searchStep(solution, pathRevision);
+  if (replay == nullptr || ImGui::GetIO().WantCaptureMouse) return;
+  const ImVec2 mouse = ImGui::GetMousePos();
+  float nearest = kHoverPixels * kHoverPixels;
+  const std::span<const ReplayNode> nodes = replay->nodes();
+  for (uint32_t n = 0; n < nodes.size(); ++n) {
+    const std::optional<glm::vec2> at = view.project(nodes[n].middle());
+    if (!at) continue;
+    const glm::vec2 apart = *at - glm::vec2(mouse.x, mouse.y);
+    if (glm::dot(apart, apart) <= nearest) {
+      nearest = glm::dot(apart, apart);
+      m_hovered = n;
+    }
+  }
+  if (!m_hovered) return;
+  const ReplayNode& node = nodes[*m_hovered];
+  const char* state = replay->expanding() == m_hovered ? "being expanded"
+                      : node.dropped                   ? "set aside"
+                      : node.closed                    ? "closed"
+                                                       : "open";
+  ImGui::BeginTooltip();
+  ImGui::Text("portal %s: %s", portalName(node.portal).c_str(), state);
+  ImGui::Text("g %.2f  h %.2f  f %.2f", double(node.costSoFar), double(node.heuristic()),
+              double(node.estimatedTotal));
+  if (node.parent != ReplayNode::kNoParent)
+    ImGui::Text("parent: portal %s", portalName(nodes[node.parent].portal).c_str());
+  ImGui::EndTooltip();
 }
 
 void StepPanel::drawSearchStep() const {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "frame_view.h"
 #include "nav/search_replay.h"
 #include "path_tool.h"
 
@@ -31,6 +32,12 @@ class StepPanel {
   /// the search; nullptr otherwise.
   const SearchReplay* searchStep(const PathAnswer* solution, uint64_t pathRevision) const;
   bool playing() const { return m_playing; }
+  /// While in the search: the node under the mouse in the 3D view (within a
+  /// few pixels of where it is drawn) gets a tooltip with its portal, g, h, f
+  /// and parent. Call once a frame, after update().
+  void hoverSearchNode(const FrameView& view, const PathAnswer* solution, uint64_t pathRevision);
+  /// The node the last hoverSearchNode found under the mouse, if any.
+  std::optional<uint32_t> hoveredNode() const { return m_hovered; }
 
  private:
   /// Rebuilds the replay for another path; false when there is none.
@@ -50,6 +57,7 @@ class StepPanel {
   double m_lastAdvance = 0.0;
   uint64_t m_revision = ~0ull;
   std::unique_ptr<SearchReplay> m_replay;
+  std::optional<uint32_t> m_hovered;
 };
 
 }  // namespace nav::app
