@@ -373,9 +373,16 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_stepPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   m_stepPanel.hoverSearchNode(m_camera.frameView(windowSize, framebufferSize),
                               m_pathTool.solution(), m_pathTool.revision());
+  if (!m_stepPanel.hoveredNode()) {
+    m_inspector.hover(m_camera.frameView(windowSize, framebufferSize), m_build.get(),
+                      m_buildRevision, m_pathTool.solution(), m_level.get(),
+                      m_pathTool.searchOptions().filter);
+  }
   updateCrowd(now);
   m_printer.observe(m_pathTool);
   m_printer.observeQuery(m_pathTool, m_queryPanel.widgets());
+  m_printer.observeInspector(m_stepPanel.hoveredNode() ? std::string() : m_inspector.description(),
+                             m_inspector.mouse());
   m_printer.observeCrowd(m_crowd, m_crowdPanel.budget());
   m_printer.observeFunnel(m_stepPanel.funnelStep(m_pathTool.solution(), m_pathTool.revision()),
                           m_pathTool.solution());

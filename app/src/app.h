@@ -11,6 +11,7 @@
 #include "build_worker.h"
 #include "command_line.h"
 #include "crowd.h"
+#include "inspector.h"
 #include "jump_tool.h"
 #include "loaded_level.h"
 #include "orbit_camera.h"
@@ -117,6 +118,7 @@ class App {
   bool m_startupJumpsPlaced = false;
   BuildPanel m_buildPanel;
   StepPanel m_stepPanel;
+  Inspector m_inspector;
   Crowd m_crowd;
   CrowdPanel m_crowdPanel;
   /// The Draw panel's crowd checkbox (nav::DrawOptions covers the core's layers only).

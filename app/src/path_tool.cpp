@@ -1,5 +1,8 @@
 #include "path_tool.h"
 
+#include "inspector.h"
+#include "nav/islands.h"
+
 #include <cstdio>
 #include <utility>
 
@@ -78,6 +81,7 @@ void PathTool::swapStartAndGoal() {
 
 void PathTool::setBuild(std::shared_ptr<const NavBuild> build) {
   m_build = std::move(build);
+  m_islandAreas = m_build ? islandAreas(m_build->graph) : std::vector<float>();
   solve();
 }
 
@@ -118,6 +122,7 @@ void PathTool::setSearchOptions(const SearchOptions& options) {
 void PathTool::solve() {
   ++m_revision;
   m_solution.reset();
+  m_islandNote.clear();
   if (!m_build || !m_start || !m_goal) return;
   SearchOptions options = m_options;
   options.jumps = m_jumps;
@@ -127,6 +132,8 @@ void PathTool::solve() {
   PathAnswer solution;
   planPath(m_build->graph, *m_start, *m_goal, options, stages, solution,
            m_level ? &m_level->world : nullptr);
+  if (solution.search.status != PathStatus::Found)
+    m_islandNote = nav::app::islandNote(m_build->graph, m_islandAreas, *m_start, *m_goal);
   m_solution = std::move(solution);
 }
 

@@ -50,6 +50,9 @@ class PathTool final : public Tool {
   const std::optional<glm::vec3>& goal() const { return m_goal; }
   /// Empty until there is a build, a start and a goal.
   const PathAnswer* solution() const { return m_solution ? &*m_solution : nullptr; }
+  /// When the path is not found and start and goal stand on different islands:
+  /// "start is on an island of 4 m2; the goal's island is 1,200 m2". Else empty.
+  const std::string& islandNote() const { return m_islandNote; }
   /// What went wrong with the last click ("off mesh"); empty when nothing did.
   const std::string& notice() const { return m_notice; }
   /// Grows by one whenever the start, the goal or the solution changes.
@@ -63,6 +66,9 @@ class PathTool final : public Tool {
   const JumpBucket* m_jumps = nullptr;
   SearchOptions m_options;
   std::string m_lastChange;
+  /// islandAreas of m_build.
+  std::vector<float> m_islandAreas;
+  std::string m_islandNote;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
   std::optional<PathAnswer> m_solution;

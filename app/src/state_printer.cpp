@@ -92,6 +92,7 @@ void StatePrinter::observe(const PathTool& path) {
       solution->funnel.length, solution->funnel.steps.size(),
       toString(solution->search.portalPoint), solution->search.overRegions ? 1 : 0,
       solution->search.expansions, solution->funnel.reachedCorners));
+  if (!path.islandNote().empty()) print("island " + path.islandNote());
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";
   for (const glm::vec3& c : solution->funnel.corners)
@@ -170,6 +171,14 @@ void StatePrinter::observeSearchStep(const SearchReplay* replay, std::optional<u
       replay != nullptr && hovered ? "hover node " + values(replay->nodes()[*hovered]) : "";
   if (hover != m_hoverLine && !hover.empty()) print(hover);
   m_hoverLine = hover;
+}
+
+void StatePrinter::observeInspector(const std::string& description, glm::vec2 mouse) {
+  if (description != m_inspectLine && !description.empty()) {
+    print(format("inspect px=%d,%d ", int(std::lround(mouse.x)), int(std::lround(mouse.y))) +
+          description);
+  }
+  m_inspectLine = description;
 }
 
 void StatePrinter::observeFunnel(std::optional<size_t> step, const PathAnswer* solution) {

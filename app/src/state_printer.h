@@ -42,8 +42,9 @@ class StatePrinter {
   /// `build error MESSAGE`.
   void buildFailed(const std::string& message);
   /// `start X Y Z`, `goal X Y Z`, `path status=S corners=N length=L funnel_steps=N`
-  /// followed by `corners X,Y,Z X,Y,Z ...`, and `notice TEXT`, each when it differs
-  /// from what was printed last.
+  /// followed by `island TEXT` (PathTool::islandNote, when set) and `corners
+  /// X,Y,Z X,Y,Z ...`, and `notice TEXT`, each when it differs from what was
+  /// printed last.
   void observe(const PathTool& path);
   /// `query search=METHOD regions=0|1 keys=K,.. costs=SURFACE:C,.. excluded=S,..
   /// bias=B heuristic=H turning=unit|R` when the search options change, `query
@@ -57,6 +58,9 @@ class StatePrinter {
   /// when it changes.
   void observeSearchStep(const SearchReplay* replay, std::optional<uint32_t> hovered,
                          const FrameView& view);
+  /// `inspect px=X,Y TEXT` when what the inspector shows under the mouse
+  /// (at window pixel X,Y) changes.
+  void observeInspector(const std::string& description, glm::vec2 mouse);
   /// `funnel step=K/N event=NAME` (K from 1) when the shown funnel step changes.
   void observeFunnel(std::optional<size_t> step, const PathAnswer* solution);
   /// `crowd spawned agents=N seed=S unit=NAME` when agents are placed (again),
@@ -84,6 +88,7 @@ class StatePrinter {
   std::string m_funnelLine;
   std::string m_searchLine;
   std::string m_hoverLine;
+  std::string m_inspectLine;
   std::string m_queryLine;
   std::string m_queryChange;
   std::map<std::string, WidgetBox> m_widgets;

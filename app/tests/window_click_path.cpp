@@ -173,6 +173,41 @@ TEST(WindowClickPath, HomeStepsBackIntoTheSearchAndEndOnToTheGoal) {
   EXPECT_NE(lastLine(end.lines(), "search step=").rfind("search step=1/", 0), std::string::npos);
 }
 
+// The inspector: the mouse over the plaza names its sector, surface, cost,
+// island and area; over the path, the stretch under it.
+TEST(WindowClickPath, TheMouseOverASectorOrThePathNamesIt) {
+  requireDisplay();
+  prepareOutput("window_inspector");
+  const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
+  RunningApp app(shellQuote(level) +
+                 " --size 1280x720 --print-state --frames 200 --probe 20,0,24 --start 14,0.05,24"
+                 " --goal 26,0.05,24");
+  const std::optional<std::string> probe = app.waitFor("probe ");
+  ASSERT_TRUE(probe) << app.transcript();
+  const std::optional<Pixel> plaza = parseProbe(*probe);
+  ASSERT_TRUE(plaza);
+  ASSERT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  // Beside the path (which runs along x through the probe), then on it; each
+  // "inspect" line says where the mouse was.
+  const std::string move = std::string(NAVSCOPE_XDOTOOL) + " mousemove --window " + window + " ";
+  const auto inspectAt = [&](int x, int y) {
+    if (!run(move + std::to_string(x) + " " + std::to_string(y))) return std::string();
+    const std::string at = "inspect px=" + std::to_string(x) + "," + std::to_string(y) + " ";
+    const std::optional<std::string> line = app.waitFor(at);
+    return line ? line->substr(at.size()) : std::string();
+  };
+  const std::string sector = inspectAt(plaza->x, plaza->y + 25);
+  const std::string stretch = inspectAt(plaza->x, plaza->y);
+  app.finish();
+  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+  EXPECT_EQ(sector.rfind("sector ", 0), 0u) << sector;
+  EXPECT_NE(sector.find("; surface default, cost 1.00 a metre; "), std::string::npos) << sector;
+  EXPECT_NE(sector.find("; island 1 of 1, "), std::string::npos) << sector;
+  EXPECT_EQ(stretch.rfind("stretch 1 of 1: 12.00 m", 0), 0u) << stretch;
+}
+
 // --search picks the path tool's search: exact answers on the funnel level
 // (one surface cost) with a path no longer than crossing points give, and says
 // so on its path line; regions answer only with --regions; a bad value is refused

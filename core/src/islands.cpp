@@ -39,15 +39,30 @@ Islands::Islands(const NavGraph& graph) {
     m_ofSector[s] = number[r];
   }
   m_first.assign(islands + 1, 0);
-  for (uint32_t s = 0; s < sectorCount; ++s) ++m_first[m_ofSector[s] + 1];
+  for (uint32_t s = 0; s < sectorCount; ++s)
+    ++m_first[m_ofSector[s] + 1];
   std::partial_sum(m_first.begin(), m_first.end(), m_first.begin());
   m_sectors.resize(sectorCount);
   std::vector<uint32_t> next(m_first.begin(), m_first.end() - 1);
-  for (uint32_t s = 0; s < sectorCount; ++s) m_sectors[next[m_ofSector[s]]++] = s;
+  for (uint32_t s = 0; s < sectorCount; ++s)
+    m_sectors[next[m_ofSector[s]]++] = s;
 }
 
 size_t Islands::memoryBytes() const {
   return (m_ofSector.capacity() + m_sectors.capacity() + m_first.capacity()) * sizeof(uint32_t);
+}
+
+std::vector<float> islandAreas(const NavGraph& graph) {
+  std::vector<float> areas(graph.islands.count(), 0.0f);
+  if (graph.islands.empty()) return areas;
+  const float cell = graph.cellSize * graph.cellSize;
+  for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+    const Sector& sector = graph.sectors[s];
+    if (sector.kind != SectorKind::Ground) continue;
+    const glm::ivec2 columns = sector.lastColumn - sector.firstColumn + 1;
+    areas[graph.islands.of(s)] += float(columns.x) * float(columns.y) * cell;
+  }
+  return areas;
 }
 
 }  // namespace nav

@@ -67,6 +67,40 @@ TEST(Islands, MatchAFloodOverThePortals) {
   expectIslandsMatchFloods(graph);
 }
 
+// Each island's area is the cells of its sectors, counted from the cells
+// themselves: the chasm's two 10 x 6 floors, and the bundled levels.
+TEST(Islands, AreasAreTheCellsOfTheirSectors) {
+  for (const std::string name : {"chasm", "showcase.obj", "funnel.obj"}) {
+    std::optional<NavBuild> chasm;
+    if (name == "chasm") {
+      Level level = test::chasmLevel();
+      test::finish(level);
+      chasm = test::buildLevel(level, true);
+      ASSERT_TRUE(chasm);
+    }
+    const NavBuild& build = chasm ? *chasm : test::bundledBuild(name);
+    ASSERT_TRUE(build.cells) << name;
+    const NavGraph& graph = build.graph;
+    std::vector<double> counted(graph.islands.count(), 0.0);
+    for (uint32_t c = 0; c < build.cells->size(); ++c) {
+      const uint32_t sector = build.cellSectors[c];
+      if (sector != kNoSector && graph.sectors[sector].kind == SectorKind::Ground)
+        counted[graph.islands.of(sector)] += double(graph.cellSize) * double(graph.cellSize);
+    }
+    const std::vector<float> areas = islandAreas(graph);
+    ASSERT_EQ(areas.size(), counted.size()) << name;
+    for (size_t i = 0; i < areas.size(); ++i)
+      EXPECT_NEAR(areas[i], counted[i], 1e-3 * counted[i]) << name << " island " << i;
+    if (name == "chasm") {
+      ASSERT_EQ(areas.size(), 2u);
+      // 10 x 6 m each, less the unit's half footprint all round (no overhang).
+      EXPECT_GT(areas[0], 40.0f);
+      EXPECT_LT(areas[0], 60.0f);
+      EXPECT_FLOAT_EQ(areas[0], areas[1]);
+    }
+  }
+}
+
 TEST(Islands, ASearchToAnotherIslandEndsAtItsNearestPoint) {
   const NavGraph graph = test::buildGraph(test::chasmLevel());
   ASSERT_EQ(graph.islands.count(), 2u);

@@ -116,6 +116,11 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
     ImGui::TextColored(kDim, "left click: start, right click: goal");
   } else if (solution != nullptr) {
     statusLine(*solution);
+    if (!tool.islandNote().empty()) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextColored(kBad, "%s", tool.islandNote().c_str());
+      ImGui::PopTextWrapPos();
+    }
     clearanceLine(*solution);
     if (ImGui::BeginTable("path", 2)) {
       ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthFixed, 110.0f);
