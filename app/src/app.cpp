@@ -228,6 +228,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
                                                  : nullptr;
   drawPathPanel(m_pathTool, settings, m_build != nullptr);
   m_queryPanel.draw(m_pathTool, m_build ? &m_build->graph : nullptr);
+  drawHelp(m_showHelp);
   m_stepPanel.draw(m_pathTool.solution(), m_pathTool.revision(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
   drawJumpPanel(m_jumpTool, m_build != nullptr);
@@ -266,6 +267,7 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
   }
   for (int key : keys) {
     if (key == GLFW_KEY_F12) m_screenshotRequested = true;
+    if (key == GLFW_KEY_F1) m_showHelp = !m_showHelp;
   }
   // Keys typed into a widget (a slider's text entry) are not shortcuts.
   if (ImGui::GetIO().WantCaptureKeyboard) return;
@@ -338,6 +340,16 @@ void App::printProbes(const FrameView& view) const {
   std::fflush(stdout);
 }
 
+void App::drawFrameRate(const ScreenRect& area) const {
+  const float rate = ImGui::GetIO().Framerate;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f fps", double(rate));
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  ImGui::GetBackgroundDrawList()->AddText(
+      ImVec2(area.max.x - size.x - 8.0f, area.max.y - size.y - 6.0f), IM_COL32(200, 200, 200, 200),
+      text);
+}
+
 bool App::saveScreenshot(const std::string& path) {
   const Result<std::string> written = writeScreenshot(path, m_window->framebufferSize());
   if (!written) {
@@ -381,6 +393,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   updateCrowd(now);
   m_printer.observe(m_pathTool);
   m_printer.observeQuery(m_pathTool, m_queryPanel.widgets());
+  m_printer.observeHelp(m_showHelp);
   m_printer.observeInspector(m_stepPanel.hoveredNode() ? std::string() : m_inspector.description(),
                              m_inspector.mouse());
   m_printer.observeCrowd(m_crowd, m_crowdPanel.budget());
@@ -392,6 +405,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 
   drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
   drawLevelError(freeArea);
+  drawFrameRate(freeArea);
   m_window->renderUi();
   bool ok = true;
   if (m_screenshotRequested) {

@@ -17,6 +17,7 @@
 #include "orbit_camera.h"
 #include "panels/build_panel.h"
 #include "panels/crowd_panel.h"
+#include "panels/help_panel.h"
 #include "panels/query_panel.h"
 #include "panels/step_panel.h"
 #include "path_tool.h"
@@ -65,6 +66,8 @@ class App {
   void handleInput(const FrameView& view, const std::vector<int>& keys, double now);
   void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;
+  /// The frame rate, in the corner of the free area.
+  void drawFrameRate(const ScreenRect& area) const;
   void printProbes(const FrameView& view) const;
   /// Returns false when writing failed.
   bool saveScreenshot(const std::string& path);
@@ -126,6 +129,8 @@ class App {
   /// When the crowd last moved; empty before its first update. [glfwGetTime seconds]
   std::optional<double> m_lastCrowdUpdate;
   bool m_screenshotRequested = false;
+  /// The help window (F1).
+  bool m_showHelp = false;
 };
 
 }  // namespace nav::app

@@ -73,6 +73,19 @@ void OrbitCamera::zoom(float wheelSteps) {
   m_distance = std::clamp(m_distance * std::pow(0.88f, wheelSteps), kMinDistance, kMaxDistance);
 }
 
+void OrbitCamera::zoomTowards(float wheelSteps, const Ray& ray) {
+  const float before = m_distance;
+  zoom(wheelSteps);
+  const glm::vec3 toEye = eyeDirection();
+  const float facing = glm::dot(ray.direction, -toEye);
+  if (!(facing > 1e-4f)) return;  // a ray along the plane (or away) meets it nowhere useful
+  const float along = glm::dot(m_target - ray.origin, -toEye) / facing;
+  const glm::vec3 pointed = ray.origin + ray.direction * along;
+  // Scaling the eye and the focus about the pointed point keeps it on the
+  // same line of sight, so on the same pixel.
+  m_target = pointed + (m_target - pointed) * (m_distance / before);
+}
+
 FrameView OrbitCamera::frameView(glm::vec2 windowSize, glm::ivec2 framebufferSize) const {
   FrameView frameView;
   frameView.windowSize = glm::max(windowSize, glm::vec2(1.0f));

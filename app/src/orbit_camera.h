@@ -20,6 +20,10 @@ class OrbitCamera {
   void pan(glm::vec2 pixelDelta, glm::vec2 windowSize);
   /// Moves towards the focus; one wheel step is about 12 %.
   void zoom(float wheelSteps);
+  /// Zooms as zoom() does, towards where `ray` (from the eye through the mouse)
+  /// meets the plane through the focus facing the eye: the point there stays
+  /// under the mouse.
+  void zoomTowards(float wheelSteps, const Ray& ray);
 
   FrameView frameView(glm::vec2 windowSize, glm::ivec2 framebufferSize) const;
 

@@ -181,6 +181,11 @@ void StatePrinter::observeInspector(const std::string& description, glm::vec2 mo
   m_inspectLine = description;
 }
 
+void StatePrinter::observeHelp(bool shown) {
+  if (shown != m_helpShown) print(shown ? "help shown" : "help hidden");
+  m_helpShown = shown;
+}
+
 void StatePrinter::observeFunnel(std::optional<size_t> step, const PathAnswer* solution) {
   std::string line;
   if (step && solution && *step < solution->funnel.steps.size()) {

@@ -74,6 +74,8 @@ class StatePrinter {
   /// `jump removed id=N`, `jump cleared`, `jump capacity=N`, `jump jumps placed on the new
   /// build...`), and `jump notice TEXT` for a refused jump.
   void observeJumps(const JumpTool& jumps);
+  /// `help shown` or `help hidden` when the help window (F1) opens or closes.
+  void observeHelp(bool shown);
   /// `screenshot PATH`.
   void screenshotSaved(const std::string& path);
 
@@ -89,6 +91,7 @@ class StatePrinter {
   std::string m_searchLine;
   std::string m_hoverLine;
   std::string m_inspectLine;
+  bool m_helpShown = false;
   std::string m_queryLine;
   std::string m_queryChange;
   std::map<std::string, WidgetBox> m_widgets;

@@ -17,7 +17,10 @@ bool startedInViewport(int button) {
 
 std::optional<ViewportClick> handleViewportMouse(OrbitCamera& camera, glm::vec2 windowSize) {
   const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureMouse && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+  if (!io.WantCaptureMouse && io.MouseWheel != 0.0f) {
+    const FrameView view = camera.frameView(windowSize, glm::ivec2(windowSize));
+    camera.zoomTowards(io.MouseWheel, view.rayThrough({io.MousePos.x, io.MousePos.y}));
+  }
 
   const glm::vec2 delta(io.MouseDelta.x, io.MouseDelta.y);
   const bool rightDrag = io.MouseDown[ImGuiMouseButton_Right] &&

@@ -208,6 +208,35 @@ TEST(WindowClickPath, TheMouseOverASectorOrThePathNamesIt) {
   EXPECT_EQ(stretch.rfind("stretch 1 of 1: 12.00 m", 0), 0u) << stretch;
 }
 
+// F1 opens the help over the view (its title bar's colour shows there) and
+// closes it again.
+TEST(WindowClickPath, F1OpensAndClosesTheHelp) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path shot = prepareOutput("window_help") / "help.png";
+  fs::remove(shot);
+  const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/funnel.obj";
+  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 200 --screenshot " +
+                 shellQuote(shot.string()));
+  ASSERT_TRUE(app.waitFor("path status=")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  const std::string key = std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " F1";
+  ASSERT_TRUE(run(key));
+  ASSERT_TRUE(app.waitFor("help shown")) << app.transcript();
+  ASSERT_TRUE(run(key));
+  ASSERT_TRUE(app.waitFor("help hidden")) << app.transcript();
+  ASSERT_TRUE(run(key));
+  ASSERT_TRUE(app.waitFor("help shown")) << app.transcript();
+  app.finish();
+  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+  // ImGui's focused title bar, centred over the 3D view (x 290..990).
+  constexpr int kFocusedTitle[3] = {41, 74, 122};
+  const Image image(shot.string());
+  ASSERT_TRUE(image.loaded()) << shot;
+  EXPECT_GE(image.countColorIn(kFocusedTitle, 290, 0, 990, 720), 2000) << "the help's title bar";
+}
+
 // --search picks the path tool's search: exact answers on the funnel level
 // (one surface cost) with a path no longer than crossing points give, and says
 // so on its path line; regions answer only with --regions; a bad value is refused

@@ -1,0 +1,41 @@
+// The orbit camera's zoom towards the mouse: the point under the mouse (on the
+// plane through the focus) stays under it, zooming in and out, and the
+// distance changes as a centred zoom's would.
+#include <gtest/gtest.h>
+
+#include "orbit_camera.h"
+
+namespace {
+
+using namespace nav;
+using namespace nav::app;
+
+TEST(OrbitCamera, ZoomTowardsKeepsThePointUnderTheMouse) {
+  const glm::vec2 window(1280.0f, 720.0f);
+  const ScreenRect area{{290.0f, 0.0f}, {990.0f, 720.0f}};
+  for (const glm::vec2 mouse : {glm::vec2(900.0f, 200.0f), glm::vec2(400.0f, 650.0f)}) {
+    for (const float steps : {3.0f, -2.0f}) {
+      OrbitCamera camera;
+      camera.frame(Aabb{{0, 0, 0}, {40, 4, 40}}, area, window);
+      const FrameView before = camera.frameView(window, glm::ivec2(window));
+      const Ray ray = before.rayThrough(mouse);
+      // Where the ray meets the plane through the box's centre facing the eye.
+      const glm::vec3 eye = glm::vec3(glm::inverse(before.view)[3]);
+      const glm::vec3 focus(20, 2, 20);
+      const glm::vec3 toEye = glm::normalize(eye - focus);
+      const glm::vec3 pointed = ray.origin + ray.direction * (glm::dot(focus - ray.origin, -toEye) /
+                                                              glm::dot(ray.direction, -toEye));
+      camera.zoomTowards(steps, ray);
+      const FrameView after = camera.frameView(window, glm::ivec2(window));
+      const std::optional<glm::vec2> at = after.project(pointed);
+      ASSERT_TRUE(at);
+      EXPECT_NEAR(at->x, mouse.x, 0.5f) << steps;
+      EXPECT_NEAR(at->y, mouse.y, 0.5f) << steps;
+      const glm::vec3 eyeAfter = glm::vec3(glm::inverse(after.view)[3]);
+      EXPECT_NEAR(glm::distance(eyeAfter, pointed) / glm::distance(eye, pointed),
+                  std::pow(0.88f, steps), 1e-3f);
+    }
+  }
+}
+
+}  // namespace
