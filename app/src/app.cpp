@@ -9,7 +9,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <thread>
+#include <utility>
 
+#include "nav/nav_file.h"
 #include "panels/draw_panel.h"
 #include "panels/jump_panel.h"
 #include "panels/path_panel.h"
@@ -45,19 +47,80 @@ App::App(AppOptions options)
   m_crowd.setJumps(&m_jumpTool.bucket());
 }
 
-void App::loadLevel() {
-  if (isNavFilePath(m_options.levelPath)) {
-    loadNavGraph();
-    return;
+bool App::openLevel(const std::string& path) {
+  // Read first: a file that cannot be opened leaves what is shown as it is.
+  std::shared_ptr<const LoadedLevel> level;
+  std::shared_ptr<const NavBuild> graph;
+  std::string error;
+  if (isNavFilePath(path)) {
+    Result<std::shared_ptr<const NavBuild>> loaded = loadNavFile(path);
+    if (loaded) graph = std::move(loaded).value();
+    if (!loaded) error = loaded.error();
+  } else {
+    Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(path);
+    if (loaded) level = std::move(loaded).value();
+    if (!loaded) error = loaded.error();
   }
-  Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(m_options.levelPath);
-  if (!loaded) {
-    m_levelError = loaded.error();
-    std::fprintf(stderr, "navscope: %s\n", m_levelError.c_str());
-    m_printer.levelFailed(m_levelError);
-    return;
+  if (!error.empty()) {
+    std::fprintf(stderr, "navscope: %s\n", error.c_str());
+    m_printer.levelFailed(error);
+    if (m_level || m_build) {
+      m_filesPanel.setMessage("could not open it, still showing the level before: " + error, true);
+    } else {
+      m_levelError = error;
+    }
+    return false;
   }
-  m_level = std::move(loaded).value();
+  const bool first = m_options.levelPath == path && !m_level && !m_build;
+  // Reloading keeps the points clicked on it.
+  const bool reload = !first && m_options.levelPath == path;
+  const std::optional<glm::vec3> start = m_pathTool.start(), goal = m_pathTool.goal();
+  closeLevel();
+  if (!first) {
+    // The command line's points, unit, crowd and jumps were for the level it named.
+    m_options.start.reset();
+    m_options.goal.reset();
+    m_options.unit.reset();
+    m_options.crowd.reset();
+    m_startupJumpsPlaced = true;
+  }
+  m_options.levelPath = path;
+  if (m_window) m_window->setTitle(windowTitle(path));
+  m_filesPanel.opened(path);
+  m_filesPanel.setMessage(first ? "" : (reload ? "reloaded " : "opened ") + path, false);
+  m_frameRequested = true;
+  if (graph) {
+    showNavGraph(std::move(graph));
+  } else {
+    showLevel(std::move(level));
+  }
+  if (reload && start) m_pathTool.setStart(*start);
+  if (reload && goal) m_pathTool.setGoal(*goal);
+  return true;
+}
+
+void App::closeLevel() {
+  m_worker.cancel();
+  m_level.reset();
+  m_build.reset();
+  m_fixedGraph = false;
+  m_levelError.clear();
+  m_unitError.clear();
+  m_buildError.clear();
+  m_buildCancelled = false;
+  m_recastPolygons.reset();
+  m_keptBuilds.clear();
+  ++m_buildRevision;
+  m_jumpTool.clear();
+  m_jumpTool.setBuild(nullptr);
+  m_pathTool.setLevel(nullptr);
+  m_pathTool.setBuild(nullptr);
+  m_pathTool.clearPoints();
+  m_crowd.setBuild(nullptr);
+}
+
+void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
+  m_level = std::move(loaded);
   m_pathTool.setLevel(m_level);
   const Level& level = m_level->level;
   m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
@@ -73,16 +136,8 @@ void App::loadLevel() {
   if (goal) m_pathTool.setGoal(*goal);
 }
 
-void App::loadNavGraph() {
-  Result<std::shared_ptr<const NavBuild>> loaded = loadNavFile(m_options.levelPath);
-  if (!loaded) {
-    m_levelError = loaded.error();
-    std::fprintf(stderr, "navscope: %s\n", m_levelError.c_str());
-    m_printer.levelFailed(m_levelError);
-    return;
-  }
+void App::showNavGraph(std::shared_ptr<const NavBuild> build) {
   m_fixedGraph = true;
-  std::shared_ptr<const NavBuild> build = std::move(loaded).value();
   const NavGraph& graph = build->graph;
   m_printer.navFileLoaded(m_options.levelPath, graph);
   m_buildPanel.resetFixed(graph.unit, graph.cellSize);
@@ -92,6 +147,24 @@ void App::loadNavGraph() {
   showBuild(std::move(build), m_buildPanel.params());
   if (m_options.start) m_pathTool.setStart(*m_options.start);
   if (m_options.goal) m_pathTool.setGoal(*m_options.goal);
+}
+
+void App::handleFileRequests(const FilesRequest& request) {
+  std::optional<std::string> open = request.open;
+  for (std::string& dropped : m_window->takeDroppedPaths())
+    open = std::move(dropped);
+  if (!open && m_filesPanel.changedOnDisk()) open = m_options.levelPath;
+  if (open) openLevel(*open);
+  if (request.saveNav && m_build) {
+    const Result<size_t> written = writeNavFile(*request.saveNav, m_build->graph);
+    if (written) {
+      m_filesPanel.setMessage("saved " + *request.saveNav, false);
+      m_printer.navSaved(*request.saveNav);
+    } else {
+      m_filesPanel.setMessage(written.error(), true);
+      m_printer.saveFailed(written.error());
+    }
+  }
 }
 
 void App::selectStartupUnit(double now) {
@@ -229,6 +302,10 @@ void App::drawPanels(double now, float frameMilliseconds) {
   drawPathPanel(m_pathTool, settings, m_build != nullptr);
   m_queryPanel.draw(m_pathTool, m_build ? &m_build->graph : nullptr);
   drawHelp(m_showHelp);
+  const FilesRequest files = m_filesPanel.draw(m_options.levelPath, m_build != nullptr,
+                                               m_build ? m_build->graph.unit.name : "");
+  m_pendingFiles.open = files.open ? files.open : m_pendingFiles.open;
+  m_pendingFiles.saveNav = files.saveNav ? files.saveNav : m_pendingFiles.saveNav;
   m_stepPanel.draw(m_pathTool.solution(), m_pathTool.revision(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
   drawJumpPanel(m_jumpTool, m_build != nullptr);
@@ -278,6 +355,9 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
     }
     if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
     if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
+    if (key == GLFW_KEY_R && ImGui::GetIO().KeyCtrl) m_pendingFiles.open = m_options.levelPath;
+    if (key == GLFW_KEY_S && ImGui::GetIO().KeyCtrl)
+      m_pendingFiles.saveNav = m_filesPanel.savePath();
     if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
   }
 }
@@ -365,6 +445,8 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_window->beginFrame();
   const std::vector<int> keys = m_window->takeKeyPresses();
   m_layout.beginFrame();
+  // What the Files panel, a drop or the disk asked for last frame, before anything is drawn.
+  handleFileRequests(std::exchange(m_pendingFiles, FilesRequest{}));
   acceptFinishedBuild();
   drawPanels(now, workMilliseconds);
 
@@ -372,10 +454,11 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   const glm::ivec2 framebufferSize = m_window->framebufferSize();
   // Known only now that the panels of this frame have been submitted.
   const ScreenRect freeArea = m_layout.unobstructedRect();
-  if (frame == 0) {
-    if (!sceneBounds().empty()) m_camera.frame(sceneBounds(), freeArea, windowSize);
-    printProbes(m_camera.frameView(windowSize, framebufferSize));
+  if (m_frameRequested && !sceneBounds().empty()) {
+    m_frameRequested = false;
+    m_camera.frame(sceneBounds(), freeArea, windowSize);
   }
+  if (frame == 0) printProbes(m_camera.frameView(windowSize, framebufferSize));
   handleInput(m_camera.frameView(windowSize, framebufferSize), keys, now);
   if (m_jumpTool.revision() != m_jumpRevision) {
     m_jumpRevision = m_jumpTool.revision();
@@ -392,7 +475,9 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   }
   updateCrowd(now);
   m_printer.observe(m_pathTool);
-  m_printer.observeQuery(m_pathTool, m_queryPanel.widgets());
+  m_printer.observeQuery(m_pathTool);
+  m_printer.observeWidgets("query", m_queryPanel.widgets());
+  m_printer.observeWidgets("files", m_filesPanel.widgets());
   m_printer.observeHelp(m_showHelp);
   m_printer.observeInspector(m_stepPanel.hoveredNode() ? std::string() : m_inspector.description(),
                              m_inspector.mouse());
@@ -438,7 +523,7 @@ int App::run() {
   }
   m_renderer = std::move(renderer).value();
   m_sceneView = std::make_unique<SceneView>();
-  loadLevel();
+  openLevel(m_options.levelPath);
 
   using Clock = std::chrono::steady_clock;
   Clock::time_point nextFrame = Clock::now();

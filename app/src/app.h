@@ -17,6 +17,7 @@
 #include "orbit_camera.h"
 #include "panels/build_panel.h"
 #include "panels/crowd_panel.h"
+#include "panels/files_panel.h"
 #include "panels/help_panel.h"
 #include "panels/query_panel.h"
 #include "panels/step_panel.h"
@@ -42,9 +43,16 @@ class App {
   bool runFrame(uint64_t frame, bool finalFrame, float workMilliseconds);
   /// Nothing animates or waits for a result: frames may wait for input.
   bool idle() const;
-  void loadLevel();
-  /// Opens a .nav file: its graph is shown as it is, nothing is built.
-  void loadNavGraph();
+  /// Opens a level, grid map or .nav file in place of what is shown; when it
+  /// cannot be read, what is shown stays and the Files panel says why.
+  bool openLevel(const std::string& path);
+  /// Drops the level, its builds, path points, jumps and the crowd's graph.
+  void closeLevel();
+  void showLevel(std::shared_ptr<const LoadedLevel> level);
+  /// A .nav file's graph is shown as it is, nothing is built.
+  void showNavGraph(std::shared_ptr<const NavBuild> build);
+  /// Opens what the Files panel, a dropped file or a change on disk asks for; saves a .nav.
+  void handleFileRequests(const FilesRequest& request);
   /// Applies --unit to the Build panel's selection (an unknown name is reported).
   void selectStartupUnit(double now);
   /// --crowd N: spawns N agents on the first graph shown.
@@ -131,6 +139,11 @@ class App {
   bool m_screenshotRequested = false;
   /// The help window (F1).
   bool m_showHelp = false;
+  FilesPanel m_filesPanel;
+  /// Asked for this frame, carried out at the start of the next.
+  FilesRequest m_pendingFiles;
+  /// Frame the camera on the scene once it has bounds (a level was opened).
+  bool m_frameRequested = true;
 };
 
 }  // namespace nav::app

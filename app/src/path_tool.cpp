@@ -74,6 +74,13 @@ void PathTool::setGoal(const glm::vec3& goal) {
   solve();
 }
 
+void PathTool::clearPoints() {
+  m_start.reset();
+  m_goal.reset();
+  m_notice.clear();
+  solve();
+}
+
 void PathTool::swapStartAndGoal() {
   std::swap(m_start, m_goal);
   solve();

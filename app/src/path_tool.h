@@ -27,6 +27,8 @@ class PathTool final : public Tool {
   void setStart(const glm::vec3& start);
   void setGoal(const glm::vec3& goal);
   void swapStartAndGoal();
+  /// Forgets the start and the goal (another level was opened).
+  void clearPoints();
   /// Solves again on the new build (nullptr: no build).
   void setBuild(std::shared_ptr<const NavBuild> build);
   /// The level builds come from, whose collision world measures the path's

@@ -109,8 +109,7 @@ void StatePrinter::observe(const PathTool& path) {
   print(line);
 }
 
-void StatePrinter::observeQuery(const PathTool& path,
-                                const std::map<std::string, WidgetBox>& widgets) {
+void StatePrinter::observeQuery(const PathTool& path) {
   const SearchOptions& options = path.searchOptions();
   const QueryFilter& filter = options.filter;
   const auto joined = [](const auto& items, auto&& text) {
@@ -137,13 +136,18 @@ void StatePrinter::observeQuery(const PathTool& path,
   if (path.lastChange() != m_queryChange && !path.lastChange().empty())
     print("query change " + path.lastChange());
   m_queryChange = path.lastChange();
+}
+
+void StatePrinter::observeWidgets(const std::string& panel,
+                                  const std::map<std::string, WidgetBox>& widgets) {
+  std::map<std::string, WidgetBox>& printed = m_widgets[panel];
   for (const auto& [label, box] : widgets) {
-    const auto known = m_widgets.find(label);
-    if (known != m_widgets.end() && known->second == box) continue;
+    const auto known = printed.find(label);
+    if (known != printed.end() && known->second == box) continue;
     print(format("widget %s %.0f %.0f %.0f %.0f", label.c_str(), double(box.min.x),
                  double(box.min.y), double(box.max.x), double(box.max.y)));
-    m_widgets[label] = box;
   }
+  printed = widgets;
 }
 
 void StatePrinter::observeSearchStep(const SearchReplay* replay, std::optional<uint32_t> hovered,
@@ -179,6 +183,14 @@ void StatePrinter::observeInspector(const std::string& description, glm::vec2 mo
           description);
   }
   m_inspectLine = description;
+}
+
+void StatePrinter::navSaved(const std::string& path) {
+  print("saved " + path);
+}
+
+void StatePrinter::saveFailed(const std::string& message) {
+  print("save error " + message);
 }
 
 void StatePrinter::observeHelp(bool shown) {

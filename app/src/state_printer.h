@@ -47,10 +47,12 @@ class StatePrinter {
   /// printed last.
   void observe(const PathTool& path);
   /// `query search=METHOD regions=0|1 keys=K,.. costs=SURFACE:C,.. excluded=S,..
-  /// bias=B heuristic=H turning=unit|R` when the search options change, `query
-  /// change BEFORE -> AFTER` for what a change did to the path, and `widget
-  /// LABEL X0 Y0 X1 Y1` (pixels) when a Query panel control moves.
-  void observeQuery(const PathTool& path, const std::map<std::string, WidgetBox>& widgets);
+  /// bias=B heuristic=H turning=unit|R` when the search options change, and
+  /// `query change BEFORE -> AFTER` for what a change did to the path.
+  void observeQuery(const PathTool& path);
+  /// `widget LABEL X0 Y0 X1 Y1` (pixels) when a control a test may click
+  /// appears or moves; `panel` tells the callers' lists apart.
+  void observeWidgets(const std::string& panel, const std::map<std::string, WidgetBox>& widgets);
   /// `search step=K/E portal=P g=G h=H f=F open=N next=Q px=X,Y` while the
   /// Steps panel is in the search (K expansions of E; P the node expanded,
   /// drawn at window pixel X,Y; Q the open node taken next, `none` when none),
@@ -76,6 +78,9 @@ class StatePrinter {
   void observeJumps(const JumpTool& jumps);
   /// `help shown` or `help hidden` when the help window (F1) opens or closes.
   void observeHelp(bool shown);
+  /// `saved PATH` or `save error MESSAGE` for the Files panel's Save.
+  void navSaved(const std::string& path);
+  void saveFailed(const std::string& message);
   /// `screenshot PATH`.
   void screenshotSaved(const std::string& path);
 
@@ -94,7 +99,8 @@ class StatePrinter {
   bool m_helpShown = false;
   std::string m_queryLine;
   std::string m_queryChange;
-  std::map<std::string, WidgetBox> m_widgets;
+  /// Per panel: the widgets printed last frame.
+  std::map<std::string, std::map<std::string, WidgetBox>> m_widgets;
   uint64_t m_jumpRevision = 0;
   std::string m_jumpNotice;
   uint64_t m_crowdRevision = 0;

@@ -82,6 +82,12 @@ Result<std::unique_ptr<Window>> Window::create(const std::string& title, glm::iv
   glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int) { countEvent(w); });
   glfwSetWindowSizeCallback(window, [](GLFWwindow* w, int, int) { countEvent(w); });
   glfwSetWindowRefreshCallback(window, countEvent);
+  glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+    countEvent(w);
+    auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
+    for (int i = 0; self != nullptr && i < count; ++i)
+      self->m_droppedPaths.emplace_back(paths[i]);
+  });
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -114,6 +120,12 @@ void Window::keyCallback(GLFWwindow* window, int key, int, int action, int) {
 
 void Window::waitForEvents(double seconds) {
   glfwWaitEventsTimeout(seconds);
+}
+
+std::vector<std::string> Window::takeDroppedPaths() {
+  std::vector<std::string> paths;
+  paths.swap(m_droppedPaths);
+  return paths;
 }
 
 std::vector<int> Window::takeKeyPresses() {

@@ -38,6 +38,9 @@ class Window {
   /// and a quick tap (or a scripted one) can fall between two frames.
   std::vector<int> takeKeyPresses();
 
+  /// Paths of the files dropped on the window since the last call, in order.
+  std::vector<std::string> takeDroppedPaths();
+
   /// Input and window events received so far; unchanged means nothing happened.
   uint64_t eventCount() const { return m_eventCount; }
   /// Sleeps until an event arrives or `seconds` pass.
@@ -54,6 +57,7 @@ class Window {
 
   GLFWwindow* m_window;
   std::vector<int> m_keyPresses;
+  std::vector<std::string> m_droppedPaths;
   uint64_t m_eventCount = 0;
 };
 

@@ -27,6 +27,8 @@ constexpr Action kActions[] = {
     {"Home / End", "the search's first expansion / the funnel's goal"},
     {"Space", "play or pause the steps"},
     {"F12", "save a screenshot (navscope-N.png)"},
+    {"Ctrl+R / Ctrl+S", "reload the level / save its graph as .nav (Files panel)"},
+    {"Drop a file", "open that level, grid map or .nav file"},
     {"F1", "this help"},
 };
 

@@ -1,0 +1,93 @@
+// Files in the real window: a level changed on disk is read again by itself,
+// a broken one leaves the level before on screen with the error, the Files
+// panel opens another level from the same folder, and Save writes a .nav the
+// CLI reads.
+#include <fstream>
+
+#include "window_test_support.h"
+
+namespace {
+
+using namespace window_test;
+namespace fs = std::filesystem;
+
+// A folder holding copies of the bundled funnel (as level.obj) and showcase.
+fs::path levelFolder(const std::string& name) {
+  const fs::path folder = prepareOutput(name) / "levels";
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  const fs::path assets = NAVSCOPE_ASSETS_DIR;
+  fs::copy_file(assets / "funnel.obj", folder / "level.obj");
+  fs::copy_file(assets / "funnel.json", folder / "level.json");
+  fs::copy_file(assets / "showcase.obj", folder / "showcase.obj");
+  fs::copy_file(assets / "showcase.json", folder / "showcase.json");
+  return folder;
+}
+
+void append(const fs::path& file, const std::string& line) {
+  std::ofstream out(file, std::ios::app);
+  out << line << "\n";
+}
+
+TEST(WindowFiles, ALevelChangedOnDiskIsReadAgainAndABrokenOneKeepsTheLast) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_reload");
+  const fs::path level = folder / "level.obj";
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 600");
+  ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
+  const fs::path saved = fs::path(level).replace_extension(".bak");
+  fs::copy_file(level, saved);
+  append(level, "# saved again by the modelling tool");
+  ASSERT_TRUE(app.waitFor("level " + level.string() + " triangles=122")) << app.transcript();
+  ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
+  append(level, "v 1 2");
+  const std::optional<std::string> error = app.waitFor("level error ");
+  ASSERT_TRUE(error) << app.transcript();
+  EXPECT_NE(error->find("level.obj:"), std::string::npos) << *error;
+  EXPECT_NE(error->find("vertex has 2 coordinates"), std::string::npos) << *error;
+  fs::copy_file(saved, level, fs::copy_options::overwrite_existing);
+  ASSERT_TRUE(app.waitFor("level " + level.string() + " triangles=122")) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+  // The level stayed on screen while the file was broken: the path was never lost.
+  for (const std::string& line : app.lines()) {
+    if (line.rfind("path status=", 0) != 0) continue;
+    EXPECT_EQ(line.rfind("path status=found", 0), 0u) << line;
+  }
+}
+
+TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_open");
+  RunningApp app(shellQuote((folder / "level.obj").string()) +
+                 " --size 1280x720 --print-state --frames 600");
+  ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  // The Files panel starts folded at the top left of the view: its arrow unfolds it.
+  ASSERT_TRUE(click(window, {298, 9}, 1));
+  const std::optional<std::string> listed = app.waitFor("widget file:showcase.obj ");
+  ASSERT_TRUE(listed) << app.transcript();
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  ASSERT_EQ(
+      std::sscanf(listed->c_str(), "widget file:showcase.obj %d %d %d %d", &x0, &y0, &x1, &y1), 4);
+  ASSERT_TRUE(click(window, {(x0 + x1) / 2, (y0 + y1) / 2}, 1));
+  ASSERT_TRUE(app.waitFor("level " + (folder / "showcase.obj").string() + " triangles=1000"))
+      << app.transcript();
+  ASSERT_TRUE(app.waitFor("build unit=human cells=")) << app.transcript();
+  // Ctrl+S, as the panel's Save button: the level's folder, its name with .nav.
+  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+s"));
+  const std::optional<std::string> saved = app.waitFor("saved ");
+  ASSERT_TRUE(saved) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+  const fs::path nav = folder / "showcase.nav";
+  EXPECT_NE(saved->find(nav.string()), std::string::npos) << *saved;
+  const std::optional<std::string> answer =
+      capture(shellQuote(NAVSCOPE_CLI_EXE) + " query " + shellQuote(nav.string()) +
+              " --from 20,0.05,24 --to 32,3.05,6");
+  ASSERT_TRUE(answer) << "the CLI reads the saved graph";
+  EXPECT_NE(answer->find("\"status\":\"found\""), std::string::npos) << *answer;
+}
+
+}  // namespace
