@@ -11,6 +11,7 @@
 #include <thread>
 #include <utility>
 
+#include "frame_bench.h"
 #include "nav/nav_file.h"
 #include "panels/draw_panel.h"
 #include "panels/jump_panel.h"
@@ -515,6 +516,8 @@ int App::run() {
     return 1;
   }
   m_window = std::move(window).value();
+  // A benchmark measures drawing, not the display's refresh.
+  if (m_options.benchFrames) m_window->setVsync(false);
   m_layout.install(UiLayout::userSettingsPath());
   Result<std::unique_ptr<Renderer>> renderer = Renderer::create();
   if (!renderer) {
@@ -531,10 +534,12 @@ int App::run() {
   bool ok = true;
   uint64_t lastEventCount = 0;
   uint64_t lastEventFrame = 0;
+  FrameBench bench;
   for (uint64_t frame = 0;; ++frame) {
     // A software rasteriser redrawing a still picture would only take CPU from
     // the build worker (and everyone else). Scripted runs (--frames) never wait.
-    if (!m_options.frames && idle() && frame > lastEventFrame + kFramesAfterEvent) {
+    if (!m_options.frames && !m_options.benchFrames && idle() &&
+        frame > lastEventFrame + kFramesAfterEvent) {
       m_window->waitForEvents(kIdleWait);
     }
     if (m_window->eventCount() != lastEventCount) {
@@ -542,12 +547,22 @@ int App::run() {
       lastEventFrame = frame;
     }
     const Clock::time_point frameStart = Clock::now();
-    const bool finalFrame =
-        m_window->shouldClose() || (m_options.frames && frame + 1 >= *m_options.frames);
+    const bool benchDone = m_options.benchFrames && bench.frames() >= *m_options.benchFrames;
+    const bool finalFrame = m_window->shouldClose() || benchDone ||
+                            (m_options.frames && frame + 1 >= *m_options.frames);
     ok = runFrame(frame, finalFrame, workMilliseconds) && ok;
-    if (finalFrame) break;
+    if (finalFrame) {
+      if (benchDone) bench.print();
+      break;
+    }
 
     const Clock::time_point end = Clock::now();
+    if (m_options.benchFrames) {
+      // Counted from the first frame with the graph on screen, unthrottled.
+      if (m_build && !m_worker.busy() && !m_worker.hasFinished())
+        bench.add(std::chrono::duration<double, std::milli>(end - frameStart).count());
+      continue;
+    }
     const float work = std::chrono::duration<float, std::milli>(end - frameStart).count();
     workMilliseconds = frame == 0 ? work : glm::mix(workMilliseconds, work, 0.1f);
     nextFrame +=

@@ -76,6 +76,11 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   cli.add_option("--size", size, "Window size, WxH (default 1280x720)");
   cli.add_option("--screenshot", options.screenshotPath, "Write a PNG of the last frame to PATH");
   auto* framesOption = cli.add_option("--frames", frames, "Quit after N frames");
+  int64_t benchFrames = 0;
+  auto* benchOption = cli.add_option(
+      "--bench-frames", benchFrames,
+      "Once the first graph is shown, draw N frames unthrottled, print the frame rate and the "
+      "frame-time percentiles, and quit");
   cli.add_option("--probe", probes,
                  "Print the window position of the world point X,Y,Z with the startup camera "
                  "(repeatable)");
@@ -132,6 +137,12 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
     if (frames < 1)
       return fail("--frames: expected a positive number, got " + std::to_string(frames));
     options.frames = uint64_t(frames);
+  }
+  if (benchOption->count() > 0) {
+    if (benchFrames < 1 || benchFrames > 1'000'000)
+      return fail("--bench-frames: expected a number of frames from 1 to 1000000, got " +
+                  std::to_string(benchFrames));
+    options.benchFrames = uint64_t(benchFrames);
   }
   if (crowdOption->count() > 0) {
     if (crowd < 1)

@@ -23,6 +23,9 @@ struct AppOptions {
   std::optional<std::string> screenshotPath;
   /// Quit after this many frames.
   std::optional<uint64_t> frames;
+  /// Once the first graph is shown (and the crowd spawned), draw this many
+  /// frames as fast as possible, print their rates, and quit.
+  std::optional<uint64_t> benchFrames;
   /// World points whose window position is printed once the startup camera is set.
   std::vector<glm::vec3> probes;
   /// Override the level's sidecar start and goal.

@@ -122,6 +122,10 @@ void Window::waitForEvents(double seconds) {
   glfwWaitEventsTimeout(seconds);
 }
 
+void Window::setVsync(bool on) {
+  glfwSwapInterval(on ? 1 : 0);
+}
+
 std::vector<std::string> Window::takeDroppedPaths() {
   std::vector<std::string> paths;
   paths.swap(m_droppedPaths);

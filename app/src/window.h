@@ -38,6 +38,8 @@ class Window {
   /// and a quick tap (or a scripted one) can fall between two frames.
   std::vector<int> takeKeyPresses();
 
+  /// Waits for the display's refresh when presenting (on by default).
+  void setVsync(bool on);
   /// Paths of the files dropped on the window since the last call, in order.
   std::vector<std::string> takeDroppedPaths();
 

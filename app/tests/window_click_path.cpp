@@ -237,6 +237,37 @@ TEST(WindowClickPath, F1OpensAndClosesTheHelp) {
   EXPECT_GE(image.countColorIn(kFocusedTitle, 290, 0, 990, 720), 2000) << "the help's title bar";
 }
 
+// --bench-frames: once the graph is shown, N unthrottled frames, then a last
+// line with the percentiles and the rate; a bad count is refused by name.
+TEST(WindowClickPath, BenchFramesPrintsTheFrameRateLast) {
+  requireDisplay();
+  prepareOutput("window_bench_frames");
+  const std::string level = shellQuote(std::string(NAVSCOPE_ASSETS_DIR) + "/funnel.obj");
+  RunningApp app(level + " --size 640x480 --crowd 5 --bench-frames 40");
+  app.finish();
+  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+  ASSERT_FALSE(app.lines().empty());
+  const std::string last = app.lines().back();
+  unsigned frames = 0;
+  double p50 = 0, p90 = 0, p99 = 0, max = 0, mean = 0, fps = 0;
+  ASSERT_EQ(std::sscanf(last.c_str(),
+                        "bench frames=%u p50=%lf p90=%lf p99=%lf max=%lf mean=%lf ms: %lf fps",
+                        &frames, &p50, &p90, &p99, &max, &mean, &fps),
+            7)
+      << last;
+  EXPECT_EQ(frames, 40u);
+  EXPECT_LE(p50, p90);
+  EXPECT_LE(p90, p99);
+  EXPECT_LE(p99, max);
+  EXPECT_NEAR(fps, 1000.0 / mean, 0.1);
+
+  RunningApp bad(level + " --bench-frames 0 2>&1");
+  bad.finish();
+  EXPECT_FALSE(bad.exitedCleanly());
+  EXPECT_NE(bad.transcript().find("--bench-frames: expected a number of frames"), std::string::npos)
+      << bad.transcript();
+}
+
 // --search picks the path tool's search: exact answers on the funnel level
 // (one surface cost) with a path no longer than crossing points give, and says
 // so on its path line; regions answer only with --regions; a bad value is refused
