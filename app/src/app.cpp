@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 #include <utility>
 
@@ -16,6 +17,7 @@
 #include "panels/draw_panel.h"
 #include "panels/jump_panel.h"
 #include "panels/path_panel.h"
+#include "path_export.h"
 #include "screenshot.h"
 #include "viewport_input.h"
 
@@ -156,6 +158,19 @@ void App::handleFileRequests(const FilesRequest& request) {
     open = std::move(dropped);
   if (!open && m_filesPanel.changedOnDisk()) open = m_options.levelPath;
   if (open) openLevel(*open);
+  const PathAnswer* path = m_pathTool.solution();
+  if (request.exportPath && m_build && path) {
+    std::ofstream out(*request.exportPath, std::ios::binary);
+    out << pathJson(m_options.levelPath, m_build->graph, *m_pathTool.start(), *m_pathTool.goal(),
+                    m_pathTool.searchOptions(), *path);
+    if (out.flush()) {
+      m_filesPanel.setMessage("exported " + *request.exportPath, false);
+      m_printer.pathExported(*request.exportPath);
+    } else {
+      m_filesPanel.setMessage("cannot write " + *request.exportPath, true);
+      m_printer.saveFailed("cannot write " + *request.exportPath);
+    }
+  }
   if (request.saveNav && m_build) {
     const Result<size_t> written = writeNavFile(*request.saveNav, m_build->graph);
     if (written) {
@@ -303,10 +318,12 @@ void App::drawPanels(double now, float frameMilliseconds) {
   drawPathPanel(m_pathTool, settings, m_build != nullptr);
   m_queryPanel.draw(m_pathTool, m_build ? &m_build->graph : nullptr);
   drawHelp(m_showHelp);
-  const FilesRequest files = m_filesPanel.draw(m_options.levelPath, m_build != nullptr,
-                                               m_build ? m_build->graph.unit.name : "");
+  const FilesRequest files =
+      m_filesPanel.draw(m_options.levelPath, m_build != nullptr, m_pathTool.solution() != nullptr,
+                        m_build ? m_build->graph.unit.name : "");
   m_pendingFiles.open = files.open ? files.open : m_pendingFiles.open;
   m_pendingFiles.saveNav = files.saveNav ? files.saveNav : m_pendingFiles.saveNav;
+  m_pendingFiles.exportPath = files.exportPath ? files.exportPath : m_pendingFiles.exportPath;
   m_stepPanel.draw(m_pathTool.solution(), m_pathTool.revision(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
   drawJumpPanel(m_jumpTool, m_build != nullptr);
@@ -359,6 +376,8 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
     if (key == GLFW_KEY_R && ImGui::GetIO().KeyCtrl) m_pendingFiles.open = m_options.levelPath;
     if (key == GLFW_KEY_S && ImGui::GetIO().KeyCtrl)
       m_pendingFiles.saveNav = m_filesPanel.savePath();
+    if (key == GLFW_KEY_E && ImGui::GetIO().KeyCtrl)
+      m_pendingFiles.exportPath = m_filesPanel.exportPath();
     if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
   }
 }

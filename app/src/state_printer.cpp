@@ -189,6 +189,10 @@ void StatePrinter::navSaved(const std::string& path) {
   print("saved " + path);
 }
 
+void StatePrinter::pathExported(const std::string& path) {
+  print("exported " + path);
+}
+
 void StatePrinter::saveFailed(const std::string& message) {
   print("save error " + message);
 }

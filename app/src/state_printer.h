@@ -78,8 +78,10 @@ class StatePrinter {
   void observeJumps(const JumpTool& jumps);
   /// `help shown` or `help hidden` when the help window (F1) opens or closes.
   void observeHelp(bool shown);
-  /// `saved PATH` or `save error MESSAGE` for the Files panel's Save.
+  /// `saved PATH` or `save error MESSAGE` for the Files panel's Save (and
+  /// Export), `exported PATH` for its Export.
   void navSaved(const std::string& path);
+  void pathExported(const std::string& path);
   void saveFailed(const std::string& message);
   /// `screenshot PATH`.
   void screenshotSaved(const std::string& path);

@@ -4,6 +4,8 @@
 // CLI reads.
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "window_test_support.h"
 
 namespace {
@@ -88,6 +90,56 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
               " --from 20,0.05,24 --to 32,3.05,6");
   ASSERT_TRUE(answer) << "the CLI reads the saved graph";
   EXPECT_NE(answer->find("\"status\":\"found\""), std::string::npos) << *answer;
+}
+
+// Ctrl+E writes the path as JSON: the same answer navscope-cli query gives,
+// with the search's trace, the funnel's steps and the smoothed curve.
+TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_export");
+  const fs::path level = folder / "level.obj";
+  const std::string from = "2,0,1.5", to = "18,0,10.5";
+  RunningApp app(shellQuote(level.string()) +
+                 " --size 1280x720 --print-state --frames 400 --start " + from + " --goal " + to);
+  ASSERT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+e"));
+  const std::optional<std::string> exported = app.waitFor("exported ");
+  ASSERT_TRUE(exported) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+
+  const fs::path file = folder / "level-path.json";
+  std::ifstream in(file);
+  const nlohmann::json path = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(path.is_discarded()) << file;
+  const std::optional<std::string> answer =
+      capture(shellQuote(NAVSCOPE_CLI_EXE) + " query " + shellQuote(level.string()) + " --from " +
+              from + " --to " + to);
+  ASSERT_TRUE(answer);
+  const nlohmann::json cli = nlohmann::json::parse(*answer, nullptr, false);
+  ASSERT_FALSE(cli.is_discarded()) << *answer;
+  EXPECT_EQ(path["status"], cli["status"]);
+  EXPECT_NEAR(path["length"].get<double>(), cli["length"].get<double>(), 1e-3);
+  ASSERT_EQ(path["corners"].size(), cli["corners"].size());
+  for (size_t i = 0; i < path["corners"].size(); ++i) {
+    for (size_t axis = 0; axis < 3; ++axis) {
+      EXPECT_NEAR(path["corners"][i][axis].get<double>(), cli["corners"][i][axis].get<double>(),
+                  1e-3)
+          << "corner " << i;
+    }
+  }
+  EXPECT_EQ(path["query"]["search"], "crossing");
+  EXPECT_EQ(path["units"], "metres");
+  // Every expansion is in the trace, and the funnel ends at the goal.
+  size_t closes = 0;
+  for (const nlohmann::json& event : path["trace"])
+    closes += event["event"] == "close";
+  EXPECT_EQ(closes, path["expansions"].get<size_t>());
+  ASSERT_FALSE(path["funnel_steps"].empty());
+  EXPECT_EQ(path["funnel_steps"].back()["event"], "goal");
+  EXPECT_GT(path["smoothed"].size(), path["corners"].size());
 }
 
 }  // namespace

@@ -50,6 +50,7 @@ void FilesPanel::opened(const std::string& path) {
   m_typedPath = path;
   const std::string stem = fs::path(path).stem().string();
   m_savePath = (folder / (stem + ".nav")).string();
+  m_exportPath = (folder / (stem + "-path.json")).string();
 }
 
 void FilesPanel::setMessage(std::string message, bool error) {
@@ -78,7 +79,7 @@ bool FilesPanel::changedOnDisk() {
   return true;
 }
 
-FilesRequest FilesPanel::draw(const std::string& currentPath, bool canSave,
+FilesRequest FilesPanel::draw(const std::string& currentPath, bool canSave, bool canExport,
                               const std::string& unitName) {
   FilesRequest request;
   m_widgets.clear();
@@ -113,6 +114,18 @@ FilesRequest FilesPanel::draw(const std::string& currentPath, bool canSave,
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Ctrl+S: write the graph on screen (unit %s) as a .nav file",
                         unitName.c_str());
+  }
+
+  if (canExport) {
+    ImGui::SetNextItemWidth(-60.0f);
+    ImGui::InputText("##export", &m_exportPath);
+    ImGui::SameLine();
+    if (ImGui::Button("Export") && !m_exportPath.empty()) request.exportPath = m_exportPath;
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "Ctrl+E: write the path as JSON: query, corners, clearance, the A* trace,\n"
+          "the funnel's steps, the smoothed and vehicle curves");
+    }
   }
 
   const auto fileButton = [&](const std::string& path) {

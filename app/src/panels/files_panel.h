@@ -20,6 +20,8 @@ struct FilesRequest {
   std::optional<std::string> open;
   /// Write the graph on screen to this .nav file.
   std::optional<std::string> saveNav;
+  /// Write the path on screen, with its traces and curves, to this JSON file.
+  std::optional<std::string> exportPath;
 };
 
 class FilesPanel {
@@ -31,11 +33,14 @@ class FilesPanel {
   void setMessage(std::string message, bool error);
 
   /// Draws the panel; returns what the user asked for this frame. `canSave`:
-  /// a graph is shown; `unitName` names the default .nav file.
-  FilesRequest draw(const std::string& currentPath, bool canSave, const std::string& unitName);
+  /// a graph is shown; `canExport`: a path is; `unitName` names the graph's unit.
+  FilesRequest draw(const std::string& currentPath, bool canSave, bool canExport,
+                    const std::string& unitName);
 
   /// Where Save writes (the level's folder, its name with .nav, unless edited).
   const std::string& savePath() const { return m_savePath; }
+  /// Where Export writes (the level's folder, its name with -path.json).
+  const std::string& exportPath() const { return m_exportPath; }
 
   /// True when the watched files changed on disk since they were opened (and
   /// auto reload is on); checked at most a few times a second.
@@ -56,6 +61,7 @@ class FilesPanel {
   bool m_autoReload = true;
   std::string m_typedPath;
   std::string m_savePath;
+  std::string m_exportPath;
   std::string m_message;
   bool m_messageIsError = false;
   std::map<std::string, WidgetBox> m_widgets;

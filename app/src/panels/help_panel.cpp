@@ -27,7 +27,8 @@ constexpr Action kActions[] = {
     {"Home / End", "the search's first expansion / the funnel's goal"},
     {"Space", "play or pause the steps"},
     {"F12", "save a screenshot (navscope-N.png)"},
-    {"Ctrl+R / Ctrl+S", "reload the level / save its graph as .nav (Files panel)"},
+    {"Ctrl+R / Ctrl+S / Ctrl+E",
+     "reload the level / save its graph as .nav / export the path as JSON"},
     {"Drop a file", "open that level, grid map or .nav file"},
     {"F1", "this help"},
 };

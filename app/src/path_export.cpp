@@ -1,0 +1,121 @@
+#include "path_export.h"
+
+#include <nlohmann/json.hpp>
+
+namespace nav::app {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json point(const glm::vec3& p) {
+  return Json::array({p.x, p.y, p.z});
+}
+
+Json groundPoint(const glm::vec2& p) {
+  return Json::array({p.x, p.y});
+}
+
+const char* eventName(SearchEvent::Kind kind) {
+  switch (kind) {
+    case SearchEvent::Kind::Open:
+      return "open";
+    case SearchEvent::Kind::Reopen:
+      return "reopen";
+    case SearchEvent::Kind::Close:
+      return "close";
+    case SearchEvent::Kind::Drop:
+      return "drop";
+  }
+  return "?";
+}
+
+Json query(const glm::vec3& start, const glm::vec3& goal, const SearchOptions& options) {
+  const QueryFilter& filter = options.filter;
+  Json costs = Json::object();
+  for (const auto& [surface, cost] : filter.surfaceCosts)
+    costs[surface] = cost;
+  Json query{{"from", point(start)},
+             {"to", point(goal)},
+             {"search", toString(options.portalPoint)},
+             {"regions", options.searchRegions},
+             {"heuristic_scale", options.heuristicScale},
+             {"keys", filter.keys},
+             {"surface_costs", costs},
+             {"excluded_surfaces", filter.excludedSurfaces},
+             {"waypath_bias", filter.waypathBias}};
+  query["turning_radius"] = options.turningRadius ? Json(*options.turningRadius) : Json("unit");
+  return query;
+}
+
+}  // namespace
+
+std::string pathJson(const std::string& levelPath, const NavGraph& graph, const glm::vec3& start,
+                     const glm::vec3& goal, const SearchOptions& options,
+                     const PathAnswer& answer) {
+  const PathResult& search = answer.search;
+  Json corners = Json::array();
+  for (const glm::vec3& c : answer.funnel.corners)
+    corners.push_back(point(c));
+  Json clearance = Json::array();
+  for (const StretchClearance& stretch : answer.clearance)
+    clearance.push_back({{"walked", stretch.walked}, {"depth", stretch.depth}});
+  Json trace = Json::array();
+  for (const SearchEvent& event : answer.trace.events) {
+    trace.push_back({{"event", eventName(event.kind)},
+                     {"portal", event.portal == kNoPortal ? Json(nullptr) : Json(event.portal)},
+                     {"g", event.costSoFar},
+                     {"f", event.estimatedTotal},
+                     {"from", point(event.from)},
+                     {"to", point(event.to)}});
+  }
+  Json funnel = Json::array();
+  for (const FunnelStep& step : answer.funnel.steps) {
+    funnel.push_back({{"event", toString(step.event)},
+                      {"portal", step.portal},
+                      {"apex_portal", step.apexPortal},
+                      {"left_portal", step.leftPortal},
+                      {"right_portal", step.rightPortal},
+                      {"corners", step.cornerCount}});
+  }
+  Json smoothed = Json::array();
+  for (const glm::vec3& p : answer.smoothed)
+    smoothed.push_back(point(p));
+  Json vehicle = Json::array();
+  for (const CurvePiece& piece : answer.vehicle) {
+    Json entry{{"kind", piece.kind == CurvePiece::Arc ? "arc" : "line"},
+               {"start", groundPoint(piece.start)},
+               {"end", groundPoint(piece.end)},
+               {"length", piece.length}};
+    if (piece.kind == CurvePiece::Arc) {
+      entry["center"] = groundPoint(piece.center);
+      entry["radius"] = piece.radius;
+      entry["clockwise"] = piece.clockwise;
+    }
+    vehicle.push_back(entry);
+  }
+  const Json document{{"units", "metres"},
+                      {"level", levelPath},
+                      {"unit",
+                       {{"name", graph.unit.name},
+                        {"footprint", graph.unit.footprint()},
+                        {"height", graph.unit.height}}},
+                      {"cell_size", graph.cellSize},
+                      {"query", query(start, goal, options)},
+                      // As navscope-cli query says it.
+                      {"status", search.status == PathStatus::Found     ? "found"
+                                 : search.status == PathStatus::Partial ? "partial"
+                                                                        : "none"},
+                      {"reason", search.reason},
+                      {"search", toString(search.portalPoint)},
+                      {"length", answer.funnel.length},
+                      {"corners", corners},
+                      {"clearance", clearance},
+                      {"expansions", search.expansions},
+                      {"trace", trace},
+                      {"funnel_steps", funnel},
+                      {"smoothed", smoothed},
+                      {"vehicle_curve", vehicle}};
+  return document.dump(1, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace nav::app
