@@ -36,8 +36,10 @@ bool StepPanel::follow(const PathAnswer* solution, uint64_t pathRevision) {
   if (pathRevision != m_revision) {
     m_revision = pathRevision;
     m_replay = solution ? std::make_unique<SearchReplay>(solution->trace) : nullptr;
-    m_position = expansions();
     m_playing = false;
+    // The funnel's first step, or the search's last expansion when there is no funnel.
+    m_position = 0;
+    moveTo(solution, (long long)expansions());
   }
   return solution != nullptr && length(solution) > 0;
 }
