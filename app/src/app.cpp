@@ -373,11 +373,9 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
     }
     if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
     if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
-    if (key == GLFW_KEY_R && ImGui::GetIO().KeyCtrl) m_pendingFiles.open = m_options.levelPath;
-    if (key == GLFW_KEY_S && ImGui::GetIO().KeyCtrl)
-      m_pendingFiles.saveNav = m_filesPanel.savePath();
-    if (key == GLFW_KEY_E && ImGui::GetIO().KeyCtrl)
-      m_pendingFiles.exportPath = m_filesPanel.exportPath();
+    if (key == (kControlKey | GLFW_KEY_R)) m_pendingFiles.open = m_options.levelPath;
+    if (key == (kControlKey | GLFW_KEY_S)) m_pendingFiles.saveNav = m_filesPanel.savePath();
+    if (key == (kControlKey | GLFW_KEY_E)) m_pendingFiles.exportPath = m_filesPanel.exportPath();
     if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
   }
 }

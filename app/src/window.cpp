@@ -112,10 +112,11 @@ void Window::countEvent(GLFWwindow* window) {
   if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window))) ++self->m_eventCount;
 }
 
-void Window::keyCallback(GLFWwindow* window, int key, int, int action, int) {
+void Window::keyCallback(GLFWwindow* window, int key, int, int action, int mods) {
   countEvent(window);
   auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window));
-  if (self != nullptr && action != GLFW_RELEASE) self->m_keyPresses.push_back(key);
+  if (self == nullptr || action == GLFW_RELEASE) return;
+  self->m_keyPresses.push_back((mods & GLFW_MOD_CONTROL) ? key | kControlKey : key);
 }
 
 void Window::waitForEvents(double seconds) {

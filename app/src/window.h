@@ -14,6 +14,9 @@ struct GLFWwindow;
 
 namespace nav::app {
 
+/// Added to a key code pressed with Ctrl held (Window::takeKeyPresses).
+constexpr int kControlKey = 0x10000;
+
 class Window {
  public:
   /// Opens the window, loads GL and starts ImGui (context, GLFW and OpenGL3 backends).
@@ -33,9 +36,10 @@ class Window {
   /// Shows the back buffer.
   void present();
 
-  /// GLFW key codes pressed (or auto-repeated) since the last call. Latched from
+  /// GLFW key codes pressed (or auto-repeated) since the last call, with
+  /// kControlKey added for a key pressed while Ctrl was held. Latched from
   /// GLFW's callback: ImGui 1.86 only sees keys still down when a frame starts,
-  /// and a quick tap (or a scripted one) can fall between two frames.
+  /// and a quick tap (or a scripted one, Ctrl included) can fall between two frames.
   std::vector<int> takeKeyPresses();
 
   /// Waits for the display's refresh when presenting (on by default).

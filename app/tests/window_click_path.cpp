@@ -112,7 +112,7 @@ TEST(WindowClickPath, HomeStepsBackIntoTheSearchAndEndOnToTheGoal) {
   const fs::path searching = output / "search_step.png";
   fs::remove(searching);
   const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
-  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 240 --screenshot " +
+  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 400 --screenshot " +
                  shellQuote(searching.string()));
   ASSERT_TRUE(app.waitFor("funnel step=1/")) << app.transcript();
   const std::string window = RunningApp::findWindow();
@@ -180,7 +180,7 @@ TEST(WindowClickPath, TheMouseOverASectorOrThePathNamesIt) {
   prepareOutput("window_inspector");
   const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
   RunningApp app(shellQuote(level) +
-                 " --size 1280x720 --print-state --frames 200 --probe 20,0,24 --start 14,0.05,24"
+                 " --size 1280x720 --print-state --frames 400 --probe 20,0,24 --start 14,0.05,24"
                  " --goal 26,0.05,24");
   const std::optional<std::string> probe = app.waitFor("probe ");
   ASSERT_TRUE(probe) << app.transcript();
@@ -216,7 +216,7 @@ TEST(WindowClickPath, F1OpensAndClosesTheHelp) {
   const fs::path shot = prepareOutput("window_help") / "help.png";
   fs::remove(shot);
   const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/funnel.obj";
-  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 200 --screenshot " +
+  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 400 --screenshot " +
                  shellQuote(shot.string()));
   ASSERT_TRUE(app.waitFor("path status=")) << app.transcript();
   const std::string window = RunningApp::findWindow();

@@ -69,7 +69,7 @@ TEST(WindowQuery, TheKeyCheckboxOpensTheStoreroomDoor) {
   prepareOutput("window_query_key");
   const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
   const std::string from = "27.25,0,23", to = "27.25,0,17";  // either side of the storeroom door
-  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 300 --start " + from +
+  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 500 --start " + from +
                  " --goal " + to);
   const std::optional<Box> key = waitForWidget(app, "key:red");
   ASSERT_TRUE(key) << app.transcript();
@@ -95,7 +95,7 @@ TEST(WindowQuery, TheLavaCostSliderChangesThePathAndResetRestoresIt) {
   const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
   // Lava costs 25 a metre: the path goes round the pool; cheap lava is crossed.
   const std::string from = "23,0.05,2", to = "5,0.05,26";
-  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 400 --start " + from +
+  RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 600 --start " + from +
                  " --goal " + to);
   const std::optional<Box> slider = waitForWidget(app, "cost:lava");
   ASSERT_TRUE(slider) << app.transcript();
