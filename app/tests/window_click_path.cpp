@@ -161,7 +161,7 @@ TEST(WindowClickPath, HomeStepsBackIntoTheSearchAndEndOnToTheGoal) {
   ASSERT_TRUE(image.loaded()) << searching;
   EXPECT_GE(image.countColorIn(kExpanding, 290, 0, 990, 720), 40) << "the expanded node";
 
-  RunningApp end(shellQuote(level) + " --size 1280x720 --print-state --frames 200");
+  RunningApp end(shellQuote(level) + " --size 1280x720 --print-state --frames 400");
   ASSERT_TRUE(end.waitFor("funnel step=1/"));
   const std::string endWindow = RunningApp::findWindow();
   ASSERT_TRUE(
