@@ -398,20 +398,39 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   }
   m_renderer->setLineWidth(3.0f);
   m_jumpTool.drawOverlay(*m_renderer, m_drawOptions);
-  m_renderer->setLineWidth(4.0f);
-  m_pathTool.drawOverlay(*m_renderer, m_drawOptions);
   const PathAnswer* solution = m_pathTool.solution();
+  const std::optional<size_t> funnelStep = m_stepPanel.funnelStep(solution, m_pathTool.revision());
+  // Stepping the funnel: the path dimmed, the part already pulled (start to apex) drawn over it.
+  const bool steppingFunnel = funnelStep && m_drawOptions.funnelStep && m_stepPanel.stepped();
+  DrawOptions pathOptions = m_drawOptions;
+  if (steppingFunnel) pathOptions.path = pathOptions.smoothedPath = false;
+  m_renderer->setLineWidth(4.0f);
+  m_pathTool.drawOverlay(*m_renderer, pathOptions);
+  if (steppingFunnel && m_drawOptions.path)
+    drawPath(*m_renderer, solution->groundPath, {}, colors::kPath.withAlpha(70));
   if (const SearchReplay* replay = m_stepPanel.searchStep(solution, m_pathTool.revision())) {
     m_renderer->setLineWidth(2.0f);
     drawSearchStep(*m_renderer, *replay);
   }
-  if (const std::optional<size_t> step = m_stepPanel.funnelStep(solution, m_pathTool.revision());
-      step && m_drawOptions.funnelStep) {
-    m_renderer->setLineWidth(3.0f);
-    drawFunnelStep(*m_renderer, solution->portals, solution->funnel.steps[*step]);
-  }
   m_renderer->setLineWidth(1.0f);
   m_renderer->flushOverlay();
+  if (funnelStep && m_drawOptions.funnelStep) {
+    const FunnelStep& step = solution->funnel.steps[*funnelStep];
+    if (steppingFunnel) {
+      std::vector<glm::vec3> pulled(
+          solution->funnel.corners.begin(),
+          solution->funnel.corners.begin() +
+              std::min<size_t>(step.cornerCount > 0 ? step.cornerCount - 1 : 0,
+                               solution->funnel.corners.size()));
+      pulled.push_back(step.apex);
+      m_renderer->setLineWidth(5.0f);
+      drawPath(*m_renderer, pulled, pulled, colors::kPath);
+    }
+    m_renderer->setLineWidth(steppingFunnel ? 5.0f : 3.0f);
+    drawFunnelStep(*m_renderer, solution->portals, step);
+    m_renderer->setLineWidth(1.0f);
+    m_renderer->flushOverlayOnTop();
+  }
 }
 
 void App::drawLevelError(const ScreenRect& area) const {

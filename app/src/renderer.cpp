@@ -115,6 +115,14 @@ void Renderer::flushOverlay() {
   m_overlay.clear();
 }
 
+void Renderer::flushOverlayOnTop() {
+  if (m_overlay.empty()) return;
+  m_overlayBatch.upload(m_overlay, GL_STREAM_DRAW);
+  drawGeometry(m_overlayBatch, {.nudge = 0.0f, .depthTest = false, .depthWrite = false});
+  drawTexts(m_overlayBatch.texts());
+  m_overlay.clear();
+}
+
 void Renderer::line(const glm::vec3& a, const glm::vec3& b, Color color) {
   m_overlay.line(a, b, color);
 }

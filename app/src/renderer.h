@@ -37,6 +37,8 @@ class Renderer final : public DebugDraw {
   /// Draws what was recorded through DebugDraw since the last call, then forgets it:
   /// first faintly through everything, then normally, so overlays stay findable behind walls.
   void flushOverlay();
+  /// The same, drawn over everything at full strength (what is being stepped through).
+  void flushOverlayOnTop();
 
   void line(const glm::vec3& a, const glm::vec3& b, Color color) override;
   void triangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, Color color) override;

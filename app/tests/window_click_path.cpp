@@ -173,6 +173,44 @@ TEST(WindowClickPath, HomeStepsBackIntoTheSearchAndEndOnToTheGoal) {
   EXPECT_NE(lastLine(end.lines(), "search step=").rfind("search step=1/", 0), std::string::npos);
 }
 
+// Stepping the funnel dims the path but for the part already pulled (start to
+// apex) and draws the apex, left and right over everything in their own colours.
+TEST(WindowClickPath, SteppingTheFunnelDimsThePathAndShowsTheApexOnTop) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path output = prepareOutput("window_funnel_steps");
+  const std::string level = std::string(NAVSCOPE_ASSETS_DIR) + "/showcase.obj";
+  const auto shot = [&](const std::string& name, int rights) {
+    const fs::path path = output / name;
+    fs::remove(path);
+    RunningApp app(shellQuote(level) + " --size 1280x720 --print-state --frames 400 --screenshot " +
+                   shellQuote(path.string()));
+    if (!app.waitFor("funnel step=1/")) return std::string();
+    const std::string window = RunningApp::findWindow();
+    std::string keys;
+    for (int i = 0; i < rights; ++i)
+      keys += " Right";
+    if (rights > 0 &&
+        !run(std::string(NAVSCOPE_XDOTOOL) + " key --delay 40 --window " + window + keys))
+      return std::string();
+    app.finish();
+    return app.exitedCleanly() ? lastLine(app.lines(), "funnel ") : std::string();
+  };
+  ASSERT_NE(shot("still.png", 0), "");
+  const std::string stepped = shot("stepped.png", 24);
+  ASSERT_EQ(stepped.rfind("funnel step=25/", 0), 0u) << stepped;
+  const Image still((output / "still.png").string()), moved((output / "stepped.png").string());
+  ASSERT_TRUE(still.loaded() && moved.loaded());
+  // In the 3D view (x 290..990): nav::colors::kApex, used for nothing else.
+  constexpr int kApex[3] = {170, 255, 0};
+  const int pathStill = still.countColorIn(kPathColor, 290, 0, 990, 720);
+  const int pathMoved = moved.countColorIn(kPathColor, 290, 0, 990, 720);
+  EXPECT_GT(pathStill, 1500);
+  EXPECT_LT(pathMoved, pathStill * 7 / 10) << "the rest of the path is dimmed";
+  EXPECT_GT(pathMoved, 300) << "the part pulled so far is drawn";
+  EXPECT_GE(moved.countColorIn(kApex, 290, 0, 990, 720), 40) << "the apex";
+}
+
 // The inspector: the mouse over the plaza names its sector, surface, cost,
 // island and area; over the path, the stretch under it.
 TEST(WindowClickPath, TheMouseOverASectorOrThePathNamesIt) {

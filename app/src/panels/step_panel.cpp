@@ -37,6 +37,7 @@ bool StepPanel::follow(const PathAnswer* solution, uint64_t pathRevision) {
     m_revision = pathRevision;
     m_replay = solution ? std::make_unique<SearchReplay>(solution->trace) : nullptr;
     m_playing = false;
+    m_stepped = false;
     // The funnel's first step, or the search's last expansion when there is no funnel.
     m_position = 0;
     moveTo(solution, (long long)expansions());
@@ -99,6 +100,9 @@ void StepPanel::handleKeys(const std::vector<int>& keys, const PathAnswer* solut
   if (!follow(solution, pathRevision)) return;
   const long long at = (long long)m_position;
   for (int key : keys) {
+    const bool steps = key == GLFW_KEY_SPACE || key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT ||
+                       key == GLFW_KEY_HOME || key == GLFW_KEY_END;
+    m_stepped = m_stepped || steps;
     if (key == GLFW_KEY_SPACE) {
       togglePlay(solution, now);
       continue;
@@ -122,6 +126,8 @@ void StepPanel::draw(const PathAnswer* solution, uint64_t pathRevision, double n
     return;
   }
   const size_t count = length(solution);
+  const size_t before = m_position;
+  const bool wasPlaying = m_playing;
   if (ImGui::ArrowButton("prev", ImGuiDir_Left)) moveTo(solution, (long long)m_position - 1);
   ImGui::SameLine();
   if (ImGui::Button(m_playing ? "Pause" : "Play", ImVec2(60.0f, 0.0f))) togglePlay(solution, now);
@@ -144,6 +150,7 @@ void StepPanel::draw(const PathAnswer* solution, uint64_t pathRevision, double n
     ImGui::SetTooltip("%zu search expansions, then %zu funnel events", expansions(),
                       solution->funnel.steps.size());
   }
+  m_stepped = m_stepped || m_position != before || m_playing != wasPlaying;
   ImGui::Separator();
   if (m_position < expansions()) {
     drawSearchStep();

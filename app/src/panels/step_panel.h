@@ -32,6 +32,8 @@ class StepPanel {
   /// the search; nullptr otherwise.
   const SearchReplay* searchStep(const PathAnswer* solution, uint64_t pathRevision) const;
   bool playing() const { return m_playing; }
+  /// The user has moved along the timeline (or played it) since the path appeared.
+  bool stepped() const { return m_stepped; }
   /// While in the search: the node under the mouse in the 3D view (within a
   /// few pixels of where it is drawn) gets a tooltip with its portal, g, h, f
   /// and parent. Call once a frame, after update().
@@ -54,6 +56,7 @@ class StepPanel {
   /// funnel's steps.
   size_t m_position = 0;
   bool m_playing = false;
+  bool m_stepped = false;
   double m_lastAdvance = 0.0;
   uint64_t m_revision = ~0ull;
   std::unique_ptr<SearchReplay> m_replay;

@@ -57,9 +57,10 @@ constexpr Color kCorridor{255, 210, 60, 110};
 constexpr Color kPath{255, 30, 200, 255};
 constexpr Color kStart{40, 220, 60, 255};
 constexpr Color kGoal{230, 40, 40, 255};
-constexpr Color kApex{255, 255, 255, 255};
-constexpr Color kFunnelLeft{60, 255, 120, 255};
-constexpr Color kFunnelRight{255, 80, 80, 255};
+/// The funnel's apex and sides: colours used for nothing else.
+constexpr Color kApex{170, 255, 0, 255};
+constexpr Color kFunnelLeft{0, 120, 255, 255};
+constexpr Color kFunnelRight{170, 0, 255, 255};
 constexpr Color kOpenNode{90, 200, 255, 255};
 constexpr Color kClosedNode{255, 160, 0, 255};
 /// Stepping the search (drawSearchStep): the node being expanded, the one the
