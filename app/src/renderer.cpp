@@ -7,6 +7,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "embedded.h"
+#include "label_layout.h"
 
 namespace nav::app {
 namespace {
@@ -141,9 +142,11 @@ void Renderer::text(const glm::vec3& p, std::string_view text, Color color) {
 
 void Renderer::drawTexts(const std::vector<DebugText>& texts) const {
   if (texts.empty()) return;
-  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
-  size_t drawn = 0;
-  for (const DebugText& text : texts) {
+  const glm::vec3 eye = glm::vec3(glm::inverse(m_view.view)[3]);
+  std::vector<LabelBox> boxes;
+  std::vector<uint32_t> shown;
+  for (uint32_t t = 0; t < texts.size() && shown.size() < kMaxTextsPerBatch; ++t) {
+    const DebugText& text = texts[t];
     const std::optional<glm::vec2> projected = m_view.project(text.position);
     if (!projected) continue;
     const glm::vec2 at = *projected;
@@ -151,13 +154,22 @@ void Renderer::drawTexts(const std::vector<DebugText>& texts) const {
         at.y > m_view.windowSize.y) {
       continue;
     }
-    const ImVec2 position(at.x + 6.0f, at.y - 7.0f);
+    const char* begin = text.text.data();
+    const ImVec2 size = ImGui::CalcTextSize(begin, begin + text.text.size());
+    boxes.push_back({at + glm::vec2(6.0f, -7.0f), glm::vec2(size.x + 1.0f, size.y + 1.0f),
+                     glm::distance(eye, text.position)});
+    shown.push_back(t);
+  }
+  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
+  for (const PlacedLabel& label : placeLabels(boxes)) {
+    const DebugText& text = texts[shown[label.index]];
+    const ImVec2 position(boxes[label.index].at.x, boxes[label.index].at.y);
     const char* begin = text.text.data();
     const char* end = begin + text.text.size();
-    drawList->AddText(ImVec2(position.x + 1.0f, position.y + 1.0f), IM_COL32(0, 0, 0, text.color.a),
-                      begin, end);
-    drawList->AddText(position, imguiColor(text.color), begin, end);
-    if (++drawn >= kMaxTextsPerBatch) break;
+    const uint8_t alpha = uint8_t(float(text.color.a) * label.alpha);
+    drawList->AddText(ImVec2(position.x + 1.0f, position.y + 1.0f), IM_COL32(0, 0, 0, alpha), begin,
+                      end);
+    drawList->AddText(position, imguiColor(text.color.withAlpha(alpha)), begin, end);
   }
 }
 
