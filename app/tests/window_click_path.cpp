@@ -297,7 +297,8 @@ TEST(WindowClickPath, BenchFramesPrintsTheFrameRateLast) {
   EXPECT_LE(p50, p90);
   EXPECT_LE(p90, p99);
   EXPECT_LE(p99, max);
-  EXPECT_NEAR(fps, 1000.0 / mean, 0.1);
+  // The mean is printed to 0.01 ms: 1 % covers its rounding at any rate.
+  EXPECT_NEAR(fps, 1000.0 / mean, 0.01 * fps);
 
   RunningApp bad(level + " --bench-frames 0 2>&1");
   bad.finish();
