@@ -63,10 +63,7 @@
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
 //   to study where they differ.
-#include <DetourNavMesh.h>
-#include <DetourNavMeshBuilder.h>
 #include <DetourNavMeshQuery.h>
-#include <DetourNode.h>
 #include <Recast.h>
 
 #include <algorithm>
@@ -89,6 +86,7 @@
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
+#include "detour_reference.h"
 #include "recast_reference.h"
 
 namespace {
@@ -125,13 +123,10 @@ struct Case {
 // Recast
 // ---------------------------------------------------------------------------
 
-template <class T, void (*Free)(T*)>
-using RecastFree = nav::recast::RecastFree<T, Free>;
-using NavMesh = std::unique_ptr<dtNavMesh, RecastFree<dtNavMesh, dtFreeNavMesh>>;
-using NavMeshQuery =
-    std::unique_ptr<dtNavMeshQuery, RecastFree<dtNavMeshQuery, dtFreeNavMeshQuery>>;
 using nav::recast::TriangleSoup;
 using RecastNavMesh = nav::recast::NavMesh;
+using nav::recast::DetourMesh;
+using nav::recast::DetourPath;
 
 rcConfig recastConfig(const Case& c) {
   nav::UnitProfile unit;
@@ -139,66 +134,6 @@ rcConfig recastConfig(const Case& c) {
   unit.stepHeight = c.climb;
   unit.maxSlopeDegrees = c.slopeDegrees;
   return nav::recast::matchedConfig(unit, c.detourRadius, kCellSize);
-}
-
-// ---------------------------------------------------------------------------
-// Detour
-// ---------------------------------------------------------------------------
-
-/// Detour's navigation mesh (one tile) and a query object over it.
-struct DetourMesh {
-  NavMesh mesh;
-  NavMeshQuery query;
-};
-
-/// The RecastDemo's dtNavMesh from a Recast build: every polygon walkable (flag 1).
-std::optional<DetourMesh> buildDetour(RecastNavMesh& recast, const rcConfig& config, const Case& c,
-                                      std::string& error) {
-  rcPolyMesh& poly = *recast.polyMesh;
-  const rcPolyMeshDetail& detail = *recast.detailMesh;
-  for (int p = 0; p < poly.npolys; ++p)
-    poly.flags[p] = 1;
-
-  dtNavMeshCreateParams params;
-  std::memset(&params, 0, sizeof(params));
-  params.verts = poly.verts;
-  params.vertCount = poly.nverts;
-  params.polys = poly.polys;
-  params.polyAreas = poly.areas;
-  params.polyFlags = poly.flags;
-  params.polyCount = poly.npolys;
-  params.nvp = poly.nvp;
-  params.detailMeshes = detail.meshes;
-  params.detailVerts = detail.verts;
-  params.detailVertsCount = detail.nverts;
-  params.detailTris = detail.tris;
-  params.detailTriCount = detail.ntris;
-  params.walkableHeight = c.unitHeight;
-  params.walkableRadius = c.detourRadius;
-  params.walkableClimb = float(config.walkableClimb) * config.ch;
-  std::copy(poly.bmin, poly.bmin + 3, params.bmin);
-  std::copy(poly.bmax, poly.bmax + 3, params.bmax);
-  params.cs = config.cs;
-  params.ch = config.ch;
-  params.buildBvTree = true;
-
-  unsigned char* data = nullptr;
-  int dataSize = 0;
-  if (!dtCreateNavMeshData(&params, &data, &dataSize)) {
-    error = "Detour: dtCreateNavMeshData failed";
-    return std::nullopt;
-  }
-  DetourMesh detour{NavMesh(dtAllocNavMesh()), NavMeshQuery(dtAllocNavMeshQuery())};
-  if (!detour.mesh || dtStatusFailed(detour.mesh->init(data, dataSize, DT_TILE_FREE_DATA))) {
-    dtFree(data);
-    error = "Detour: dtNavMesh::init failed";
-    return std::nullopt;
-  }
-  if (!detour.query || dtStatusFailed(detour.query->init(detour.mesh.get(), 2048))) {
-    error = "Detour: dtNavMeshQuery::init failed";
-    return std::nullopt;
-  }
-  return detour;
 }
 
 // Detour's findRandomPoint takes a plain function: a fixed-seed LCG in [0, 1).
@@ -212,8 +147,6 @@ float randomUnit() {
 // ---------------------------------------------------------------------------
 // Queries
 // ---------------------------------------------------------------------------
-
-constexpr int kMaxPolys = 2048;
 
 /// What one library answered for one pair.
 struct Answer {
@@ -257,41 +190,18 @@ Answer navscopeQuery(const nav::NavGraph& graph, const nav::SearchOptions& optio
 }
 
 /// Detour's usual three calls; keepCorners copies the straight path out (not timed).
-Answer detourQuery(const dtNavMeshQuery& query, const dtQueryFilter& filter, const glm::vec3& start,
-                   const glm::vec3& goal, bool& outOfNodes, bool keepCorners = false) {
-  static constexpr float kHalfExtents[3] = {2.0f, 4.0f, 2.0f};
+Answer detourQuery(const DetourMesh& detour, const glm::vec3& start, const glm::vec3& goal,
+                   bool& outOfNodes, bool keepCorners = false) {
+  static DetourPath path;
   Answer answer;
-  dtPolyRef startRef = 0, goalRef = 0;
-  float startPoint[3], goalPoint[3];
-  query.findNearestPoly(&start.x, kHalfExtents, &filter, &startRef, startPoint);
-  query.findNearestPoly(&goal.x, kHalfExtents, &filter, &goalRef, goalPoint);
-  if (!startRef || !goalRef) return answer;
-  dtPolyRef polys[kMaxPolys];
-  int polyCount = 0;
-  const dtStatus status = query.findPath(startRef, goalRef, startPoint, goalPoint, &filter, polys,
-                                         &polyCount, kMaxPolys);
-  if (dtStatusDetail(status, DT_OUT_OF_NODES)) outOfNodes = true;
-  if (dtStatusFailed(status) || polyCount == 0 || polys[polyCount - 1] != goalRef) return answer;
-  float straight[kMaxPolys * 3];
-  int cornerCount = 0;
-  query.findStraightPath(startPoint, goalPoint, polys, polyCount, straight, nullptr, nullptr,
-                         &cornerCount, kMaxPolys);
-  if (cornerCount == 0) return answer;
-  float length = 0.0f;
-  for (int i = 1; i < cornerCount; ++i) {
-    const float* a = &straight[3 * (i - 1)];
-    const float* b = &straight[3 * i];
-    length += std::sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
-                        (b[2] - a[2]) * (b[2] - a[2]));
-  }
+  detour.findPath(start, goal, path);
+  outOfNodes = outOfNodes || path.outOfNodes;
+  if (!path.found) return answer;
   answer.found = true;
-  answer.length = length;
-  answer.corridor = size_t(polyCount);
-  answer.searchNodes = size_t(query.getNodePool()->getNodeCount());
-  if (keepCorners) {
-    for (int i = 0; i < cornerCount; ++i)
-      answer.corners.push_back({straight[3 * i], straight[3 * i + 1], straight[3 * i + 2]});
-  }
+  answer.length = path.length;
+  answer.corridor = path.polygons;
+  answer.searchNodes = path.searchNodes;
+  if (keepCorners) answer.corners = path.corners;
   return answer;
 }
 
@@ -325,10 +235,11 @@ struct QueryReport {
   bool outOfNodes = false;
 };
 
-QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, uint64_t seed,
+QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uint64_t seed,
                        int pairCount, int repetitions) {
   QueryReport report;
-  dtQueryFilter filter;
+  const dtNavMeshQuery& query = detour.query();
+  const dtQueryFilter& filter = detour.filter();
   g_randomState = seed;
   // Points navscope cannot locate are dropped: at most 40 points drawn per pair wanted.
   const auto drawPoint = [&](glm::vec3& point) {
@@ -350,7 +261,7 @@ QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, 
   for (Pair& pair : report.pairs) {
     pair.navscope =
         navscopeQuery(graph, options, pair.start, pair.goal, true);  // warms the caches too
-    pair.detour = detourQuery(query, filter, pair.start, pair.goal, report.outOfNodes, true);
+    pair.detour = detourQuery(detour, pair.start, pair.goal, report.outOfNodes, true);
     for (int r = 0; r < repetitions; ++r) {
       // Alternate which library goes first, so neither always runs on caches the other cooled.
       for (int turn = 0; turn < 2; ++turn) {
@@ -361,7 +272,7 @@ QueryReport runQueries(const nav::NavGraph& graph, const dtNavMeshQuery& query, 
         } else {
           const auto start = std::chrono::steady_clock::now();
           bool outOfNodes = false;
-          sink += detourQuery(query, filter, pair.start, pair.goal, outOfNodes).corridor;
+          sink += detourQuery(detour, pair.start, pair.goal, outOfNodes).corridor;
           detourTimes[size_t(r)] = microsecondsSince(start);
         }
       }
@@ -542,7 +453,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     std::fprintf(stderr, "%s\n", error.c_str());
     return std::nullopt;
   }
-  std::optional<DetourMesh> detour = buildDetour(*recast, config, c, error);
+  std::optional<DetourMesh> detour = DetourMesh::create(*recast, config, c.unitHeight, c.detourRadius, error);
   if (!detour) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return std::nullopt;
@@ -574,7 +485,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
               "level", "", walkableTriangleArea(level, c.slopeDegrees));
 
   const QueryReport report =
-      runQueries(navscope->graph, *detour->query, g_seed, pairCount, repetitions);
+      runQueries(navscope->graph, *detour, g_seed, pairCount, repetitions);
   writePairs(c.label, report);
   Summary s;
   s.label = c.label;
