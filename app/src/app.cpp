@@ -111,7 +111,6 @@ void App::closeLevel() {
   m_unitError.clear();
   m_buildError.clear();
   m_buildCancelled = false;
-  m_recastPolygons.reset();
   m_keptBuilds.clear();
   ++m_buildRevision;
   m_jumpTool.clear();
@@ -147,7 +146,8 @@ void App::showNavGraph(std::shared_ptr<const NavBuild> build) {
   selectStartupUnit(glfwGetTime());
   m_printer.buildFinished(graph.unit.name, build->stats, StatePrinter::BuildSource::Loaded);
   spawnStartupCrowd();
-  showBuild(std::move(build), m_buildPanel.params());
+  showBuild(std::move(build), m_buildPanel.params(), nullptr,
+            "a .nav file holds no level mesh for Recast to build from");
   if (m_options.start) m_pathTool.setStart(*m_options.start);
   if (m_options.goal) m_pathTool.setGoal(*m_options.goal);
 }
@@ -221,7 +221,7 @@ void App::requestBuild(bool force) {
   if (!force && profile < m_keptBuilds.size() && m_keptBuilds[profile]) {
     const KeptBuild& kept = *m_keptBuilds[profile];
     m_printer.buildFinished(params.unit.name, kept.build->stats, StatePrinter::BuildSource::Cached);
-    showBuild(kept.build, kept.params, kept.recastPolygons);
+    showBuild(kept.build, kept.params, kept.reference, kept.referenceError);
     return;
   }
   // Already on its way (switched away and back while it runs).
@@ -232,10 +232,11 @@ void App::requestBuild(bool force) {
 }
 
 void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params,
-                    std::optional<size_t> recastPolygons) {
+                    std::shared_ptr<const DetourComparison> reference,
+                    std::string referenceError) {
   m_build = std::move(build);
   m_shownParams = params;
-  m_recastPolygons = recastPolygons;
+  m_compareTool.setReference(std::move(reference), std::move(referenceError));
   ++m_buildRevision;
   // Jumps first: the path is solved again with them on the new graph.
   m_jumpTool.setBuild(m_build);
@@ -277,11 +278,13 @@ void App::acceptFinishedBuild() {
   const size_t profile = m_buildPanel.findProfile(unit);
   if (profile < m_keptBuilds.size() &&
       sameBuildInputs(finished->params, m_buildPanel.params(profile))) {
-    m_keptBuilds[profile] = KeptBuild{finished->params, finished->build, finished->recastPolygons};
+    m_keptBuilds[profile] = KeptBuild{finished->params, finished->build, finished->reference,
+                                      finished->referenceError};
   }
   // A build for another profile (switched away while it ran) is only kept.
   if (profile == m_buildPanel.selected())
-    showBuild(std::move(finished->build), finished->params, finished->recastPolygons);
+    showBuild(std::move(finished->build), finished->params, std::move(finished->reference),
+              std::move(finished->referenceError));
 }
 
 Aabb App::sceneBounds() const {
@@ -298,7 +301,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   status.fixedGraph = m_fixedGraph;
   status.unitError = m_unitError;
   status.build = m_build.get();
-  status.recastPolygons = m_recastPolygons;
+  if (m_compareTool.reference()) status.recastPolygons = m_compareTool.reference()->polygonCount();
   status.buildIsCurrent =
       m_fixedGraph || (m_build && sameBuildInputs(m_shownParams, m_buildPanel.params()));
   if (m_buildPanel.profileCount() > 0) status.selectedUnit = m_buildPanel.params().unit.name;
@@ -315,7 +318,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   const LevelSettings* settings = m_level        ? &m_level->level.settings
                                   : m_fixedGraph ? &m_noSettings
                                                  : nullptr;
-  drawPathPanel(m_pathTool, settings, m_build != nullptr);
+  drawPathPanel(m_pathTool, m_compareTool, settings, m_build != nullptr);
   m_queryPanel.draw(m_pathTool, m_build ? &m_build->graph : nullptr);
   drawHelp(m_showHelp);
   const FilesRequest files =
@@ -373,6 +376,8 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
     }
     if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
     if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
+    if (key == GLFW_KEY_C && m_compareTool.reference())
+      m_compareTool.setEnabled(!m_compareTool.enabled());
     if (key == (kControlKey | GLFW_KEY_R)) m_pendingFiles.open = m_options.levelPath;
     if (key == (kControlKey | GLFW_KEY_S)) m_pendingFiles.saveNav = m_filesPanel.savePath();
     if (key == (kControlKey | GLFW_KEY_E)) m_pendingFiles.exportPath = m_filesPanel.exportPath();
@@ -406,6 +411,8 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   if (steppingFunnel) pathOptions.path = pathOptions.smoothedPath = false;
   m_renderer->setLineWidth(4.0f);
   m_pathTool.drawOverlay(*m_renderer, pathOptions);
+  m_renderer->setLineWidth(3.0f);
+  m_compareTool.drawOverlay(*m_renderer);
   if (steppingFunnel && m_drawOptions.path)
     drawPath(*m_renderer, solution->groundPath, {}, colors::kPath.withAlpha(70));
   if (const SearchReplay* replay = m_stepPanel.searchStep(solution, m_pathTool.revision())) {
@@ -502,6 +509,8 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
     m_pathTool.jumpsChanged();
   }
   m_printer.observeJumps(m_jumpTool);
+  m_compareTool.update(m_build ? &m_build->graph : nullptr, m_pathTool);
+  m_printer.observeCompare(m_compareTool);
   m_stepPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   m_stepPanel.hoverSearchNode(m_camera.frameView(windowSize, framebufferSize),
                               m_pathTool.solution(), m_pathTool.revision());

@@ -10,6 +10,7 @@
 
 #include "build_worker.h"
 #include "command_line.h"
+#include "compare_tool.h"
 #include "crowd.h"
 #include "inspector.h"
 #include "jump_tool.h"
@@ -62,8 +63,9 @@ class App {
   void acceptFinishedBuild();
   /// Drops kept builds whose profile's parameters have changed since.
   void pruneKeptBuilds();
+  /// `reference`: Recast's mesh for the same level and unit, else why there is none.
   void showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params,
-                 std::optional<size_t> recastPolygons = std::nullopt);
+                 std::shared_ptr<const DetourComparison> reference, std::string referenceError);
   /// Adds the --jump pairs once, on the first graph shown.
   void placeStartupJumps();
   /// The box to frame: the level's, or the loaded graph's; empty before either.
@@ -95,7 +97,8 @@ class App {
   struct KeptBuild {
     FloodFillParams params;
     std::shared_ptr<const NavBuild> build;
-    std::optional<size_t> recastPolygons;
+    std::shared_ptr<const DetourComparison> reference;
+    std::string referenceError;
   };
 
   std::shared_ptr<const LoadedLevel> m_level;
@@ -108,8 +111,6 @@ class App {
   /// The build on screen and what it was made from.
   std::shared_ptr<const NavBuild> m_build;
   FloodFillParams m_shownParams;
-  /// FinishedBuild::recastPolygons of the build on screen.
-  std::optional<size_t> m_recastPolygons;
   uint64_t m_buildRevision = 0;
   /// One slot per unit profile of the Build panel.
   std::vector<std::optional<KeptBuild>> m_keptBuilds;
@@ -122,6 +123,7 @@ class App {
   DrawOptions m_drawOptions;
   PathTool m_pathTool;
   QueryPanel m_queryPanel;
+  CompareTool m_compareTool;
   JumpTool m_jumpTool;
   /// The jump tool's revision the path was last solved with.
   uint64_t m_jumpRevision = 0;

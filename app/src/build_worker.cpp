@@ -1,32 +1,8 @@
 #include "build_worker.h"
 
-#ifdef NAVSCOPE_WITH_RECAST
-#include "recast_reference.h"
-#endif
-
 #include <exception>
 
 namespace nav::app {
-namespace {
-
-// Recast's polygons for the level and unit, as a yardstick for the sector count.
-std::optional<size_t> recastPolygonCount(const Level& level, const FloodFillParams& params) {
-#ifdef NAVSCOPE_WITH_RECAST
-  const recast::TriangleSoup soup(level);
-  const rcConfig config =
-      recast::matchedConfig(params.unit, 0.5f * params.unit.footprint(), effectiveCellSize(params));
-  std::string error;
-  const std::optional<recast::NavMesh> mesh = recast::buildNavMesh(soup, config, error);
-  if (!mesh) return std::nullopt;
-  return size_t(mesh->polyMesh->npolys);
-#else
-  (void)level;
-  (void)params;
-  return std::nullopt;
-#endif
-}
-
-}  // namespace
 
 BuildWorker::BuildWorker(std::function<void()> onFinished)
     : m_onFinished(std::move(onFinished)), m_thread([this] { run(); }) {}
@@ -124,7 +100,8 @@ void BuildWorker::run() {
                                                 BuildOptions{.keepCells = true}, &m_control);
       if (result) {
         finished.build = std::make_shared<const NavBuild>(std::move(result).value());
-        finished.recastPolygons = recastPolygonCount(job.level->level, job.params);
+        finished.reference =
+            DetourComparison::build(job.level->level, job.params, finished.referenceError);
       } else {
         finished.error = result.error();
       }

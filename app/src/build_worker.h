@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "detour_comparison.h"
 #include "loaded_level.h"
 #include "nav/nav_build.h"
 
@@ -27,9 +28,10 @@ struct FinishedBuild {
   std::string error;
   /// The failure is a cancel() (error then says so too).
   bool cancelled = false;
-  /// Recast's polygon count for the same level and unit (RecastDemo's settings
-  /// matched to the unit), when built with librecast.
-  std::optional<size_t> recastPolygons;
+  /// Recast's mesh for the same level and unit (RecastDemo's settings matched
+  /// to the unit), when built with librecast; else why there is none.
+  std::shared_ptr<const DetourComparison> reference;
+  std::string referenceError;
 };
 
 class BuildWorker {

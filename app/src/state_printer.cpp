@@ -223,6 +223,27 @@ void StatePrinter::observeJumps(const JumpTool& jumps) {
   m_jumpNotice = jumps.notice();
 }
 
+void StatePrinter::observeCompare(const CompareTool& compare) {
+  if (compare.enabled() != m_compareOn) {
+    m_compareOn = compare.enabled();
+    print(m_compareOn ? "compare on" : "compare off");
+  }
+  if (compare.unavailable() != m_compareUnavailable) {
+    m_compareUnavailable = compare.unavailable();
+    if (!m_compareUnavailable.empty()) print("compare unavailable " + m_compareUnavailable);
+  }
+  if (compare.revision() == m_compareRevision) return;
+  m_compareRevision = compare.revision();
+  if (!compare.comparison()) return;
+  const Comparison& both = *compare.comparison();
+  const auto side = [](const char* name, const ComparedPath& path) {
+    return format("%s found=%d length=%.3f corners=%zu us=%.1f", name, path.found ? 1 : 0,
+                  double(path.length), path.corners.size(), path.microseconds);
+  };
+  print("compare " + side("navscope", both.navscope) + " " + side("detour", both.detour) +
+        format(" polygons=%zu", compare.reference()->polygonCount()));
+}
+
 void StatePrinter::observeCrowd(const Crowd& crowd, std::chrono::microseconds budget) {
   const size_t agents = crowd.agents().size();
   if (crowd.spawnRevision() != m_crowdRevision) {

@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "compare_tool.h"
 #include "crowd.h"
 #include "frame_view.h"
 #include "jump_tool.h"
@@ -76,6 +77,11 @@ class StatePrinter {
   /// `jump removed id=N`, `jump cleared`, `jump capacity=N`, `jump jumps placed on the new
   /// build...`), and `jump notice TEXT` for a refused jump.
   void observeJumps(const JumpTool& jumps);
+  /// `compare on` / `compare off` when the toggle changes, `compare unavailable
+  /// WHY` once when there is no Recast mesh, and for each new comparison
+  /// `compare navscope found=F length=L corners=C us=T detour found=F length=L
+  /// corners=C us=T polygons=P`.
+  void observeCompare(const CompareTool& compare);
   /// `help shown` or `help hidden` when the help window (F1) opens or closes.
   void observeHelp(bool shown);
   /// `saved PATH` or `save error MESSAGE` for the Files panel's Save (and
@@ -103,6 +109,9 @@ class StatePrinter {
   std::string m_queryChange;
   /// Per panel: the widgets printed last frame.
   std::map<std::string, std::map<std::string, WidgetBox>> m_widgets;
+  bool m_compareOn = false;
+  uint64_t m_compareRevision = 0;
+  std::string m_compareUnavailable;
   uint64_t m_jumpRevision = 0;
   std::string m_jumpNotice;
   uint64_t m_crowdRevision = 0;

@@ -21,6 +21,7 @@ constexpr Action kActions[] = {
      "inspect the path stretch, portal or sector (a search node while stepping)"},
     {"F", "frame the whole level"},
     {"U", "switch to the level's next unit profile"},
+    {"C", "compare with Detour: Recast's polygons and Detour's path beside navscope's"},
     {"J", "arm or disarm the jump placer: left click a takeoff, right click a landing"},
     {"Esc", "cancel the running build"},
     {"Left / Right", "step the search, then the funnel, one step back / forward"},

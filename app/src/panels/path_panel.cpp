@@ -74,7 +74,8 @@ void clearanceLine(const PathAnswer& solution) {
 
 }  // namespace
 
-void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool haveBuild) {
+void drawPathPanel(PathTool& tool, CompareTool& compare, const LevelSettings* levelSettings,
+                   bool haveBuild) {
   if (!ImGui::Begin("Path")) {
     ImGui::End();
     return;
@@ -150,6 +151,7 @@ void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool have
       ImGui::EndTable();
     }
   }
+  if (haveBuild) compare.drawPanelSection();
   ImGui::End();
 }
 

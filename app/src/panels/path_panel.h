@@ -1,6 +1,7 @@
 #pragma once
 // Path panel: the path tester's start, goal and result (status, length,
 // corners, corridor size, expansions) and its "off mesh"/"unreachable" messages.
+#include "compare_tool.h"
 #include "nav/level.h"
 #include "path_tool.h"
 
@@ -8,6 +9,8 @@ namespace nav::app {
 
 /// levelSettings (null when no level is loaded) offers a button back to the sidecar's start and
 /// goal.
-void drawPathPanel(PathTool& tool, const LevelSettings* levelSettings, bool haveBuild);
+/// Below the result, the Compare toggle and its rows (compare_tool.h).
+void drawPathPanel(PathTool& tool, CompareTool& compare, const LevelSettings* levelSettings,
+                   bool haveBuild);
 
 }  // namespace nav::app
