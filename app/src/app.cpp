@@ -294,6 +294,14 @@ Aabb App::sceneBounds() const {
 }
 
 void App::drawPanels(double now, float frameMilliseconds) {
+  MenuState menu;
+  menu.haveLevel = m_level || m_fixedGraph;
+  menu.canSave = m_build != nullptr;
+  menu.canExport = m_pathTool.solution() != nullptr;
+  menu.compareAvailable = m_compareTool.reference() != nullptr;
+  menu.compareOn = m_compareTool.enabled();
+  menu.helpShown = m_showHelp;
+  handleMenu(m_mainMenu.draw(menu));
   BuildStatus status;
   status.levelName = std::filesystem::path(m_options.levelPath).filename().string();
   if (m_level) status.levelTriangles = m_level->level.triangles.size();
@@ -334,6 +342,57 @@ void App::drawPanels(double now, float frameMilliseconds) {
   if (m_buildPanel.takeRebuildRequest(now)) requestBuild(m_buildPanel.takeForceRequest());
 }
 
+void App::handleMenu(const MenuRequest& request) {
+  if (request.showFiles) m_filesPanel.reveal();
+  if (request.reload) m_pendingFiles.open = m_options.levelPath;
+  if (request.saveNav) m_pendingFiles.saveNav = m_filesPanel.savePath();
+  if (request.exportPath) m_pendingFiles.exportPath = m_filesPanel.exportPath();
+  if (request.frame) m_frameSelectionRequested = true;
+  if (request.toggleCompare) m_compareTool.setEnabled(!m_compareTool.enabled());
+  if (request.resetLayout) m_layout.requestReset();
+  if (request.toggleHelp) m_showHelp = !m_showHelp;
+}
+
+bool App::flyCamera(double now) {
+  glm::vec3 move(0.0f);
+  if (!ImGui::GetIO().WantCaptureKeyboard) {
+    const auto held = [](int key) { return ImGui::IsKeyDown(key) ? 1.0f : 0.0f; };
+    move = {held(GLFW_KEY_D) - held(GLFW_KEY_A), held(GLFW_KEY_E) - held(GLFW_KEY_Q),
+            held(GLFW_KEY_W) - held(GLFW_KEY_S)};
+  }
+  if (move == glm::vec3(0.0f)) {
+    m_lastFly.reset();
+    return false;
+  }
+  // The first frame of a press moves nothing: it only starts the clock.
+  const double seconds = m_lastFly ? std::min(now - *m_lastFly, kMaxCrowdStep) : 0.0;
+  m_lastFly = now;
+  m_camera.fly(move, float(seconds));
+  return true;
+}
+
+void App::frameSelection(glm::vec2 windowSize) {
+  Aabb bounds = sceneBounds();
+  if (m_build && m_inspector.selected()) {
+    bounds = m_build->graph.sectors[*m_inspector.selected()].bounds;
+    // A sliver still shows its surroundings.
+    constexpr float kMinAcross = 6.0f;
+    const glm::vec3 grow = glm::max(glm::vec3(kMinAcross) - bounds.size(), glm::vec3(0.0f)) * 0.5f;
+    bounds.min -= grow;
+    bounds.max += grow;
+  }
+  if (!bounds.empty()) m_camera.frame(bounds, m_layout.unobstructedRect(), windowSize);
+}
+
+void App::drawSelectionNote(const ScreenRect& area) const {
+  if (m_inspector.selectionNote().empty()) return;
+  const std::string text =
+      "selected " + m_inspector.selectionNote() + "  (F frames it, Ctrl+click it again clears)";
+  const float height = ImGui::GetTextLineHeight();
+  ImGui::GetBackgroundDrawList()->AddText(ImVec2(area.min.x + 8.0f, area.max.y - height - 6.0f),
+                                          IM_COL32(170, 255, 170, 255), text.c_str());
+}
+
 void App::updateCrowd(double now) {
   const double seconds =
       m_lastCrowdUpdate ? std::min(now - *m_lastCrowdUpdate, kMaxCrowdStep) : 0.0;
@@ -346,7 +405,15 @@ void App::updateCrowd(double now) {
 
 void App::handleInput(const FrameView& view, const std::vector<int>& keys, double now) {
   const std::optional<ViewportClick> click = handleViewportMouse(m_camera, view.windowSize);
-  if (click && (m_level || m_fixedGraph)) {
+  if (click && click->control && click->button == MouseButton::Left && m_build) {
+    // Ctrl+click selects the sector under the mouse (or clears the selection).
+    const Ray ray = view.rayThrough(click->position);
+    const float reach = glm::length(sceneBounds().size()) * 4.0f + 1000.0f;
+    const std::optional<RayHit> hit = m_level ? m_level->world.raycast(ray.origin, ray.direction, reach)
+                                              : raycastSectors(m_build->graph, ray, reach);
+    m_inspector.select(m_build.get(), m_buildRevision,
+                       hit ? std::optional<glm::vec3>(hit->point) : std::nullopt);
+  } else if (click && (m_level || m_fixedGraph)) {
     ClickEvent event{click->button, view.rayThrough(click->position), std::nullopt, click->shift,
                      click->control};
     const Aabb bounds = sceneBounds();
@@ -371,9 +438,7 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
   if (ImGui::GetIO().WantCaptureKeyboard) return;
   m_stepPanel.handleKeys(keys, m_pathTool.solution(), m_pathTool.revision(), now);
   for (int key : keys) {
-    if (key == GLFW_KEY_F && !sceneBounds().empty()) {
-      m_camera.frame(sceneBounds(), m_layout.unobstructedRect(), view.windowSize);
-    }
+    if (key == GLFW_KEY_F) m_frameSelectionRequested = true;
     if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
     if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
     if (key == GLFW_KEY_C && m_compareTool.reference())
@@ -396,6 +461,10 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   // Stepping through the search draws its state at the step instead of the whole trace.
   content.searchStepping = m_stepPanel.searchStep(content.path, content.pathRevision) != nullptr;
   m_sceneView->draw(*m_renderer, content, m_drawOptions);
+  if (m_build) {
+    m_renderer->setLineWidth(4.0f);
+    m_inspector.drawSelection(*m_renderer, m_build->graph);
+  }
 
   if (m_drawCrowd) {
     m_renderer->setLineWidth(2.0f);
@@ -503,7 +572,12 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
     m_camera.frame(sceneBounds(), freeArea, windowSize);
   }
   if (frame == 0) printProbes(m_camera.frameView(windowSize, framebufferSize));
+  m_printer.observeFly(flyCamera(now), m_camera.target());
   handleInput(m_camera.frameView(windowSize, framebufferSize), keys, now);
+  if (m_frameSelectionRequested) {
+    m_frameSelectionRequested = false;
+    frameSelection(windowSize);
+  }
   if (m_jumpTool.revision() != m_jumpRevision) {
     m_jumpRevision = m_jumpTool.revision();
     m_pathTool.jumpsChanged();
@@ -516,8 +590,8 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
                               m_pathTool.solution(), m_pathTool.revision());
   if (!m_stepPanel.hoveredNode()) {
     m_inspector.hover(m_camera.frameView(windowSize, framebufferSize), m_build.get(),
-                      m_buildRevision, m_pathTool.solution(), m_level.get(),
-                      m_pathTool.searchOptions().filter);
+                      m_buildRevision, m_pathTool.solution(), &m_jumpTool.bucket(),
+                      m_drawOptions.cells, m_level.get(), m_pathTool.searchOptions().filter);
   }
   updateCrowd(now);
   m_printer.observe(m_pathTool);
@@ -525,6 +599,9 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_printer.observeWidgets("query", m_queryPanel.widgets());
   m_printer.observeWidgets("files", m_filesPanel.widgets());
   m_printer.observeHelp(m_showHelp);
+  m_printer.observeWidgets("menu", m_mainMenu.widgets());
+  m_printer.observePanels(m_layout.panelRects());
+  m_printer.observeSelection(m_inspector.selectionNote());
   m_printer.observeInspector(m_stepPanel.hoveredNode() ? std::string() : m_inspector.description(),
                              m_inspector.mouse());
   m_printer.observeCrowd(m_crowd, m_crowdPanel.budget());
@@ -536,6 +613,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 
   drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
   drawLevelError(freeArea);
+  drawSelectionNote(freeArea);
   drawFrameRate(freeArea);
   m_window->renderUi();
   bool ok = true;
@@ -550,6 +628,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 
 bool App::idle() const {
   return !m_worker.busy() && !m_buildPanel.rebuildPending() && !m_stepPanel.playing() &&
+         !m_lastFly &&
          !m_worker.hasFinished() && (m_crowd.agents().empty() || m_crowdPanel.paused());
 }
 

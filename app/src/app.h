@@ -20,6 +20,7 @@
 #include "panels/crowd_panel.h"
 #include "panels/files_panel.h"
 #include "panels/help_panel.h"
+#include "panels/main_menu.h"
 #include "panels/query_panel.h"
 #include "panels/step_panel.h"
 #include "path_tool.h"
@@ -74,6 +75,14 @@ class App {
   /// Moves the crowd on by the time since its last update (unless paused).
   void updateCrowd(double now);
   void handleInput(const FrameView& view, const std::vector<int>& keys, double now);
+  /// What the main menu asked for this frame.
+  void handleMenu(const MenuRequest& request);
+  /// WASD (and Q/E) held down fly the camera; true while one is.
+  bool flyCamera(double now);
+  /// F: the selected sector, else the whole scene.
+  void frameSelection(glm::vec2 windowSize);
+  /// The selected sector's note in the view's top corner.
+  void drawSelectionNote(const ScreenRect& area) const;
   void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;
   /// The frame rate, in the corner of the free area.
@@ -142,10 +151,15 @@ class App {
   /// The help window (F1).
   bool m_showHelp = false;
   FilesPanel m_filesPanel;
+  MainMenu m_mainMenu;
+  /// When the camera last flew; empty while no fly key is held. [glfwGetTime seconds]
+  std::optional<double> m_lastFly;
   /// Asked for this frame, carried out at the start of the next.
   FilesRequest m_pendingFiles;
   /// Frame the camera on the scene once it has bounds (a level was opened).
   bool m_frameRequested = true;
+  /// F or View > Frame selection, carried out once the panels leave their room.
+  bool m_frameSelectionRequested = false;
 };
 
 }  // namespace nav::app

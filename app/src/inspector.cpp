@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -119,6 +120,49 @@ std::vector<std::string> describeSector(const NavGraph& graph, const std::vector
   return lines;
 }
 
+std::vector<std::string> describeJump(const JumpPortal& jump) {
+  const glm::vec3& a = jump.spec.takeoff;
+  const glm::vec3& b = jump.spec.landing;
+  return {format("jump %u: %.2f %.2f %.2f -> %.2f %.2f %.2f", jump.id, double(a.x), double(a.y),
+                 double(a.z), double(b.x), double(b.y), double(b.z)),
+          format("heading %.0f deg, %.1f m/s for %.2f s in the air, %.2f m over the ground",
+                 double(glm::degrees(jump.spec.heading)), double(jump.spec.speed),
+                 double(jump.spec.airTime), double(glm::length(groundOf(b) - groundOf(a))))};
+}
+
+// The cell whose ground lies within a step of `point`, in point's column.
+std::vector<std::string> describeCell(const NavBuild& build, const glm::vec3& point,
+                                      const LoadedLevel* level) {
+  const CellGrid& cells = *build.cells;
+  const float step = build.graph.unit.stepHeight;
+  const glm::ivec2 column = cells.columnOf(point);
+  const uint32_t c = cells.findInColumn(column.x, column.y, point.y - step, point.y + step);
+  if (c == kNoCell) return {};
+  const Cell cell = cells[c];
+  static constexpr const char* kDirectionNames[kDirectionCount] = {"+x", "+z", "-x", "-z"};
+  std::string steps, falls;
+  for (int d = 0; d < kDirectionCount; ++d) {
+    if (cell.canStep(Direction(d))) steps += std::string(steps.empty() ? "" : " ") + kDirectionNames[d];
+    if (const FallLink* fall = cells.fallFrom(c, Direction(d))) {
+      falls += format("%s%s over %u columns", falls.empty() ? "" : ", ", kDirectionNames[d],
+                      unsigned(fall->columns));
+    }
+  }
+  std::vector<std::string> lines{
+      format("cell %u: column %d, %d, ground at %.2f m", c, cell.x, cell.z, double(cell.y)),
+      "steps to " + (steps.empty() ? std::string("nowhere") : steps)};
+  if (!falls.empty()) lines.push_back("falls " + falls);
+  if (level != nullptr && cell.material < level->level.materials.size()) {
+    const std::string& material = level->level.materials[cell.material];
+    lines.push_back("material " + (material.empty() ? std::string("(default)") : material));
+  }
+  if (c < build.overhangingCells.size() && build.overhangingCells[c])
+    lines.push_back("its footprint hangs over a ledge");
+  if (c < build.cellSectors.size() && build.cellSectors[c] != kNoSector)
+    lines.push_back(format("in sector %u", build.cellSectors[c]));
+  return lines;
+}
+
 }  // namespace
 
 std::string islandNote(const NavGraph& graph, const std::vector<float>& areas,
@@ -132,15 +176,21 @@ std::string islandNote(const NavGraph& graph, const std::vector<float>& areas,
          " m2; the goal's island is " + wholeNumber(areas[goalIsland]) + " m2";
 }
 
+void Inspector::noteBuild(const NavGraph& graph, uint64_t buildRevision) {
+  if (buildRevision == m_areasRevision) return;
+  m_areasRevision = buildRevision;
+  m_islandAreas = islandAreas(graph);
+  m_selected.reset();
+  m_selectionNote.clear();
+}
+
 void Inspector::hover(const FrameView& view, const NavBuild* build, uint64_t buildRevision,
-                      const PathAnswer* path, const LoadedLevel* level, const QueryFilter& filter) {
+                      const PathAnswer* path, const JumpBucket* jumps, bool cellsShown,
+                      const LoadedLevel* level, const QueryFilter& filter) {
   m_description.clear();
   if (build == nullptr || ImGui::GetIO().WantCaptureMouse) return;
   const NavGraph& graph = build->graph;
-  if (buildRevision != m_areasRevision) {
-    m_areasRevision = buildRevision;
-    m_islandAreas = islandAreas(graph);
-  }
+  noteBuild(graph, buildRevision);
   const ImVec2 mouseAt = ImGui::GetMousePos();
   const glm::vec2 mouse(mouseAt.x, mouseAt.y);
   m_mouse = mouse;
@@ -150,6 +200,14 @@ void Inspector::hover(const FrameView& view, const NavBuild* build, uint64_t bui
     for (size_t k = 0; k + 1 < corners.size() && lines.empty(); ++k) {
       if (pixelsToSegment(view, corners[k], corners[k + 1], mouse) <= kNearPixels)
         lines = describeStretch(*path, k);
+    }
+  }
+  if (lines.empty() && jumps != nullptr) {
+    for (const JumpPortal& jump : jumps->jumps()) {
+      if (pixelsToSegment(view, jump.spec.takeoff, jump.spec.landing, mouse) <= kNearPixels) {
+        lines = describeJump(jump);
+        break;
+      }
     }
   }
   if (lines.empty()) {
@@ -169,8 +227,9 @@ void Inspector::hover(const FrameView& view, const NavBuild* build, uint64_t bui
           lines = describePortal(graph, p);
         }
       }
-      if (lines.empty()) lines = describeSector(graph, m_islandAreas, s, filter);
     }
+    if (lines.empty() && hit && cellsShown && build->cells) lines = describeCell(*build, hit->point, level);
+    if (lines.empty() && s != kNoSector) lines = describeSector(graph, m_islandAreas, s, filter);
   }
   if (lines.empty()) return;
   ImGui::BeginTooltip();
@@ -180,6 +239,52 @@ void Inspector::hover(const FrameView& view, const NavBuild* build, uint64_t bui
     m_description += line;
   }
   ImGui::EndTooltip();
+}
+
+void Inspector::select(const NavBuild* build, uint64_t buildRevision,
+                       const std::optional<glm::vec3>& point) {
+  if (build != nullptr) noteBuild(build->graph, buildRevision);
+  const std::optional<uint32_t> before = m_selected;
+  m_selected.reset();
+  m_selectionNote.clear();
+  if (build == nullptr || !point) return;
+  const NavGraph& graph = build->graph;
+  const uint32_t s = locateSector(graph, *point).sector;
+  // Clicking the selected sector again clears the selection.
+  if (s == kNoSector || before == s) return;
+  m_selected = s;
+  m_selectionNote = format("sector %u", s);
+  if (!graph.islands.empty()) {
+    const uint32_t island = graph.islands.of(s);
+    m_selectionNote += format(": island %u of %u, %s m2", island + 1, graph.islands.count(),
+                              wholeNumber(m_islandAreas[island]).c_str());
+  }
+}
+
+void Inspector::drawSelection(DebugDraw& draw, const NavGraph& graph) const {
+  if (!m_selected || *m_selected >= graph.sectors.size()) return;
+  // Just above the sectors' own fill and outlines.
+  const glm::vec3 lift(0.0f, 0.04f, 0.0f);
+  const auto corners = [&](const Sector& sector) {
+    const Aabb& b = sector.bounds;
+    const auto at = [&](float x, float z) {
+      return glm::vec3(x, graph.heightAt(sector, x, z), z) + lift;
+    };
+    return std::array<glm::vec3, 4>{at(b.min.x, b.min.z), at(b.max.x, b.min.z),
+                                    at(b.max.x, b.max.z), at(b.min.x, b.max.z)};
+  };
+  if (!graph.islands.empty()) {
+    const uint32_t island = graph.islands.of(*m_selected);
+    for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+      if (graph.sectors[s].kind != SectorKind::Ground || graph.islands.of(s) != island) continue;
+      const std::array<glm::vec3, 4> c = corners(graph.sectors[s]);
+      draw.triangle(c[0], c[2], c[1], kIslandTint);
+      draw.triangle(c[0], c[3], c[2], kIslandTint);
+    }
+  }
+  const std::array<glm::vec3, 4> c = corners(graph.sectors[*m_selected]);
+  for (int k = 0; k < 4; ++k)
+    draw.line(c[size_t(k)], c[size_t((k + 1) % 4)], kSelectionColor);
 }
 
 }  // namespace nav::app

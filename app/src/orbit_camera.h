@@ -25,6 +25,14 @@ class OrbitCamera {
   /// under the mouse.
   void zoomTowards(float wheelSteps, const Ray& ray);
 
+  /// Flies the focus (and the eye with it) for `seconds`: move.x to the
+  /// right, move.y up, move.z forward, each in -1..1. Forward and right keep
+  /// to the ground plane; the speed grows with the distance from the focus.
+  void fly(glm::vec3 move, float seconds);
+  /// Metres a second the focus flies at the current distance.
+  float flySpeed() const;
+  glm::vec3 target() const { return m_target; }
+
   FrameView frameView(glm::vec2 windowSize, glm::ivec2 framebufferSize) const;
 
  private:

@@ -223,6 +223,30 @@ void StatePrinter::observeJumps(const JumpTool& jumps) {
   m_jumpNotice = jumps.notice();
 }
 
+void StatePrinter::observePanels(const std::map<std::string, ScreenRect>& panels) {
+  for (const auto& [name, rect] : panels) {
+    const auto known = m_panels.find(name);
+    if (known != m_panels.end() && known->second.min == rect.min && known->second.max == rect.max)
+      continue;
+    print(format("panel %s %.0f %.0f %.0f %.0f", name.c_str(), double(rect.min.x),
+                 double(rect.min.y), double(rect.max.x), double(rect.max.y)));
+  }
+  m_panels = panels;
+}
+
+void StatePrinter::observeFly(bool flying, const glm::vec3& focus) {
+  if (flying == m_flying) return;
+  m_flying = flying;
+  print(format("fly %s focus=%.3f,%.3f,%.3f", flying ? "start" : "stop", double(focus.x),
+               double(focus.y), double(focus.z)));
+}
+
+void StatePrinter::observeSelection(const std::string& note) {
+  if (note == m_selection) return;
+  m_selection = note;
+  print(note.empty() ? std::string("select none") : "select " + note);
+}
+
 void StatePrinter::observeCompare(const CompareTool& compare) {
   if (compare.enabled() != m_compareOn) {
     m_compareOn = compare.enabled();

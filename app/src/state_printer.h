@@ -82,6 +82,13 @@ class StatePrinter {
   /// `compare navscope found=F length=L corners=C us=T detour found=F length=L
   /// corners=C us=T polygons=P`.
   void observeCompare(const CompareTool& compare);
+  /// `panel NAME X0 Y0 X1 Y1` for each panel whose place changed.
+  void observePanels(const std::map<std::string, ScreenRect>& panels);
+  /// `fly start focus=X,Y,Z` and `fly stop focus=X,Y,Z` when the camera starts
+  /// and stops flying (WASD, Q, E held).
+  void observeFly(bool flying, const glm::vec3& focus);
+  /// `select NOTE` when Ctrl+click selects a sector, `select none` when cleared.
+  void observeSelection(const std::string& note);
   /// `help shown` or `help hidden` when the help window (F1) opens or closes.
   void observeHelp(bool shown);
   /// `saved PATH` or `save error MESSAGE` for the Files panel's Save (and
@@ -109,6 +116,9 @@ class StatePrinter {
   std::string m_queryChange;
   /// Per panel: the widgets printed last frame.
   std::map<std::string, std::map<std::string, WidgetBox>> m_widgets;
+  std::map<std::string, ScreenRect> m_panels;
+  std::string m_selection;
+  bool m_flying = false;
   bool m_compareOn = false;
   uint64_t m_compareRevision = 0;
   std::string m_compareUnavailable;

@@ -63,11 +63,22 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
   const fs::path folder = levelFolder("window_files_open");
   RunningApp app(shellQuote((folder / "level.obj").string()) +
                  " --size 1280x720 --print-state --frames 600");
+  const std::optional<std::string> fileMenu = app.waitFor("widget menu:File ");
+  ASSERT_TRUE(fileMenu) << app.transcript();
   ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
   const std::string window = RunningApp::findWindow();
   ASSERT_FALSE(window.empty());
-  // The Files panel starts folded at the top left of the view: its arrow unfolds it.
-  ASSERT_TRUE(click(window, {298, 9}, 1));
+  // The Files panel starts folded: File > Open... unfolds it.
+  const auto clickWidget = [&](const std::string& line, const std::string& label) {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    return std::sscanf(line.c_str(), ("widget " + label + " %d %d %d %d").c_str(), &x0, &y0, &x1,
+                       &y1) == 4 &&
+           click(window, {(x0 + x1) / 2, (y0 + y1) / 2}, 1);
+  };
+  ASSERT_TRUE(clickWidget(*fileMenu, "menu:File"));
+  const std::optional<std::string> openItem = app.waitFor("widget menu:Open... ");
+  ASSERT_TRUE(openItem) << app.transcript();
+  ASSERT_TRUE(clickWidget(*openItem, "menu:Open..."));
   const std::optional<std::string> listed = app.waitFor("widget file:showcase.obj ");
   ASSERT_TRUE(listed) << app.transcript();
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;

@@ -85,6 +85,11 @@ FilesRequest FilesPanel::draw(const std::string& currentPath, bool canSave, bool
   m_widgets.clear();
   // Folded over the view until wanted.
   ImGui::SetNextWindowCollapsed(true, ImGuiCond_Once);
+  if (m_reveal) {
+    m_reveal = false;
+    ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    ImGui::SetNextWindowFocus();
+  }
   if (!ImGui::Begin("Files")) {
     ImGui::End();
     return request;

@@ -37,6 +37,9 @@ class FilesPanel {
   FilesRequest draw(const std::string& currentPath, bool canSave, bool canExport,
                     const std::string& unitName);
 
+  /// Unfolds the panel and brings it to the front on the next draw (File > Open).
+  void reveal() { m_reveal = true; }
+
   /// Where Save writes (the level's folder, its name with .nav, unless edited).
   const std::string& savePath() const { return m_savePath; }
   /// Where Export writes (the level's folder, its name with -path.json).
@@ -53,6 +56,7 @@ class FilesPanel {
   /// Last write times of the level and its sidecar; empty for a missing file.
   std::vector<std::optional<std::filesystem::file_time_type>> watchedTimes() const;
 
+  bool m_reveal = false;
   std::vector<std::string> m_recent;
   std::vector<std::string> m_folderFiles;
   std::vector<std::string> m_watched;
