@@ -322,7 +322,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   status.cellsFound = m_worker.cellsFound();
   status.estimatedCells = m_worker.estimatedCells();
   m_buildPanel.draw(status, now);
-  drawDrawPanel(m_drawOptions, m_drawCrowd, frameMilliseconds);
+  drawDrawPanel(m_drawOptions, m_drawCrowd, frameMilliseconds, m_build ? &m_build->graph : nullptr);
   const LevelSettings* settings = m_level        ? &m_level->level.settings
                                   : m_fixedGraph ? &m_noSettings
                                                  : nullptr;

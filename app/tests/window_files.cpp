@@ -1,7 +1,7 @@
 // Files in the real window: a level changed on disk is read again by itself,
 // a broken one leaves the level before on screen with the error, the Files
-// panel opens another level from the same folder, and Save writes a .nav the
-// CLI reads.
+// panel opens another level from the same folder, a file dropped on the
+// window opens, and Save writes a .nav the CLI reads.
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -105,6 +105,26 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
 
 // Ctrl+E writes the path as JSON: the same answer navscope-cli query gives,
 // with the search's trace, the funnel's steps and the smoothed curve.
+// A file manager's drop (XDND, as navscope_xdnd_drop performs it) opens the
+// level; a name with a space and a '#' comes through the URI's escaping.
+TEST(WindowFiles, AFileDroppedOnTheWindowOpens) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_drop");
+  const fs::path dropped = folder / "dropped level #2.obj";
+  fs::copy_file(folder / "showcase.obj", dropped);
+  RunningApp app(shellQuote((folder / "level.obj").string()) +
+                 " --size 1280x720 --print-state --frames 600");
+  ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  ASSERT_TRUE(run(shellQuote(NAVSCOPE_XDND_DROP) + " " + window + " 640 360 " +
+                  shellQuote(dropped.string())));
+  ASSERT_TRUE(app.waitFor("level " + dropped.string() + " triangles=1000")) << app.transcript();
+  ASSERT_TRUE(app.waitFor("build unit=human cells=")) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+}
+
 TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
   requireDisplay();
   const fs::path folder = levelFolder("window_files_export");

@@ -2,7 +2,11 @@
 
 #include <imgui.h>
 
+#include <string>
+
+#include "compare_tool.h"
 #include "crowd.h"
+#include "inspector.h"
 
 namespace nav::app {
 namespace {
@@ -17,7 +21,8 @@ void swatch(const char* name, Color color) {
 
 }  // namespace
 
-void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
+void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds,
+                   const NavGraph* graph) {
   if (!ImGui::Begin("Draw")) {
     ImGui::End();
     return;
@@ -88,10 +93,19 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
           {"agent", agentColor(0)},
           {"agent waiting", kWaitingAgentColor},
           {"agent stuck", kStuckAgentColor},
+          {"selected sector", kSelectionColor},
+          {"Detour's path", kDetourPathColor},
+          {"Recast polygon", kDetourMeshColor},
       };
       for (const auto& [name, color] : entries) {
         ImGui::TableNextColumn();
         swatch(name, color);
+      }
+      // Sectors coloured by surface: this graph's surfaces.
+      for (uint16_t surface = 0; graph != nullptr && surface < graph->surfaces.size(); ++surface) {
+        ImGui::TableNextColumn();
+        const std::string name = "surface " + graph->surfaces[surface].name;
+        swatch(name.c_str(), surfaceColor(*graph, surface));
       }
       ImGui::EndTable();
     }
@@ -101,7 +115,8 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(
       "Left click: start. Right click: goal. Right drag: orbit. Middle or Shift+right drag: pan. "
-      "Wheel: zoom. F: frame the level. U: next unit. F12: screenshot.");
+      "Wheel: zoom. WASD, Q/E: fly. Ctrl+click: select a sector. F: frame it (or the level). "
+      "C: compare with Detour. U: next unit. F1: every key.");
   ImGui::PopTextWrapPos();
   ImGui::End();
 }

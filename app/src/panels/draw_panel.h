@@ -1,10 +1,13 @@
 #pragma once
 // Draw panel: the checkboxes of nav::DrawOptions and the crowd's, a colour
-// legend and the frame time.
+// legend (with the surfaces of the graph on screen) and the frame time.
 #include "nav/nav_draw.h"
+#include "nav/nav_graph.h"
 
 namespace nav::app {
 
-void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds);
+/// `graph`: the graph on screen, whose surfaces the legend lists (nullptr: none yet).
+void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds,
+                   const NavGraph* graph);
 
 }  // namespace nav::app

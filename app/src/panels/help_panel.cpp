@@ -19,7 +19,9 @@ constexpr Action kActions[] = {
     {"Wheel", "zoom towards the mouse"},
     {"Mouse over the view",
      "inspect the path stretch, portal or sector (a search node while stepping)"},
-    {"F", "frame the whole level"},
+    {"Ctrl + left click", "select the sector under the mouse (again: clear); its island is tinted"},
+    {"F", "frame the selected sector, or the whole level"},
+    {"W / A / S / D, Q / E", "fly forward / left / back / right, down / up"},
     {"U", "switch to the level's next unit profile"},
     {"C", "compare with Detour: Recast's polygons and Detour's path beside navscope's"},
     {"J", "arm or disarm the jump placer: left click a takeoff, right click a landing"},
@@ -31,6 +33,7 @@ constexpr Action kActions[] = {
     {"Ctrl+R / Ctrl+S / Ctrl+E",
      "reload the level / save its graph as .nav / export the path as JSON"},
     {"Drop a file", "open that level, grid map or .nav file"},
+    {"Window > Reset layout", "put the panels back where they start"},
     {"F1", "this help"},
 };
 
