@@ -32,6 +32,8 @@ constexpr uint64_t kFramesAfterEvent = 5;
 constexpr double kIdleWait = 0.5;
 /// A stalled frame moves the crowd no further than this, so agents never jump. [seconds]
 constexpr double kMaxCrowdStep = 0.1;
+/// A stalled frame flies the camera no further than this. [seconds]
+constexpr double kMaxFlyStep = 0.1;
 
 std::string windowTitle(const std::string& levelPath) {
   return "navscope - " + std::filesystem::path(levelPath).filename().string();
@@ -118,6 +120,7 @@ void App::closeLevel() {
   m_pathTool.setLevel(nullptr);
   m_pathTool.setBuild(nullptr);
   m_pathTool.clearPoints();
+  m_inspector.clearSelection();
   m_crowd.setBuild(nullptr);
 }
 
@@ -237,6 +240,7 @@ void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams
   m_build = std::move(build);
   m_shownParams = params;
   m_compareTool.setReference(std::move(reference), std::move(referenceError));
+  m_inspector.clearSelection();
   ++m_buildRevision;
   // Jumps first: the path is solved again with them on the new graph.
   m_jumpTool.setBuild(m_build);
@@ -332,9 +336,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   const FilesRequest files =
       m_filesPanel.draw(m_options.levelPath, m_build != nullptr, m_pathTool.solution() != nullptr,
                         m_build ? m_build->graph.unit.name : "");
-  m_pendingFiles.open = files.open ? files.open : m_pendingFiles.open;
-  m_pendingFiles.saveNav = files.saveNav ? files.saveNav : m_pendingFiles.saveNav;
-  m_pendingFiles.exportPath = files.exportPath ? files.exportPath : m_pendingFiles.exportPath;
+  m_pendingFiles.merge(files);
   m_stepPanel.draw(m_pathTool.solution(), m_pathTool.revision(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
   drawJumpPanel(m_jumpTool, m_build != nullptr);
@@ -355,7 +357,9 @@ void App::handleMenu(const MenuRequest& request) {
 
 bool App::flyCamera(double now) {
   glm::vec3 move(0.0f);
-  if (!ImGui::GetIO().WantCaptureKeyboard) {
+  const ImGuiIO& io = ImGui::GetIO();
+  // Ctrl+S saves and Ctrl+E exports: keys held with a modifier are shortcuts.
+  if (!io.WantCaptureKeyboard && !io.KeyCtrl && !io.KeyAlt && !io.KeySuper) {
     const auto held = [](int key) { return ImGui::IsKeyDown(key) ? 1.0f : 0.0f; };
     move = {held(GLFW_KEY_D) - held(GLFW_KEY_A), held(GLFW_KEY_E) - held(GLFW_KEY_Q),
             held(GLFW_KEY_W) - held(GLFW_KEY_S)};
@@ -365,15 +369,17 @@ bool App::flyCamera(double now) {
     return false;
   }
   // The first frame of a press moves nothing: it only starts the clock.
-  const double seconds = m_lastFly ? std::min(now - *m_lastFly, kMaxCrowdStep) : 0.0;
+  const double seconds = m_lastFly ? std::min(now - *m_lastFly, kMaxFlyStep) : 0.0;
   m_lastFly = now;
-  m_camera.fly(move, float(seconds));
+  // Diagonally as fast as straight on.
+  m_camera.fly(move / glm::length(move), float(seconds));
   return true;
 }
 
 void App::frameSelection(glm::vec2 windowSize) {
   Aabb bounds = sceneBounds();
-  if (m_build && m_inspector.selected()) {
+  if (m_build && m_inspector.selected() &&
+      *m_inspector.selected() < m_build->graph.sectors.size()) {
     bounds = m_build->graph.sectors[*m_inspector.selected()].bounds;
     // A sliver still shows its surroundings.
     constexpr float kMinAcross = 6.0f;
@@ -578,6 +584,8 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
     m_frameSelectionRequested = false;
     frameSelection(windowSize);
   }
+  // The camera as the input left it: the rest of the frame sees and draws through it.
+  const FrameView view = m_camera.frameView(windowSize, framebufferSize);
   if (m_jumpTool.revision() != m_jumpRevision) {
     m_jumpRevision = m_jumpTool.revision();
     m_pathTool.jumpsChanged();
@@ -586,12 +594,12 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_compareTool.update(m_build ? &m_build->graph : nullptr, m_pathTool);
   m_printer.observeCompare(m_compareTool);
   m_stepPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
-  m_stepPanel.hoverSearchNode(m_camera.frameView(windowSize, framebufferSize),
-                              m_pathTool.solution(), m_pathTool.revision());
+  m_stepPanel.hoverSearchNode(view, m_pathTool.solution(), m_pathTool.revision());
   if (!m_stepPanel.hoveredNode()) {
-    m_inspector.hover(m_camera.frameView(windowSize, framebufferSize), m_build.get(),
-                      m_buildRevision, m_pathTool.solution(), &m_jumpTool.bucket(),
-                      m_drawOptions.cells, m_level.get(), m_pathTool.searchOptions().filter);
+    m_inspector.hover(view, Inspector::Scene{m_build.get(), m_buildRevision,
+                                             m_pathTool.solution(), m_pathTool.revision(),
+                                             &m_jumpTool.bucket(), m_drawOptions.cells,
+                                             m_level.get(), &m_pathTool.searchOptions().filter});
   }
   updateCrowd(now);
   m_printer.observe(m_pathTool);
@@ -608,10 +616,9 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_printer.observeFunnel(m_stepPanel.funnelStep(m_pathTool.solution(), m_pathTool.revision()),
                           m_pathTool.solution());
   m_printer.observeSearchStep(m_stepPanel.searchStep(m_pathTool.solution(), m_pathTool.revision()),
-                              m_stepPanel.hoveredNode(),
-                              m_camera.frameView(windowSize, framebufferSize));
+                              m_stepPanel.hoveredNode(), view);
 
-  drawScene(m_camera.frameView(windowSize, framebufferSize), freeArea);
+  drawScene(view, freeArea);
   drawLevelError(freeArea);
   drawSelectionNote(freeArea);
   drawFrameRate(freeArea);

@@ -81,7 +81,7 @@ class App {
   bool flyCamera(double now);
   /// F: the selected sector, else the whole scene.
   void frameSelection(glm::vec2 windowSize);
-  /// The selected sector's note in the view's top corner.
+  /// The selected sector's note in the view's bottom left corner.
   void drawSelectionNote(const ScreenRect& area) const;
   void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;

@@ -100,14 +100,23 @@ void BuildWorker::run() {
                                                 BuildOptions{.keepCells = true}, &m_control);
       if (result) {
         finished.build = std::make_shared<const NavBuild>(std::move(result).value());
-        finished.reference =
-            DetourComparison::build(job.level->level, job.params, finished.referenceError);
       } else {
         finished.error = result.error();
       }
     } catch (const std::exception& error) {
       // Nothing may escape the thread; running out of memory is reported like any failure.
       finished.error = std::string("build failed: ") + error.what();
+    }
+    // Recast's mesh for Compare: skipped once cancelled; its failure never fails the build.
+    if (finished.build && !m_control.cancelRequested) {
+      try {
+        finished.reference =
+            DetourComparison::build(job.level->level, job.params, finished.referenceError);
+      } catch (const std::exception& error) {
+        finished.referenceError = std::string("Recast failed: ") + error.what();
+      }
+    } else if (finished.build) {
+      finished.referenceError = "Recast's mesh was not built: the build was cancelled";
     }
 
     lock.lock();

@@ -65,9 +65,10 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
   CLI::App cli(
       "navscope: visual debugger for navigation in polygon-soup levels.\n"
       "Left click sets the start, right click the goal; right drag orbits, middle or\n"
-      "Shift+right drag pans, the wheel zooms, F frames the level, U switches to the\n"
+      "Shift+right drag pans, the wheel zooms, WASD and Q/E fly; Ctrl+click selects a\n"
+      "sector and F frames it (or the level); C compares with Detour; U switches to the\n"
       "next unit profile, J arms the jump placer (left click takeoff, right click\n"
-      "landing), F12 saves a screenshot.",
+      "landing), F1 lists every key, F12 saves a screenshot.",
       "navscope");
   cli.add_option("level", options.levelPath,
                  "Level to open (.obj, with an optional .json sidecar), or a navigation graph "

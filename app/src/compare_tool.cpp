@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include <cstdio>
+
 #include "nav/nav_draw.h"
 
 namespace nav::app {
@@ -76,7 +78,8 @@ void CompareTool::drawPanelSection() {
         "Recast's navigation mesh for this level and unit (RecastDemo's settings matched to\n"
         "the unit) and Detour's path for the same start and goal. Times: locate + search +\n"
         "funnel in each library, each the best of %d runs. Detour's filter costs every\n"
-        "surface alike; navscope's uses the Query panel's costs.",
+        "surface alike; navscope's uses the Query panel's costs, without the placed\n"
+        "jumps (Detour has none).",
         DetourComparison::kRuns);
   }
   if (!m_enabled || !m_comparison) return;

@@ -2,7 +2,8 @@
 // The Compare toggle (key C, or the Path panel's checkbox): Recast's polygons
 // and Detour's path for the path tool's start and goal drawn beside
 // navscope's, in colours used for nothing else, with both lengths and query
-// times in the Path panel. Both queries run again whenever the path does.
+// times in the Path panel. Both queries run again whenever the path does;
+// navscope's runs without the placed jumps, as Detour has none.
 #include <cstdint>
 #include <memory>
 #include <optional>

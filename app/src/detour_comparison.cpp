@@ -49,7 +49,7 @@ std::shared_ptr<const DetourComparison> DetourComparison::build(const Level& lev
       recast::DetourMesh::create(*navMesh, config, params.unit.height, radius, error);
   if (!mesh) return nullptr;
   auto reference = std::make_unique<Reference>(Reference{std::move(*mesh), 0, {}});
-  reference->polygons = size_t(navMesh->polyMesh->npolys);
+  reference->polygons = size_t(reference->mesh.polygonCount());
   reference->edges = reference->mesh.polygonEdges();
   return std::shared_ptr<const DetourComparison>(new DetourComparison(std::move(reference)));
 }
@@ -105,7 +105,8 @@ ComparedPath DetourComparison::navscopePath(const NavGraph& graph, const SearchO
   // Kept between runs, as Detour's query object and buffers are.
   PathAnswer answer;
   ComparedPath compared;
-  compared.microseconds = bestMicroseconds([&] { planPath(graph, start, goal, options, {}, answer); });
+  compared.microseconds =
+      bestMicroseconds([&] { planPath(graph, start, goal, options, {}, answer); });
   compared.found = answer.search.status == PathStatus::Found;
   compared.length = answer.funnel.length;
   compared.corners = answer.funnel.corners;

@@ -44,7 +44,8 @@ class DetourComparison {
   size_t polygonCount() const;
   /// The polygons' edges as pairs of end points.
   const std::vector<glm::vec3>& polygonEdges() const;
-  /// Detour's answer from `start` to `goal`.
+  /// Detour's answer from `start` to `goal`. Detour's query object keeps state
+  /// between calls: call from one thread at a time (the main thread).
   ComparedPath detourPath(const glm::vec3& start, const glm::vec3& goal) const;
   /// navscope's answer on `graph` with `options`, timed as Detour's is.
   static ComparedPath navscopePath(const NavGraph& graph, const SearchOptions& options,

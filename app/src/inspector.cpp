@@ -184,61 +184,76 @@ void Inspector::noteBuild(const NavGraph& graph, uint64_t buildRevision) {
   m_selectionNote.clear();
 }
 
-void Inspector::hover(const FrameView& view, const NavBuild* build, uint64_t buildRevision,
-                      const PathAnswer* path, const JumpBucket* jumps, bool cellsShown,
-                      const LoadedLevel* level, const QueryFilter& filter) {
+void Inspector::hover(const FrameView& view, const Scene& scene) {
   m_description.clear();
-  if (build == nullptr || ImGui::GetIO().WantCaptureMouse) return;
-  const NavGraph& graph = build->graph;
-  noteBuild(graph, buildRevision);
+  if (scene.build == nullptr || ImGui::GetIO().WantCaptureMouse) return;
+  noteBuild(scene.build->graph, scene.buildRevision);
   const ImVec2 mouseAt = ImGui::GetMousePos();
   const glm::vec2 mouse(mouseAt.x, mouseAt.y);
   m_mouse = mouse;
-  std::vector<std::string> lines;
-  if (path != nullptr) {
-    const std::vector<glm::vec3>& corners = path->funnel.corners;
-    for (size_t k = 0; k + 1 < corners.size() && lines.empty(); ++k) {
-      if (pixelsToSegment(view, corners[k], corners[k + 1], mouse) <= kNearPixels)
-        lines = describeStretch(*path, k);
-    }
+  const Looked now{mouse,
+                   view.view,
+                   view.projection,
+                   scene.buildRevision,
+                   scene.pathRevision,
+                   scene.jumps,
+                   scene.jumps ? scene.jumps->jumps().size() : 0,
+                   scene.cellsShown};
+  // A ray cast and a locate each frame only when something moved.
+  if (!(now == m_looked)) {
+    m_looked = now;
+    m_lines = describe(view, scene, mouse);
   }
-  if (lines.empty() && jumps != nullptr) {
-    for (const JumpPortal& jump : jumps->jumps()) {
-      if (pixelsToSegment(view, jump.spec.takeoff, jump.spec.landing, mouse) <= kNearPixels) {
-        lines = describeJump(jump);
-        break;
-      }
-    }
-  }
-  if (lines.empty()) {
-    const Ray ray = view.rayThrough(mouse);
-    const std::optional<RayHit> hit =
-        level ? level->world.raycast(ray.origin, ray.direction, kRayReach)
-              : raycastSectors(graph, ray, kRayReach);
-    const uint32_t s = hit ? locateSector(graph, hit->point).sector : kNoSector;
-    if (s != kNoSector) {
-      const Sector& sector = graph.sectors[s];
-      float nearest = kNearPixels;
-      for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
-        const float pixels =
-            pixelsToSegment(view, graph.portals[p].left, graph.portals[p].right, mouse);
-        if (pixels <= nearest) {
-          nearest = pixels;
-          lines = describePortal(graph, p);
-        }
-      }
-    }
-    if (lines.empty() && hit && cellsShown && build->cells) lines = describeCell(*build, hit->point, level);
-    if (lines.empty() && s != kNoSector) lines = describeSector(graph, m_islandAreas, s, filter);
-  }
-  if (lines.empty()) return;
+  if (m_lines.empty()) return;
   ImGui::BeginTooltip();
-  for (const std::string& line : lines) {
+  for (const std::string& line : m_lines) {
     ImGui::TextUnformatted(line.c_str());
     if (!m_description.empty()) m_description += "; ";
     m_description += line;
   }
   ImGui::EndTooltip();
+}
+
+std::vector<std::string> Inspector::describe(const FrameView& view, const Scene& scene,
+                                             glm::vec2 mouse) {
+  const NavBuild& build = *scene.build;
+  const NavGraph& graph = build.graph;
+  if (scene.path != nullptr) {
+    const std::vector<glm::vec3>& corners = scene.path->funnel.corners;
+    for (size_t k = 0; k + 1 < corners.size(); ++k) {
+      if (pixelsToSegment(view, corners[k], corners[k + 1], mouse) <= kNearPixels)
+        return describeStretch(*scene.path, k);
+    }
+  }
+  if (scene.jumps != nullptr) {
+    for (const JumpPortal& jump : scene.jumps->jumps()) {
+      if (pixelsToSegment(view, jump.spec.takeoff, jump.spec.landing, mouse) <= kNearPixels)
+        return describeJump(jump);
+    }
+  }
+  const Ray ray = view.rayThrough(mouse);
+  const std::optional<RayHit> hit =
+      scene.level ? scene.level->world.raycast(ray.origin, ray.direction, kRayReach)
+                  : raycastSectors(graph, ray, kRayReach);
+  const uint32_t s = hit ? locateSector(graph, hit->point).sector : kNoSector;
+  std::vector<std::string> lines;
+  if (s != kNoSector) {
+    const Sector& sector = graph.sectors[s];
+    float nearest = kNearPixels;
+    for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
+      const float pixels =
+          pixelsToSegment(view, graph.portals[p].left, graph.portals[p].right, mouse);
+      if (pixels <= nearest) {
+        nearest = pixels;
+        lines = describePortal(graph, p);
+      }
+    }
+  }
+  if (lines.empty() && hit && scene.cellsShown && build.cells)
+    lines = describeCell(build, hit->point, scene.level);
+  if (lines.empty() && s != kNoSector)
+    lines = describeSector(graph, m_islandAreas, s, scene.filter ? *scene.filter : QueryFilter{});
+  return lines;
 }
 
 void Inspector::select(const NavBuild* build, uint64_t buildRevision,

@@ -34,13 +34,25 @@ std::string islandNote(const NavGraph& graph, const std::vector<float>& areas,
 
 class Inspector {
  public:
-  /// Finds what is under the mouse and shows it in a tooltip. `level` is the
-  /// mesh the mouse ray hits (nullptr: the sectors' ground); `filter` costs
-  /// the surfaces. Call once a frame, unless another tooltip took the mouse.
-  /// `jumps`: the jumps placed (nullptr: none); `cellsShown`: cells are drawn.
-  void hover(const FrameView& view, const NavBuild* build, uint64_t buildRevision,
-             const PathAnswer* path, const JumpBucket* jumps, bool cellsShown,
-             const LoadedLevel* level, const QueryFilter& filter);
+  /// What the view shows, for hover().
+  struct Scene {
+    const NavBuild* build = nullptr;
+    uint64_t buildRevision = 0;
+    const PathAnswer* path = nullptr;
+    /// Grows whenever the path, its query or the jumps change (PathTool::revision).
+    uint64_t pathRevision = 0;
+    /// The jumps placed (nullptr: none).
+    const JumpBucket* jumps = nullptr;
+    bool cellsShown = false;
+    /// The mesh the mouse ray hits (nullptr: the sectors' ground).
+    const LoadedLevel* level = nullptr;
+    /// Costs the surfaces (nullptr: the graph's own costs).
+    const QueryFilter* filter = nullptr;
+  };
+  /// Finds what is under the mouse and shows it in a tooltip; looks again only
+  /// when the mouse, the camera or the scene changed. Call once a frame,
+  /// unless another tooltip took the mouse.
+  void hover(const FrameView& view, const Scene& scene);
   /// Selects the sector at `point`; clears the selection when that sector was
   /// selected already, or there is none there (or no point).
   void select(const NavBuild* build, uint64_t buildRevision, const std::optional<glm::vec3>& point);
@@ -48,10 +60,15 @@ class Inspector {
   std::optional<uint32_t> selected() const { return m_selected; }
   /// "sector 12: island 2 of 5, 1,200 m2"; empty without a selection.
   const std::string& selectionNote() const { return m_selectionNote; }
+  /// Forgets the selection (another build is shown).
+  void clearSelection() {
+    m_selected.reset();
+    m_selectionNote.clear();
+  }
   /// The selected sector, outlined, over its island tinted.
   void drawSelection(DebugDraw& draw, const NavGraph& graph) const;
-  /// What the last hover found, on one line ("sector 12 ...", "portal 40 ...",
-  /// "stretch 2 ..."); empty when nothing.
+  /// What the last hover found, on one line ("stretch 2 ...", "jump 1 ...",
+  /// "portal 40 ...", "cell 812 ...", "sector 12 ..."); empty when nothing.
   const std::string& description() const { return m_description; }
   /// Where the mouse was then. [window pixels]
   glm::vec2 mouse() const { return m_mouse; }
@@ -60,6 +77,21 @@ class Inspector {
   /// Forgets islandAreas and the selection when the build changes.
   void noteBuild(const NavGraph& graph, uint64_t buildRevision);
 
+  /// What is under the mouse, one line each.
+  std::vector<std::string> describe(const FrameView& view, const Scene& scene, glm::vec2 mouse);
+
+  /// What the lines on hand were found for.
+  struct Looked {
+    glm::vec2 mouse{-1.0f};
+    glm::mat4 view{0.0f}, projection{0.0f};
+    uint64_t buildRevision = ~0ull, pathRevision = ~0ull;
+    const JumpBucket* jumps = nullptr;
+    size_t jumpCount = 0;
+    bool cellsShown = false;
+    bool operator==(const Looked&) const = default;
+  };
+  Looked m_looked;
+  std::vector<std::string> m_lines;
   std::string m_description;
   std::optional<uint32_t> m_selected;
   std::string m_selectionNote;

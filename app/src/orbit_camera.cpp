@@ -70,16 +70,14 @@ void OrbitCamera::pan(glm::vec2 pixelDelta, glm::vec2 windowSize) {
 }
 
 float OrbitCamera::flySpeed() const {
-  // Across about the view's half-height in a second, however far out.
+  // About the view's height (at the focus) in a second, however far out.
   return std::max(m_distance, 1.0f) * 0.8f;
 }
 
 void OrbitCamera::fly(glm::vec3 move, float seconds) {
   const glm::vec3 toEye = eyeDirection();
-  glm::vec3 forward(-toEye.x, 0.0f, -toEye.z);
-  // Looking straight down, forward is where the screen's top points.
-  if (glm::dot(forward, forward) < 1e-8f) forward = {-std::sin(m_yaw), 0.0f, -std::cos(m_yaw)};
-  forward = glm::normalize(forward);
+  // The pitch stays within 89 degrees: the eye is never straight above.
+  const glm::vec3 forward = glm::normalize(glm::vec3(-toEye.x, 0.0f, -toEye.z));
   const glm::vec3 right = glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f));
   m_target += (right * move.x + glm::vec3(0.0f, move.y, 0.0f) + forward * move.z) * flySpeed() *
               seconds;

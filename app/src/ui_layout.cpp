@@ -153,8 +153,10 @@ void UiLayout::keepInView(glm::vec2 size) {
   const float top = ImGui::GetFrameHeight();
   // Enough of the title bar stays in the window to drag the panel back. [pixels]
   const float grip = 4.0f * top;
-  for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
-    if (!isPanel(window, false)) continue;
+  const ImGuiContext& context = *ImGui::GetCurrentContext();
+  for (ImGuiWindow* window : context.Windows) {
+    // A panel being dragged goes where the mouse takes it; it is put back once let go.
+    if (!isPanel(window, false) || window == context.MovingWindow) continue;
     ImVec2 position = window->Pos, extent = window->SizeFull;
     if (position.y < top) {
       extent.y = std::max(extent.y - (top - position.y), 2.0f * top);

@@ -4,7 +4,8 @@
 // size differs from the one the layout was arranged for (at start-up from a
 // layout saved at another size, or on a resize), Reset layout, and the part
 // of the window the panels leave free for the 3D view. No panel is left
-// under the main menu bar or outside the window.
+// under the main menu bar, and enough of each title bar stays in the window
+// to drag the panel back.
 #include <map>
 #include <string>
 
@@ -43,7 +44,8 @@ class UiLayout {
   /// Moves and resizes every panel (and the saved places of panels not shown
   /// yet) from m_referenceSize to `size`.
   void adapt(glm::vec2 size);
-  /// Moves panels left under the menu bar or outside the window back into view.
+  /// Moves panels left under the menu bar back below it, and those whose
+  /// title bar left the window back until a grip of it is inside.
   void keepInView(glm::vec2 size);
 
   std::string m_settingsPath;

@@ -51,6 +51,8 @@ TEST(OrbitCamera, FlyMovesAlongTheGroundAsTheViewFaces) {
   const FrameView before = camera.frameView(window, glm::ivec2(window));
   const glm::vec3 eyeBefore = glm::vec3(glm::inverse(before.view)[3]);
   const float speed = camera.flySpeed();
+  // 0.8 of the eye's distance from the focus a second: about the view's height there.
+  EXPECT_NEAR(speed, 0.8f * glm::distance(eyeBefore, focus), 1e-3f * speed);
 
   camera.fly({0.0f, 0.0f, 1.0f}, 0.5f);
   const glm::vec3 eyeForward = glm::vec3(glm::inverse(camera.frameView(window, glm::ivec2(window)).view)[3]);

@@ -103,8 +103,6 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
   EXPECT_NE(answer->find("\"status\":\"found\""), std::string::npos) << *answer;
 }
 
-// Ctrl+E writes the path as JSON: the same answer navscope-cli query gives,
-// with the search's trace, the funnel's steps and the smoothed curve.
 // A file manager's drop (XDND, as navscope_xdnd_drop performs it) opens the
 // level; a name with a space and a '#' comes through the URI's escaping.
 TEST(WindowFiles, AFileDroppedOnTheWindowOpens) {
@@ -125,6 +123,8 @@ TEST(WindowFiles, AFileDroppedOnTheWindowOpens) {
   EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
 }
 
+// Ctrl+E writes the path as JSON: the same answer navscope-cli query gives,
+// with the search's trace, the funnel's steps and the smoothed curve.
 TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
   requireDisplay();
   const fs::path folder = levelFolder("window_files_export");

@@ -9,6 +9,7 @@
 #include <X11/Xlib.h>
 #include <poll.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -21,13 +22,14 @@ constexpr long kXdndVersion = 5;
 constexpr int kTimeoutMs = 5000;
 
 struct Atoms {
-  Atom aware, enter, position, status, drop, finished, selection, actionCopy, uriList;
+  Atom aware, enter, position, status, drop, leave, finished, selection, actionCopy, uriList;
   explicit Atoms(Display* display)
       : aware(XInternAtom(display, "XdndAware", False)),
         enter(XInternAtom(display, "XdndEnter", False)),
         position(XInternAtom(display, "XdndPosition", False)),
         status(XInternAtom(display, "XdndStatus", False)),
         drop(XInternAtom(display, "XdndDrop", False)),
+        leave(XInternAtom(display, "XdndLeave", False)),
         finished(XInternAtom(display, "XdndFinished", False)),
         selection(XInternAtom(display, "XdndSelection", False)),
         actionCopy(XInternAtom(display, "XdndActionCopy", False)),
@@ -66,6 +68,22 @@ std::string fileUri(const std::string& path) {
   return uri + "\r\n";
 }
 
+// The XDND version the window speaks (its XdndAware property); 0 when it takes no drops.
+long awareVersion(Display* display, Window window, Atom aware) {
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char* data = nullptr;
+  long version = 0;
+  if (XGetWindowProperty(display, window, aware, 0, 1, False, XA_ATOM, &type, &format, &count,
+                         &after, &data) == Success &&
+      type == XA_ATOM && format == 32 && count == 1) {
+    version = long(*reinterpret_cast<const Atom*>(data));
+  }
+  if (data != nullptr) XFree(data);
+  return version;
+}
+
 // Waits for the next event for at most kTimeoutMs; false on a timeout.
 bool nextEvent(Display* display, XEvent& event) {
   if (XPending(display) == 0) {
@@ -92,6 +110,11 @@ int main(int argc, char** argv) {
   const int x = std::atoi(argv[2]), y = std::atoi(argv[3]);
   const std::string uri = fileUri(argv[4]);
   const Atoms atoms(display);
+  const long version = std::min(kXdndVersion, awareVersion(display, target, atoms.aware));
+  if (version < 2) {
+    std::fprintf(stderr, "xdnd_drop: the window takes no XDND drops (version %ld)\n", version);
+    return 1;
+  }
   const Window root = DefaultRootWindow(display);
   const Window source = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0);
   XSetSelectionOwner(display, atoms.selection, source, CurrentTime);
@@ -99,18 +122,21 @@ int main(int argc, char** argv) {
   Window child = 0;
   XTranslateCoordinates(display, target, root, x, y, &rootX, &rootY, &child);
 
-  sendMessage(display, target, atoms.enter, long(source), kXdndVersion << 24, long(atoms.uriList),
-              None, None);
-  sendMessage(display, target, atoms.position, long(source), 0, (long(rootX) << 16) | rootY,
-              CurrentTime, long(atoms.actionCopy));
+  sendMessage(display, target, atoms.enter, long(source), version << 24, long(atoms.uriList), None,
+              None);
+  sendMessage(display, target, atoms.position, long(source), 0,
+              (long(rootX & 0xffff) << 16) | long(rootY & 0xffff), CurrentTime,
+              long(atoms.actionCopy));
+  const auto giveUp = [&](const char* why) {
+    std::fprintf(stderr, "xdnd_drop: %s\n", why);
+    sendMessage(display, target, atoms.leave, long(source), 0, 0, 0, 0);
+    return 1;
+  };
   bool dropped = false;
   XEvent event;
   while (nextEvent(display, event)) {
     if (event.type == ClientMessage && Atom(event.xclient.message_type) == atoms.status) {
-      if ((event.xclient.data.l[1] & 1) == 0) {
-        std::fprintf(stderr, "xdnd_drop: the window refused the drop\n");
-        return 1;
-      }
+      if ((event.xclient.data.l[1] & 1) == 0) return giveUp("the window refused the drop");
       if (!dropped) {
         dropped = true;
         sendMessage(display, target, atoms.drop, long(source), 0, CurrentTime, None, None);
@@ -135,12 +161,15 @@ int main(int argc, char** argv) {
       XSendEvent(display, request.requestor, False, NoEventMask, &reply);
       XFlush(display);
     } else if (event.type == ClientMessage &&
-               Atom(event.xclient.message_type) == atoms.finished) {
+               Atom(event.xclient.message_type) == atoms.finished &&
+               Window(event.xclient.data.l[0]) == target) {
+      // From version 5 on, bit 0 says whether the window took the drop.
+      const bool taken = version < 5 || (event.xclient.data.l[1] & 1) != 0;
       XDestroyWindow(display, source);
       XCloseDisplay(display);
-      return 0;
+      if (!taken) std::fprintf(stderr, "xdnd_drop: the window did not take the drop\n");
+      return taken ? 0 : 1;
     }
   }
-  std::fprintf(stderr, "xdnd_drop: no answer from the window within %d ms\n", kTimeoutMs);
-  return 1;
+  return giveUp("no answer from the window in time");
 }

@@ -189,7 +189,8 @@ Answer navscopeQuery(const nav::NavGraph& graph, const nav::SearchOptions& optio
   return answer;
 }
 
-/// Detour's usual three calls; keepCorners copies the straight path out (not timed).
+/// Detour's usual three calls, the straight path's corners and length included
+/// (as navscope's answer holds its corners); keepCorners copies them out.
 Answer detourQuery(const DetourMesh& detour, const glm::vec3& start, const glm::vec3& goal,
                    bool& outOfNodes, bool keepCorners = false) {
   static DetourPath path;

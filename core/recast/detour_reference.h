@@ -43,7 +43,8 @@ class DetourMesh {
                                           std::string& error);
 
   /// The polygons nearest `start` and `goal` within half extents (2, 4, 2) m,
-  /// the A* between them and the string pulled along it into `path`.
+  /// the A* between them and the string pulled along it into `path`. The
+  /// query object keeps its search's state: one thread at a time.
   void findPath(const glm::vec3& start, const glm::vec3& goal, DetourPath& path) const;
 
   const dtNavMeshQuery& query() const { return *m_query; }

@@ -22,6 +22,13 @@ struct FilesRequest {
   std::optional<std::string> saveNav;
   /// Write the path on screen, with its traces and curves, to this JSON file.
   std::optional<std::string> exportPath;
+
+  /// Takes what `later` asks for, keeping what it leaves unasked.
+  void merge(const FilesRequest& later) {
+    if (later.open) open = later.open;
+    if (later.saveNav) saveNav = later.saveNav;
+    if (later.exportPath) exportPath = later.exportPath;
+  }
 };
 
 class FilesPanel {

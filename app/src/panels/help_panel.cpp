@@ -18,7 +18,8 @@ constexpr Action kActions[] = {
     {"Middle drag, Shift + right drag", "pan"},
     {"Wheel", "zoom towards the mouse"},
     {"Mouse over the view",
-     "inspect the path stretch, portal or sector (a search node while stepping)"},
+     "inspect the path stretch, jump, portal, cell (while cells are drawn) or sector "
+     "(a search node while stepping)"},
     {"Ctrl + left click", "select the sector under the mouse (again: clear); its island is tinted"},
     {"F", "frame the selected sector, or the whole level"},
     {"W / A / S / D, Q / E", "fly forward / left / back / right, down / up"},

@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "panels/query_panel.h"
+#include "widget_box.h"
 
 namespace nav::app {
 

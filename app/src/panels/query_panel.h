@@ -14,19 +14,13 @@
 #include "nav/nav_graph.h"
 #include "nav/search.h"
 #include "path_tool.h"
+#include "widget_box.h"
 
 namespace nav::app {
 
 /// The options a session starts with: the command line's search method and
 /// regions, the query filter's defaults (so the graph's surface costs, no keys).
 SearchOptions startingSearchOptions(const AppOptions& options);
-
-/// A widget's place on screen, in pixels from the window's top left.
-struct WidgetBox {
-  glm::vec2 min{0.0f};
-  glm::vec2 max{0.0f};
-  bool operator==(const WidgetBox&) const = default;
-};
 
 class QueryPanel {
  public:
