@@ -17,6 +17,7 @@
 #include "nav/level.h"
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
+#include "nav/navmesh_faces.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
@@ -478,8 +479,75 @@ std::string refuseGridMap(const std::string& path) {
          "(.obj)";
 }
 
-int runInfo(const std::string& levelPath, const BuildFlags& flags) {
-  if (isNavFile(levelPath)) return runNavInfo(levelPath);
+namespace {
+
+/// The most issues listed one by one; the counts cover them all.
+constexpr size_t kListedIssues = 1000;
+
+// The level's faces as a navigation mesh: counts, and the issues with where they are.
+Json navMeshJson(const Level& level, const NavMeshFacesParams& params) {
+  const NavMeshFaces mesh = readNavMeshFaces(level, params);
+  size_t largest = 0;
+  for (const NavMeshPolygon& polygon : mesh.polygons)
+    largest = std::max(largest, polygon.corners.size());
+  Json counts = Json::object();
+  for (const NavMeshIssueKind kind :
+       {NavMeshIssueKind::TJunction, NavMeshIssueKind::NonManifoldEdge, NavMeshIssueKind::SteepFace,
+        NavMeshIssueKind::FacingDown}) {
+    counts[toString(kind)] =
+        std::count_if(mesh.issues.begin(), mesh.issues.end(),
+                      [kind](const NavMeshIssue& i) { return i.kind == kind; });
+  }
+  Json listed = Json::array();
+  for (size_t i = 0; i < std::min(mesh.issues.size(), kListedIssues); ++i)
+    listed.push_back(
+        Json{{"kind", toString(mesh.issues[i].kind)}, {"at", pointJson(mesh.issues[i].at)}});
+  return Json{{"polygons", mesh.polygons.size()},
+              {"corners", mesh.corners.size()},
+              {"largest_polygon", largest},
+              {"shared_edges", mesh.sharedEdges},
+              {"wall_edges", mesh.wallEdges},
+              {"weld", rounded(params.weldTolerance)},
+              {"max_slope", rounded(params.maxSlopeDegrees)},
+              {"steep_left_out", params.excludeSteep},
+              {"issues", counts},
+              {"issue_list", listed}};
+}
+
+// The --navmesh options' values, or the message naming the flag that is off.
+std::string navMeshParams(const NavMeshFlags& flags, NavMeshFacesParams& params) {
+  if (!flags.navmesh) {
+    if (flags.weld) return "--weld needs --navmesh";
+    if (flags.maxSlopeDegrees) return "--max-slope needs --navmesh";
+    if (flags.excludeSteep) return "--exclude-steep needs --navmesh";
+    return {};
+  }
+  if (flags.weld) {
+    if (!(*flags.weld >= 0.0f && *flags.weld <= 1.0f))
+      return "--weld: expected metres from 0 to 1, got " + numberText(*flags.weld);
+    params.weldTolerance = *flags.weld;
+  }
+  if (flags.maxSlopeDegrees) {
+    if (!(*flags.maxSlopeDegrees >= 0.0f && *flags.maxSlopeDegrees <= 90.0f))
+      return "--max-slope: expected degrees from 0 to 90, got " +
+             numberText(*flags.maxSlopeDegrees);
+    params.maxSlopeDegrees = *flags.maxSlopeDegrees;
+  }
+  params.excludeSteep = flags.excludeSteep;
+  return {};
+}
+
+}  // namespace
+
+int runInfo(const std::string& levelPath, const BuildFlags& flags, const NavMeshFlags& navmesh) {
+  NavMeshFacesParams navMeshParameters;
+  if (const std::string refused = navMeshParams(navmesh, navMeshParameters); !refused.empty())
+    return fail("info", refused, 2);
+  if (isNavFile(levelPath)) {
+    if (navmesh.navmesh)
+      return fail("info", "--navmesh reads a level's faces; " + levelPath + " is a .nav graph", 2);
+    return runNavInfo(levelPath);
+  }
   if (const std::string refused = refuseGridMap(levelPath); !refused.empty())
     return fail("info", refused, 2);
   Result<Level> loaded = loadTurned(levelPath, flags);
@@ -504,6 +572,7 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   for (const UnitProfile& unit : settings.units)
     units.push_back(unitJson(unit));
   out["units"] = units;
+  if (navmesh.navmesh) out["navmesh"] = navMeshJson(level, navMeshParameters);
   std::cout << out.dump(-1, ' ', false, Json::error_handler_t::replace) << "\n";
   return 0;
 }

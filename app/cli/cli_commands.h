@@ -36,7 +36,14 @@ struct BuildFlags {
 /// message for stderr, empty when there is nothing to refuse.
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags);
 
-int runInfo(const std::string& levelPath, const BuildFlags& flags);
+/// `info --navmesh`: the level read as a navigation mesh (navmesh_faces.h).
+struct NavMeshFlags {
+  bool navmesh = false;
+  std::optional<float> weld, maxSlopeDegrees;
+  bool excludeSteep = false;
+};
+
+int runInfo(const std::string& levelPath, const BuildFlags& flags, const NavMeshFlags& navmesh);
 /// `cellsPath` (empty: none) gets every cell's centre at the unit's feet, one "x y z" line each.
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
              const std::string& cellsPath);

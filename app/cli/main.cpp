@@ -108,6 +108,19 @@ int main(int argc, char** argv) {
   CLI::App* info = app.add_subcommand("info", "Print what a level or .nav file contains");
   info->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
   addRotateOption(*info, flags);
+  nav::cli::NavMeshFlags navmesh;
+  info->add_flag("--navmesh", navmesh.navmesh,
+                 "Also read the level as a navigation mesh: its faces as walkable polygons "
+                 "(non-convex ones cut into convex pieces), neighbours across shared edges, and "
+                 "T-junctions, non-manifold edges, steep and downward faces with where they are");
+  info->add_option("--weld", navmesh.weld,
+                   "With --navmesh: corners closer than M metres are one (default 0.001)")
+      ->type_name("M");
+  info->add_option("--max-slope", navmesh.maxSlopeDegrees,
+                   "With --navmesh: faces steeper than DEG are reported (default 90)")
+      ->type_name("DEG");
+  info->add_flag("--exclude-steep", navmesh.excludeSteep,
+                 "With --navmesh: leave the steep faces out");
 
   std::string outputPath;
   CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
@@ -197,7 +210,7 @@ int main(int argc, char** argv) {
               << "\n";
     return 2;
   }
-  if (*info) return nav::cli::runInfo(levelPath, flags);
+  if (*info) return nav::cli::runInfo(levelPath, flags, navmesh);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath, cellsPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);

@@ -41,9 +41,9 @@ void CompareTool::update(const NavGraph* graph, const PathTool& path) {
   m_comparedPath = path.revision();
   SearchOptions options = path.searchOptions();
   options.jumps = nullptr;
-  m_comparison = Comparison{
-      DetourComparison::navscopePath(*graph, options, *path.start(), *path.goal()),
-      m_reference->detourPath(*path.start(), *path.goal())};
+  m_comparison =
+      Comparison{DetourComparison::navscopePath(*graph, options, *path.start(), *path.goal()),
+                 m_reference->detourPath(*path.start(), *path.goal())};
   ++m_revision;
 }
 

@@ -57,8 +57,7 @@ std::shared_ptr<const DetourComparison> DetourComparison::build(const Level& lev
 ComparedPath DetourComparison::detourPath(const glm::vec3& start, const glm::vec3& goal) const {
   recast::DetourPath path;
   ComparedPath compared;
-  compared.microseconds =
-      bestMicroseconds([&] { m_reference->mesh.findPath(start, goal, path); });
+  compared.microseconds = bestMicroseconds([&] { m_reference->mesh.findPath(start, goal, path); });
   compared.found = path.found;
   compared.length = path.length;
   compared.corners = path.corners;

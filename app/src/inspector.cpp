@@ -142,7 +142,8 @@ std::vector<std::string> describeCell(const NavBuild& build, const glm::vec3& po
   static constexpr const char* kDirectionNames[kDirectionCount] = {"+x", "+z", "-x", "-z"};
   std::string steps, falls;
   for (int d = 0; d < kDirectionCount; ++d) {
-    if (cell.canStep(Direction(d))) steps += std::string(steps.empty() ? "" : " ") + kDirectionNames[d];
+    if (cell.canStep(Direction(d)))
+      steps += std::string(steps.empty() ? "" : " ") + kDirectionNames[d];
     if (const FallLink* fall = cells.fallFrom(c, Direction(d))) {
       falls += format("%s%s over %u columns", falls.empty() ? "" : ", ", kDirectionNames[d],
                       unsigned(fall->columns));

@@ -163,8 +163,8 @@ void UiLayout::keepInView(glm::vec2 size) {
       position.y = top;
     }
     position.y = std::min(position.y, std::max(size.y - top, top));
-    position.x = std::clamp(position.x, std::min(0.0f, grip - extent.x),
-                            std::max(size.x - grip, 0.0f));
+    position.x =
+        std::clamp(position.x, std::min(0.0f, grip - extent.x), std::max(size.x - grip, 0.0f));
     if (position.x == window->Pos.x && position.y == window->Pos.y &&
         extent.y == window->SizeFull.y)
       continue;

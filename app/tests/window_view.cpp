@@ -120,15 +120,14 @@ std::map<std::string, PanelBox> lastPanels(const std::vector<std::string>& lines
 /// The committed layout (imgui.ini) at 1280x720, below the 19-pixel menu bar;
 /// Files is folded to its title bar.
 const std::map<std::string, PanelBox> kDefaultPanels = {
-    {"Build", {0, 19, 290, 380}},    {"Draw", {0, 380, 290, 570}},
-    {"Crowd", {0, 570, 290, 670}},   {"Jumps", {0, 670, 290, 720}},
-    {"Path", {990, 19, 1280, 190}},  {"Query", {990, 190, 1280, 420}},
+    {"Build", {0, 19, 290, 380}},     {"Draw", {0, 380, 290, 570}},
+    {"Crowd", {0, 570, 290, 670}},    {"Jumps", {0, 670, 290, 720}},
+    {"Path", {990, 19, 1280, 190}},   {"Query", {990, 190, 1280, 420}},
     {"Steps", {990, 420, 1280, 720}}, {"Files", {290, 19, 670, 38}},
 };
 
 ::testing::AssertionResult sameLayout(const std::map<std::string, PanelBox>& panels,
-                                      const std::map<std::string, PanelBox>& expected,
-                                      int slack) {
+                                      const std::map<std::string, PanelBox>& expected, int slack) {
   for (const auto& [name, want] : expected) {
     const auto found = panels.find(name);
     if (found == panels.end()) return ::testing::AssertionFailure() << "no panel " << name;
@@ -147,7 +146,8 @@ const std::map<std::string, PanelBox> kDefaultPanels = {
                                      int height) {
   for (const auto& [name, box] : panels) {
     if (box.x0 < 0 || box.y0 < 19 || box.x1 > width || box.y1 > height)
-      return ::testing::AssertionFailure() << name << " reaches outside the window or under the menu";
+      return ::testing::AssertionFailure()
+             << name << " reaches outside the window or under the menu";
   }
   return ::testing::AssertionSuccess();
 }

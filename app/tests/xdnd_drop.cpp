@@ -160,8 +160,7 @@ int main(int argc, char** argv) {
       }
       XSendEvent(display, request.requestor, False, NoEventMask, &reply);
       XFlush(display);
-    } else if (event.type == ClientMessage &&
-               Atom(event.xclient.message_type) == atoms.finished &&
+    } else if (event.type == ClientMessage && Atom(event.xclient.message_type) == atoms.finished &&
                Window(event.xclient.data.l[0]) == target) {
       // From version 5 on, bit 0 says whether the window took the drop.
       const bool taken = version < 5 || (event.xclient.data.l[1] & 1) != 0;

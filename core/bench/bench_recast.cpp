@@ -48,6 +48,7 @@
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--regions]
 //                                       [--box [--bracket]] [--pairs FILE] [--seed N]
+//                                       [--only TEXT] [--export-navmesh DIR]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
@@ -58,6 +59,8 @@
 //   so the floors are not for it; --bracket adds rows where Detour's agent is
 //   the circle around the box (radius half its diagonal, which Recast rounds up
 //   to whole cells): the box's path lengths lie between the two rows'.
+//   --export-navmesh DIR writes each case's Recast polygon mesh to DIR as OBJ
+//   (a navigation mesh to read with `navscope-cli info --navmesh`);
 //   --seed N draws other query pairs (default 20240601); --only TEXT runs only
 //   the cases whose label holds TEXT ("terrain", "dungeon");
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
@@ -67,26 +70,28 @@
 #include <Recast.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bench_levels.h"
+#include "detour_reference.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
-#include "bench_levels.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
-#include "detour_reference.h"
 #include "recast_reference.h"
 
 namespace {
@@ -380,6 +385,9 @@ FILE* g_pairsOut = nullptr;
 // --only TEXT: only the cases whose label holds TEXT.
 std::string g_only;
 
+// --export-navmesh DIR: each case's Recast polygon mesh written there as OBJ.
+std::string g_navMeshFolder;
+
 void writePairs(const std::string& label, const QueryReport& report) {
   if (!g_pairsOut) return;
   const auto length = [](const Answer& a) {
@@ -454,7 +462,16 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     std::fprintf(stderr, "%s\n", error.c_str());
     return std::nullopt;
   }
-  std::optional<DetourMesh> detour = DetourMesh::create(*recast, config, c.unitHeight, c.detourRadius, error);
+  if (!g_navMeshFolder.empty()) {
+    std::string name = c.label;
+    std::replace_if(
+        name.begin(), name.end(), [](char ch) { return !std::isalnum(ch); }, '-');
+    const std::filesystem::path file = std::filesystem::path(g_navMeshFolder) / (name + ".obj");
+    std::ofstream(file) << nav::recast::polyMeshObj(*recast->polyMesh);
+    std::printf("Recast's polygon mesh written to %s\n", file.c_str());
+  }
+  std::optional<DetourMesh> detour =
+      DetourMesh::create(*recast, config, c.unitHeight, c.detourRadius, error);
   if (!detour) {
     std::fprintf(stderr, "%s\n", error.c_str());
     return std::nullopt;
@@ -485,8 +502,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   std::printf("%-16s %12s %14.1f  upward triangles flat enough to stand on, for reference\n",
               "level", "", walkableTriangleArea(level, c.slopeDegrees));
 
-  const QueryReport report =
-      runQueries(navscope->graph, *detour, g_seed, pairCount, repetitions);
+  const QueryReport report = runQueries(navscope->graph, *detour, g_seed, pairCount, repetitions);
   writePairs(c.label, report);
   Summary s;
   s.label = c.label;
@@ -660,6 +676,8 @@ int main(int argc, char** argv) {
       g_only = argv[++i];
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       g_seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (std::strcmp(argv[i], "--export-navmesh") == 0 && i + 1 < argc) {
+      g_navMeshFolder = argv[++i];
     } else if (std::strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {
       g_pairsOut = std::fopen(argv[++i], "w");
       if (!g_pairsOut) {

@@ -1,6 +1,7 @@
 #include "recast_reference.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace nav::recast {
 namespace {
@@ -114,6 +115,26 @@ double groundArea(const rcPolyMesh& mesh) {
     cells += std::abs(twice) / 2.0;
   }
   return cells * double(mesh.cs) * double(mesh.cs);
+}
+
+std::string polyMeshObj(const rcPolyMesh& mesh) {
+  std::ostringstream obj;
+  obj.precision(9);
+  obj << "# Recast polygon mesh: " << mesh.nverts << " vertices, " << mesh.npolys << " polygons\n";
+  for (int v = 0; v < mesh.nverts; ++v) {
+    const unsigned short* p = &mesh.verts[v * 3];
+    obj << "v " << mesh.bmin[0] + float(p[0]) * mesh.cs << " "
+        << mesh.bmin[1] + float(p[1]) * mesh.ch << " " << mesh.bmin[2] + float(p[2]) * mesh.cs
+        << "\n";
+  }
+  for (int p = 0; p < mesh.npolys; ++p) {
+    const unsigned short* corners = &mesh.polys[p * 2 * mesh.nvp];
+    obj << "f";
+    for (int k = 0; k < mesh.nvp && corners[k] != RC_MESH_NULL_IDX; ++k)
+      obj << " " << corners[k] + 1;
+    obj << "\n";
+  }
+  return obj.str();
 }
 
 }  // namespace nav::recast

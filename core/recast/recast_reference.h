@@ -54,4 +54,9 @@ std::optional<NavMesh> buildNavMesh(const TriangleSoup& soup, rcConfig config, s
 /// Sum of the polygons' areas in the ground plane. [square metres]
 double groundArea(const rcPolyMesh& mesh);
 
+/// The polygon mesh as Wavefront OBJ text: its vertices in world
+/// coordinates, one face per polygon with Recast's winding; what a tool
+/// exports for an engine that takes a navigation mesh.
+std::string polyMeshObj(const rcPolyMesh& mesh);
+
 }  // namespace nav::recast

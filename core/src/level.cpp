@@ -379,7 +379,7 @@ struct ObjBuilder {
                     "more than " + std::to_string(limits.maxTriangles) +
                         " triangles (LoadLimits::maxTriangles)");
       }
-      level.triangles.push_back({{piece[0], piece[1], piece[2]}, material});
+      level.triangles.push_back({{piece[0], piece[1], piece[2]}, material, uint32_t(ordinal)});
     }
   }
 

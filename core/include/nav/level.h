@@ -14,11 +14,17 @@
 
 namespace nav {
 
+/// LevelTriangle::face of a triangle that no file face names (a level built in code).
+constexpr uint32_t kNoFace = 0xffffffffu;
+
 struct LevelTriangle {
   /// Indices into Level::vertices.
   uint32_t vertex[3];
   /// Index into Level::materials (0 is the unnamed default material).
   uint16_t material;
+  /// The OBJ face it was cut from, counted from 0 in file order (a
+  /// navigation mesh's polygons are its faces); kNoFace: its own face.
+  uint32_t face = kNoFace;
 };
 
 struct Level {
