@@ -163,19 +163,28 @@ void StepPanel::draw(const PathAnswer* solution, uint64_t pathRevision, double n
 
 void StepPanel::hoverSearchNode(const FrameView& view, const PathAnswer* solution,
                                 uint64_t pathRevision) {
-  m_hovered.reset();
   const SearchReplay* replay = searchStep(solution, pathRevision);
-  if (replay == nullptr || ImGui::GetIO().WantCaptureMouse) return;
+  if (replay == nullptr || ImGui::GetIO().WantCaptureMouse) {
+    m_hovered.reset();
+    m_looked = {};
+    return;
+  }
   const ImVec2 mouse = ImGui::GetMousePos();
-  float nearest = kHoverPixels * kHoverPixels;
   const std::span<const ReplayNode> nodes = replay->nodes();
-  for (uint32_t n = 0; n < nodes.size(); ++n) {
-    const std::optional<glm::vec2> at = view.project(nodes[n].middle());
-    if (!at) continue;
-    const glm::vec2 apart = *at - glm::vec2(mouse.x, mouse.y);
-    if (glm::dot(apart, apart) <= nearest) {
-      nearest = glm::dot(apart, apart);
-      m_hovered = n;
+  const Looked now{{mouse.x, mouse.y}, view.view, view.projection, pathRevision, m_position};
+  // Every node is projected only when something moved.
+  if (!(now == m_looked)) {
+    m_looked = now;
+    m_hovered.reset();
+    float nearest = kHoverPixels * kHoverPixels;
+    for (uint32_t n = 0; n < nodes.size(); ++n) {
+      const std::optional<glm::vec2> at = view.project(nodes[n].middle());
+      if (!at) continue;
+      const glm::vec2 apart = *at - glm::vec2(mouse.x, mouse.y);
+      if (glm::dot(apart, apart) <= nearest) {
+        nearest = glm::dot(apart, apart);
+        m_hovered = n;
+      }
     }
   }
   if (!m_hovered) return;

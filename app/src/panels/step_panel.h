@@ -61,6 +61,16 @@ class StepPanel {
   uint64_t m_revision = ~0ull;
   std::unique_ptr<SearchReplay> m_replay;
   std::optional<uint32_t> m_hovered;
+  /// What the hovered node was found for: it is looked for again only when
+  /// the mouse, the camera or the step changed.
+  struct Looked {
+    glm::vec2 mouse{-1.0f};
+    glm::mat4 view{0.0f}, projection{0.0f};
+    uint64_t revision = ~0ull;
+    size_t position = ~size_t(0);
+    bool operator==(const Looked&) const = default;
+  };
+  Looked m_looked;
 };
 
 }  // namespace nav::app
