@@ -120,7 +120,8 @@ void UiLayout::adapt(glm::vec2 size) {
   const float top = ImGui::GetFrameHeight();
   const glm::vec2 from = m_referenceSize;
   const float scale = (size.y - top) / std::max(from.y - top, 1.0f);
-  const float minHeight = 2.0f * ImGui::GetFrameHeight();
+  // A title bar at least, so a panel never shrinks away.
+  const float minHeight = ImGui::GetFrameHeight();
   const auto place = [&](ImVec2& position, ImVec2& extent) {
     const bool right = position.x > kDockSlack && position.x + extent.x >= from.x - kDockSlack;
     if (right) position.x = std::max(position.x + size.x - from.x, 0.0f);
@@ -128,6 +129,8 @@ void UiLayout::adapt(glm::vec2 size) {
     const float y1 = top + (position.y + extent.y - top) * scale;
     position.y = std::round(y0);
     extent.y = std::max(std::round(y1) - position.y, minHeight);
+    // Grown to its least height, a panel at the bottom moves up to stay in the window.
+    position.y = std::max(std::min(position.y, size.y - extent.y), top);
   };
   ImGuiContext& context = *ImGui::GetCurrentContext();
   for (ImGuiWindow* window : context.Windows) {

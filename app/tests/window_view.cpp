@@ -120,8 +120,8 @@ std::map<std::string, PanelBox> lastPanels(const std::vector<std::string>& lines
 /// The committed layout (imgui.ini) at 1280x720, below the 19-pixel menu bar;
 /// Files is folded to its title bar.
 const std::map<std::string, PanelBox> kDefaultPanels = {
-    {"Build", {0, 19, 290, 380}},     {"Draw", {0, 380, 290, 570}},
-    {"Crowd", {0, 570, 290, 670}},    {"Jumps", {0, 670, 290, 720}},
+    {"Build", {0, 19, 290, 350}},     {"Draw", {0, 350, 290, 540}},
+    {"Crowd", {0, 540, 290, 675}},    {"Jumps", {0, 675, 290, 720}},
     {"Path", {990, 19, 1280, 190}},   {"Query", {990, 190, 1280, 420}},
     {"Steps", {990, 420, 1280, 720}}, {"Files", {290, 19, 670, 38}},
 };
