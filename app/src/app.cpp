@@ -350,7 +350,8 @@ void App::handleMenu(const MenuRequest& request) {
   if (request.saveNav) m_pendingFiles.saveNav = m_filesPanel.savePath();
   if (request.exportPath) m_pendingFiles.exportPath = m_filesPanel.exportPath();
   if (request.frame) m_frameSelectionRequested = true;
-  if (request.toggleCompare) m_compareTool.setEnabled(!m_compareTool.enabled());
+  if (request.toggleCompare && m_compareTool.reference())
+    m_compareTool.setEnabled(!m_compareTool.enabled());
   if (request.resetLayout) m_layout.requestReset();
   if (request.toggleHelp) m_showHelp = !m_showHelp;
 }
@@ -413,47 +414,48 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
   const std::optional<ViewportClick> click = handleViewportMouse(m_camera, view.windowSize);
   if (click && click->control && click->button == MouseButton::Left && m_build) {
     // Ctrl+click selects the sector under the mouse (or clears the selection).
-    const Ray ray = view.rayThrough(click->position);
-    const float reach = glm::length(sceneBounds().size()) * 4.0f + 1000.0f;
-    const std::optional<RayHit> hit = m_level ? m_level->world.raycast(ray.origin, ray.direction, reach)
-                                              : raycastSectors(m_build->graph, ray, reach);
+    const std::optional<RayHit> hit = pick(view.rayThrough(click->position));
     m_inspector.select(m_build.get(), m_buildRevision,
                        hit ? std::optional<glm::vec3>(hit->point) : std::nullopt);
   } else if (click && (m_level || m_fixedGraph)) {
-    ClickEvent event{click->button, view.rayThrough(click->position), std::nullopt, click->shift,
-                     click->control};
-    const Aabb bounds = sceneBounds();
-    const float reach = (bounds.empty() ? 0.0f : glm::length(bounds.size()) * 4.0f) + 1000.0f;
-    if (m_level) {
-      event.hit = m_level->world.raycast(event.ray.origin, event.ray.direction, reach);
-    } else if (m_build) {
-      // No mesh to hit: the sectors' ground is what can be clicked.
-      event.hit = raycastSectors(m_build->graph, event.ray, reach);
-    }
+    const Ray ray = view.rayThrough(click->position);
+    const ClickEvent event{click->button, ray, pick(ray), click->shift, click->control};
     if (m_jumpTool.armed()) {
       m_jumpTool.onClick(event);
     } else {
       m_pathTool.onClick(event);
     }
   }
+  // The menu's shortcuts ask for what its items do.
+  MenuRequest shortcuts;
   for (int key : keys) {
     if (key == GLFW_KEY_F12) m_screenshotRequested = true;
-    if (key == GLFW_KEY_F1) m_showHelp = !m_showHelp;
+    if (key == GLFW_KEY_F1) shortcuts.toggleHelp = true;
   }
   // Keys typed into a widget (a slider's text entry) are not shortcuts.
-  if (ImGui::GetIO().WantCaptureKeyboard) return;
-  m_stepPanel.handleKeys(keys, m_pathTool.solution(), m_pathTool.revision(), now);
-  for (int key : keys) {
-    if (key == GLFW_KEY_F) m_frameSelectionRequested = true;
-    if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
-    if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
-    if (key == GLFW_KEY_C && m_compareTool.reference())
-      m_compareTool.setEnabled(!m_compareTool.enabled());
-    if (key == (kControlKey | GLFW_KEY_R)) m_pendingFiles.open = m_options.levelPath;
-    if (key == (kControlKey | GLFW_KEY_S)) m_pendingFiles.saveNav = m_filesPanel.savePath();
-    if (key == (kControlKey | GLFW_KEY_E)) m_pendingFiles.exportPath = m_filesPanel.exportPath();
-    if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
+  if (!ImGui::GetIO().WantCaptureKeyboard) {
+    m_stepPanel.handleKeys(keys, m_pathTool.solution(), m_pathTool.revision(), now);
+    for (int key : keys) {
+      shortcuts.frame = shortcuts.frame || key == GLFW_KEY_F;
+      shortcuts.toggleCompare = shortcuts.toggleCompare || key == GLFW_KEY_C;
+      shortcuts.reload = shortcuts.reload || key == (kControlKey | GLFW_KEY_R);
+      shortcuts.saveNav = shortcuts.saveNav || key == (kControlKey | GLFW_KEY_S);
+      shortcuts.exportPath = shortcuts.exportPath || key == (kControlKey | GLFW_KEY_E);
+      if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
+      if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
+      if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
+    }
   }
+  handleMenu(shortcuts);
+}
+
+std::optional<RayHit> App::pick(const Ray& ray) const {
+  const Aabb bounds = sceneBounds();
+  const float reach = (bounds.empty() ? 0.0f : glm::length(bounds.size()) * 4.0f) + 1000.0f;
+  if (m_level) return m_level->world.raycast(ray.origin, ray.direction, reach);
+  // No mesh to hit: the sectors' ground is what can be clicked.
+  if (m_build) return raycastSectors(m_build->graph, ray, reach);
+  return std::nullopt;
 }
 
 void App::drawScene(const FrameView& view, const ScreenRect& area) {

@@ -75,8 +75,10 @@ class App {
   /// Moves the crowd on by the time since its last update (unless paused).
   void updateCrowd(double now);
   void handleInput(const FrameView& view, const std::vector<int>& keys, double now);
-  /// What the main menu asked for this frame.
+  /// What the main menu, or its shortcut keys, asked for this frame.
   void handleMenu(const MenuRequest& request);
+  /// Where a ray from the eye meets the level (or, for a .nav file, the sectors' ground).
+  std::optional<RayHit> pick(const Ray& ray) const;
   /// WASD (and Q/E) held down fly the camera; true while one is.
   bool flyCamera(double now);
   /// F: the selected sector, else the whole scene.

@@ -161,14 +161,15 @@ struct FaceGroup {
 std::vector<FaceGroup> weldedFaces(const Level& level, float tolerance,
                                    std::vector<glm::vec3>& corners) {
   Welder welder(tolerance);
-  std::vector<uint32_t> cornerOf(level.vertices.size(), kNoNeighbour);
+  constexpr uint32_t kUnwelded = 0xffffffffu;
+  std::vector<uint32_t> cornerOf(level.vertices.size(), kUnwelded);
   std::vector<FaceGroup> groups;
   for (uint32_t t = 0; t < level.triangles.size(); ++t) {
     const LevelTriangle& triangle = level.triangles[t];
     std::array<uint32_t, 3> welded;
     for (int k = 0; k < 3; ++k) {
       uint32_t& corner = cornerOf[triangle.vertex[k]];
-      if (corner == kNoNeighbour) corner = welder.weld(level.vertices[triangle.vertex[k]], corners);
+      if (corner == kUnwelded) corner = welder.weld(level.vertices[triangle.vertex[k]], corners);
       welded[size_t(k)] = corner;
     }
     const bool sameFace =
