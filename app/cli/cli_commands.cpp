@@ -18,6 +18,7 @@
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
 #include "nav/navmesh_faces.h"
+#include "nav/navmesh_graph.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
@@ -171,6 +172,32 @@ std::optional<std::string> writeCells(const std::string& path, const CellGrid& c
   return std::nullopt;
 }
 
+/// The most issues listed one by one; the counts cover them all.
+constexpr size_t kListedIssues = 1000;
+
+// The --navmesh options' values, or the message naming the flag that is off.
+std::string navMeshParams(const NavMeshFlags& flags, NavMeshFacesParams& params) {
+  if (!flags.navmesh) {
+    if (flags.weld) return "--weld needs --navmesh";
+    if (flags.maxSlopeDegrees) return "--max-slope needs --navmesh";
+    if (flags.excludeSteep) return "--exclude-steep needs --navmesh";
+    return {};
+  }
+  if (flags.weld) {
+    if (!(*flags.weld >= 0.0f && *flags.weld <= 1.0f))
+      return "--weld: expected metres from 0 to 1, got " + numberText(*flags.weld);
+    params.weldTolerance = *flags.weld;
+  }
+  if (flags.maxSlopeDegrees) {
+    if (!(*flags.maxSlopeDegrees >= 0.0f && *flags.maxSlopeDegrees <= 90.0f))
+      return "--max-slope: expected degrees from 0 to 90, got " +
+             numberText(*flags.maxSlopeDegrees);
+    params.maxSlopeDegrees = *flags.maxSlopeDegrees;
+  }
+  params.excludeSteep = flags.excludeSteep;
+  return {};
+}
+
 // A loaded level with its collision world and a finished build.
 struct Prepared {
   Level level;
@@ -178,6 +205,51 @@ struct Prepared {
   NavBuild build;
   FloodFillParams params;
 };
+
+// The level's faces read as a navigation mesh (--navmesh, or the sidecar's
+// "navmesh": true) into prepared.build: no fill, no collision world.
+bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepared& prepared,
+                    int& exitCode) {
+  NavMeshFlags navmesh = flags.navmesh;
+  navmesh.navmesh = true;
+  NavMeshGraphParams params;
+  params.unit = prepared.params.unit;
+  if (std::string refused = navMeshParams(navmesh, params.faces); !refused.empty()) {
+    exitCode = fail(command, refused, 2);
+    return false;
+  }
+  for (const auto& [flag, given] :
+       {std::pair{"--cell", flags.cellSize.has_value()},
+        std::pair{"--max-cells", flags.maxCells.has_value()},
+        std::pair{"--ledge-overhang", flags.ledgeOverhang.has_value()},
+        std::pair{"--threads", flags.threads.has_value()}}) {
+    if (given) {
+      exitCode = fail(command,
+                      std::string(flag) + ": a navigation mesh is read as it is, with no cells",
+                      2);
+      return false;
+    }
+  }
+  Result<NavMeshBuild> read = buildNavMeshGraph(prepared.level, params);
+  if (!read) {
+    exitCode = fail(command, read.error(), 2);
+    return false;
+  }
+  const NavMeshBuild& mesh = read.value();
+  NavBuild& build = prepared.build;
+  build.graph = std::move(read).value().graph;
+  build.stats.sectors = build.graph.sectors.size();
+  build.stats.portals = build.graph.portals.size();
+  build.stats.graphBytes = build.graph.memoryBytes();
+  build.stats.totalMs = mesh.totalMs;
+  for (const NavMeshIssue& issue : mesh.issues) {
+    if (build.stats.warnings.size() == kListedIssues) break;
+    build.stats.warnings.push_back(std::string(toString(issue.kind)) + " at " +
+                                   numberText(issue.at.x) + "," + numberText(issue.at.y) + "," +
+                                   numberText(issue.at.z));
+  }
+  return true;
+}
 
 std::optional<Prepared> prepare(const std::string& command, const std::string& levelPath,
                                 const BuildFlags& flags, int& exitCode, bool keepCells = false) {
@@ -194,6 +266,10 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
     return std::nullopt;
   }
   prepared->params = std::move(params).value();
+  if (flags.navmesh.navmesh || prepared->level.settings.navmesh) {
+    if (!prepareNavMesh(command, flags, *prepared, exitCode)) return std::nullopt;
+    return prepared;
+  }
   prepared->world = std::make_unique<CollisionWorld>(prepared->level);
   BuildOptions options;
   options.keepCells = keepCells;
@@ -210,11 +286,18 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
 Json graphJson(const NavGraph& graph) {
   Json sectors = Json::array();
   for (const Sector& s : graph.sectors) {
-    sectors.push_back(Json{{"min", pointJson(s.bounds.min)},
-                           {"max", pointJson(s.bounds.max)},
-                           {"surface", graph.surfaces.at(s.surface).name},
-                           {"kind", s.kind == SectorKind::Waypath ? "waypath" : "ground"},
-                           {"portals", Json::array({s.firstPortal, s.portalCount})}});
+    Json sector{{"min", pointJson(s.bounds.min)},
+                {"max", pointJson(s.bounds.max)},
+                {"surface", graph.surfaces.at(s.surface).name},
+                {"kind", s.kind == SectorKind::Waypath ? "waypath" : "ground"},
+                {"portals", Json::array({s.firstPortal, s.portalCount})}};
+    if (s.polygonal()) {
+      Json corners = Json::array();
+      for (const glm::vec3& corner : graph.cornersOf(s))
+        corners.push_back(pointJson(corner));
+      sector["corners"] = corners;
+    }
+    sectors.push_back(sector);
   }
   Json portals = Json::array();
   for (const Portal& p : graph.portals) {
@@ -399,7 +482,7 @@ std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string
   SearchOptions options;
   const std::optional<PortalPoint> search = portalPointNamed(flags.search);
   if (!search) {
-    error = "--search '" + flags.search + "': expected midpoint, crossing or exact";
+    error = "--search '" + flags.search + "': expected centroid, midpoint, crossing or exact";
     return std::nullopt;
   }
   options.portalPoint = *search;
@@ -481,8 +564,6 @@ std::string refuseGridMap(const std::string& path) {
 
 namespace {
 
-/// The most issues listed one by one; the counts cover them all.
-constexpr size_t kListedIssues = 1000;
 
 // The level's faces as a navigation mesh: counts, and the issues with where they are.
 Json navMeshJson(const Level& level, const NavMeshFacesParams& params) {
@@ -514,32 +595,10 @@ Json navMeshJson(const Level& level, const NavMeshFacesParams& params) {
               {"issue_list", listed}};
 }
 
-// The --navmesh options' values, or the message naming the flag that is off.
-std::string navMeshParams(const NavMeshFlags& flags, NavMeshFacesParams& params) {
-  if (!flags.navmesh) {
-    if (flags.weld) return "--weld needs --navmesh";
-    if (flags.maxSlopeDegrees) return "--max-slope needs --navmesh";
-    if (flags.excludeSteep) return "--exclude-steep needs --navmesh";
-    return {};
-  }
-  if (flags.weld) {
-    if (!(*flags.weld >= 0.0f && *flags.weld <= 1.0f))
-      return "--weld: expected metres from 0 to 1, got " + numberText(*flags.weld);
-    params.weldTolerance = *flags.weld;
-  }
-  if (flags.maxSlopeDegrees) {
-    if (!(*flags.maxSlopeDegrees >= 0.0f && *flags.maxSlopeDegrees <= 90.0f))
-      return "--max-slope: expected degrees from 0 to 90, got " +
-             numberText(*flags.maxSlopeDegrees);
-    params.maxSlopeDegrees = *flags.maxSlopeDegrees;
-  }
-  params.excludeSteep = flags.excludeSteep;
-  return {};
-}
-
 }  // namespace
 
-int runInfo(const std::string& levelPath, const BuildFlags& flags, const NavMeshFlags& navmesh) {
+int runInfo(const std::string& levelPath, const BuildFlags& flags) {
+  const NavMeshFlags& navmesh = flags.navmesh;
   NavMeshFacesParams navMeshParameters;
   if (const std::string refused = navMeshParams(navmesh, navMeshParameters); !refused.empty())
     return fail("info", refused, 2);
@@ -593,6 +652,8 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
     outputBytes = written.value();
   }
   if (!cellsPath.empty()) {
+    if (!prepared->build.cells)
+      return fail("build", "--cells-out: a navigation mesh (--navmesh) has no cells", 2);
     if (const std::optional<std::string> error = writeCells(cellsPath, *prepared->build.cells))
       return fail("build", *error, 2);
   }

@@ -14,6 +14,14 @@
 
 namespace nav::cli {
 
+/// --navmesh: the level's faces are a navigation mesh (navmesh_graph.h);
+/// `info` describes them, `build` and `query` search them.
+struct NavMeshFlags {
+  bool navmesh = false;
+  std::optional<float> weld, maxSlopeDegrees;
+  bool excludeSteep = false;
+};
+
 /// Build settings given on the command line; unset fields keep the level's own.
 struct BuildFlags {
   std::optional<float> cellSize;
@@ -30,20 +38,14 @@ struct BuildFlags {
   /// Turn the level about the vertical axis through its bounds' centre first
   /// (rotatedAboutY); points given with it are in the turned level. [degrees]
   std::optional<float> rotateY;
+  NavMeshFlags navmesh;
 };
 
 /// Refuses --rotate-y with a .nav file (its graph is built already): the
 /// message for stderr, empty when there is nothing to refuse.
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags);
 
-/// `info --navmesh`: the level read as a navigation mesh (navmesh_faces.h).
-struct NavMeshFlags {
-  bool navmesh = false;
-  std::optional<float> weld, maxSlopeDegrees;
-  bool excludeSteep = false;
-};
-
-int runInfo(const std::string& levelPath, const BuildFlags& flags, const NavMeshFlags& navmesh);
+int runInfo(const std::string& levelPath, const BuildFlags& flags);
 /// `cellsPath` (empty: none) gets every cell's centre at the unit's feet, one "x y z" line each.
 int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::string& outputPath,
              const std::string& cellsPath);
@@ -52,7 +54,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
 /// `scen` share (main.cpp registers the options once for both; searchOptions
 /// in cli_commands.cpp checks them).
 struct SearchFlags {
-  /// --search: "midpoint", "crossing" or "exact" (nav::toString(PortalPoint)).
+  /// --search: "centroid", "midpoint", "crossing" or "exact" (nav::toString(PortalPoint)).
   std::string search = "crossing";
   /// --regions: the A* searches the level's search regions first (fewer
   /// expansions on levels of thin sectors; the path may be longer). Off: the

@@ -31,6 +31,21 @@ void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
 
 // The build flags refuse NaN and infinities themselves, after parsing, with
 // the allowed range (fillParams, validateUnitProfile, rotatedAboutY).
+void addNavMeshOptions(CLI::App& command, nav::cli::NavMeshFlags& flags) {
+  command.add_flag("--navmesh", flags.navmesh,
+                   "The level's faces are a navigation mesh: walkable polygons (non-convex ones "
+                   "cut into convex pieces), neighbours across shared edges; info also lists "
+                   "T-junctions, non-manifold edges, steep and downward faces where they are");
+  command.add_option("--weld", flags.weld,
+                     "With --navmesh: corners closer than M metres are one (default 0.001)")
+      ->type_name("M");
+  command.add_option("--max-slope", flags.maxSlopeDegrees,
+                     "With --navmesh: faces steeper than DEG are reported (default 90)")
+      ->type_name("DEG");
+  command.add_flag("--exclude-steep", flags.excludeSteep,
+                   "With --navmesh: leave the steep faces out");
+}
+
 void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
   command.add_option("--cell", flags.cellSize,
                      "Cell size [m] (default: the level's, else half the unit width; for a grid "
@@ -60,6 +75,7 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
                   "Threads for the fill, 1 to 64 (the output is the same for any count)")
       ->check(CLI::Range(1, nav::kMaxFillThreads));
   addRotateOption(command, flags);
+  addNavMeshOptions(command, flags.navmesh);
 }
 
 // How the path is searched and the filter: the options `query` and `scen` share.
@@ -70,7 +86,8 @@ void addSearchOptions(CLI::App& command, nav::cli::SearchFlags& flags) {
     searchNames.push_back(nav::toString(point));
   command
       .add_option("--search", flags.search,
-                  "How the search costs a portal: midpoint, crossing (default: where the line "
+                  "How the search costs a step: centroid (between sectors' centroids, the "
+                  "classic triangle A*), midpoint, crossing (default: where the line "
                   "towards the goal crosses it) or exact (the shortest string-pulled path over "
                   "every corridor); the output's \"search\" says which answered")
       ->transform(CLI::IsMember(searchNames, CLI::ignore_case))
@@ -108,19 +125,7 @@ int main(int argc, char** argv) {
   CLI::App* info = app.add_subcommand("info", "Print what a level or .nav file contains");
   info->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
   addRotateOption(*info, flags);
-  nav::cli::NavMeshFlags navmesh;
-  info->add_flag("--navmesh", navmesh.navmesh,
-                 "Also read the level as a navigation mesh: its faces as walkable polygons "
-                 "(non-convex ones cut into convex pieces), neighbours across shared edges, and "
-                 "T-junctions, non-manifold edges, steep and downward faces with where they are");
-  info->add_option("--weld", navmesh.weld,
-                   "With --navmesh: corners closer than M metres are one (default 0.001)")
-      ->type_name("M");
-  info->add_option("--max-slope", navmesh.maxSlopeDegrees,
-                   "With --navmesh: faces steeper than DEG are reported (default 90)")
-      ->type_name("DEG");
-  info->add_flag("--exclude-steep", navmesh.excludeSteep,
-                 "With --navmesh: leave the steep faces out");
+  addNavMeshOptions(*info, flags.navmesh);
 
   std::string outputPath;
   CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
@@ -210,7 +215,7 @@ int main(int argc, char** argv) {
               << "\n";
     return 2;
   }
-  if (*info) return nav::cli::runInfo(levelPath, flags, navmesh);
+  if (*info) return nav::cli::runInfo(levelPath, flags);
   if (*build) return nav::cli::runBuild(levelPath, flags, outputPath, cellsPath);
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);

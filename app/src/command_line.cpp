@@ -102,7 +102,7 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
     portalPointNames.push_back(toString(point));
   std::string search = toString(options.portalPoint);
   cli.add_option("--search", search,
-                 "Where the path's search costs portals: midpoint, crossing (default) or exact "
+                 "How the path's search costs a step: centroid, midpoint, crossing (default) or exact "
                  "(the shortest string-pulled path over every corridor)")
       ->transform(CLI::IsMember(portalPointNames, CLI::ignore_case))
       ->type_name("MODE");

@@ -67,7 +67,7 @@ std::optional<RayHit> raycastSectors(const NavGraph& graph, const Ray& ray, floa
     if (!(t >= 0.0f && t <= maxDistance)) continue;
     if (nearest && t >= nearest->distance) continue;
     const glm::vec3 point = o + t * d;
-    if (!sector.containsColumnPoint(point.x, point.z)) continue;
+    if (!graph.contains(sector, point.x, point.z)) continue;
     glm::vec3 normal = glm::normalize(glm::vec3(-plane.x, 1.0f, -plane.y));
     if (glm::dot(normal, d) > 0.0f) normal = -normal;
     nearest = RayHit{t, glm::vec3(point.x, graph.heightAt(sector, point.x, point.z), point.z),

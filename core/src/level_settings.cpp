@@ -319,6 +319,8 @@ const Field<LevelSettings> kSettingsFields[] = {
        s.cellSize = readNumber(v, p);
        if (!(*s.cellSize > 0.0f)) throw SettingsError{p, v.dump() + " must be > 0 metres"};
      }},
+    {"navmesh",
+     [](const Json& v, const std::string& p, LevelSettings& s) { s.navmesh = readBool(v, p); }},
     {"unit",
      [](const Json& v, const std::string& p, LevelSettings& s) {
        if (!s.units.empty()) throw SettingsError{p, "give either \"unit\" or \"units\", not both"};

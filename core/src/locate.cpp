@@ -35,7 +35,7 @@ Location locateSector(const NavGraph& graph, const glm::vec3& point) {
   const glm::vec2 ground(point.x, point.z);
   forEachCandidate(graph, ground, ground, [&](uint32_t i) {
     const Sector& sector = graph.sectors[i];
-    if (!sector.containsColumnPoint(point.x, point.z)) return;
+    if (!graph.contains(sector, point.x, point.z)) return;
     const float height = graph.heightAt(sector, point.x, point.z);
     // A point up to one step below the ground still stands on it (the unit steps
     // up), and so does one anywhere inside the unit's box above it.
@@ -55,11 +55,7 @@ Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
   float bestGap = std::numeric_limits<float>::infinity();
   const glm::vec2 ground(point.x, point.z), reach(halfExtents.x, halfExtents.z);
   forEachCandidate(graph, ground - reach, ground + reach, [&](uint32_t i) {
-    const Sector& sector = graph.sectors[i];
-    const Aabb& b = sector.bounds;
-    const float x = std::clamp(point.x, b.min.x, b.max.x);
-    const float z = std::clamp(point.z, b.min.z, b.max.z);
-    const glm::vec3 snapped(x, graph.heightAt(sector, x, z), z);
+    const glm::vec3 snapped = graph.nearestPoint(graph.sectors[i], point.x, point.z);
     const glm::vec3 offset = glm::abs(snapped - point);
     if (offset.x > halfExtents.x || offset.y > halfExtents.y || offset.z > halfExtents.z) return;
     const float gap = glm::distance(snapped, point);

@@ -79,8 +79,7 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
     }
   }
 
-  build.graph.islands = Islands(build.graph);
-  build.graph.regions = SearchRegions(build.graph);
+  finishGraphIndexes(build.graph);
   build.stats.sectors = build.graph.sectors.size();
   build.stats.portals = build.graph.portals.size();
   build.stats.graphBytes = build.graph.memoryBytes();

@@ -983,9 +983,7 @@ Result<NavGraph> deserialize(std::span<const uint8_t> bytes, std::string_view na
     }
   }
   if (std::optional<std::string> error = findGraphError(graph, limits)) return fail(*error);
-  graph.index = SectorIndex(graph);
-  graph.islands = Islands(graph);
-  graph.regions = SearchRegions(graph);
+  finishGraphIndexes(graph);
   return Result<NavGraph>::success(std::move(graph));
 }
 

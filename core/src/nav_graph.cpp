@@ -1,11 +1,109 @@
 #include "nav/nav_graph.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace nav {
+namespace {
+
+// The point of segment ab nearest p.
+glm::vec2 nearestOnSegment(const glm::vec2& a, const glm::vec2& b, const glm::vec2& p) {
+  const glm::vec2 ab = b - a;
+  const float length2 = glm::dot(ab, ab);
+  const float t = length2 > 0.0f ? std::clamp(glm::dot(p - a, ab) / length2, 0.0f, 1.0f) : 0.0f;
+  return a + ab * t;
+}
+
+// Height of a convex polygon at (x, z): on the triangle of its fan from
+// corner 0 that the point lies over, the nearest such one when it lies over
+// none (rounding at an edge).
+float polygonHeight(std::span<const glm::vec3> corners, float x, float z) {
+  const glm::vec2 p(x, z);
+  float bestHeight = corners[0].y, bestMiss = std::numeric_limits<float>::infinity();
+  for (size_t k = 1; k + 1 < corners.size(); ++k) {
+    const glm::vec3 &a = corners[0], &b = corners[k], &c = corners[k + 1];
+    const glm::vec2 ab = groundOf(b) - groundOf(a), ac = groundOf(c) - groundOf(a);
+    const float area = cross2(ab, ac);
+    if (area == 0.0f) continue;
+    // Barycentric weights of b and c.
+    const glm::vec2 ap = p - groundOf(a);
+    const float wb = cross2(ap, ac) / area, wc = cross2(ab, ap) / area;
+    const float miss = std::max({-wb, -wc, wb + wc - 1.0f, 0.0f});
+    if (miss < bestMiss) {
+      bestMiss = miss;
+      const float u = std::clamp(wb, 0.0f, 1.0f), v = std::clamp(wc, 0.0f, 1.0f - u);
+      bestHeight = a.y + u * (b.y - a.y) + v * (c.y - a.y);
+      if (miss == 0.0f) break;
+    }
+  }
+  return bestHeight;
+}
+
+}  // namespace
+
+bool NavGraph::contains(const Sector& sector, float x, float z) const {
+  if (!sector.polygonal()) {
+    return x >= sector.bounds.min.x && x <= sector.bounds.max.x && z >= sector.bounds.min.z &&
+           z <= sector.bounds.max.z;
+  }
+  const std::span<const glm::vec3> corners = cornersOf(sector);
+  const glm::vec2 p(x, z);
+  // Inside a convex polygon: on the inner side of (or on) every edge.
+  for (size_t k = 0; k < corners.size(); ++k) {
+    const glm::vec2 a = groundOf(corners[k]), b = groundOf(corners[(k + 1) % corners.size()]);
+    if (cross2(b - a, p - a) > 0.0f) return false;
+  }
+  return true;
+}
+
+glm::vec3 NavGraph::nearestPoint(const Sector& sector, float x, float z) const {
+  if (!sector.polygonal() || contains(sector, x, z)) {
+    const float px = std::clamp(x, sector.bounds.min.x, sector.bounds.max.x);
+    const float pz = std::clamp(z, sector.bounds.min.z, sector.bounds.max.z);
+    return {px, heightAt(sector, px, pz), pz};
+  }
+  const std::span<const glm::vec3> corners = cornersOf(sector);
+  const glm::vec2 p(x, z);
+  glm::vec2 best = groundOf(corners[0]);
+  for (size_t k = 0; k < corners.size(); ++k) {
+    const glm::vec2 on =
+        nearestOnSegment(groundOf(corners[k]), groundOf(corners[(k + 1) % corners.size()]), p);
+    if (glm::dot(on - p, on - p) < glm::dot(best - p, best - p)) best = on;
+  }
+  return {best.x, heightAt(sector, best.x, best.y), best.y};
+}
+
+glm::vec3 NavGraph::centroid(const Sector& sector) const {
+  if (!sector.polygonal()) {
+    const glm::vec3 centre = sector.bounds.center();
+    return {centre.x, heightAt(sector, centre.x, centre.z), centre.z};
+  }
+  // The area-weighted mean of the fan's triangles' centroids.
+  const std::span<const glm::vec3> corners = cornersOf(sector);
+  glm::vec2 sum(0.0f);
+  float area = 0.0f;
+  for (size_t k = 1; k + 1 < corners.size(); ++k) {
+    const float a = std::abs(triArea2(corners[0], corners[k], corners[k + 1]));
+    sum += a * (groundOf(corners[0]) + groundOf(corners[k]) + groundOf(corners[k + 1])) / 3.0f;
+    area += a;
+  }
+  glm::vec2 middle;
+  if (area > 0.0f) {
+    middle = sum / area;
+  } else {
+    middle = glm::vec2(0.0f);
+    for (const glm::vec3& corner : corners)
+      middle += groundOf(corner) / float(corners.size());
+  }
+  return {middle.x, heightAt(sector, middle.x, middle.y), middle.y};
+}
 
 float NavGraph::heightAt(const Sector& sector, float x, float z) const {
+  if (sector.polygonal()) {
+    return std::clamp(polygonHeight(cornersOf(sector), x, z), sector.bounds.min.y,
+                      sector.bounds.max.y);
+  }
   if (sector.firstHeight == kNoHeights) {
     const glm::vec3& plane = sector.heightPlane;
     return std::clamp(plane.x * x + plane.y * z + plane.z, sector.bounds.min.y,
@@ -35,7 +133,8 @@ size_t NavGraph::memoryBytes() const {
   size_t bytes =
       sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
       deviceLinks.capacity() * sizeof(DeviceLink) + reach.capacity() * sizeof(PortalEndReach) +
-      cellHeights.capacity() * sizeof(uint16_t) + islands.memoryBytes() + regions.memoryBytes();
+      cellHeights.capacity() * sizeof(uint16_t) +
+      polygonCorners.capacity() * sizeof(glm::vec3) + islands.memoryBytes() + regions.memoryBytes();
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
@@ -47,6 +146,15 @@ size_t NavGraph::memoryBytes() const {
         sizeof(WaypathSpec) + waypath.id.capacity() + waypath.points.capacity() * sizeof(glm::vec3);
   }
   return bytes;
+}
+
+void finishGraphIndexes(NavGraph& graph) {
+  graph.index = SectorIndex(graph);
+  graph.islands = Islands(graph);
+  const bool polygons = std::any_of(graph.sectors.begin(), graph.sectors.end(),
+                                    [](const Sector& sector) { return sector.polygonal(); });
+  // Regions group rectangles of cells; a navigation mesh's polygons are its own.
+  graph.regions = polygons ? SearchRegions() : SearchRegions(graph);
 }
 
 void sortPortalsBySource(NavGraph& graph) {

@@ -179,7 +179,7 @@ void PathSolver::startPortalSearch() {
   query.start = m_startLocation;
   query.goal = m_goalLocation;
   query.portalPoint =
-      m_options.portalPoint == PortalPoint::Midpoint ? PortalPoint::Midpoint : PortalPoint::Crossing;
+      m_options.portalPoint == PortalPoint::Exact ? PortalPoint::Crossing : m_options.portalPoint;
   query.heuristicScale = m_options.heuristicScale * std::min(1.0f, m_costs.cheapest());
   query.startSectorCost = m_startSectorCost;
   query.goalSectorCost = m_goalSectorCost;

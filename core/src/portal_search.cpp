@@ -200,10 +200,11 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
   if (m_query.turningRadius == 0.0f && m_nodes.seen(node) &&
       m_nodes[node].state == NodeState::Closed)
     return;
-  const glm::vec3 in =
-      portal.kind == PortalKind::Walk && m_query.portalPoint != PortalPoint::Midpoint
-          ? crossing(portal, point, m_query.goal.point)
-          : graph.entryPoint(portal);
+  glm::vec3 in = graph.entryPoint(portal);
+  if (portal.kind == PortalKind::Walk && m_query.portalPoint == PortalPoint::Crossing)
+    in = crossing(portal, point, m_query.goal.point);
+  if (portal.kind == PortalKind::Walk && m_query.portalPoint == PortalPoint::Centroid)
+    in = graph.centroid(target);
   const glm::vec3 out = portal.kind == PortalKind::Walk ? in : graph.exitPoint(portal);
   float cost = glm::distance(point, in) * metre;
   if (sector.kind == SectorKind::Waypath) {

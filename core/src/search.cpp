@@ -22,6 +22,8 @@ const char* toString(PathStatus status) {
 
 const char* toString(PortalPoint portalPoint) {
   switch (portalPoint) {
+    case PortalPoint::Centroid:
+      return "centroid";
     case PortalPoint::Midpoint:
       return "midpoint";
     case PortalPoint::Crossing:

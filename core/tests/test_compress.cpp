@@ -256,7 +256,7 @@ TEST(CompressDevices, DevicePortalsJoinTheZonesSectors) {
     EXPECT_TRUE(out.contains(link.exitPoint)) << device.id;
     EXPECT_TRUE(graph.sectors[portal.fromSector].bounds.overlaps(in));
     EXPECT_TRUE(
-        graph.sectors[portal.toSector].containsColumnPoint(link.exitPoint.x, link.exitPoint.z));
+        graph.contains(graph.sectors[portal.toSector], link.exitPoint.x, link.exitPoint.z));
     if (device.id == "gate") {
       ++doorPortals;
       ASSERT_NE(portal.reverse, kNoPortal) << "a two-way door pairs its portals";

@@ -118,7 +118,7 @@ uint32_t sectorHolding(const NavGraph& graph, const glm::vec3& point) {
   int count = 0;
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
     const Sector& sector = graph.sectors[s];
-    if (sector.kind == SectorKind::Ground && sector.containsColumnPoint(point.x, point.z)) {
+    if (sector.kind == SectorKind::Ground && graph.contains(sector, point.x, point.z)) {
       found = s;
       ++count;
     }

@@ -262,7 +262,7 @@ TEST(SmoothingIn3D, GeneratedTerrainRandomPairsAndPairsOverTheBridge) {
       const float top = graph.heightAt(sector, centre.x, centre.z);
       const bool overGround = std::any_of(ground.begin(), ground.end(), [&](uint32_t other) {
         const Sector& below = graph.sectors[other];
-        return below.containsColumnPoint(centre.x, centre.z) &&
+        return graph.contains(below, centre.x, centre.z) &&
                graph.heightAt(below, centre.x, centre.z) < top - 1.5f;
       });
       if (overGround) deck.push_back(s);
@@ -284,7 +284,7 @@ TEST(SmoothingIn3D, GeneratedTerrainRandomPairsAndPairsOverTheBridge) {
     const glm::vec3 centre = graph.sectors[deck.front()].bounds.center();
     underIt +=
         std::any_of(path.corridor.sectors.begin(), path.corridor.sectors.end(), [&](uint32_t s) {
-          return graph.sectors[s].containsColumnPoint(centre.x, centre.z) &&
+          return graph.contains(graph.sectors[s], centre.x, centre.z) &&
                  graph.sectors[s].bounds.max.y < centre.y - 1.0f;
         });
   }

@@ -54,7 +54,8 @@ std::vector<uint16_t> surfacesInUse(const NavGraph& graph) {
 
 void methodControls(SearchOptions& options) {
   // In the order of nav::kPortalPoints.
-  const char* const kLabels[] = {"midpoints", "crossing points", "exact (any-angle)"};
+  const char* const kLabels[] = {"centroids", "midpoints", "crossing points",
+                                 "exact (any-angle)"};
   static_assert(std::size(kLabels) == std::size(kPortalPoints));
   int choice = 0;
   while (kPortalPoints[choice] != options.portalPoint)
@@ -63,8 +64,9 @@ void methodControls(SearchOptions& options) {
   if (ImGui::Combo("search", &choice, kLabels, IM_ARRAYSIZE(kLabels)))
     options.portalPoint = kPortalPoints[choice];
   tooltip(
-      "How A* places the path on each portal: Detour's midpoints, the point the\n"
-      "straight line crosses (the default), or exact any-angle intervals.");
+      "How A* costs a step: between sector centroids (the classic triangle A*),\n"
+      "through portal midpoints (Detour), where the straight line crosses each\n"
+      "portal (the default), or exact any-angle intervals.");
   ImGui::Checkbox("search regions", &options.searchRegions);
   tooltip(
       "The A* searches near-convex groups of sectors first (Draw: regions), then walks\n"

@@ -74,6 +74,9 @@ struct LevelSettings {
   std::vector<SurfaceSpec> surfaces;
   std::vector<DeviceSpec> devices;
   std::vector<WaypathSpec> waypaths;
+  /// The level's faces are a navigation mesh (navmesh_graph.h): its graph is
+  /// read from them, no flood fill runs.
+  bool navmesh = false;
   /// Set for a grid map's level (grid_map.h), never read from a sidecar: at
   /// its cell size every cell's square lies in a free tile and every wall on
   /// a tile edge, so for its point-sized unit a sector's whole box is free

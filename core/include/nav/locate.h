@@ -12,7 +12,7 @@ struct Location {
   float distance = 0.0f;
 };
 
-/// The ground sector whose rectangle contains the point and whose ground is at
+/// The ground sector whose rectangle (or polygon) contains the point and whose ground is at
 /// most one step above it and at most one unit height below it; the nearest
 /// ground wins. Returns sector == kNoSector when no sector holds the point.
 /// Uses graph.index when built, else scans every sector.

@@ -2,6 +2,7 @@
 // The compressed navigation graph: box sectors joined by portals, with the
 // surfaces, devices and waypaths the portals refer to.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,9 @@ constexpr uint32_t kNoHeights = 0xffffffffu;
 constexpr float kMinHeightStep = 0.001f;
 
 enum class SectorKind : uint8_t {
-  Ground,   ///< A rectangle of mutually connected cells on one level.
+  Ground,   ///< A rectangle of mutually connected cells on one level, or in a
+            ///< graph read from a navigation mesh (navmesh_graph.h) one of its
+            ///< convex polygons (Sector::polygonal).
   Waypath,  ///< A dummy sector standing for an innate waypath.
   Fall,     ///< Where the unit falls off a ledge: the columns it crosses at the
             ///< ledge's height with its footprint hanging over it (no cells, no
@@ -55,11 +58,13 @@ struct Sector {
   /// Outgoing portals are graph.portals[firstPortal, firstPortal + portalCount).
   uint32_t firstPortal;
   uint32_t portalCount;
+  /// A navigation mesh's polygon: its corners are NavGraph::polygonCorners[
+  /// firstCorner, firstCorner + cornerCount), counter-clockwise seen from above
+  /// (cross2 of consecutive edges <= 0). None for a rectangle of cells.
+  uint32_t firstCorner = 0;
+  uint32_t cornerCount = 0;
 
-  /// True when the ground-plane point lies in the sector's rectangle.
-  bool containsColumnPoint(float x, float z) const {
-    return x >= bounds.min.x && x <= bounds.max.x && z >= bounds.min.z && z <= bounds.max.z;
-  }
+  bool polygonal() const { return cornerCount > 0; }
 };
 
 enum class PortalKind : uint8_t {
@@ -163,6 +168,8 @@ struct NavGraph {
   /// Ground sectors' cell heights where they leave the sector's plane
   /// (Sector::firstHeight): 2 bytes a cell of undulating ground.
   std::vector<uint16_t> cellHeights;
+  /// Polygon sectors' corners (Sector::firstCorner).
+  std::vector<glm::vec3> polygonCorners;
   Aabb bounds;
   /// Finds sectors near a point; rebuilt from the sectors (not stored in .nav files).
   SectorIndex index;
@@ -187,12 +194,29 @@ struct NavGraph {
   }
 
   /// Ground height of the sector at (x, z): between its cell centres from the
-  /// nearest four (bilinear), or its plane; within its height range.
+  /// nearest four (bilinear), or its plane; a polygon's from the triangle of
+  /// its fan the point is over. Within the sector's height range.
   float heightAt(const Sector& sector, float x, float z) const;
+
+  /// A polygon sector's corners; empty for a rectangle.
+  std::span<const glm::vec3> cornersOf(const Sector& sector) const {
+    return {polygonCorners.data() + sector.firstCorner, sector.cornerCount};
+  }
+  /// True when the ground-plane point lies in the sector's rectangle or polygon.
+  bool contains(const Sector& sector, float x, float z) const;
+  /// The point of the sector nearest (x, z) in the ground plane, on its ground.
+  glm::vec3 nearestPoint(const Sector& sector, float x, float z) const;
+  /// The middle of the sector's area, on its ground.
+  glm::vec3 centroid(const Sector& sector) const;
 
   /// Bytes held by the graph.
   size_t memoryBytes() const;
 };
+
+/// Builds what a graph derives from its sectors and portals: the index, the
+/// islands and (for a graph of cell rectangles) the search regions. For a
+/// graph just built or read.
+void finishGraphIndexes(NavGraph& graph);
 
 /// Orders the portals by source sector, as the A* needs (each sector's
 /// outgoing portals contiguous), keeping reverse links right, and sets each

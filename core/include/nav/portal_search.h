@@ -31,7 +31,7 @@ struct PortalQuery {
   /// The query's jumps: node firstJumpNode() + k is jumps[k].
   std::span<const JumpPortal> jumps;
   Location start, goal;
-  /// Midpoint or Crossing (the solver gives Exact to the interval search).
+  /// Centroid, Midpoint or Crossing (the solver gives Exact to the interval search).
   PortalPoint portalPoint = PortalPoint::Crossing;
   /// The heuristic's cost a metre: the straight distance to the goal times this.
   float heuristicScale = 1.0f;

@@ -20,6 +20,9 @@ namespace nav {
 
 /// Where the search places the path on a walk portal it costs.
 enum class PortalPoint : uint8_t {
+  Centroid,  ///< Not on the portal: at the centroid of the sector it leads into, as the classic
+             ///< triangle A* costs a step between faces' centroids (the start and the goal
+             ///< are their own points). Its corridors are longer than the others'.
   Midpoint,  ///< The portal's middle, as Detour does: a fixed graph.
   Crossing,  ///< Where the line from the previous point to the goal crosses it (clamped to the
              ///< portal): closer to the string-pulled path, so long portals mislead less.
@@ -32,9 +35,9 @@ enum class PortalPoint : uint8_t {
              ///< closest point, and the shortest way there.
 };
 
-constexpr PortalPoint kPortalPoints[] = {PortalPoint::Midpoint, PortalPoint::Crossing,
-                                         PortalPoint::Exact};
-/// "midpoint", "crossing" or "exact".
+constexpr PortalPoint kPortalPoints[] = {PortalPoint::Centroid, PortalPoint::Midpoint,
+                                         PortalPoint::Crossing, PortalPoint::Exact};
+/// "centroid", "midpoint", "crossing" or "exact".
 const char* toString(PortalPoint portalPoint);
 /// The search mode toString names so; none for another name.
 std::optional<PortalPoint> portalPointNamed(std::string_view name);
