@@ -658,8 +658,9 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
       return fail("build", *error, 2);
   }
   Json result{{"level", levelPath},
-              {"cell_size", rounded(effectiveCellSize(prepared->params))},
+              {"cell_size", rounded(prepared->build.graph.cellSize)},
               {"unit", unitJson(prepared->params.unit)},
+              {"navmesh", !prepared->build.graph.polygonCorners.empty()},
               {"cells", stats.cells},
               {"sectors", stats.sectors},
               {"portals", stats.portals},

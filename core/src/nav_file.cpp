@@ -270,6 +270,43 @@ SectionError readSectorHeights(ByteReader& in, NavGraph& graph, const NavFileLim
   return std::nullopt;
 }
 
+// A navigation mesh's polygons (navmesh_graph.h): each sector's corner range,
+// then the corners. Written as optional when there are none, so files of cell
+// sectors still read in readers from before it.
+void writePolygons(ByteWriter& out, const NavGraph& graph) {
+  out.u32(uint32_t(graph.sectors.size()));
+  for (const Sector& s : graph.sectors) {
+    out.u32(s.firstCorner);
+    out.u32(s.cornerCount);
+  }
+  out.u32(uint32_t(graph.polygonCorners.size()));
+  for (const glm::vec3& corner : graph.polygonCorners)
+    out.vec3(corner);
+}
+
+// Read after the sectors (table order); checked by findGraphError.
+SectionError readPolygons(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  const uint32_t count = in.u32();
+  if (count != graph.sectors.size()) {
+    return std::to_string(count) + " sectors' polygons for " +
+           std::to_string(graph.sectors.size()) + " sectors";
+  }
+  if (in.remaining() < uint64_t(count) * 8 + 4) return std::string("ends early");
+  for (Sector& s : graph.sectors) {
+    s.firstCorner = in.u32();
+    s.cornerCount = in.u32();
+  }
+  const uint32_t corners = in.u32();
+  if (in.remaining() != uint64_t(corners) * 12) {
+    return std::to_string(corners) + " corners need " + std::to_string(uint64_t(corners) * 12) +
+           " bytes, the section holds " + std::to_string(in.remaining());
+  }
+  graph.polygonCorners.resize(corners);
+  for (glm::vec3& corner : graph.polygonCorners)
+    corner = in.vec3();
+  return std::nullopt;
+}
+
 void writeSurfaces(ByteWriter& out, const NavGraph& graph) {
   out.u32(uint32_t(graph.surfaces.size()));
   for (const SurfaceSpec& surface : graph.surfaces) {
@@ -564,6 +601,8 @@ constexpr SectionType kSections[] = {
     {10, "ledge overhang", writeLedgeOverhang, readLedgeOverhang, true,
      [](const NavGraph& graph) { return graph.unit.ledgeOverhang == 0.0f; }},
     {11, "sector heights", writeSectorHeights, readSectorHeights, true, nullptr, true},
+    {12, "polygons", writePolygons, readPolygons, true,
+     [](const NavGraph& graph) { return graph.polygonCorners.empty(); }},
 };
 
 const SectionType* findSection(uint32_t id) {
@@ -632,7 +671,9 @@ std::string describeBox(const Aabb& box) {
 // The checks behind checkNavGraph; messages lack the file name.
 std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLimits& limits) {
   using std::to_string;
-  if (!(finite(graph.cellSize) && graph.cellSize > 0.0f)) {
+  // A navigation mesh's graph has no cells: its cell size is 0.
+  const bool polygons = !graph.polygonCorners.empty();
+  if (!(finite(graph.cellSize) && (graph.cellSize > 0.0f || (polygons && graph.cellSize == 0.0f)))) {
     return "cellSize " + formatFloat(graph.cellSize) + " is not a positive finite number";
   }
   if (!finite(graph.origin)) return std::string("origin is not finite");
@@ -828,6 +869,19 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const NavFileLi
       return bad("first column is past the last column");
     }
     if (!finite(sector.heightPlane)) return bad("height plane is not finite");
+    if (sector.polygonal()) {
+      if (sector.kind != SectorKind::Ground) return bad("a polygon for a sector not on the ground");
+      if (sector.cornerCount < 3) return bad(to_string(sector.cornerCount) + " corners");
+      if (uint64_t(sector.firstCorner) + sector.cornerCount > graph.polygonCorners.size()) {
+        return bad("corners " + to_string(sector.firstCorner) + " + " +
+                   to_string(sector.cornerCount) + " run past the " +
+                   to_string(graph.polygonCorners.size()) + " corners");
+      }
+      if (sector.firstHeight != kNoHeights) return bad("a polygon with cell heights");
+      for (const glm::vec3& corner : graph.cornersOf(sector)) {
+        if (!finite(corner)) return bad("a corner is not finite");
+      }
+    }
     if (sector.firstHeight != kNoHeights) {
       const uint64_t cells = uint64_t(int64_t(sector.lastColumn.x) - sector.firstColumn.x + 1) *
                              uint64_t(int64_t(sector.lastColumn.y) - sector.firstColumn.y + 1);

@@ -132,6 +132,8 @@ Result<NavMeshBuild> buildOrFail(const Level& level, const NavMeshGraphParams& p
             samePoint(back.left, portal.right) && samePoint(back.right, portal.left)) {
           portal.reverse = q;
           graph.portals[q].reverse = p;
+          // The nearest axis of each side's walk may not be opposite; a pair's must.
+          graph.portals[q].direction = opposite(portal.direction);
           break;
         }
       }
