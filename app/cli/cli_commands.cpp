@@ -235,19 +235,7 @@ bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepare
     exitCode = fail(command, read.error(), 2);
     return false;
   }
-  const NavMeshBuild& mesh = read.value();
-  NavBuild& build = prepared.build;
-  build.graph = std::move(read).value().graph;
-  build.stats.sectors = build.graph.sectors.size();
-  build.stats.portals = build.graph.portals.size();
-  build.stats.graphBytes = build.graph.memoryBytes();
-  build.stats.totalMs = mesh.totalMs;
-  for (const NavMeshIssue& issue : mesh.issues) {
-    if (build.stats.warnings.size() == kListedIssues) break;
-    build.stats.warnings.push_back(std::string(toString(issue.kind)) + " at " +
-                                   numberText(issue.at.x) + "," + numberText(issue.at.y) + "," +
-                                   numberText(issue.at.z));
-  }
+  prepared.build = asNavBuild(std::move(read).value(), kListedIssues);
   return true;
 }
 

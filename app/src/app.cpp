@@ -130,6 +130,11 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   const Level& level = m_level->level;
   m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
   m_buildPanel.reset(level);
+  if (m_options.navmesh) {
+    // Built right below: the panel need not ask again.
+    m_buildPanel.setNavMesh(true, glfwGetTime());
+    m_buildPanel.takeRebuildRequest(glfwGetTime() + 1.0);
+  }
   m_keptBuilds.assign(m_buildPanel.profileCount(), std::nullopt);
   selectStartupUnit(glfwGetTime());
   spawnStartupCrowd();
@@ -210,7 +215,9 @@ void App::spawnStartupCrowd() {
 void App::pruneKeptBuilds() {
   for (size_t profile = 0; profile < m_keptBuilds.size(); ++profile) {
     std::optional<KeptBuild>& kept = m_keptBuilds[profile];
-    if (kept && !sameBuildInputs(kept->params, m_buildPanel.params(profile))) kept.reset();
+    if (kept && (!sameBuildInputs(kept->params, m_buildPanel.params(profile)) ||
+                 kept->navmesh != m_buildPanel.navmesh()))
+      kept.reset();
   }
 }
 
@@ -223,14 +230,19 @@ void App::requestBuild(bool force) {
   m_buildCancelled = false;
   if (!force && profile < m_keptBuilds.size() && m_keptBuilds[profile]) {
     const KeptBuild& kept = *m_keptBuilds[profile];
-    m_printer.buildFinished(params.unit.name, kept.build->stats, StatePrinter::BuildSource::Cached);
+    m_printer.buildFinished(params.unit.name, kept.build->stats, StatePrinter::BuildSource::Cached,
+                            kept.navmesh);
     showBuild(kept.build, kept.params, kept.reference, kept.referenceError);
     return;
   }
   // Already on its way (switched away and back while it runs).
-  if (!force && m_worker.busy() && sameBuildInputs(m_requestedParams, params)) return;
+  const bool navmesh = m_buildPanel.navmesh();
+  if (!force && m_worker.busy() && sameBuildInputs(m_requestedParams, params) &&
+      m_requestedNavMesh == navmesh)
+    return;
   m_requestedParams = params;
-  m_worker.request(m_level, params);
+  m_requestedNavMesh = navmesh;
+  m_worker.request(m_level, params, navmesh);
   m_printer.buildStarted(params.unit.name, effectiveCellSize(params));
 }
 
@@ -278,12 +290,15 @@ void App::acceptFinishedBuild() {
     return;
   }
   m_buildError.clear();
-  m_printer.buildFinished(unit, finished->build->stats);
+  m_printer.buildFinished(unit, finished->build->stats, StatePrinter::BuildSource::Built,
+                          finished->navmesh);
+  // A build of the graph the panel no longer asks for is dropped.
+  if (finished->navmesh != m_buildPanel.navmesh()) return;
   const size_t profile = m_buildPanel.findProfile(unit);
   if (profile < m_keptBuilds.size() &&
       sameBuildInputs(finished->params, m_buildPanel.params(profile))) {
-    m_keptBuilds[profile] = KeptBuild{finished->params, finished->build, finished->reference,
-                                      finished->referenceError};
+    m_keptBuilds[profile] = KeptBuild{finished->params, finished->navmesh, finished->build,
+                                      finished->reference, finished->referenceError};
   }
   // A build for another profile (switched away while it ran) is only kept.
   if (profile == m_buildPanel.selected())

@@ -2,6 +2,8 @@
 
 #include <exception>
 
+#include "nav/navmesh_graph.h"
+
 namespace nav::app {
 
 BuildWorker::BuildWorker(std::function<void()> onFinished)
@@ -18,12 +20,12 @@ BuildWorker::~BuildWorker() {
 }
 
 uint64_t BuildWorker::request(std::shared_ptr<const LoadedLevel> level,
-                              const FloodFillParams& params) {
+                              const FloodFillParams& params, bool navmesh) {
   uint64_t id;
   {
     std::lock_guard lock(m_mutex);
     id = ++m_lastId;
-    m_pending = Job{id, std::move(level), params};
+    m_pending = Job{id, std::move(level), params, navmesh};
     m_finished.reset();
     m_cancelRunning = false;
     if (m_running) m_control.cancelRequested = true;
@@ -41,6 +43,7 @@ void BuildWorker::cancel() {
       FinishedBuild finished;
       finished.id = m_pending->id;
       finished.params = m_pending->params;
+      finished.navmesh = m_pending->navmesh;
       finished.error = "build cancelled";
       finished.cancelled = true;
       m_pending.reset();
@@ -95,20 +98,35 @@ void BuildWorker::run() {
     FinishedBuild finished;
     finished.id = job.id;
     finished.params = job.params;
+    finished.navmesh = job.navmesh;
     try {
-      Result<NavBuild> result = buildNavigation(job.level->level, job.level->world, job.params,
-                                                BuildOptions{.keepCells = true}, &m_control);
-      if (result) {
-        finished.build = std::make_shared<const NavBuild>(std::move(result).value());
+      if (job.navmesh) {
+        NavMeshGraphParams params = navMeshParamsFor(job.level->level);
+        params.unit = job.params.unit;
+        Result<NavMeshBuild> result = buildNavMeshGraph(job.level->level, params, &m_control);
+        if (result) {
+          finished.build = std::make_shared<const NavBuild>(asNavBuild(std::move(result).value()));
+        } else {
+          finished.error = result.error();
+        }
       } else {
-        finished.error = result.error();
+        Result<NavBuild> result = buildNavigation(job.level->level, job.level->world, job.params,
+                                                  BuildOptions{.keepCells = true}, &m_control);
+        if (result) {
+          finished.build = std::make_shared<const NavBuild>(std::move(result).value());
+        } else {
+          finished.error = result.error();
+        }
       }
     } catch (const std::exception& error) {
       // Nothing may escape the thread; running out of memory is reported like any failure.
       finished.error = std::string("build failed: ") + error.what();
     }
     // Recast's mesh for Compare: skipped once cancelled; its failure never fails the build.
-    if (finished.build && !m_control.cancelRequested) {
+    if (finished.build && job.navmesh) {
+      finished.referenceError =
+          "the level is read as its own navigation mesh: Recast has nothing to build";
+    } else if (finished.build && !m_control.cancelRequested) {
       try {
         finished.reference =
             DetourComparison::build(job.level->level, job.params, finished.referenceError);

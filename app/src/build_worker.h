@@ -1,5 +1,6 @@
 #pragma once
-// Runs nav::buildNavigation on a background thread so the window keeps drawing
+// Runs nav::buildNavigation (or, for a level read as a navigation mesh,
+// nav::buildNavMeshGraph) on a background thread so the window keeps drawing
 // the previous build. A new request cancels the running build; only the newest
 // request's result is handed back, on the main thread, through takeFinished().
 // cancel() stops the newest request too, and hands back a result saying so.
@@ -22,6 +23,8 @@ struct FinishedBuild {
   /// The request's number, from request().
   uint64_t id = 0;
   FloodFillParams params;
+  /// The level's faces were read as a navigation mesh (no fill, no cells).
+  bool navmesh = false;
   /// Set on success.
   std::shared_ptr<const NavBuild> build;
   /// Set on failure.
@@ -43,9 +46,11 @@ class BuildWorker {
   /// Cancels the running build and waits for the thread.
   ~BuildWorker();
 
-  /// Queues a build (with cells kept for drawing), cancelling any running one.
-  /// Returns the request's number.
-  uint64_t request(std::shared_ptr<const LoadedLevel> level, const FloodFillParams& params);
+  /// Queues a build (with cells kept for drawing), cancelling any running one;
+  /// with `navmesh`, the level's faces read as a navigation mesh for the
+  /// params' unit instead. Returns the request's number.
+  uint64_t request(std::shared_ptr<const LoadedLevel> level, const FloodFillParams& params,
+                   bool navmesh = false);
   /// Stops the queued or running build; its result (cancelled) still comes back.
   void cancel();
   /// The newest request's result once it is done; empty otherwise.
@@ -68,6 +73,7 @@ class BuildWorker {
     uint64_t id;
     std::shared_ptr<const LoadedLevel> level;
     FloodFillParams params;
+    bool navmesh = false;
   };
 
   void run();

@@ -87,6 +87,9 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
                  "(repeatable)");
   cli.add_option("--start", start, "Path start X,Y,Z (default: the level's sidecar start)");
   cli.add_option("--goal", goal, "Path goal X,Y,Z (default: the level's sidecar goal)");
+  cli.add_flag("--navmesh", options.navmesh,
+               "Read the level's faces as a navigation mesh (walkable polygons, neighbours "
+               "across shared edges) instead of flood filling it");
   cli.add_option("--unit", options.unit,
                  "Unit profile to build first, by name (default: the level's first)");
   auto* crowdOption = cli.add_option(

@@ -18,6 +18,8 @@ namespace nav::app {
 
 struct AppOptions {
   std::string levelPath;
+  /// Read the level's faces as a navigation mesh (as the sidecar's "navmesh": true).
+  bool navmesh = false;
   glm::ivec2 windowSize{1280, 720};
   /// Written from the last frame.
   std::optional<std::string> screenshotPath;

@@ -54,12 +54,13 @@ void StatePrinter::buildStarted(const std::string& unit, float cellSize) {
 }
 
 void StatePrinter::buildFinished(const std::string& unit, const BuildStats& stats,
-                                 BuildSource source) {
+                                 BuildSource source, bool navmesh) {
   const char* suffix = source == BuildSource::Cached   ? " cached"
                        : source == BuildSource::Loaded ? " loaded"
                                                        : "";
-  print(format("build unit=%s cells=%zu sectors=%zu portals=%zu ms=%.1f%s", unit.c_str(),
-               stats.cells, stats.sectors, stats.portals, stats.totalMs, suffix));
+  print(format("build unit=%s cells=%zu sectors=%zu portals=%zu ms=%.1f%s%s", unit.c_str(),
+               stats.cells, stats.sectors, stats.portals, stats.totalMs,
+               navmesh ? " graph=navmesh" : "", suffix));
 }
 
 void StatePrinter::buildCancelled(const std::string& unit) {

@@ -33,11 +33,12 @@ class StatePrinter {
   void unitFailed(const std::string& message);
   /// `build start unit=NAME cell=S`.
   void buildStarted(const std::string& unit, float cellSize);
-  /// `build unit=NAME cells=N sectors=N portals=N ms=T`, then ` cached` when a kept
+  /// `build unit=NAME cells=N sectors=N portals=N ms=T`, then ` graph=navmesh` for the
+  /// level read as a navigation mesh, ` cached` when a kept
   /// build is shown again, ` loaded` for a graph read from a file (ms: reading).
   enum class BuildSource { Built, Cached, Loaded };
   void buildFinished(const std::string& unit, const BuildStats& stats,
-                     BuildSource source = BuildSource::Built);
+                     BuildSource source = BuildSource::Built, bool navmesh = false);
   /// `build cancelled unit=NAME`.
   void buildCancelled(const std::string& unit);
   /// `build error MESSAGE`.

@@ -59,6 +59,13 @@ glm::vec3 groundPoint(const NavGraph& graph, const Sector& sector, float u, floa
 
 void sectorQuad(DebugDraw& draw, const NavGraph& graph, const Sector& sector, float lift,
                 Color color) {
+  if (sector.polygonal()) {
+    const std::span<const glm::vec3> corners = graph.cornersOf(sector);
+    for (size_t k = 1; k + 1 < corners.size(); ++k)
+      draw.triangle(lifted(corners[0], lift), lifted(corners[k], lift),
+                    lifted(corners[k + 1], lift), color);
+    return;
+  }
   const glm::ivec2 pieces = surfacePieces(sector);
   for (int j = 0; j < pieces.y; ++j) {
     for (int i = 0; i < pieces.x; ++i) {
@@ -154,6 +161,14 @@ void drawSectors(DebugDraw& draw, const NavGraph& graph, bool outlines, bool byS
                                   : paletteColor(s, 150);
     sectorQuad(draw, graph, sector, kSectorLift, color);
     if (!outlines) continue;
+    if (sector.polygonal()) {
+      const std::span<const glm::vec3> corners = graph.cornersOf(sector);
+      for (size_t k = 0; k < corners.size(); ++k)
+        draw.line(lifted(corners[k], kSectorLift + 0.005f),
+                  lifted(corners[(k + 1) % corners.size()], kSectorLift + 0.005f),
+                  colors::kSectorOutline);
+      continue;
+    }
     // Round the box's edge, through the ground: (u, v) from corner to corner.
     const glm::ivec2 pieces = surfacePieces(sector);
     const glm::vec2 corners[5] = {{0, 0}, {0, 1}, {1, 1}, {1, 0}, {0, 0}};

@@ -1,9 +1,11 @@
 #include "nav/navmesh_graph.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <new>
 
+#include "format_number.h"
 #include "nav/geometry.h"
 #include "nav/level_settings.h"
 
@@ -158,10 +160,28 @@ Result<NavMeshBuild> buildNavMeshGraph(const Level& level, const NavMeshGraphPar
   }
 }
 
+NavBuild asNavBuild(NavMeshBuild mesh, size_t listedIssues) {
+  NavBuild build;
+  build.graph = std::move(mesh.graph);
+  build.stats.sectors = build.graph.sectors.size();
+  build.stats.portals = build.graph.portals.size();
+  build.stats.graphBytes = build.graph.memoryBytes();
+  build.stats.totalMs = mesh.totalMs;
+  for (size_t i = 0; i < std::min(mesh.issues.size(), listedIssues); ++i) {
+    const NavMeshIssue& issue = mesh.issues[i];
+    build.stats.warnings.push_back(std::string(toString(issue.kind)) + " at " +
+                                   formatPoint(issue.at));
+  }
+  if (mesh.issues.size() > listedIssues) {
+    build.stats.warnings.push_back(std::to_string(mesh.issues.size() - listedIssues) +
+                                   " more issues");
+  }
+  return build;
+}
+
 NavMeshGraphParams navMeshParamsFor(const Level& level) {
   NavMeshGraphParams params;
   if (!level.settings.units.empty()) params.unit = level.settings.units.front();
-  params.faces.maxSlopeDegrees = params.unit.maxSlopeDegrees;
   return params;
 }
 

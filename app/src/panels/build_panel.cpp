@@ -201,9 +201,16 @@ void BuildPanel::reset(const Level& level) {
   }
   m_profiles = m_defaults;
   m_selected = 0;
+  m_navmesh = level.settings.navmesh;
   m_pending = false;
   m_forceRequested = false;
   m_cancelRequested = false;
+}
+
+void BuildPanel::setNavMesh(bool navmesh, double now) {
+  if (navmesh == m_navmesh) return;
+  m_navmesh = navmesh;
+  changed(now - kDebounceSeconds);
 }
 
 void BuildPanel::resetFixed(const UnitProfile& unit, float cellSize) {
@@ -213,6 +220,7 @@ void BuildPanel::resetFixed(const UnitProfile& unit, float cellSize) {
   m_defaults = {params};
   m_profiles = m_defaults;
   m_selected = 0;
+  m_navmesh = false;
   m_pending = false;
   m_forceRequested = false;
   m_cancelRequested = false;
@@ -360,6 +368,18 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
     return;
   }
 
+  if (!status.fixedGraph) {
+    const char* const kGraphs[] = {"flood fill sectors", "level as navmesh"};
+    int graph = m_navmesh ? 1 : 0;
+    ImGui::SetNextItemWidth(-110.0f);
+    if (ImGui::Combo("graph", &graph, kGraphs, IM_ARRAYSIZE(kGraphs))) setNavMesh(graph == 1, now);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+        "flood fill sectors: the unit explores the level and its cells are compressed\n"
+        "into sectors. level as navmesh: the level's faces are the walkable polygons\n"
+        "(a mesh exported by Recast, Unity, Godot, Unreal...), neighbours across shared\n"
+        "edges; no fill runs, the cell size is not used.");
+  }
   if (drawParameters(status.fixedGraph, now)) changed(now);
   if (!status.fixedGraph) {
     if (ImGui::Button("Rebuild")) {

@@ -2,8 +2,10 @@
 // Build panel: the level's unit profiles (one build each) in a combo, cell
 // size and unit sliders for the selected profile (rebuilt automatically once
 // the values settle), a progress bar and Cancel button while a build runs, and
-// the build on screen's counts, stage timings and warnings. For a graph read
-// from a .nav file it shows the file's unit and nothing can be edited.
+// the build on screen's counts, stage timings and warnings. A Graph switch
+// chooses between the flood fill's sectors and the level's faces read as a
+// navigation mesh. For a graph read from a .nav file it shows the file's unit
+// and nothing can be edited.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,6 +53,10 @@ class BuildPanel {
   /// each starting from fillParamsFor(level, unit); also what "Reset" returns to.
   /// Selects the first.
   void reset(const Level& level);
+  /// The level's faces read as a navigation mesh instead of the flood fill's
+  /// sectors (starts as the sidecar's "navmesh" says); changing it asks for a build.
+  bool navmesh() const { return m_navmesh; }
+  void setNavMesh(bool navmesh, double now);
   /// A graph read from a file: one profile, its unit, shown but not editable.
   void resetFixed(const UnitProfile& unit, float cellSize);
   void draw(const BuildStatus& status, double now);
@@ -90,6 +96,7 @@ class BuildPanel {
   std::vector<FloodFillParams> m_defaults;
   std::vector<FloodFillParams> m_profiles;
   size_t m_selected = 0;
+  bool m_navmesh = false;
   bool m_pending = false;
   bool m_forceRequested = false;
   bool m_cancelRequested = false;

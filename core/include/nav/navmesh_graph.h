@@ -9,6 +9,7 @@
 
 #include "nav/build_control.h"
 #include "nav/level.h"
+#include "nav/nav_build.h"
 #include "nav/nav_graph.h"
 #include "nav/navmesh_faces.h"
 #include "nav/result.h"
@@ -37,6 +38,10 @@ struct NavMeshBuild {
 /// the level, when no walkable polygon is left or the build is cancelled.
 Result<NavMeshBuild> buildNavMeshGraph(const Level& level, const NavMeshGraphParams& params,
                                        BuildControl* control = nullptr);
+
+/// The build as the flood fill's builds are handed on: its graph, no cells,
+/// the figures, and each issue (up to `listedIssues`) as a warning naming where it is.
+NavBuild asNavBuild(NavMeshBuild mesh, size_t listedIssues = 1000);
 
 /// The parameters for the level: its first unit (or the default human) and,
 /// from its sidecar, the navmesh options.
