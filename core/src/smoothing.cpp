@@ -12,7 +12,7 @@
 namespace nav {
 namespace {
 
-// Slack for points on a rectangle's edge, far below any cell size. [metres]
+// Slack for points on a region's edge, far below any cell size. [metres]
 constexpr float kEdgeSlack = 1e-4f;
 // Halvings of a stretch's control arms before it falls back to the straight line.
 constexpr int kMaxShrinks = 4;
@@ -20,48 +20,90 @@ constexpr int kMaxShrinks = 4;
 // pieces): thin sectors, one cell wide, need pieces shorter than a cell.
 constexpr int kMaxProofDepth = 12;
 
-// An axis-aligned rectangle in the ground plane (x, z).
-struct Box {
-  glm::vec2 min, max;
-  bool contains(const glm::vec2& p) const {
-    return p.x >= min.x - kEdgeSlack && p.x <= max.x + kEdgeSlack && p.y >= min.y - kEdgeSlack &&
-           p.y <= max.y + kEdgeSlack;
+// A convex region of the ground plane (x, z): a sector's rectangle or
+// polygon, or the opening between two sectors. Its corners go round it either
+// way; two corners make a segment.
+class Region {
+ public:
+  explicit Region(std::vector<glm::vec2> corners) : m_corners(std::move(corners)) {
+    // The winding: +1 when the corners turn with cross2 > 0.
+    float area = 0.0f;
+    for (size_t k = 0; k < m_corners.size(); ++k)
+      area += cross2(m_corners[k], m_corners[(k + 1) % m_corners.size()]);
+    m_winding = area < 0.0f ? -1.0f : 1.0f;
   }
+
+  bool contains(const glm::vec2& p) const {
+    if (m_corners.size() == 2) {
+      const glm::vec2 a = m_corners[0], ab = m_corners[1] - a;
+      const float length2 = glm::dot(ab, ab);
+      const float t = length2 > 0.0f ? std::clamp(glm::dot(p - a, ab) / length2, 0.0f, 1.0f) : 0.0f;
+      return glm::distance(a + ab * t, p) <= kEdgeSlack;
+    }
+    for (size_t k = 0; k < m_corners.size(); ++k) {
+      const glm::vec2 a = m_corners[k], edge = m_corners[(k + 1) % m_corners.size()] - a;
+      if (m_winding * cross2(edge, p - a) < -kEdgeSlack * glm::length(edge)) return false;
+    }
+    return true;
+  }
+
+  // Distance along `direction` from `origin` to where the ray leaves the region.
+  float exitDistance(const glm::vec2& origin, const glm::vec2& direction) const {
+    float t = std::numeric_limits<float>::infinity();
+    for (size_t k = 0; k < m_corners.size(); ++k) {
+      const glm::vec2 a = m_corners[k], edge = m_corners[(k + 1) % m_corners.size()] - a;
+      // Inside is where m_winding * cross2(edge, p - a) >= 0.
+      const float towards = m_winding * cross2(edge, direction);
+      if (towards < 0.0f) t = std::min(t, m_winding * cross2(edge, origin - a) / -towards);
+    }
+    return t;
+  }
+
+ private:
+  std::vector<glm::vec2> m_corners;
+  float m_winding = 1.0f;
 };
 
-Box groundBox(const Sector& sector) {
-  return {groundOf(sector.bounds.min), groundOf(sector.bounds.max)};
+Region rectangle(const glm::vec2& min, const glm::vec2& max) {
+  return Region({min, {max.x, min.y}, max, {min.x, max.y}});
 }
 
-// The ground axis (0 x, 1 z) a walk portal is crossed along.
-int acrossAxis(const Portal& portal) {
-  return portal.direction == Direction::PlusX || portal.direction == Direction::MinusX ? 0 : 1;
+Region groundRegion(const NavGraph& graph, const Sector& sector) {
+  if (!sector.polygonal()) return rectangle(groundOf(sector.bounds.min), groundOf(sector.bounds.max));
+  std::vector<glm::vec2> corners;
+  for (const glm::vec3& corner : graph.cornersOf(sector))
+    corners.push_back(groundOf(corner));
+  return Region(std::move(corners));
 }
 
-// Where a walk portal lets the unit through: the portal (its cells' centres,
-// or beyond where widened) and half a cell more at each end, as far as both
-// sectors reach along the shared edge. It lies in the two rectangles' union
-// and, unlike the union, is convex.
-Box opening(const NavGraph& graph, const Portal& portal) {
-  const Box from = groundBox(graph.sectors[portal.fromSector]);
-  const Box to = groundBox(graph.sectors[portal.toSector]);
-  Box box{glm::min(from.min, to.min), glm::max(from.max, to.max)};
-  const int lateral = 1 - acrossAxis(portal);
+// The unit normal of a walk portal's line, pointing the way it is crossed.
+glm::vec2 crossingNormal(const NavGraph& graph, const Portal& portal) {
+  if (!graph.sectors[portal.fromSector].polygonal()) return walkDirection(portal);
+  // Walking along n, the left end lies to the left: cross2(n, left - right) < 0.
+  const glm::vec2 e = groundOf(portal.left) - groundOf(portal.right);
+  return unitOrZero(glm::vec2(-e.y, e.x));
+}
+
+// Where a walk portal lets the unit through. Between rectangles: the portal
+// (its cells' centres, or beyond where widened) and half a cell more at each
+// end, as far as both sectors reach along the shared edge; it lies in the
+// two rectangles' union and, unlike the union, is convex. Between polygons:
+// the edge they share.
+Region opening(const NavGraph& graph, const Portal& portal) {
+  if (graph.sectors[portal.fromSector].polygonal())
+    return Region({groundOf(portal.left), groundOf(portal.right)});
+  const Aabb& from = graph.sectors[portal.fromSector].bounds;
+  const Aabb& to = graph.sectors[portal.toSector].bounds;
+  glm::vec2 min = glm::min(groundOf(from.min), groundOf(to.min));
+  glm::vec2 max = glm::max(groundOf(from.max), groundOf(to.max));
+  const int lateral = walkDirection(portal).x != 0.0f ? 1 : 0;
   const float half = graph.cellSize * 0.5f;
   const float a = groundOf(portal.left)[lateral], b = groundOf(portal.right)[lateral];
-  box.min[lateral] = std::max({std::min(a, b) - half, from.min[lateral], to.min[lateral]});
-  box.max[lateral] = std::min({std::max(a, b) + half, from.max[lateral], to.max[lateral]});
-  return box;
-}
-
-// Distance along `direction` from `origin` to where the ray leaves `box`.
-float exitDistance(const Box& box, const glm::vec2& origin, const glm::vec2& direction) {
-  float t = std::numeric_limits<float>::infinity();
-  for (int axis = 0; axis < 2; ++axis) {
-    if (direction[axis] > 0.0f) t = std::min(t, (box.max[axis] - origin[axis]) / direction[axis]);
-    if (direction[axis] < 0.0f) t = std::min(t, (box.min[axis] - origin[axis]) / direction[axis]);
-  }
-  return t;
+  min[lateral] = std::max({std::min(a, b) - half, groundOf(from.min)[lateral],
+                           groundOf(to.min)[lateral]});
+  max[lateral] = std::min({std::max(a, b) + half, groundOf(from.max)[lateral],
+                           groundOf(to.max)[lateral]});
+  return rectangle(min, max);
 }
 
 // A cubic Bezier in the ground plane.
@@ -74,11 +116,11 @@ struct Cubic {
   }
 };
 
-// A cubic lies in the convex hull of its control points, and a rectangle is
-// convex: all four in one box puts the curve in it.
-bool hullIn(const Cubic& curve, const Box& box) {
-  return box.contains(curve.p0) && box.contains(curve.c1) && box.contains(curve.c2) &&
-         box.contains(curve.p3);
+// A cubic lies in the convex hull of its control points, and a region is
+// convex: all four in one region puts the curve in it.
+bool hullIn(const Cubic& curve, const Region& region) {
+  return region.contains(curve.p0) && region.contains(curve.c1) && region.contains(curve.c2) &&
+         region.contains(curve.p3);
 }
 
 // The cubic cut in two at t (de Casteljau).
@@ -89,18 +131,19 @@ std::pair<Cubic, Cubic> cutAt(const Cubic& curve, float t) {
   return {{curve.p0, a, d, cut}, {cut, e, c, curve.p3}};
 }
 
-// Where the cubic crosses the line where coordinate `axis` is `at`, when its
+// Where the cubic crosses the line through `point` across `normal`, when its
 // ends lie on either side of it, off it (one crossing of perhaps several);
 // else 0.5.
-float crossingOf(const Cubic& curve, int axis, float at) {
+float crossingOf(const Cubic& curve, const glm::vec2& point, const glm::vec2& normal) {
   constexpr int kHalvings = 30;
-  const float start = curve.p0[axis] - at, end = curve.p3[axis] - at;
+  const auto side = [&](const glm::vec2& p) { return glm::dot(p - point, normal); };
+  const float start = side(curve.p0), end = side(curve.p3);
   if (!(start < -kEdgeSlack && end > kEdgeSlack) && !(start > kEdgeSlack && end < -kEdgeSlack))
     return 0.5f;
   float low = 0.0f, high = 1.0f;
   for (int i = 0; i < kHalvings; ++i) {
     const float middle = 0.5f * (low + high);
-    if ((curve.at(middle)[axis] - at < 0.0f) == (start < 0.0f))
+    if ((side(curve.at(middle)) < 0.0f) == (start < 0.0f))
       low = middle;
     else
       high = middle;
@@ -157,9 +200,10 @@ struct Piece {
   uint32_t box;
 };
 
-// Curves one walk leg. Its sectors and the openings between them are boxes
-// in the order the corridor passes them: box 2k is sector k's rectangle, box
-// 2k + 1 the opening of walk portal k (between sectors k and k + 1). A curve
+// Curves one walk leg. Its sectors and the openings between them are convex
+// regions ("boxes") in the order the corridor passes them: box 2k is sector
+// k's rectangle or polygon, box 2k + 1 the opening of walk portal k (between
+// sectors k and k + 1). A curve
 // is placed when it runs through boxes in that order, passing from one to a
 // later one only at a point inside every box between (so through the
 // openings), and every point it gives is assigned the sector it stands in,
@@ -176,7 +220,7 @@ class LegSmoother {
         m_reach(std::clamp(options.controlReach, 0.0f, 0.5f)),
         m_gated(cellsCoverSectors(graph.unit, graph.cellSize)) {
     for (uint32_t sector : leg.sectors)
-      m_rects.push_back(groundBox(graph.sectors[sector]));
+      m_rects.push_back(groundRegion(graph, graph.sectors[sector]));
     for (uint32_t portal : leg.portals)
       m_openings.push_back(opening(graph, graph.portals[portal]));
   }
@@ -226,7 +270,7 @@ class LegSmoother {
   }
 
  private:
-  const Box& box(uint32_t index) const {
+  const Region& box(uint32_t index) const {
     return index % 2 == 0 ? m_rects[index / 2] : m_openings[index / 2];
   }
 
@@ -261,16 +305,17 @@ class LegSmoother {
     const Portal& portal = m_graph.portals[m_leg.portals[k - 1]];
     if (sameGroundPoint(corner, portal.left) || sameGroundPoint(corner, portal.right))
       return Side::OnPortal;
-    const int across = acrossAxis(portal), lateral = 1 - across;
-    const glm::vec2 at = groundOf(corner);
+    // Coordinates along the portal's line and across it, from its left end.
+    const glm::vec2 normal = crossingNormal(m_graph, portal);
+    const glm::vec2 lineward(normal.y, -normal.x);
+    const glm::vec2 at = groundOf(corner) - groundOf(portal.left);
+    const float along = glm::dot(at, lineward), ahead = glm::dot(at, normal);
     const float half = m_graph.cellSize * 0.5f;
-    const float a = groundOf(portal.left)[lateral], b = groundOf(portal.right)[lateral];
-    if (at[lateral] < std::min(a, b) - half - kEdgeSlack ||
-        at[lateral] > std::max(a, b) + half + kEdgeSlack)
+    const float a = 0.0f, b = glm::dot(groundOf(portal.right) - groundOf(portal.left), lineward);
+    if (along < std::min(a, b) - half - kEdgeSlack || along > std::max(a, b) + half + kEdgeSlack)
       return std::nullopt;
-    const float ahead = glm::dot(at - groundOf(portal.left), walkDirection(portal));
     if (std::abs(ahead) <= kEdgeSlack) {
-      if (at[lateral] < std::min(a, b) || at[lateral] > std::max(a, b)) return Side::OnPortal;
+      if (along < std::min(a, b) || along > std::max(a, b)) return Side::OnPortal;
       return std::nullopt;
     }
     if (!m_gated || std::abs(std::abs(ahead) - half) > kEdgeSlack) return std::nullopt;
@@ -288,11 +333,11 @@ class LegSmoother {
     float t = 0.0f;
     const int step = last >= first ? 1 : -1;
     for (int k = int(first);; k += step) {
-      t = std::max(t, exitDistance(m_rects[size_t(k)], origin, direction));
+      t = std::max(t, m_rects[size_t(k)].exitDistance(origin, direction));
       if (t >= wanted) return wanted;
       if (k == int(last)) return t;
       const glm::vec2 exit = origin + direction * t;
-      const Box& through = m_openings[size_t(step > 0 ? k : k - 1)];
+      const Region& through = m_openings[size_t(step > 0 ? k : k - 1)];
       if (!m_rects[size_t(k + step)].contains(exit) || !through.contains(exit)) return t;
     }
   }
@@ -321,8 +366,7 @@ class LegSmoother {
     const uint32_t next = (at + 1) / 2;
     if (2 * (next + 1) <= lastBox) {
       const Portal& portal = m_graph.portals[m_leg.portals[next]];
-      const int axis = acrossAxis(portal);
-      cut = crossingOf(curve, axis, groundOf(portal.left)[axis]);
+      cut = crossingOf(curve, groundOf(portal.left), crossingNormal(m_graph, portal));
     }
     const auto [first, second] = cutAt(curve, cut);
     const float middle = glm::mix(t0, t1, cut);
@@ -389,9 +433,9 @@ class LegSmoother {
     float previous = 0.0f;
     for (uint32_t k = first + 1; k <= last; ++k) {
       const Portal& portal = m_graph.portals[m_leg.portals[k - 1]];
-      const int across = acrossAxis(portal);
+      const glm::vec2 normal = crossingNormal(m_graph, portal);
       // Along the portal's line (NaN) it is on both sides: crossed at once.
-      const float f = (groundOf(portal.left)[across] - a[across]) / (p3[across] - a[across]);
+      const float f = glm::dot(groundOf(portal.left) - a, normal) / glm::dot(p3 - a, normal);
       previous = std::clamp(f >= previous ? f : previous, previous, 1.0f);
       crossings.push_back(previous);
     }
@@ -445,9 +489,9 @@ class LegSmoother {
   float m_reach;
   /// Paths cross walk portals through gates (funnel.cpp): corners may lie on them.
   bool m_gated;
-  std::vector<Box> m_rects;
+  std::vector<Region> m_rects;
   /// m_openings[k] joins m_rects[k] and m_rects[k + 1].
-  std::vector<Box> m_openings;
+  std::vector<Region> m_openings;
 };
 
 }  // namespace
