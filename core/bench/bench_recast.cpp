@@ -48,7 +48,7 @@
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--regions]
 //                                       [--box [--bracket]] [--pairs FILE] [--seed N]
-//                                       [--only TEXT] [--export-navmesh DIR]
+//                                       [--only TEXT] [--export-navmesh DIR] [--navmesh]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
@@ -60,7 +60,11 @@
 //   the circle around the box (radius half its diagonal, which Recast rounds up
 //   to whole cells): the box's path lengths lie between the two rows'.
 //   --export-navmesh DIR writes each case's Recast polygon mesh to DIR as OBJ
-//   (a navigation mesh to read with `navscope-cli info --navmesh`);
+//   (a navigation mesh to read with `navscope-cli query --navmesh`);
+//   --navmesh reads each case's Recast polygon mesh as navscope's graph
+//   (navmesh_graph.h) instead of flood filling the level, and compares every
+//   cost model (centroid, midpoint, crossing, exact) with Detour on that same
+//   mesh, same pairs, each query's best of REPS runs for both;
 //   --seed N draws other query pairs (default 20240601); --only TEXT runs only
 //   the cases whose label holds TEXT ("terrain", "dungeon");
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
@@ -89,6 +93,7 @@
 #include "nav/funnel.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
+#include "nav/navmesh_graph.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
@@ -388,6 +393,89 @@ std::string g_only;
 // --export-navmesh DIR: each case's Recast polygon mesh written there as OBJ.
 std::string g_navMeshFolder;
 
+// --navmesh: the cost models on Recast's own polygon mesh (compareCostModels).
+bool g_navMeshModels = false;
+
+float groundLength(const std::vector<glm::vec3>& corners) {
+  float length = 0.0f;
+  for (size_t i = 1; i < corners.size(); ++i)
+    length += glm::distance(nav::groundOf(corners[i - 1]), nav::groundOf(corners[i]));
+  return length;
+}
+
+// Recast's polygon mesh read as a navigation mesh and searched with each cost
+// model, against Detour on the same mesh and the same pairs.
+void compareCostModels(const Case& c, const RecastNavMesh& recast, const DetourMesh& detour,
+                       const nav::UnitProfile& unit, int pairCount, int repetitions,
+                       bool showCorners) {
+  nav::Result<nav::Level> level =
+      nav::parseObj(nav::recast::polyMeshObj(*recast.polyMesh), c.label + " (Recast's mesh)");
+  if (!level) {
+    std::fprintf(stderr, "%s\n", level.error().c_str());
+    return;
+  }
+  nav::NavMeshGraphParams params;
+  params.unit = unit;
+  nav::Result<nav::NavMeshBuild> mesh = nav::buildNavMeshGraph(level.value(), params);
+  if (!mesh) {
+    std::fprintf(stderr, "%s\n", mesh.error().c_str());
+    return;
+  }
+  const nav::NavGraph& graph = mesh.value().graph;
+  std::printf("== %s, Recast's polygon mesh as navscope's graph: %d polygons -> %zu sectors, "
+              "%zu portals, %zu mesh issues, read in %.2f ms\n",
+              c.label.c_str(), recast.polyMesh->npolys, graph.sectors.size(),
+              graph.portals.size(), mesh.value().issues.size(), mesh.value().totalMs);
+  std::printf("  %-9s %5s | %7s %7s | %7s %7s | %6s %6s | %8s %8s | %6s %6s | %s\n", "model",
+              "both", "nav med", "nav p90", "det med", "det p90", "med x", "p90 x", "len 3D",
+              "len grnd", ">1%", ">5%", "worst pair (navscope / Detour, ground)");
+  const nav::PortalPoint chosen = g_searchOptions.portalPoint;
+  for (const nav::PortalPoint model : nav::kPortalPoints) {
+    g_searchOptions.portalPoint = model;
+    const QueryReport report = runQueries(graph, detour, g_seed, pairCount, repetitions);
+    std::vector<double> navUs, detUs;
+    double nav3d = 0, det3d = 0, navGround = 0, detGround = 0;
+    size_t both = 0, over1 = 0, over5 = 0;
+    const Pair* worst = nullptr;
+    float worstRatio = 0.0f;
+    for (const Pair& p : report.pairs) {
+      navUs.push_back(p.navscopeUs);
+      detUs.push_back(p.detourUs);
+      if (!p.navscope.found || !p.detour.found) continue;
+      ++both;
+      nav3d += p.navscope.length;
+      det3d += p.detour.length;
+      const float n = groundLength(p.navscope.corners), d = groundLength(p.detour.corners);
+      navGround += n;
+      detGround += d;
+      const float ratio = d > 0.0f ? n / d : 1.0f;
+      over1 += ratio > 1.01f;
+      over5 += ratio > 1.05f;
+      if (ratio > worstRatio) {
+        worstRatio = ratio;
+        worst = &p;
+      }
+    }
+    std::printf("  %-9s %5zu | %7.2f %7.2f | %7.2f %7.2f | %6.2f %6.2f | %8.4f %8.4f | %6zu %6zu |",
+                nav::toString(model), both, median(navUs), percentile(navUs, 0.9), median(detUs),
+                percentile(detUs, 0.9), median(navUs) / median(detUs),
+                percentile(navUs, 0.9) / percentile(detUs, 0.9), det3d > 0 ? nav3d / det3d : 0.0,
+                detGround > 0 ? navGround / detGround : 0.0, over1, over5);
+    if (worst) {
+      std::printf(" %.3f (%.1f %.1f %.1f) -> (%.1f %.1f %.1f)", worstRatio, worst->start.x,
+                  worst->start.y, worst->start.z, worst->goal.x, worst->goal.y, worst->goal.z);
+    }
+    std::printf("\n");
+    if (worst && showCorners) {
+      printCorners("navscope", worst->navscope);
+      printCorners("Detour", worst->detour);
+    }
+  }
+  g_searchOptions.portalPoint = chosen;
+  std::printf("  (len: navscope/Detour total over pairs both found; >1%%, >5%%: pairs that much "
+              "longer on the ground)\n\n");
+}
+
 void writePairs(const std::string& label, const QueryReport& report) {
   if (!g_pairsOut) return;
   const auto length = [](const Answer& a) {
@@ -474,6 +562,10 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
       DetourMesh::create(*recast, config, c.unitHeight, c.detourRadius, error);
   if (!detour) {
     std::fprintf(stderr, "%s\n", error.c_str());
+    return std::nullopt;
+  }
+  if (g_navMeshModels) {
+    compareCostModels(c, *recast, *detour, params.unit, pairCount, repetitions, showCorners);
     return std::nullopt;
   }
 
@@ -676,6 +768,8 @@ int main(int argc, char** argv) {
       g_only = argv[++i];
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       g_seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (std::strcmp(argv[i], "--navmesh") == 0) {
+      g_navMeshModels = true;
     } else if (std::strcmp(argv[i], "--export-navmesh") == 0 && i + 1 < argc) {
       g_navMeshFolder = argv[++i];
     } else if (std::strcmp(argv[i], "--pairs") == 0 && i + 1 < argc) {

@@ -40,8 +40,11 @@ float along(const Portal& portal, const glm::vec3& p) {
   return kDirectionDx[int(portal.direction)] != 0 ? p.z : p.x;
 }
 
-bool backOverTheSameEdge(const Portal& first, const Portal& second) {
+// Between cell rectangles only: a navigation mesh's walk portals lie on its
+// polygons' edges at any angle, and their directions are only the nearest axes.
+bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Portal& second) {
   if (first.kind != PortalKind::Walk || second.kind != PortalKind::Walk) return false;
+  if (graph.sectors[first.fromSector].polygonal()) return false;
   if (second.direction != opposite(first.direction)) return false;
   const bool crossesX = kDirectionDx[int(first.direction)] != 0;
   const float lineFirst = crossesX ? first.left.x : first.left.z;
@@ -230,7 +233,7 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, 
     const Portal& portal = corridor.portal(graph, i);
     if (portal.kind == PortalKind::Walk) {
       const bool doublesBack = i + 1 < corridor.portals.size() &&
-                               backOverTheSameEdge(portal, corridor.portal(graph, i + 1));
+                               backOverTheSameEdge(graph, portal, corridor.portal(graph, i + 1));
       if (!doublesBack) {
         addWalk(graph, corridor.portals[i], gates, legs);
         continue;
