@@ -107,8 +107,11 @@ std::vector<std::string> describeSector(const NavGraph& graph, const std::vector
   const float cost = costed != filter.surfaceCosts.end() ? costed->second : surface.cost;
   const glm::vec3 size = sector.bounds.size();
   std::vector<std::string> lines{
-      format("sector %u: %.1f x %.1f m, %s", s, double(size.x), double(size.z),
-             sector.kind == SectorKind::Waypath ? "a waypath" : "ground"),
+      sector.polygonal()
+          ? format("sector %u: a polygon of %u corners, %.1f m2", s, sector.cornerCount,
+                   double(graph.groundArea(sector)))
+          : format("sector %u: %.1f x %.1f m, %s", s, double(size.x), double(size.z),
+                   sector.kind == SectorKind::Waypath ? "a waypath" : "ground"),
       format("surface %s, cost %.2f a metre", surface.name.c_str(), double(cost)),
       format("heights %.2f to %.2f m, %u portals out", double(sector.bounds.min.y),
              double(sector.bounds.max.y), sector.portalCount)};

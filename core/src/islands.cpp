@@ -55,12 +55,9 @@ size_t Islands::memoryBytes() const {
 std::vector<float> islandAreas(const NavGraph& graph) {
   std::vector<float> areas(graph.islands.count(), 0.0f);
   if (graph.islands.empty()) return areas;
-  const float cell = graph.cellSize * graph.cellSize;
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
     const Sector& sector = graph.sectors[s];
-    if (sector.kind != SectorKind::Ground) continue;
-    const glm::ivec2 columns = sector.lastColumn - sector.firstColumn + 1;
-    areas[graph.islands.of(s)] += float(columns.x) * float(columns.y) * cell;
+    if (sector.kind == SectorKind::Ground) areas[graph.islands.of(s)] += graph.groundArea(sector);
   }
   return areas;
 }

@@ -270,12 +270,15 @@ SectionError readSectorHeights(ByteReader& in, NavGraph& graph, const NavFileLim
   return std::nullopt;
 }
 
-// A navigation mesh's polygons (navmesh_graph.h): each sector's corner range,
-// then the corners. Written as optional when there are none, so files of cell
-// sectors still read in readers from before it.
+// A navigation mesh's polygons (navmesh_graph.h): each sector's corner range
+// (none when no sector is a polygon), then the corners. Written as optional
+// when there are none, so files of cell sectors still read in readers from
+// before it.
 void writePolygons(ByteWriter& out, const NavGraph& graph) {
-  out.u32(uint32_t(graph.sectors.size()));
+  const bool polygons = !graph.polygonCorners.empty();
+  out.u32(polygons ? uint32_t(graph.sectors.size()) : 0u);
   for (const Sector& s : graph.sectors) {
+    if (!polygons) break;
     out.u32(s.firstCorner);
     out.u32(s.cornerCount);
   }
@@ -287,14 +290,14 @@ void writePolygons(ByteWriter& out, const NavGraph& graph) {
 // Read after the sectors (table order); checked by findGraphError.
 SectionError readPolygons(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
   const uint32_t count = in.u32();
-  if (count != graph.sectors.size()) {
+  if (count != 0 && count != graph.sectors.size()) {
     return std::to_string(count) + " sectors' polygons for " +
            std::to_string(graph.sectors.size()) + " sectors";
   }
   if (in.remaining() < uint64_t(count) * 8 + 4) return std::string("ends early");
-  for (Sector& s : graph.sectors) {
-    s.firstCorner = in.u32();
-    s.cornerCount = in.u32();
+  for (uint32_t s = 0; s < count; ++s) {
+    graph.sectors[s].firstCorner = in.u32();
+    graph.sectors[s].cornerCount = in.u32();
   }
   const uint32_t corners = in.u32();
   if (in.remaining() != uint64_t(corners) * 12) {

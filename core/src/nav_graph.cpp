@@ -99,6 +99,18 @@ glm::vec3 NavGraph::centroid(const Sector& sector) const {
   return {middle.x, heightAt(sector, middle.x, middle.y), middle.y};
 }
 
+float NavGraph::groundArea(const Sector& sector) const {
+  if (!sector.polygonal()) {
+    const glm::ivec2 columns = sector.lastColumn - sector.firstColumn + 1;
+    return float(columns.x) * float(columns.y) * cellSize * cellSize;
+  }
+  const std::span<const glm::vec3> corners = cornersOf(sector);
+  float twice = 0.0f;
+  for (size_t k = 1; k + 1 < corners.size(); ++k)
+    twice += triArea2(corners[0], corners[k], corners[k + 1]);
+  return 0.5f * std::abs(twice);
+}
+
 float NavGraph::heightAt(const Sector& sector, float x, float z) const {
   if (sector.polygonal()) {
     return std::clamp(polygonHeight(cornersOf(sector), x, z), sector.bounds.min.y,

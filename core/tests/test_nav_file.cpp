@@ -68,7 +68,7 @@ size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
 }
 constexpr uint32_t kSettings = 1, kSurfaces = 2, kSectors = 3, kPortals = 4, kDevices = 5,
                    kDeviceLinks = 6, kWaypaths = 7, kUnitShape = 8, kPortalReach = 9,
-                   kLedgeOverhang = 10, kSectorHeights = 11;
+                   kLedgeOverhang = 10, kSectorHeights = 11, kPolygons = 12;
 // Field offsets inside one sector (67 bytes) and one portal (42 bytes) on disk.
 constexpr size_t kSectorBytes = 67, kPortalBytes = 42;
 constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
@@ -317,36 +317,38 @@ TEST_F(NavFileLevels, SameInputGivesByteIdenticalFiles) {
 
 TEST(NavFile, LayoutOfASmallGraph) {
   const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
-  // Header 24, table 11 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
+  // Header 24, table 12 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
   // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each,
   // unit shape 1, portal reach 4 (none), ledge overhang 4, sector heights 4+3x12+4
-  // (no heights: every sector lies on its plane), checksum 4.
-  ASSERT_EQ(bytes.size(), 24u + 264u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 4u);
+  // (no heights: every sector lies on its plane), polygons 4+4 (none), checksum 4.
+  ASSERT_EQ(bytes.size(),
+            24u + 288u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 8u + 4u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
   EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
-  EXPECT_EQ(getU32(bytes, 12), 11u);
+  EXPECT_EQ(getU32(bytes, 12), 12u);
   EXPECT_EQ(getU64(bytes, 16), bytes.size());
-  EXPECT_EQ(sectionOffset(bytes, kSettings), 288u);
-  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 361u);
-  EXPECT_EQ(sectionOffset(bytes, kSectors), 394u);
-  EXPECT_EQ(sectionOffset(bytes, kPortals), 599u);
-  EXPECT_EQ(sectionOffset(bytes, kDevices), 729u);
-  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 733u);
-  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 737u);
-  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 741u);
-  EXPECT_EQ(bytes[741], uint8_t(UnitShape::Box));
-  EXPECT_EQ(sectionOffset(bytes, kPortalReach), 742u);
-  EXPECT_EQ(getU32(bytes, 742), 0u);
-  EXPECT_EQ(sectionOffset(bytes, kLedgeOverhang), 746u);
-  EXPECT_EQ(getU32(bytes, 746), 0u);
-  EXPECT_EQ(sectionOffset(bytes, kSectorHeights), 750u);
-  EXPECT_EQ(getU32(bytes, 750), 3u);
-  EXPECT_EQ(getU32(bytes, 754), kNoHeights);
-  EXPECT_EQ(getU32(bytes, 750 + 4 + 3 * 12), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kSettings), 312u);
+  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 385u);
+  EXPECT_EQ(sectionOffset(bytes, kSectors), 418u);
+  EXPECT_EQ(sectionOffset(bytes, kPortals), 623u);
+  EXPECT_EQ(sectionOffset(bytes, kDevices), 753u);
+  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 757u);
+  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 761u);
+  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 765u);
+  EXPECT_EQ(bytes[765], uint8_t(UnitShape::Box));
+  EXPECT_EQ(sectionOffset(bytes, kPortalReach), 766u);
+  EXPECT_EQ(getU32(bytes, 766), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kLedgeOverhang), 770u);
+  EXPECT_EQ(getU32(bytes, 770), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kSectorHeights), 774u);
+  EXPECT_EQ(getU32(bytes, 774), 3u);
+  EXPECT_EQ(getU32(bytes, 778), kNoHeights);
+  EXPECT_EQ(getU32(bytes, 774 + 4 + 3 * 12), 0u);
   // Every section is required, but the shape of a box unit, portal reach, no
-  // ledge overhang and sector heights: readers from before them skip them and
-  // read the graph they always did (sector heights from the sectors' planes).
-  for (uint32_t k = 0; k < 11; ++k)
+  // ledge overhang, sector heights and no polygons: readers from before them
+  // skip them and read the graph they always did (sector heights from the
+  // sectors' planes).
+  for (uint32_t k = 0; k < 12; ++k)
     EXPECT_EQ(getU32(bytes, 24 + 24 * k + 4), k >= 7 ? 0u : 1u) << "section " << k + 1;
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
   // The reference CRC is the standard one.
@@ -522,7 +524,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
       {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
       {"too few sections", [](auto& b) { putU32(b, 12, 3); }, "starts at byte"},
       {"overlapping sections", [&](auto& b) { putBytes(b, table + 24 + 8, 120, 8); },
-       "starts at byte 120, expected 361"},
+       "starts at byte 120, expected 385"},
       {"huge section", [&](auto& b) { putBytes(b, table + 24 + 16, uint64_t(1) << 62, 8); },
        "run past the end"},
       {"short section", [&](auto& b) { putBytes(b, table + 3 * 24 + 16, 111, 8); },

@@ -33,7 +33,7 @@ class Islands {
   std::vector<uint32_t> m_first;
 };
 
-/// Each island's walkable area: the cells of its ground sectors. [m^2, by island]
+/// Each island's walkable area: its ground sectors' (NavGraph::groundArea). [m^2, by island]
 std::vector<float> islandAreas(const NavGraph& graph);
 
 }  // namespace nav

@@ -208,6 +208,9 @@ struct NavGraph {
   glm::vec3 nearestPoint(const Sector& sector, float x, float z) const;
   /// The middle of the sector's area, on its ground.
   glm::vec3 centroid(const Sector& sector) const;
+  /// A ground sector's walkable area in the ground plane: its cells', or its
+  /// polygon's. [m^2]
+  float groundArea(const Sector& sector) const;
 
   /// Bytes held by the graph.
   size_t memoryBytes() const;
