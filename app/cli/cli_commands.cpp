@@ -90,16 +90,15 @@ std::string unitError(const std::string& error, const BuildFlags& flags,
   return "unit '" + unitName + "' (the level's sidecar, or the default): " + error;
 }
 
-// The fill's parameters: the named (or first) unit profile of the level with the
-// flags' changes, then the level's surfaces and devices for that unit. Every
-// error names the flag (or the sidecar's value) at fault.
-Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) {
+// The named (or first) unit profile of the level with the flags' changes.
+// Every error names the flag (or the sidecar's value) at fault.
+Result<UnitProfile> unitFor(const Level& level, const BuildFlags& flags) {
   UnitProfile unit = defaultFillParams(level).unit;
   if (!flags.unitName.empty()) {
     const auto named = std::find_if(level.settings.units.begin(), level.settings.units.end(),
                                     [&](const UnitProfile& u) { return u.name == flags.unitName; });
     if (named == level.settings.units.end()) {
-      return Result<FloodFillParams>::failure("--unit '" + flags.unitName +
+      return Result<UnitProfile>::failure("--unit '" + flags.unitName +
                                               "': the level's sidecar has no such unit profile");
     }
     unit = *named;
@@ -107,13 +106,13 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   if (flags.unitKind == "human" || flags.unitKind == "vehicle") {
     unit.kind = flags.unitKind == "human" ? UnitKind::Human : UnitKind::Vehicle;
   } else if (!flags.unitKind.empty()) {
-    return Result<FloodFillParams>::failure("--unit-kind '" + flags.unitKind +
+    return Result<UnitProfile>::failure("--unit-kind '" + flags.unitKind +
                                             "': expected human or vehicle");
   }
   if (flags.unitShape == "box" || flags.unitShape == "round") {
     unit.shape = flags.unitShape == "box" ? UnitShape::Box : UnitShape::Round;
   } else if (!flags.unitShape.empty()) {
-    return Result<FloodFillParams>::failure("--unit-shape '" + flags.unitShape +
+    return Result<UnitProfile>::failure("--unit-shape '" + flags.unitShape +
                                             "': expected box or round");
   }
   if (flags.unitWidth) unit.width = *flags.unitWidth;
@@ -124,7 +123,16 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   if (flags.maxSlopeDegrees) unit.maxSlopeDegrees = *flags.maxSlopeDegrees;
   if (flags.ledgeOverhang) unit.ledgeOverhang = *flags.ledgeOverhang;
   if (const Result<UnitProfile> valid = validateUnitProfile(unit); !valid)
-    return Result<FloodFillParams>::failure(unitError(valid.error(), flags, unit.name));
+    return Result<UnitProfile>::failure(unitError(valid.error(), flags, unit.name));
+  return Result<UnitProfile>::success(unit);
+}
+
+// The fill's parameters: unitFor's unit, then the level's surfaces and devices
+// for that unit. Every error names the flag (or the sidecar's value) at fault.
+Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) {
+  Result<UnitProfile> found = unitFor(level, flags);
+  if (!found) return Result<FloodFillParams>::failure(found.error());
+  const UnitProfile unit = found.value();
   // 0 would mean "half the unit's width" to the core: on the command line it is a mistake.
   if (flags.cellSize && !(*flags.cellSize > 0.0f && std::isfinite(*flags.cellSize))) {
     return Result<FloodFillParams>::failure("--cell " + numberText(*flags.cellSize) +
@@ -212,8 +220,7 @@ bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepare
                     int& exitCode) {
   NavMeshFlags navmesh = flags.navmesh;
   navmesh.navmesh = true;
-  NavMeshGraphParams params;
-  params.unit = prepared.params.unit;
+  NavMeshGraphParams params = navMeshParamsFor(prepared.level);
   if (std::string refused = navMeshParams(navmesh, params.faces); !refused.empty()) {
     exitCode = fail(command, refused, 2);
     return false;
@@ -230,6 +237,13 @@ bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepare
       return false;
     }
   }
+  Result<UnitProfile> unit = unitFor(prepared.level, flags);
+  if (!unit) {
+    exitCode = fail(command, unit.error(), 2);
+    return false;
+  }
+  params.unit = unit.value();
+  prepared.params.unit = params.unit;
   Result<NavMeshBuild> read = buildNavMeshGraph(prepared.level, params);
   if (!read) {
     exitCode = fail(command, read.error(), 2);
@@ -248,15 +262,20 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
   }
   std::optional<Prepared> prepared(std::in_place);
   prepared->level = std::move(level).value();
+  if (flags.navmesh.navmesh || prepared->level.settings.navmesh) {
+    if (!prepareNavMesh(command, flags, *prepared, exitCode)) return std::nullopt;
+    return prepared;
+  }
   Result<FloodFillParams> params = fillParams(prepared->level, flags);
   if (!params) {
     exitCode = fail(command, params.error(), 2);
     return std::nullopt;
   }
   prepared->params = std::move(params).value();
-  if (flags.navmesh.navmesh || prepared->level.settings.navmesh) {
-    if (!prepareNavMesh(command, flags, *prepared, exitCode)) return std::nullopt;
-    return prepared;
+  NavMeshFacesParams unused;
+  if (std::string refused = navMeshParams(flags.navmesh, unused); !refused.empty()) {
+    exitCode = fail(command, refused, 2);
+    return std::nullopt;
   }
   prepared->world = std::make_unique<CollisionWorld>(prepared->level);
   BuildOptions options;

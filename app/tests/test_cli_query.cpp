@@ -65,7 +65,8 @@ TEST(CliQuery, ABadSearchModeIsRefusedWithTheOptionNamed) {
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_TRUE(run.objects.empty());
   EXPECT_NE(run.output.find("--search"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("sideways not in {midpoint,crossing,exact}"), std::string::npos)
+  EXPECT_NE(run.output.find("sideways not in {centroid,midpoint,crossing,exact}"),
+            std::string::npos)
       << run.output;
   EXPECT_TRUE(isPlainText(run.output)) << run.output;
 }
@@ -99,7 +100,7 @@ TEST(CliQuery, RegionsAnswerOnlyWhenAskedFor) {
 TEST(CliQuery, HelpNamesEverySearchModeInPlainText) {
   const CliRun run = runCli("query --help");
   EXPECT_EQ(run.exitCode, 0);
-  EXPECT_NE(run.output.find("--search MODE:{midpoint,crossing,exact}"), std::string::npos)
+  EXPECT_NE(run.output.find("--search MODE:{centroid,midpoint,crossing,exact}"), std::string::npos)
       << run.output;
   EXPECT_NE(run.output.find("--regions"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("not the default"), std::string::npos) << run.output;
