@@ -1,6 +1,6 @@
 // navscope-cli on a navigation mesh (--navmesh, or the sidecar's "navmesh":
 // true): every cost model answers through the same query, the exact path is
-// the hand-computed one round the plaza's first hole, the graph survives a
+// the hand-computed one between the plaza's two holes, the graph survives a
 // .nav round trip, and options that make no sense for it are refused by name.
 #include <gtest/gtest.h>
 
@@ -21,13 +21,15 @@ using nav::test::runCli;
 
 const std::string kPlazaPath = " --from 1.5,0.11,1.5 --to 16.5,0.71,16.5";
 
-// Start, (3, 9) at the first hole's corner, goal, at the slope's heights (y = 0.04 x).
+// Start, the first hole's corner (6, 3), the second's (9, 12), goal, at the
+// slope's heights (y = 0.04 x): between the holes, 22.99 m. Round the first
+// hole's other side, by (3, 9), is 23.10 m.
 double handComputedLength() {
   const auto leg = [](double x0, double z0, double x1, double z1) {
     const double dx = x1 - x0, dz = z1 - z0, dy = 0.04 * dx;
     return std::sqrt(dx * dx + dy * dy + dz * dz);
   };
-  return leg(1.5, 1.5, 3.0, 9.0) + leg(3.0, 9.0, 16.5, 16.5);
+  return leg(1.5, 1.5, 6.0, 3.0) + leg(6.0, 3.0, 9.0, 12.0) + leg(9.0, 12.0, 16.5, 16.5);
 }
 
 // Grass at 1 a metre, as the floor: exact costs only uniform ground.
@@ -46,9 +48,11 @@ TEST(CliNavMesh, EveryCostModelAnswersAndExactIsTheShortest) {
     if (std::string(model) == "exact") {
       exact = length;
       EXPECT_NEAR(length, handComputedLength(), 2e-3);
-      ASSERT_EQ(path["corners"].size(), 3u) << path;
-      EXPECT_NEAR(path["corners"][1][0].get<double>(), 3.0, 1e-3);
-      EXPECT_NEAR(path["corners"][1][2].get<double>(), 9.0, 1e-3);
+      ASSERT_EQ(path["corners"].size(), 4u) << path;
+      EXPECT_NEAR(path["corners"][1][0].get<double>(), 6.0, 1e-3);
+      EXPECT_NEAR(path["corners"][1][2].get<double>(), 3.0, 1e-3);
+      EXPECT_NEAR(path["corners"][2][0].get<double>(), 9.0, 1e-3);
+      EXPECT_NEAR(path["corners"][2][2].get<double>(), 12.0, 1e-3);
     } else {
       EXPECT_GE(length, exact - 1e-3);
     }
