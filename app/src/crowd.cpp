@@ -243,9 +243,8 @@ void Crowd::findComponents() {
   for (const std::vector<uint32_t>& sectors : members) {
     const size_t begin = m_groundSectors.size();
     for (uint32_t sector : sectors) {
-      const glm::vec3 size = graph.sectors[sector].bounds.size();
-      // A degenerate rectangle still gets a chance.
-      area += std::max(double(size.x) * double(size.z), 1e-4);
+      // A degenerate sector still gets a chance.
+      area += std::max(double(graph.groundArea(graph.sectors[sector])), 1e-4);
       m_groundSectors.push_back(sector);
       m_cumulativeArea.push_back(area);
     }
@@ -268,9 +267,8 @@ glm::vec3 Crowd::randomPoint(uint32_t component) {
   const size_t picked =
       std::min(size_t(std::upper_bound(first, last, target) - m_cumulativeArea.begin()), end - 1);
   const Sector& sector = m_build->graph.sectors[m_groundSectors[picked]];
-  const float x = glm::mix(sector.bounds.min.x, sector.bounds.max.x, random01());
-  const float z = glm::mix(sector.bounds.min.z, sector.bounds.max.z, random01());
-  return {x, m_build->graph.heightAt(sector, x, z), z};
+  const float a = random01(), b = random01(), c = sector.polygonal() ? random01() : 0.0f;
+  return m_build->graph.pointAt(sector, a, b, c);
 }
 
 uint32_t Crowd::componentAt(const glm::vec3& point) const {

@@ -12,6 +12,7 @@
 #include "nav/collision.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
+#include "nav/navmesh_graph.h"
 
 namespace {
 
@@ -118,6 +119,45 @@ TEST(Crowd, EveryAgentGetsAPathAndWalksItNoFasterThanItsSpeed) {
   EXPECT_GT(crowd.totals().walked, totalBefore + 21 * 0.5 * limit)
       << "most agents walk most of the time";
   EXPECT_EQ(crowd.counts().stuck, 0u);
+}
+
+// On a navigation mesh's polygons: agents stand inside the polygons (not
+// just their boxes), in each polygon about as often as its area says, and
+// every one gets a path and walks it.
+TEST(Crowd, OnANavMeshAgentsStandInsideThePolygonsAndWalk) {
+  Result<Level> level = loadLevel(std::string(NAVSCOPE_ASSETS_DIR) + "/navmesh_plaza.obj");
+  ASSERT_TRUE(level) << level.error();
+  Result<NavMeshBuild> mesh = buildNavMeshGraph(level.value(), navMeshParamsFor(level.value()));
+  ASSERT_TRUE(mesh) << mesh.error();
+  const auto build = std::make_shared<const NavBuild>(asNavBuild(std::move(mesh).value()));
+  const NavGraph& graph = build->graph;
+  Crowd crowd;
+  crowd.setBuild(build);
+  crowd.spawn(kMaxCrowdAgents, 3);
+  ASSERT_EQ(crowd.agents().size(), size_t(kMaxCrowdAgents));
+  // The triangles of the last row fill half their boxes: points drawn in the
+  // boxes would land outside one in four times.
+  size_t inTriangles = 0;
+  double triangleArea = 0.0, totalArea = 0.0;
+  for (const Sector& sector : graph.sectors) {
+    totalArea += graph.groundArea(sector);
+    if (sector.cornerCount == 3) triangleArea += graph.groundArea(sector);
+  }
+  for (const Agent& agent : crowd.agents()) {
+    const Location location = locateSector(graph, agent.position);
+    ASSERT_NE(location.sector, kNoSector);
+    const Sector& sector = graph.sectors[location.sector];
+    EXPECT_TRUE(graph.contains(sector, agent.position.x, agent.position.z));
+    EXPECT_NEAR(location.point.y, agent.position.y, 1e-3f);
+    inTriangles += sector.cornerCount == 3 ? 1 : 0;
+  }
+  const double expected = double(kMaxCrowdAgents) * triangleArea / totalArea;
+  EXPECT_NEAR(double(inTriangles), expected, 4.0 * std::sqrt(expected));
+  EXPECT_LT(framesUntilAllHavePaths(crowd, 4000), 4000);
+  for (int frame = 0; frame < 60; ++frame)
+    crowd.update(1.0f / 60.0f, microseconds(1000));
+  EXPECT_EQ(crowd.counts().stuck, 0u);
+  EXPECT_GT(crowd.totals().walked, 0.0);
 }
 
 // The same crowd on the funnel level (one surface cost) solved with the exact

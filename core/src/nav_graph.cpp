@@ -111,6 +111,31 @@ float NavGraph::groundArea(const Sector& sector) const {
   return 0.5f * std::abs(twice);
 }
 
+glm::vec3 NavGraph::pointAt(const Sector& sector, float a, float b, float c) const {
+  glm::vec2 at;
+  if (!sector.polygonal()) {
+    at = {glm::mix(sector.bounds.min.x, sector.bounds.max.x, a),
+          glm::mix(sector.bounds.min.z, sector.bounds.max.z, b)};
+  } else {
+    // A fan triangle by its share of the area (a), then a point uniform in it (b, c).
+    const std::span<const glm::vec3> corners = cornersOf(sector);
+    const float target = a * 2.0f * groundArea(sector);
+    size_t k = 1;
+    for (float swept = 0.0f; k + 2 < corners.size(); ++k) {
+      swept += std::abs(triArea2(corners[0], corners[k], corners[k + 1]));
+      if (swept > target) break;
+    }
+    float u = b, v = c;
+    if (u + v > 1.0f) {
+      u = 1.0f - u;
+      v = 1.0f - v;
+    }
+    const glm::vec2 o = groundOf(corners[0]);
+    at = o + u * (groundOf(corners[k]) - o) + v * (groundOf(corners[k + 1]) - o);
+  }
+  return {at.x, heightAt(sector, at.x, at.y), at.y};
+}
+
 float NavGraph::heightAt(const Sector& sector, float x, float z) const {
   if (sector.polygonal()) {
     return std::clamp(polygonHeight(cornersOf(sector), x, z), sector.bounds.min.y,

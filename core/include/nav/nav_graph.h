@@ -211,6 +211,9 @@ struct NavGraph {
   /// A ground sector's walkable area in the ground plane: its cells', or its
   /// polygon's. [m^2]
   float groundArea(const Sector& sector) const;
+  /// The sector's point on its ground for three numbers in [0, 1): uniform
+  /// over its area when they are uniform (for spawning and random goals).
+  glm::vec3 pointAt(const Sector& sector, float a, float b, float c) const;
 
   /// Bytes held by the graph.
   size_t memoryBytes() const;
