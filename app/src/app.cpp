@@ -165,7 +165,12 @@ void App::handleFileRequests(const FilesRequest& request) {
   for (std::string& dropped : m_window->takeDroppedPaths())
     open = std::move(dropped);
   if (!open && m_filesPanel.changedOnDisk()) open = m_options.levelPath;
-  if (open) openLevel(*open);
+  if (open) {
+    // A reload keeps the graph on screen; another level follows the Files panel's checkbox.
+    m_options.navmesh =
+        *open == m_options.levelPath ? m_buildPanel.navmesh() : m_filesPanel.openAsNavMesh();
+    openLevel(*open);
+  }
   const PathAnswer* path = m_pathTool.solution();
   if (request.exportPath && m_build && path) {
     std::ofstream out(*request.exportPath, std::ios::binary);

@@ -18,7 +18,8 @@ namespace nav::app {
 
 struct AppOptions {
   std::string levelPath;
-  /// Read the level's faces as a navigation mesh (as the sidecar's "navmesh": true).
+  /// Read the level's faces as a navigation mesh (as the sidecar's "navmesh": true); for
+  /// levels opened later, the Files panel's checkbox says.
   bool navmesh = false;
   glm::ivec2 windowSize{1280, 720};
   /// Written from the last frame.

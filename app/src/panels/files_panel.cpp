@@ -110,6 +110,12 @@ FilesRequest FilesPanel::draw(const std::string& currentPath, bool canSave, bool
       ImGui::InputText("##path", &m_typedPath, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   if ((ImGui::Button("Open") || entered) && !m_typedPath.empty()) request.open = m_typedPath;
+  ImGui::Checkbox("open as navigation mesh", &m_openAsNavMesh);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Levels opened from here (or dropped) read their faces as the walkable polygons\n"
+        "of a navigation mesh, as the Build panel's graph box does; no flood fill runs.");
+  }
 
   if (canSave) {
     ImGui::SetNextItemWidth(-60.0f);

@@ -47,6 +47,10 @@ class FilesPanel {
   /// Unfolds the panel and brings it to the front on the next draw (File > Open).
   void reveal() { m_reveal = true; }
 
+  /// Levels opened from now on (not reloaded) read their faces as a navigation
+  /// mesh: the panel's checkbox.
+  bool openAsNavMesh() const { return m_openAsNavMesh; }
+
   /// Where Save writes (the level's folder, its name with .nav, unless edited).
   const std::string& savePath() const { return m_savePath; }
   /// Where Export writes (the level's folder, its name with -path.json).
@@ -70,6 +74,7 @@ class FilesPanel {
   std::vector<std::optional<std::filesystem::file_time_type>> m_watchedTimes;
   std::chrono::steady_clock::time_point m_lastCheck{};
   bool m_autoReload = true;
+  bool m_openAsNavMesh = false;
   std::string m_typedPath;
   std::string m_savePath;
   std::string m_exportPath;
