@@ -182,7 +182,7 @@ TEST(CliGridScen, TakesTheSearchModesAndTheFilter) {
   const CliRun help = runCli("scen --help");
   EXPECT_EQ(help.exitCode, 0);
   for (const char* option :
-       {"--search MODE:{midpoint,crossing,exact}", "--regions", "--key", "--surface-cost",
+       {"--search MODE:{centroid,midpoint,crossing,exact}", "--regions", "--key", "--surface-cost",
         "--exclude", "--waypath-bias", "--heuristic-scale", "--turning-radius"}) {
     EXPECT_NE(help.output.find(option), std::string::npos) << option << "\n" << help.output;
   }

@@ -343,7 +343,7 @@ TEST(WindowClickPath, SearchModeFromTheCommandLine) {
   RunningApp bad(level + " --frames 5 --search sideways 2>&1");
   bad.finish();
   EXPECT_FALSE(bad.exitedCleanly());
-  EXPECT_NE(bad.transcript().find("--search: sideways not in {midpoint,crossing,exact}"),
+  EXPECT_NE(bad.transcript().find("--search: sideways not in {centroid,midpoint,crossing,exact}"),
             std::string::npos)
       << bad.transcript();
 }

@@ -44,12 +44,12 @@ float along(const Portal& portal, const glm::vec3& p) {
 // polygons' edges at any angle, and their directions are only the nearest axes.
 bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Portal& second) {
   if (first.kind != PortalKind::Walk || second.kind != PortalKind::Walk) return false;
-  if (graph.sectors[first.fromSector].polygonal()) return false;
   if (second.direction != opposite(first.direction)) return false;
   const bool crossesX = kDirectionDx[int(first.direction)] != 0;
   const float lineFirst = crossesX ? first.left.x : first.left.z;
   const float lineSecond = crossesX ? second.left.x : second.left.z;
-  return std::abs(lineFirst - lineSecond) < 1e-4f;
+  if (!(std::abs(lineFirst - lineSecond) < 1e-4f)) return false;
+  return first.fromSector >= graph.sectors.size() || !graph.sectors[first.fromSector].polygonal();
 }
 
 // The point of a portal at position t along its edge line, with heights interpolated.

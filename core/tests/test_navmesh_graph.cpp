@@ -26,6 +26,7 @@
 #include "nav/navmesh_graph.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
+#include "nav/vehicle_curve.h"
 
 namespace nav {
 namespace {
@@ -765,6 +766,43 @@ TEST(NavMeshGraph, PathsRoundAnLShapedStripTurnAtItsInnerCorner) {
                 glm::distance(corners[0], corners[1]) + glm::distance(corners[1], corners[2]),
                 1e-5);
   }
+}
+
+// A vehicle on the same L: the pipeline's curve runs through the start, the
+// inner corner and the goal, its pieces joined end to end, every arc of the
+// turning radius.
+TEST(NavMeshGraph, AVehicleCurveOnAStripPassesTheCornersOnArcsOfItsRadius) {
+  const Level level = levelOf(
+      "v 0 0 0\nv 1 0.1 0\nv 2 0.2 0\nv 3 0.3 0\n"
+      "v 0 0.05 1\nv 1 0.15 1\nv 2 0.25 1\nv 3 0.35 1\n"
+      "v 2 0.3 2\nv 3 0.4 2\nv 2 0.35 3\nv 3 0.45 3\n"
+      "f 1 5 6\nf 1 6 2\nf 2 6 7\nf 2 7 3\nf 3 7 8\nf 3 8 4\n"
+      "f 7 9 10\nf 7 10 8\nf 9 11 12\nf 9 12 10\n");
+  const NavMeshBuild build = buildOf(level);
+  constexpr float kRadius = 0.5f;
+  SearchOptions options;
+  options.turningRadius = kRadius;
+  PathStages stages;
+  stages.vehicleCurve = true;
+  PathAnswer answer;
+  planPath(build.graph, {0.5f, 0.1f, 0.25f}, {2.25f, 0.4f, 2.75f}, options, stages, answer);
+  ASSERT_EQ(answer.search.status, PathStatus::Found) << answer.search.reason;
+  ASSERT_EQ(answer.funnel.corners.size(), 3u);
+  ASSERT_FALSE(answer.vehicle.empty());
+  const std::vector<CurvePiece>& curve = answer.vehicle;
+  EXPECT_LT(glm::distance(curve.front().start, glm::vec2(0.5f, 0.25f)), 1e-4f);
+  EXPECT_LT(glm::distance(curve.back().end, glm::vec2(2.25f, 2.75f)), 1e-4f);
+  bool throughTheCorner = false;
+  for (size_t i = 0; i < curve.size(); ++i) {
+    if (curve[i].kind == CurvePiece::Arc) {
+      EXPECT_NEAR(curve[i].radius, kRadius, 1e-5f);
+    }
+    if (i > 0) {
+      EXPECT_LT(glm::distance(curve[i - 1].end, curve[i].start), 1e-4f) << i;
+    }
+    throughTheCorner |= glm::distance(curve[i].end, glm::vec2(2.0f, 1.0f)) < 1e-4f;
+  }
+  EXPECT_TRUE(throughTheCorner);
 }
 
 // ---- Exact paths against a visibility graph ----
