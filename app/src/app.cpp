@@ -132,7 +132,7 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   m_buildPanel.reset(level);
   if (m_options.navmesh) {
     // Built right below: the panel need not ask again.
-    m_buildPanel.setNavMesh(true, glfwGetTime());
+    m_buildPanel.setSource(GraphSource::NavMesh, glfwGetTime());
     m_buildPanel.takeRebuildRequest(glfwGetTime() + 1.0);
   }
   m_keptBuilds.assign(m_buildPanel.profileCount(), std::nullopt);
@@ -167,8 +167,9 @@ void App::handleFileRequests(const FilesRequest& request) {
   if (!open && m_filesPanel.changedOnDisk()) open = m_options.levelPath;
   if (open) {
     // A reload keeps the graph on screen; another level follows the Files panel's checkbox.
-    m_options.navmesh =
-        *open == m_options.levelPath ? m_buildPanel.navmesh() : m_filesPanel.openAsNavMesh();
+    m_options.navmesh = *open == m_options.levelPath
+                            ? m_buildPanel.source() != GraphSource::FloodFill
+                            : m_filesPanel.openAsNavMesh();
     openLevel(*open);
   }
   const PathAnswer* path = m_pathTool.solution();
@@ -221,7 +222,7 @@ void App::pruneKeptBuilds() {
   for (size_t profile = 0; profile < m_keptBuilds.size(); ++profile) {
     std::optional<KeptBuild>& kept = m_keptBuilds[profile];
     if (kept && (!sameBuildInputs(kept->params, m_buildPanel.params(profile)) ||
-                 kept->navmesh != m_buildPanel.navmesh()))
+                 kept->source != m_buildPanel.source()))
       kept.reset();
   }
 }
@@ -236,18 +237,18 @@ void App::requestBuild(bool force) {
   if (!force && profile < m_keptBuilds.size() && m_keptBuilds[profile]) {
     const KeptBuild& kept = *m_keptBuilds[profile];
     m_printer.buildFinished(params.unit.name, kept.build->stats, StatePrinter::BuildSource::Cached,
-                            kept.navmesh);
+                            kept.source != GraphSource::FloodFill);
     showBuild(kept.build, kept.params, kept.reference, kept.referenceError);
     return;
   }
   // Already on its way (switched away and back while it runs).
-  const bool navmesh = m_buildPanel.navmesh();
+  const GraphSource source = m_buildPanel.source();
   if (!force && m_worker.busy() && sameBuildInputs(m_requestedParams, params) &&
-      m_requestedNavMesh == navmesh)
+      m_requestedSource == source)
     return;
   m_requestedParams = params;
-  m_requestedNavMesh = navmesh;
-  m_worker.request(m_level, params, navmesh);
+  m_requestedSource = source;
+  m_worker.request(m_level, params, source);
   m_printer.buildStarted(params.unit.name, effectiveCellSize(params));
 }
 
@@ -296,13 +297,13 @@ void App::acceptFinishedBuild() {
   }
   m_buildError.clear();
   m_printer.buildFinished(unit, finished->build->stats, StatePrinter::BuildSource::Built,
-                          finished->navmesh);
+                          finished->source != GraphSource::FloodFill);
   // A build of the graph the panel no longer asks for is dropped.
-  if (finished->navmesh != m_buildPanel.navmesh()) return;
+  if (finished->source != m_buildPanel.source()) return;
   const size_t profile = m_buildPanel.findProfile(unit);
   if (profile < m_keptBuilds.size() &&
       sameBuildInputs(finished->params, m_buildPanel.params(profile))) {
-    m_keptBuilds[profile] = KeptBuild{finished->params, finished->navmesh, finished->build,
+    m_keptBuilds[profile] = KeptBuild{finished->params, finished->source, finished->build,
                                       finished->reference, finished->referenceError};
   }
   // A build for another profile (switched away while it ran) is only kept.

@@ -107,7 +107,7 @@ class App {
   /// A build kept for switching back to a profile at once, with what it was made from.
   struct KeptBuild {
     FloodFillParams params;
-    bool navmesh = false;
+    GraphSource source = GraphSource::FloodFill;
     std::shared_ptr<const NavBuild> build;
     std::shared_ptr<const DetourComparison> reference;
     std::string referenceError;
@@ -130,7 +130,7 @@ class App {
   bool m_buildCancelled = false;
   /// What the worker was last asked to build.
   FloodFillParams m_requestedParams;
-  bool m_requestedNavMesh = false;
+  GraphSource m_requestedSource = GraphSource::FloodFill;
   BuildWorker m_worker;
 
   DrawOptions m_drawOptions;

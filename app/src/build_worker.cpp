@@ -20,12 +20,12 @@ BuildWorker::~BuildWorker() {
 }
 
 uint64_t BuildWorker::request(std::shared_ptr<const LoadedLevel> level,
-                              const FloodFillParams& params, bool navmesh) {
+                              const FloodFillParams& params, GraphSource source) {
   uint64_t id;
   {
     std::lock_guard lock(m_mutex);
     id = ++m_lastId;
-    m_pending = Job{id, std::move(level), params, navmesh};
+    m_pending = Job{id, std::move(level), params, source};
     m_finished.reset();
     m_cancelRunning = false;
     if (m_running) m_control.cancelRequested = true;
@@ -43,7 +43,7 @@ void BuildWorker::cancel() {
       FinishedBuild finished;
       finished.id = m_pending->id;
       finished.params = m_pending->params;
-      finished.navmesh = m_pending->navmesh;
+      finished.source = m_pending->source;
       finished.error = "build cancelled";
       finished.cancelled = true;
       m_pending.reset();
@@ -98,11 +98,13 @@ void BuildWorker::run() {
     FinishedBuild finished;
     finished.id = job.id;
     finished.params = job.params;
-    finished.navmesh = job.navmesh;
+    finished.source = job.source;
     try {
-      if (job.navmesh) {
+      if (job.source != GraphSource::FloodFill) {
         NavMeshGraphParams params = navMeshParamsFor(job.level->level);
         params.unit = job.params.unit;
+        params.faces.maxSlopeDegrees = job.params.unit.maxSlopeDegrees;
+        params.faces.excludeSteep = job.source == GraphSource::NavMeshNoSteep;
         Result<NavMeshBuild> result = buildNavMeshGraph(job.level->level, params, &m_control);
         if (result) {
           finished.build = std::make_shared<const NavBuild>(asNavBuild(std::move(result).value()));
@@ -123,7 +125,7 @@ void BuildWorker::run() {
       finished.error = std::string("build failed: ") + error.what();
     }
     // Recast's mesh for Compare: skipped once cancelled; its failure never fails the build.
-    if (finished.build && job.navmesh) {
+    if (finished.build && job.source != GraphSource::FloodFill) {
       finished.referenceError =
           "the level is read as its own navigation mesh: Recast has nothing to build";
     } else if (finished.build && !m_control.cancelRequested) {

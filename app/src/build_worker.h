@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "detour_comparison.h"
+#include "graph_source.h"
 #include "loaded_level.h"
 #include "nav/nav_build.h"
 
@@ -23,8 +24,8 @@ struct FinishedBuild {
   /// The request's number, from request().
   uint64_t id = 0;
   FloodFillParams params;
-  /// The level's faces were read as a navigation mesh (no fill, no cells).
-  bool navmesh = false;
+  /// The flood fill, or the level's faces read as a navigation mesh (no cells).
+  GraphSource source = GraphSource::FloodFill;
   /// Set on success.
   std::shared_ptr<const NavBuild> build;
   /// Set on failure.
@@ -47,10 +48,10 @@ class BuildWorker {
   ~BuildWorker();
 
   /// Queues a build (with cells kept for drawing), cancelling any running one;
-  /// with `navmesh`, the level's faces read as a navigation mesh for the
-  /// params' unit instead. Returns the request's number.
+  /// or, as `source` says, the level's faces read as a navigation mesh for the
+  /// params' unit. Returns the request's number.
   uint64_t request(std::shared_ptr<const LoadedLevel> level, const FloodFillParams& params,
-                   bool navmesh = false);
+                   GraphSource source = GraphSource::FloodFill);
   /// Stops the queued or running build; its result (cancelled) still comes back.
   void cancel();
   /// The newest request's result once it is done; empty otherwise.
@@ -73,7 +74,7 @@ class BuildWorker {
     uint64_t id;
     std::shared_ptr<const LoadedLevel> level;
     FloodFillParams params;
-    bool navmesh = false;
+    GraphSource source;
   };
 
   void run();

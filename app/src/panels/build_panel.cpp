@@ -201,15 +201,15 @@ void BuildPanel::reset(const Level& level) {
   }
   m_profiles = m_defaults;
   m_selected = 0;
-  m_navmesh = level.settings.navmesh;
+  m_source = level.settings.navmesh ? GraphSource::NavMesh : GraphSource::FloodFill;
   m_pending = false;
   m_forceRequested = false;
   m_cancelRequested = false;
 }
 
-void BuildPanel::setNavMesh(bool navmesh, double now) {
-  if (navmesh == m_navmesh) return;
-  m_navmesh = navmesh;
+void BuildPanel::setSource(GraphSource source, double now) {
+  if (source == m_source) return;
+  m_source = source;
   changed(now - kDebounceSeconds);
 }
 
@@ -220,7 +220,7 @@ void BuildPanel::resetFixed(const UnitProfile& unit, float cellSize) {
   m_defaults = {params};
   m_profiles = m_defaults;
   m_selected = 0;
-  m_navmesh = false;
+  m_source = GraphSource::FloodFill;
   m_pending = false;
   m_forceRequested = false;
   m_cancelRequested = false;
@@ -369,16 +369,20 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
   }
 
   if (!status.fixedGraph) {
-    const char* const kGraphs[] = {"flood fill sectors", "level as navmesh"};
-    int graph = m_navmesh ? 1 : 0;
+    // In the order of GraphSource.
+    const char* const kGraphs[] = {"flood fill sectors", "level as navmesh",
+                                   "navmesh, no steep faces"};
+    int graph = int(m_source);
     ImGui::SetNextItemWidth(-110.0f);
-    if (ImGui::Combo("graph", &graph, kGraphs, IM_ARRAYSIZE(kGraphs))) setNavMesh(graph == 1, now);
+    if (ImGui::Combo("graph", &graph, kGraphs, IM_ARRAYSIZE(kGraphs)))
+      setSource(GraphSource(graph), now);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
         "flood fill sectors: the unit explores the level and its cells are compressed\n"
         "into sectors. level as navmesh: the level's faces are the walkable polygons\n"
         "(a mesh exported by Recast, Unity, Godot, Unreal...), neighbours across shared\n"
-        "edges; no fill runs, the cell size is not used.");
+        "edges; no fill runs, the cell size is not used. No steep faces: without the\n"
+        "faces steeper than the max slope (a level's walls, say).");
   }
   if (drawParameters(status.fixedGraph, now)) changed(now);
   if (!status.fixedGraph) {

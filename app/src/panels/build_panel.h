@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "graph_source.h"
 #include "nav/level.h"
 #include "nav/nav_build.h"
 
@@ -53,10 +54,10 @@ class BuildPanel {
   /// each starting from fillParamsFor(level, unit); also what "Reset" returns to.
   /// Selects the first.
   void reset(const Level& level);
-  /// The level's faces read as a navigation mesh instead of the flood fill's
-  /// sectors (starts as the sidecar's "navmesh" says); changing it asks for a build.
-  bool navmesh() const { return m_navmesh; }
-  void setNavMesh(bool navmesh, double now);
+  /// The flood fill's sectors, or the level's faces read as a navigation mesh
+  /// (starts as the sidecar's "navmesh" says); changing it asks for a build.
+  GraphSource source() const { return m_source; }
+  void setSource(GraphSource source, double now);
   /// A graph read from a file: one profile, its unit, shown but not editable.
   void resetFixed(const UnitProfile& unit, float cellSize);
   void draw(const BuildStatus& status, double now);
@@ -96,7 +97,7 @@ class BuildPanel {
   std::vector<FloodFillParams> m_defaults;
   std::vector<FloodFillParams> m_profiles;
   size_t m_selected = 0;
-  bool m_navmesh = false;
+  GraphSource m_source = GraphSource::FloodFill;
   bool m_pending = false;
   bool m_forceRequested = false;
   bool m_cancelRequested = false;
