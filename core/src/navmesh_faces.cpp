@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -38,15 +40,21 @@ class Welder {
         for (int64_t dz = -1; dz <= 1; ++dz) {
           const auto found = m_cells.find({at.x + dx, at.y + dy, at.z + dz});
           if (found == m_cells.end()) continue;
-          for (const uint32_t corner : found->second) {
-            if (glm::distance(corners[corner], p) <= m_tolerance) return corner;
+          // The cell's corners, newest first (lowest index wins a tie below).
+          uint32_t welded = kNone;
+          for (uint32_t corner = found->second; corner != kNone; corner = m_next[corner]) {
+            if (glm::distance(corners[corner], p) <= m_tolerance) welded = corner;
           }
+          if (welded != kNone) return welded;
         }
       }
     }
     const uint32_t corner = uint32_t(corners.size());
     corners.push_back(p);
-    m_cells[at].push_back(corner);
+    // A list threaded through m_next: no allocation per cell.
+    const auto [cell, added] = m_cells.try_emplace(at, corner);
+    m_next.push_back(added ? kNone : cell->second);
+    cell->second = corner;
     return corner;
   }
 
@@ -56,8 +64,11 @@ class Welder {
     return {int64_t(scaled.x), int64_t(scaled.y), int64_t(scaled.z)};
   }
 
+  static constexpr uint32_t kNone = 0xffffffffu;
   float m_tolerance, m_cell;
-  std::unordered_map<CellKey, std::vector<uint32_t>, CellKeyHash> m_cells;
+  /// Each cell's newest corner; m_next[c] is the corner added to c's cell before c.
+  std::unordered_map<CellKey, uint32_t, CellKeyHash> m_cells;
+  std::vector<uint32_t> m_next;
 };
 
 // Twice the signed area of the turn a -> b -> c in a face's plane, seen
@@ -188,20 +199,29 @@ std::vector<FaceGroup> weldedFaces(const Level& level, float tolerance,
 // reported and walls on every side.
 void linkEdges(NavMeshFaces& mesh) {
   struct Side {
+    uint64_t key;  // the edge's corners, the lower one in the high half
     uint32_t polygon, edge;
   };
-  std::unordered_map<uint64_t, std::vector<Side>> sides;
+  std::vector<Side> sides;
   for (uint32_t p = 0; p < mesh.polygons.size(); ++p) {
     const std::vector<uint32_t>& corners = mesh.polygons[p].corners;
     for (uint32_t k = 0; k < corners.size(); ++k) {
       const uint32_t a = corners[k], b = corners[(k + 1) % corners.size()];
-      sides[(uint64_t(std::min(a, b)) << 32) | std::max(a, b)].push_back({p, k});
+      sides.push_back({(uint64_t(std::min(a, b)) << 32) | std::max(a, b), p, k});
     }
   }
+  // Sorting groups each edge's sides: no table of lists, and one order always.
+  std::sort(sides.begin(), sides.end(), [](const Side& x, const Side& y) {
+    return std::tie(x.key, x.polygon, x.edge) < std::tie(y.key, y.polygon, y.edge);
+  });
   const auto from = [&](const Side& side) {
     return mesh.polygons[side.polygon].corners[side.edge];
   };
-  for (const auto& [edge, on] : sides) {
+  for (size_t begin = 0, end = 0; begin < sides.size(); begin = end) {
+    while (end < sides.size() && sides[end].key == sides[begin].key)
+      ++end;
+    const std::span<const Side> on(sides.data() + begin, end - begin);
+    const uint64_t edge = sides[begin].key;
     // Two polygons wound the same way along their edge lie folded over each other.
     if (on.size() == 2 && from(on[0]) != from(on[1])) {
       mesh.polygons[on[0].polygon].neighbours[on[0].edge] = on[1].polygon;
