@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <span>
 #include <tuple>
@@ -161,6 +162,14 @@ std::vector<std::vector<uint32_t>> convexPieces(
   return kept;
 }
 
+// Whether to stop, looked at every few thousand items.
+struct Cancelled {
+  const std::atomic<bool>* flag;
+  bool operator()(uint32_t item) const {
+    return flag != nullptr && item % 4096 == 0 && flag->load(std::memory_order_relaxed);
+  }
+};
+
 // The faces' triangles, welded: consecutive triangles of one level face
 // (the OBJ reader emits a face's triangles together) form one group.
 struct FaceGroup {
@@ -170,12 +179,13 @@ struct FaceGroup {
 };
 
 std::vector<FaceGroup> weldedFaces(const Level& level, float tolerance,
-                                   std::vector<glm::vec3>& corners) {
+                                   std::vector<glm::vec3>& corners, const Cancelled& cancelled) {
   Welder welder(tolerance);
   constexpr uint32_t kUnwelded = 0xffffffffu;
   std::vector<uint32_t> cornerOf(level.vertices.size(), kUnwelded);
   std::vector<FaceGroup> groups;
   for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+    if (cancelled(t)) return {};
     const LevelTriangle& triangle = level.triangles[t];
     std::array<uint32_t, 3> welded;
     for (int k = 0; k < 3; ++k) {
@@ -305,10 +315,14 @@ const char* toString(NavMeshIssueKind kind) {
   return "?";
 }
 
-NavMeshFaces readNavMeshFaces(const Level& level, const NavMeshFacesParams& params) {
+NavMeshFaces readNavMeshFaces(const Level& level, const NavMeshFacesParams& params,
+                              const std::atomic<bool>* cancel) {
   NavMeshFaces mesh;
+  const Cancelled cancelled{cancel};
   const float steepCosine = std::cos(glm::radians(std::clamp(params.maxSlopeDegrees, 0.0f, 90.0f)));
-  for (FaceGroup& group : weldedFaces(level, params.weldTolerance, mesh.corners)) {
+  uint32_t groupsRead = 0;
+  for (FaceGroup& group : weldedFaces(level, params.weldTolerance, mesh.corners, cancelled)) {
+    if (cancelled(groupsRead++)) return mesh;
     if (group.triangles.empty()) continue;
     glm::dvec3 normal(0.0), weighted(0.0);
     double areaSum = 0.0;

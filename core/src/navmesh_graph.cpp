@@ -44,7 +44,8 @@ Result<NavMeshBuild> buildOrFail(const Level& level, const NavMeshGraphParams& p
   };
   if (control) control->stage = BuildStage::Compress;
 
-  NavMeshFaces faces = readNavMeshFaces(level, params.faces);
+  NavMeshFaces faces =
+      readNavMeshFaces(level, params.faces, control ? &control->cancelRequested : nullptr);
   if (cancelled()) return stopped();
   NavMeshBuild build;
   build.issues = std::move(faces.issues);
@@ -58,6 +59,7 @@ Result<NavMeshBuild> buildOrFail(const Level& level, const NavMeshGraphParams& p
   std::vector<uint32_t> sectorOf(faces.polygons.size(), kNoSector);
   std::vector<uint32_t> polygonOf;
   for (uint32_t i = 0; i < faces.polygons.size(); ++i) {
+    if (i % 4096 == 0 && cancelled()) return stopped();
     const NavMeshPolygon& polygon = faces.polygons[i];
     const uint16_t surface = polygon.material < surfaceOf.size() ? surfaceOf[polygon.material] : 0;
     if (!graph.surfaces[surface].allows(params.unit.kind)) {
@@ -95,6 +97,7 @@ Result<NavMeshBuild> buildOrFail(const Level& level, const NavMeshGraphParams& p
   // already grouped by source); its reverse is the neighbour's edge back.
   std::vector<uint32_t> firstPortalOf(faces.polygons.size() + 1, 0);
   for (uint32_t i = 0; i < faces.polygons.size(); ++i) {
+    if (i % 4096 == 0 && cancelled()) return stopped();
     firstPortalOf[i + 1] = firstPortalOf[i];
     const NavMeshPolygon& polygon = faces.polygons[i];
     if (sectorOf[i] == kNoSector) continue;

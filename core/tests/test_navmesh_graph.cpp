@@ -768,6 +768,18 @@ TEST(NavMeshGraph, PathsRoundAnLShapedStripTurnAtItsInnerCorner) {
   }
 }
 
+// A build asked to stop stops, at once when asked before it starts, and says so.
+TEST(NavMeshGraph, ACancelledBuildFailsSayingSo) {
+  const Level level = levelOf(twoTriangles(0.0f));
+  BuildControl control;
+  control.cancelRequested = true;
+  const Result<NavMeshBuild> build = buildNavMeshGraph(level, {}, &control);
+  ASSERT_FALSE(build);
+  EXPECT_NE(build.error().find("cancelled"), std::string::npos) << build.error();
+  control.cancelRequested = false;
+  EXPECT_TRUE(buildNavMeshGraph(level, {}, &control));
+}
+
 // A vehicle on the same L: the pipeline's curve runs through the start, the
 // inner corner and the goal, its pieces joined end to end, every arc of the
 // turning radius.

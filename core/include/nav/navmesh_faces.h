@@ -10,6 +10,7 @@
 // polygons or by two wound the same way along it, folded over each other (a
 // wall on every side), a face steeper than the max slope (left
 // out when asked), and a face wound to face down (turned over).
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -63,7 +64,9 @@ struct NavMeshFaces {
 };
 
 /// The level's faces as a navigation mesh. Faces that shrink to nothing once
-/// welded are dropped.
-NavMeshFaces readNavMeshFaces(const Level& level, const NavMeshFacesParams& params = {});
+/// welded are dropped. When `cancel` is set it stops early and returns what it
+/// has (the caller checks the flag and drops it).
+NavMeshFaces readNavMeshFaces(const Level& level, const NavMeshFacesParams& params = {},
+                              const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace nav
