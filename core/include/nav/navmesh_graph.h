@@ -43,8 +43,8 @@ Result<NavMeshBuild> buildNavMeshGraph(const Level& level, const NavMeshGraphPar
 /// the figures, and each issue (up to `listedIssues`) as a warning naming where it is.
 NavBuild asNavBuild(NavMeshBuild mesh, size_t listedIssues = 1000);
 
-/// The parameters for the level: its first unit (or the default human) and,
-/// from its sidecar, the navmesh options.
+/// The parameters for the level: its first unit (or the default human), and
+/// the faces read as they are (default NavMeshFacesParams).
 NavMeshGraphParams navMeshParamsFor(const Level& level);
 
 }  // namespace nav
