@@ -103,6 +103,52 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
   EXPECT_NE(answer->find("\"status\":\"found\""), std::string::npos) << *answer;
 }
 
+// Ticking "open as navigation mesh" and opening the showcase from the panel
+// reads its faces as the graph; a reload (Ctrl+R) keeps that graph.
+TEST(WindowFiles, AFileOpenedAsANavigationMeshBuildsNoCells) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_navmesh");
+  RunningApp app(shellQuote((folder / "level.obj").string()) +
+                 " --size 1280x720 --print-state --frames 700");
+  const std::optional<std::string> fileMenu = app.waitFor("widget menu:File ");
+  ASSERT_TRUE(fileMenu) << app.transcript();
+  const std::optional<std::string> firstBuild = app.waitFor("build unit=human");
+  ASSERT_TRUE(firstBuild) << app.transcript();
+  EXPECT_EQ(firstBuild->find("graph=navmesh"), std::string::npos) << *firstBuild;
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  const auto clickWidget = [&](const std::string& line, const std::string& label) {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    return std::sscanf(line.c_str(), ("widget " + label + " %d %d %d %d").c_str(), &x0, &y0, &x1,
+                       &y1) == 4 &&
+           click(window, {(x0 + x1) / 2, (y0 + y1) / 2}, 1);
+  };
+  ASSERT_TRUE(clickWidget(*fileMenu, "menu:File"));
+  const std::optional<std::string> openItem = app.waitFor("widget menu:Open... ");
+  ASSERT_TRUE(openItem) << app.transcript();
+  ASSERT_TRUE(clickWidget(*openItem, "menu:Open..."));
+  const std::optional<std::string> checkbox = app.waitFor("widget check:navmesh ");
+  ASSERT_TRUE(checkbox) << app.transcript();
+  const std::optional<std::string> listed = app.waitFor("widget file:showcase.obj ");
+  ASSERT_TRUE(listed) << app.transcript();
+  ASSERT_TRUE(clickWidget(*checkbox, "check:navmesh"));
+  ASSERT_TRUE(clickWidget(*listed, "file:showcase.obj"));
+  ASSERT_TRUE(app.waitFor("level " + (folder / "showcase.obj").string() + " triangles=1000"))
+      << app.transcript();
+  const std::optional<std::string> navmesh = app.waitFor("build unit=human");
+  ASSERT_TRUE(navmesh) << app.transcript();
+  EXPECT_NE(navmesh->find(" cells=0 sectors=1000 "), std::string::npos) << *navmesh;
+  EXPECT_NE(navmesh->find(" graph=navmesh"), std::string::npos) << *navmesh;
+  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+r"));
+  ASSERT_TRUE(app.waitFor("level " + (folder / "showcase.obj").string() + " triangles=1000"))
+      << app.transcript();
+  const std::optional<std::string> reloaded = app.waitFor("build unit=human");
+  ASSERT_TRUE(reloaded) << app.transcript();
+  EXPECT_NE(reloaded->find(" graph=navmesh"), std::string::npos) << *reloaded;
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+}
+
 // A file manager's drop (XDND, as navscope_xdnd_drop performs it) opens the
 // level; a name with a space and a '#' comes through the URI's escaping.
 TEST(WindowFiles, AFileDroppedOnTheWindowOpens) {

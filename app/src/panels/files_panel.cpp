@@ -111,6 +111,9 @@ FilesRequest FilesPanel::draw(const std::string& currentPath, bool canSave, bool
   ImGui::SameLine();
   if ((ImGui::Button("Open") || entered) && !m_typedPath.empty()) request.open = m_typedPath;
   ImGui::Checkbox("open as navigation mesh", &m_openAsNavMesh);
+  m_widgets["check:navmesh"] =
+      WidgetBox{{ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y},
+                {ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y}};
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "Levels opened from here (or dropped) read their faces as the walkable polygons\n"

@@ -60,7 +60,8 @@ class FilesPanel {
   /// auto reload is on); checked at most a few times a second.
   bool changedOnDisk();
 
-  /// Where the last frame drew each file button ("file:NAME"), for window tests.
+  /// Where the last frame drew each file button ("file:NAME") and the navmesh
+  /// checkbox ("check:navmesh"), for window tests.
   const std::map<std::string, WidgetBox>& widgets() const { return m_widgets; }
 
  private:
