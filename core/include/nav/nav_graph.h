@@ -81,10 +81,11 @@ struct Portal {
   uint32_t toSector;
   /// Walk portals: endpoints as seen walking from -> to, at cell centres
   /// laterally (a one-cell run is a zero-width portal) or up to half a cell
-  /// beyond where the unit fits (portal_widening.h), at the from side's ground. Device and waypath
+  /// beyond where the unit fits (portal_widening.h), at the from side's ground; between a
+  /// navigation mesh's polygons, the ends of the edge they share. Device and waypath
   /// portals: both the point where the crossing starts. Jump portals: the takeoff, and the landing.
   glm::vec3 left, right;
-  /// Direction of a walk crossing.
+  /// Direction of a walk crossing; between polygons, the axis nearest it (a pair's opposite).
   Direction direction;
   PortalKind kind;
   /// Device portals: index into NavGraph::deviceLinks. Waypath portals: the
