@@ -31,6 +31,26 @@ void append(const fs::path& file, const std::string& line) {
   out << line << "\n";
 }
 
+// Clicks the middle of the widget a printed "widget LABEL X0 Y0 X1 Y1" line names.
+bool clickWidget(const std::string& window, const std::string& line, const std::string& label) {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  return std::sscanf(line.c_str(), ("widget " + label + " %d %d %d %d").c_str(), &x0, &y0, &x1,
+                     &y1) == 4 &&
+         click(window, {(x0 + x1) / 2, (y0 + y1) / 2}, 1);
+}
+
+// The Files panel starts folded: File > Open... unfolds it. `fileMenu` is the
+// printed line of the File menu's place.
+::testing::AssertionResult openFilesPanel(RunningApp& app, const std::string& window,
+                                          const std::string& fileMenu) {
+  if (!clickWidget(window, fileMenu, "menu:File"))
+    return ::testing::AssertionFailure() << "cannot click File";
+  const std::optional<std::string> openItem = app.waitFor("widget menu:Open... ");
+  if (!openItem || !clickWidget(window, *openItem, "menu:Open..."))
+    return ::testing::AssertionFailure() << "no File > Open...\n" << app.transcript();
+  return ::testing::AssertionSuccess();
+}
+
 TEST(WindowFiles, ALevelChangedOnDiskIsReadAgainAndABrokenOneKeepsTheLast) {
   requireDisplay();
   const fs::path folder = levelFolder("window_files_reload");
@@ -68,17 +88,7 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
   ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
   const std::string window = RunningApp::findWindow();
   ASSERT_FALSE(window.empty());
-  // The Files panel starts folded: File > Open... unfolds it.
-  const auto clickWidget = [&](const std::string& line, const std::string& label) {
-    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    return std::sscanf(line.c_str(), ("widget " + label + " %d %d %d %d").c_str(), &x0, &y0, &x1,
-                       &y1) == 4 &&
-           click(window, {(x0 + x1) / 2, (y0 + y1) / 2}, 1);
-  };
-  ASSERT_TRUE(clickWidget(*fileMenu, "menu:File"));
-  const std::optional<std::string> openItem = app.waitFor("widget menu:Open... ");
-  ASSERT_TRUE(openItem) << app.transcript();
-  ASSERT_TRUE(clickWidget(*openItem, "menu:Open..."));
+  ASSERT_TRUE(openFilesPanel(app, window, *fileMenu));
   const std::optional<std::string> listed = app.waitFor("widget file:showcase.obj ");
   ASSERT_TRUE(listed) << app.transcript();
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -117,22 +127,13 @@ TEST(WindowFiles, AFileOpenedAsANavigationMeshBuildsNoCells) {
   EXPECT_EQ(firstBuild->find("graph=navmesh"), std::string::npos) << *firstBuild;
   const std::string window = RunningApp::findWindow();
   ASSERT_FALSE(window.empty());
-  const auto clickWidget = [&](const std::string& line, const std::string& label) {
-    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    return std::sscanf(line.c_str(), ("widget " + label + " %d %d %d %d").c_str(), &x0, &y0, &x1,
-                       &y1) == 4 &&
-           click(window, {(x0 + x1) / 2, (y0 + y1) / 2}, 1);
-  };
-  ASSERT_TRUE(clickWidget(*fileMenu, "menu:File"));
-  const std::optional<std::string> openItem = app.waitFor("widget menu:Open... ");
-  ASSERT_TRUE(openItem) << app.transcript();
-  ASSERT_TRUE(clickWidget(*openItem, "menu:Open..."));
+  ASSERT_TRUE(openFilesPanel(app, window, *fileMenu));
   const std::optional<std::string> checkbox = app.waitFor("widget check:navmesh ");
   ASSERT_TRUE(checkbox) << app.transcript();
   const std::optional<std::string> listed = app.waitFor("widget file:showcase.obj ");
   ASSERT_TRUE(listed) << app.transcript();
-  ASSERT_TRUE(clickWidget(*checkbox, "check:navmesh"));
-  ASSERT_TRUE(clickWidget(*listed, "file:showcase.obj"));
+  ASSERT_TRUE(clickWidget(window, *checkbox, "check:navmesh"));
+  ASSERT_TRUE(clickWidget(window, *listed, "file:showcase.obj"));
   ASSERT_TRUE(app.waitFor("level " + (folder / "showcase.obj").string() + " triangles=1000"))
       << app.transcript();
   const std::optional<std::string> navmesh = app.waitFor("build unit=human");

@@ -737,17 +737,21 @@ TEST(NavMeshGraph, FunnelTurnsAtTheLastPortalForAGoalBeyondIt) {
   EXPECT_EQ(result.cornerPortals.back(), 3u);
 }
 
+// Unit squares [0,3] x [0,1] and [2,3] x [1,3], two triangles each, on the
+// plane y = 0.1x + 0.05z.
+std::string lShapedStrip() {
+  return "v 0 0 0\nv 1 0.1 0\nv 2 0.2 0\nv 3 0.3 0\n"
+         "v 0 0.05 1\nv 1 0.15 1\nv 2 0.25 1\nv 3 0.35 1\n"
+         "v 2 0.3 2\nv 3 0.4 2\nv 2 0.35 3\nv 3 0.45 3\n"
+         "f 1 5 6\nf 1 6 2\nf 2 6 7\nf 2 7 3\nf 3 7 8\nf 3 8 4\n"
+         "f 7 9 10\nf 7 10 8\nf 9 11 12\nf 9 12 10\n";
+}
+
 TEST(NavMeshGraph, PathsRoundAnLShapedStripTurnAtItsInnerCorner) {
-  // Unit squares [0,3] x [0,1] and [2,3] x [1,3], two triangles each, on the
-  // plane y = 0.1x + 0.05z. From (0.5, 0.25) the straight line to (2.25, 2.75)
+  // From (0.5, 0.25) the straight line to (2.25, 2.75)
   // leaves the L at x = 2, so every search's path turns at (2, 1), the one
   // corner inside the turn; the strip leaves one corridor, of 8 triangles.
-  const Level level = levelOf(
-      "v 0 0 0\nv 1 0.1 0\nv 2 0.2 0\nv 3 0.3 0\n"
-      "v 0 0.05 1\nv 1 0.15 1\nv 2 0.25 1\nv 3 0.35 1\n"
-      "v 2 0.3 2\nv 3 0.4 2\nv 2 0.35 3\nv 3 0.45 3\n"
-      "f 1 5 6\nf 1 6 2\nf 2 6 7\nf 2 7 3\nf 3 7 8\nf 3 8 4\n"
-      "f 7 9 10\nf 7 10 8\nf 9 11 12\nf 9 12 10\n");
+  const Level level = levelOf(lShapedStrip());
   const NavMeshBuild build = buildOf(level);
   ASSERT_EQ(build.graph.sectors.size(), 10u);
   EXPECT_EQ(build.graph.portals.size(), 18u);
@@ -784,12 +788,7 @@ TEST(NavMeshGraph, ACancelledBuildFailsSayingSo) {
 // inner corner and the goal, its pieces joined end to end, every arc of the
 // turning radius.
 TEST(NavMeshGraph, AVehicleCurveOnAStripPassesTheCornersOnArcsOfItsRadius) {
-  const Level level = levelOf(
-      "v 0 0 0\nv 1 0.1 0\nv 2 0.2 0\nv 3 0.3 0\n"
-      "v 0 0.05 1\nv 1 0.15 1\nv 2 0.25 1\nv 3 0.35 1\n"
-      "v 2 0.3 2\nv 3 0.4 2\nv 2 0.35 3\nv 3 0.45 3\n"
-      "f 1 5 6\nf 1 6 2\nf 2 6 7\nf 2 7 3\nf 3 7 8\nf 3 8 4\n"
-      "f 7 9 10\nf 7 10 8\nf 9 11 12\nf 9 12 10\n");
+  const Level level = levelOf(lShapedStrip());
   const NavMeshBuild build = buildOf(level);
   constexpr float kRadius = 0.5f;
   SearchOptions options;
