@@ -529,7 +529,7 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
         // The crossing line is the shared edge; laterally the portal spans cell centres.
         const glm::vec3 offset(kDirectionDx[d] * size * 0.5f, 0.0f, kDirectionDz[d] * size * 0.5f);
         glm::vec3 a = first + offset, b = last + offset;
-        const glm::vec2 walk(float(kDirectionDx[d]), float(kDirectionDz[d]));
+        const glm::vec2 walk{float(kDirectionDx[d]), float(kDirectionDz[d])};
         if (cross2(walk, groundOf(a) - groundOf(b)) > 0.0f) std::swap(a, b);
         Portal portal{s, crossing->toSector, a, b, direction, PortalKind::Walk, 0, kNoPortal};
         const int32_t lateralStart = alongX ? cells[sideCell(i)].x : cells[sideCell(i)].z;

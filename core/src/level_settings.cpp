@@ -152,7 +152,9 @@ void readObject(const Json& value, const std::string& path, std::span<const Fiel
   if (!value.is_object()) {
     throw SettingsError{path, "expected an object, got " + std::string(value.type_name())};
   }
-  for (const auto& [key, item] : value.items()) {
+  for (const auto& entry : value.items()) {
+    const std::string& key = entry.key();
+    const Json& item = entry.value();
     const auto field = std::find_if(fields.begin(), fields.end(),
                                     [&](const Field<Target>& f) { return f.key == key; });
     if (field == fields.end()) {
@@ -371,8 +373,9 @@ void checkReferences(const LevelSettings& s) {
   }
   const std::vector<SurfaceSpec> table = surfaceTable(s);
   for (const auto& [material, surface] : s.materialSurfaces) {
+    const std::string& name = surface;
     const bool known = std::any_of(table.begin(), table.end(),
-                                   [&](const SurfaceSpec& spec) { return spec.name == surface; });
+                                   [&](const SurfaceSpec& spec) { return spec.name == name; });
     if (!known)
       throw SettingsError{keyPath("materials", material), "unknown surface '" + surface + "'"};
   }

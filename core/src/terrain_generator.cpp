@@ -461,8 +461,10 @@ Plan planTerrain(const TerrainParams& params, const Sizes& sizes, const Hills& h
       if (hasPad(site.feature)) {
         site.radius = sizes.padRadius(site.feature);
         const double slack = std::max(0.0, half - kBlend - site.radius);
-        site.frame.centre =
-            tileCentre + glm::dvec2(random.uniform(-slack, slack), random.uniform(-slack, slack));
+        // One draw a statement: the order of a call's arguments is the compiler's.
+        const double dz = random.uniform(-slack, slack);
+        const double dx = random.uniform(-slack, slack);
+        site.frame.centre = tileCentre + glm::dvec2(dx, dz);
         site.padHeight = padHeight(hills, site.frame.centre, site.radius);
       } else {
         site.radius = half;
@@ -840,7 +842,9 @@ class TerrainWriter {
       const double reach = std::max(0.0, site.radius - length / 2 - thickness);
       glm::dvec2 middle;
       do {
-        middle = glm::dvec2(random.uniform(-reach, reach), random.uniform(-reach, reach));
+        const double dz = random.uniform(-reach, reach);
+        const double dx = random.uniform(-reach, reach);
+        middle = glm::dvec2(dx, dz);
       } while (glm::length(middle) > reach);
       middle += site.frame.centre;
       const glm::dvec2 half = glm::dvec2(d.cos, d.sin) * (length / 2);

@@ -121,7 +121,7 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
     const float along = kDirectionDx[d] != 0 ? portal.left.x : portal.left.z;
     EXPECT_NEAR(along, edge, 1e-4f);
     // Left really is on the left of the crossing direction (or the portal has no width).
-    const glm::vec2 walk(float(kDirectionDx[d]), float(kDirectionDz[d]));
+    const glm::vec2 walk{float(kDirectionDx[d]), float(kDirectionDz[d])};
     EXPECT_LE(cross2(walk, groundOf(portal.left) - groundOf(portal.right)), 0.0f);
     if (!portal.oneWay()) {
       const Portal& back = graph.portals[portal.reverse];

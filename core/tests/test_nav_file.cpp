@@ -68,7 +68,7 @@ size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
 }
 constexpr uint32_t kSettings = 1, kSurfaces = 2, kSectors = 3, kPortals = 4, kDevices = 5,
                    kDeviceLinks = 6, kWaypaths = 7, kUnitShape = 8, kPortalReach = 9,
-                   kLedgeOverhang = 10, kSectorHeights = 11, kPolygons = 12;
+                   kLedgeOverhang = 10, kSectorHeights = 11;
 // Field offsets inside one sector (67 bytes) and one portal (42 bytes) on disk.
 constexpr size_t kSectorBytes = 67, kPortalBytes = 42;
 constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
