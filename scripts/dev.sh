@@ -2,7 +2,8 @@
 # One entry point for setting up, building, running and testing navscope on Debian 12.
 #   scripts/dev.sh run [LEVEL]   install what is missing, build, open the debugger
 #   scripts/dev.sh test          install what is missing, build, run every test through ctest
-#   scripts/dev.sh sanitize      build the core with ASan + UBSan and run its tests
+#   scripts/dev.sh sanitize      build the core with clang, ASan + UBSan and run its tests
+#   scripts/dev.sh fuzz [SECONDS] run every fuzz target of that build for SECONDS (default 60)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,7 +14,7 @@ packages=(
   build-essential cmake pkg-config
   libimgui-dev libstb-dev libglfw3-dev libgl-dev libgl1-mesa-dri libglx-mesa0 libglm-dev
   python3-glad libtinyobjloader-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev libbenchmark-dev librecast-dev
+  libgtest-dev libbenchmark-dev librecast-dev clang-14 libclang-rt-14-dev zlib1g-dev
   xvfb xauth xdotool
 )
 
@@ -41,6 +42,42 @@ configure_and_build() {
   cmake --build "$build" -j "$jobs"
 }
 
+# The sanitizer build: clang, so that it also holds the libFuzzer targets,
+# and a second compiler checks the golden hashes.
+build_sanitized() {
+  build="$root/build-sanitize"
+  configure_and_build -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+    -DNAVSCOPE_SANITIZE=ON -DNAVSCOPE_FUZZ=ON -DNAVSCOPE_BUILD_APP=OFF -DNAVSCOPE_BUILD_BENCH=OFF \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo
+}
+
+# Mutates each target's seeds for `seconds`, $jobs targets at a time, in a
+# scratch corpus (the committed seeds stay as they are). An input that
+# crashes, hangs (10 s) or takes more than 2 GB is kept beside its log and
+# fails the run: commit it under fuzz/regressions/TARGET with the fix.
+fuzz_all() {
+  local seconds="$1"
+  [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: SECONDS must be a whole number above 0" >&2; exit 2; }
+  local out="$build/fuzz-runs"
+  rm -rf "$out"
+  mkdir -p "$out"
+  local targets=(obj sidecar nav map scen queries)
+  export root build out seconds
+  printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c '
+    name={}
+    mkdir -p "$out/$name/corpus"
+    if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$build/fuzz/navscope_fuzz_$name" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+        -dict="$root/fuzz/dictionaries/$name.dict" -artifact_prefix="$out/$name/" \
+        "$out/$name/corpus" "$root/fuzz/seeds/$name" >"$out/$name/log" 2>&1; then
+      echo "fuzz $name: $(grep -Eo "#[0-9]+[[:space:]]+DONE[[:space:]]+cov: [0-9]+" "$out/$name/log" | tail -1) in ${seconds} s"
+    else
+      echo "fuzz $name FAILED; log and input in $out/$name:" >&2
+      tail -n 30 "$out/$name/log" >&2
+      exit 1
+    fi'
+}
+
 command="${1:-run}"
 shift || true
 case "$command" in
@@ -58,14 +95,17 @@ case "$command" in
     ;;
   sanitize)
     install_missing
-    build="$root/build-sanitize"
-    configure_and_build -DNAVSCOPE_SANITIZE=ON -DNAVSCOPE_BUILD_APP=OFF -DNAVSCOPE_BUILD_BENCH=OFF \
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    build_sanitized
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ASAN_OPTIONS=detect_leaks=1 \
       ctest --test-dir "$build" --output-on-failure -j "$jobs"
     ;;
+  fuzz)
+    install_missing
+    build_sanitized
+    fuzz_all "${1:-60}"
+    ;;
   *)
-    echo "usage: scripts/dev.sh run [LEVEL] | test | sanitize" >&2
+    echo "usage: scripts/dev.sh run [LEVEL] | test | sanitize | fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

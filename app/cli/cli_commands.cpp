@@ -21,6 +21,7 @@
 #include "nav/navmesh_graph.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
+#include "nav/query_pairs.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 
@@ -428,48 +429,19 @@ int runNavInfo(const std::string& path) {
   return 0;
 }
 
-struct QueryLine {
-  glm::vec3 from, to;
-};
-
-// A --queries file's text: a regular file of at most kMaxQueriesFileBytes.
-std::optional<std::string> readQueriesFile(const std::string& path, std::string& error) {
+// A --queries file: a regular file of at most kMaxQueriesFileBytes.
+std::optional<std::vector<QueryPair>> readQueries(const std::string& path, std::string& error) {
   const Result<std::string> text = readRegularFile(path, kMaxQueriesFileBytes, "64 MiB");
   if (!text) {
     error = "--queries " + text.error();
     return std::nullopt;
   }
-  return text.value();
-}
-
-std::optional<std::vector<QueryLine>> readQueries(const std::string& path, std::string& error) {
-  const std::optional<std::string> text = readQueriesFile(path, error);
-  if (!text) return std::nullopt;
-  std::istringstream in(*text);
-  std::vector<QueryLine> queries;
-  std::string line;
-  for (size_t number = 1; std::getline(in, line); ++number) {
-    const size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string::npos || line[first] == '#') continue;
-    if (queries.size() == kMaxQueries) {
-      error = "--queries " + path + ":" + std::to_string(number) + ": more than " +
-              std::to_string(kMaxQueries) + " queries; split the file";
-      return std::nullopt;
-    }
-    std::istringstream fields(line);
-    float v[6];
-    for (float& f : v)
-      fields >> f;
-    std::string rest;
-    if (!fields || (fields >> rest) || !isFinite({v[0], v[1], v[2]}) ||
-        !isFinite({v[3], v[4], v[5]})) {
-      error = "--queries " + path + ":" + std::to_string(number) +
-              ": expected six finite numbers 'sx sy sz gx gy gz'";
-      return std::nullopt;
-    }
-    queries.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
+  Result<std::vector<QueryPair>> pairs = parseQueryPairs(text.value(), path, kMaxQueries);
+  if (!pairs) {
+    error = "--queries " + pairs.error();
+    return std::nullopt;
   }
-  return queries;
+  return std::move(pairs).value();
 }
 
 // The process's peak resident memory (Linux: VmHWM), 0 when unknown.
@@ -702,11 +674,11 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                     std::to_string(kMaxRepeat),
                 2);
   }
-  std::vector<QueryLine> queries;
+  std::vector<QueryPair> queries;
   if (query.from) {
     queries.push_back({*query.from, *query.to});
   } else {
-    std::optional<std::vector<QueryLine>> read = readQueries(query.queriesPath, error);
+    std::optional<std::vector<QueryPair>> read = readQueries(query.queriesPath, error);
     if (!read) return fail("query", error, 2);
     queries = std::move(*read);
   }
@@ -721,7 +693,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   clearance.clearance = true;
   // Microseconds for locate + search + funnel, one per run.
   std::vector<double> us(size_t(query.repeat));
-  for (const QueryLine& q : queries) {
+  for (const QueryPair& q : queries) {
     for (double& runUs : us) {
       const auto start = std::chrono::steady_clock::now();
       planPath(graph, q.from, q.to, *options, {}, answer);

@@ -61,7 +61,10 @@ class Welder {
 
  private:
   CellKey cellOf(const glm::vec3& p) const {
-    const glm::dvec3 scaled = glm::floor(glm::dvec3(p) / double(m_cell));
+    // Clamped so that far corners (finite, past 1e15 cells) convert to whole
+    // numbers; they share the outermost cells, where distances still decide.
+    constexpr double kFar = double(int64_t(1) << 50);
+    const glm::dvec3 scaled = glm::clamp(glm::floor(glm::dvec3(p) / double(m_cell)), -kFar, kFar);
     return {int64_t(scaled.x), int64_t(scaled.y), int64_t(scaled.z)};
   }
 
