@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -17,6 +18,7 @@
 #include "nav/level.h"
 #include "nav/nav_build.h"
 #include "nav/nav_file.h"
+#include "nav/scene_export.h"
 #include "nav/scene_import.h"
 #include "nav/terrain_generator.h"
 
@@ -131,6 +133,111 @@ TEST(SceneFiles, GltfNodeTransformsMaterialsAndFaces) {
   EXPECT_EQ(room.materials[room.triangles[1].material], "stone");
   EXPECT_EQ(room.materials[room.triangles[2].material], "wood");
   EXPECT_EQ(room.source, path);
+}
+
+// Writes the generated OBJ text, its sidecar and the same level as .glb
+// beside it (one sidecar serves both); the .obj's path.
+std::string writeBothFormats(const std::string& stem, const std::string& objText,
+                             const std::string& sidecarJson) {
+  const std::string obj = scratch(stem + ".obj");
+  writeFile(obj, objText);
+  writeFile(scratch(stem + ".json"), sidecarJson);
+  const Result<Level> level = parseObj(objText, obj);
+  EXPECT_TRUE(level) << level.error();
+  if (level) {
+    const Result<size_t> written = writeSceneFile(scratch(stem + ".glb"), level.value());
+    EXPECT_TRUE(written) << written.error();
+  }
+  return obj;
+}
+
+std::vector<uint8_t> builtGraphBytes(const Level& level) {
+  const CollisionWorld world(level);
+  const Result<NavBuild> build = buildNavigation(level, world, defaultFillParams(level));
+  EXPECT_TRUE(build) << level.source << ": " << build.error();
+  return build ? serializeNavGraph(build.value().graph) : std::vector<uint8_t>{};
+}
+
+// The same level from the .obj and the .glb: the same corners (bit for bit),
+// materials and sidecar, and the same built graph, byte for byte.
+void expectSameLevelAndBuild(const std::string& objPath) {
+  const std::string glbPath = objPath.substr(0, objPath.size() - 4) + ".glb";
+  const Result<Level> fromObj = loadLevel(objPath);
+  const Result<Level> fromGlb = loadLevel(glbPath);
+  ASSERT_TRUE(fromObj) << fromObj.error();
+  ASSERT_TRUE(fromGlb) << fromGlb.error();
+  const Level& obj = fromObj.value();
+  const Level& glb = fromGlb.value();
+  ASSERT_EQ(obj.triangles.size(), glb.triangles.size());
+  for (uint32_t t = 0; t < obj.triangles.size(); ++t) {
+    for (int c = 0; c < 3; ++c)
+      ASSERT_EQ(obj.corner(t, c), glb.corner(t, c)) << "triangle " << t << " corner " << c;
+    ASSERT_EQ(obj.materials[obj.triangles[t].material], glb.materials[glb.triangles[t].material])
+        << "triangle " << t;
+  }
+  EXPECT_EQ(obj.bounds.min, glb.bounds.min);
+  EXPECT_EQ(obj.bounds.max, glb.bounds.max);
+  EXPECT_EQ(obj.settings.cellSize, glb.settings.cellSize);
+  EXPECT_EQ(obj.settings.seeds, glb.settings.seeds);
+  const std::vector<uint8_t> objGraph = builtGraphBytes(obj);
+  EXPECT_FALSE(objGraph.empty());
+  EXPECT_TRUE(objGraph == builtGraphBytes(glb)) << "the .glb built another graph";
+}
+
+TEST(SceneFiles, TerrainAsGlbBuildsTheSameGraphAsObj) {
+  for (uint32_t seed : {1u, 2u}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    TerrainParams params;
+    params.seed = seed;
+    std::ostringstream obj;
+    const Result<TerrainInfo> terrain = generateTerrain(params, obj);
+    ASSERT_TRUE(terrain) << terrain.error();
+    expectSameLevelAndBuild(
+        writeBothFormats("terrain" + std::to_string(seed), obj.str(), terrain.value().sidecarJson));
+  }
+}
+
+TEST(SceneFiles, CityAsGlbBuildsTheSameGraphAsObj) {
+  CityParams params;
+  params.targetCells = 20'000;
+  params.seed = 3;
+  std::ostringstream obj;
+  const Result<CityInfo> city = generateCity(params, obj);
+  ASSERT_TRUE(city) << city.error();
+  expectSameLevelAndBuild(writeBothFormats("city3", obj.str(), city.value().sidecarJson));
+}
+
+TEST(SceneFiles, FbxRoundTripKeepsCornersAndMaterials) {
+  TerrainParams params;
+  params.seed = 4;
+  std::ostringstream obj;
+  ASSERT_TRUE(generateTerrain(params, obj));
+  const Result<Level> level = parseObj(obj.str(), "terrain4.obj");
+  ASSERT_TRUE(level) << level.error();
+  const std::string fbxPath = scratch("terrain4.FBX");
+  const Result<size_t> written = writeSceneFile(fbxPath, level.value());
+  ASSERT_TRUE(written) << written.error();
+  EXPECT_EQ(written.value(), std::filesystem::file_size(fbxPath));
+  const Result<Level> fbx = loadLevel(fbxPath);
+  ASSERT_TRUE(fbx) << fbx.error();
+  const Level& original = level.value();
+  const Level& read = fbx.value();
+  ASSERT_EQ(read.triangles.size(), original.triangles.size());
+  for (uint32_t t = 0; t < read.triangles.size(); ++t) {
+    // ASCII FBX writes decimals that come back within a float's last bit.
+    for (int c = 0; c < 3; ++c) {
+      const glm::vec3 a = read.corner(t, c), b = original.corner(t, c);
+      for (int axis = 0; axis < 3; ++axis) {
+        ASSERT_NEAR(a[axis], b[axis], 1e-6f * std::max(1.0f, std::abs(b[axis])))
+            << "triangle " << t << " corner " << c << " axis " << axis;
+      }
+    }
+    ASSERT_EQ(read.materials[read.triangles[t].material],
+              original.materials[original.triangles[t].material])
+        << "triangle " << t;
+    // Each triangle is a face of its own in the file.
+    ASSERT_EQ(read.triangles[t].face, t);
+  }
 }
 
 }  // namespace
