@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <limits>
 #include <map>
 #include <optional>
@@ -42,12 +41,9 @@ class RegularFiles : public Assimp::IOSystem {
   /// The first file that could not be read, as readRegularFile put it; "" if none.
   const std::string& error() const { return m_error; }
 
-  // Anything that exists "exists", so Open can say why a FIFO or a directory is refused.
-  bool Exists(const char* path) const override {
-    std::error_code error;
-    return std::filesystem::symlink_status(path, error).type() !=
-           std::filesystem::file_type::not_found;
-  }
+  // Every file "exists", so Open can say why one cannot be read (not found,
+  // a FIFO, a directory) instead of Assimp's bare "Unable to open file".
+  bool Exists(const char*) const override { return true; }
 
   char getOsSeparator() const override { return '/'; }
 

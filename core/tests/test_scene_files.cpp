@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -238,6 +239,71 @@ TEST(SceneFiles, FbxRoundTripKeepsCornersAndMaterials) {
     // Each triangle is a face of its own in the file.
     ASSERT_EQ(read.triangles[t].face, t);
   }
+}
+
+void expectRefused(const std::string& path, const std::vector<std::string>& says,
+                   const LoadLimits& limits = {}) {
+  const Result<Level> level = loadLevel(path, limits);
+  ASSERT_FALSE(level) << path;
+  EXPECT_EQ(level.error().rfind(path + ": ", 0), 0u) << level.error();
+  for (const std::string& part : says)
+    EXPECT_NE(level.error().find(part), std::string::npos) << level.error();
+}
+
+TEST(SceneFiles, MissingFilesDirectoriesAndFifosAreRefused) {
+  expectRefused(scratch("missing.glb"), {"file not found"});
+  const std::string folder = scratch("folder.gltf");
+  std::filesystem::create_directories(folder);
+  expectRefused(folder, {"directory"});
+  // No writer: opening it to read would block for ever.
+  const std::string fifo = scratch("pipe.fbx");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expectRefused(fifo, {"is a FIFO (named pipe), not a regular file"});
+  std::filesystem::remove(fifo);
+}
+
+TEST(SceneFiles, BrokenFilesAreRefusedByName) {
+  const std::string garbage = scratch("garbage.gltf");
+  writeFile(garbage, std::string("\x01\x02 not json at all {{{", 22));
+  expectRefused(garbage, {});
+
+  // A .glb cut in half.
+  const std::string whole = scratch("whole.glb");
+  TerrainParams params;
+  std::ostringstream obj;
+  ASSERT_TRUE(generateTerrain(params, obj));
+  const Result<Level> level = parseObj(obj.str(), "terrain.obj");
+  ASSERT_TRUE(level) << level.error();
+  ASSERT_TRUE(writeSceneFile(whole, level.value()));
+  std::ifstream in(whole, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string truncated = scratch("truncated.glb");
+  writeFile(truncated, bytes.substr(0, bytes.size() / 2));
+  expectRefused(truncated, {});
+
+  const std::string empty = scratch("empty.glb");
+  writeFile(empty, "");
+  expectRefused(empty, {});
+}
+
+TEST(SceneFiles, BadGeometryNamesTheMeshAndNode) {
+  const std::string notANumber = scratch("nan.gltf");
+  writeFile(notANumber, roomGltf(std::nanf("")));
+  expectRefused(notANumber, {"mesh 'Floor'", "node '", "Room'", "vertex 2 is not finite"});
+
+  // Finite in the file, infinite once the room's scale of 2 is applied.
+  const std::string huge = scratch("huge.gltf");
+  writeFile(huge, roomGltf(3e38f));
+  expectRefused(huge, {"mesh 'Floor'", "vertex 2 is not finite after the node transforms"});
+
+  const std::string room = scratch("limited.gltf");
+  writeFile(room, roomGltf());
+  LoadLimits limits;
+  limits.maxTriangles = 2;
+  expectRefused(room, {"mesh 'Wall'", "Room/Wall'", "LoadLimits::maxTriangles"}, limits);
+  limits = {};
+  limits.maxFileBytes = 100;
+  expectRefused(room, {"LoadLimits::maxFileBytes"}, limits);
 }
 
 }  // namespace
