@@ -13,7 +13,7 @@ jobs="$(nproc 2>/dev/null || echo 2)"
 packages=(
   build-essential cmake pkg-config
   libimgui-dev libstb-dev libglfw3-dev libgl-dev libgl1-mesa-dri libglx-mesa0 libglm-dev
-  python3-glad libtinyobjloader-dev nlohmann-json3-dev libcli11-dev
+  python3-glad libtinyobjloader-dev libassimp-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libbenchmark-dev librecast-dev clang-14 libclang-rt-14-dev zlib1g-dev
   xvfb xauth xdotool
 )

@@ -22,6 +22,7 @@
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/query_pairs.h"
+#include "nav/scene_export.h"
 #include "nav/search.h"
 #include "nav/terrain_generator.h"
 
@@ -100,7 +101,7 @@ Result<UnitProfile> unitFor(const Level& level, const BuildFlags& flags) {
                                     [&](const UnitProfile& u) { return u.name == flags.unitName; });
     if (named == level.settings.units.end()) {
       return Result<UnitProfile>::failure("--unit '" + flags.unitName +
-                                              "': the level's sidecar has no such unit profile");
+                                          "': the level's sidecar has no such unit profile");
     }
     unit = *named;
   }
@@ -108,13 +109,13 @@ Result<UnitProfile> unitFor(const Level& level, const BuildFlags& flags) {
     unit.kind = flags.unitKind == "human" ? UnitKind::Human : UnitKind::Vehicle;
   } else if (!flags.unitKind.empty()) {
     return Result<UnitProfile>::failure("--unit-kind '" + flags.unitKind +
-                                            "': expected human or vehicle");
+                                        "': expected human or vehicle");
   }
   if (flags.unitShape == "box" || flags.unitShape == "round") {
     unit.shape = flags.unitShape == "box" ? UnitShape::Box : UnitShape::Round;
   } else if (!flags.unitShape.empty()) {
     return Result<UnitProfile>::failure("--unit-shape '" + flags.unitShape +
-                                            "': expected box or round");
+                                        "': expected box or round");
   }
   if (flags.unitWidth) unit.width = *flags.unitWidth;
   if (flags.unitLength) unit.length = *flags.unitLength;
@@ -226,15 +227,13 @@ bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepare
     exitCode = fail(command, refused, 2);
     return false;
   }
-  for (const auto& [flag, given] :
-       {std::pair{"--cell", flags.cellSize.has_value()},
-        std::pair{"--max-cells", flags.maxCells.has_value()},
-        std::pair{"--ledge-overhang", flags.ledgeOverhang.has_value()},
-        std::pair{"--threads", flags.threads.has_value()}}) {
+  for (const auto& [flag, given] : {std::pair{"--cell", flags.cellSize.has_value()},
+                                    std::pair{"--max-cells", flags.maxCells.has_value()},
+                                    std::pair{"--ledge-overhang", flags.ledgeOverhang.has_value()},
+                                    std::pair{"--threads", flags.threads.has_value()}}) {
     if (given) {
       exitCode = fail(command,
-                      std::string(flag) + ": a navigation mesh is read as it is, with no cells",
-                      2);
+                      std::string(flag) + ": a navigation mesh is read as it is, with no cells", 2);
       return false;
     }
   }
@@ -543,7 +542,6 @@ std::string refuseGridMap(const std::string& path) {
 
 namespace {
 
-
 // The level's faces as a navigation mesh: counts, and the issues with where they are.
 Json navMeshJson(const Level& level, const NavMeshFacesParams& params) {
   const NavMeshFaces mesh = readNavMeshFaces(level, params);
@@ -728,42 +726,66 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   return 0;
 }
 
-// Writes a generated level to objPath (which must end in .obj) through
-// `generate`, and its sidecar beside it (FILE.json, the path put in
+// Writes a generated level to levelPath (which must end in .obj or .glb)
+// through `generate`, and its sidecar beside it (FILE.json, the path put in
 // sidecarPath); what the generator says of it, or nothing with exitCode set
-// and the message printed.
+// and the message printed. A .glb is the generated OBJ text read as a level
+// and written by writeSceneFile, so both formats hold the same triangles.
 template <class Info, class Generate>
-std::optional<Info> writeGenerated(const std::string& command, const std::string& objPath,
+std::optional<Info> writeGenerated(const std::string& command, const std::string& levelPath,
                                    std::string& sidecarPath, int& exitCode, Generate generate) {
-  if (objPath.size() <= 4 || !objPath.ends_with(".obj")) {
-    exitCode =
-        fail(command,
-             "-o " + objPath + ": the level's name must end in .obj (the sidecar gets .json)", 2);
+  const bool binaryGltf = levelPath.size() > 4 && levelPath.ends_with(".glb");
+  if (!binaryGltf && (levelPath.size() <= 4 || !levelPath.ends_with(".obj"))) {
+    exitCode = fail(
+        command,
+        "-o " + levelPath + ": the level's name must end in .obj or .glb (the sidecar gets .json)",
+        2);
     return std::nullopt;
   }
-  sidecarPath = objPath.substr(0, objPath.size() - 4) + ".json";
-  std::ofstream obj(objPath, std::ios::binary);
-  if (!obj) {
-    exitCode = fail(command, "-o " + objPath + ": cannot open for writing", 2);
-    return std::nullopt;
+  sidecarPath = levelPath.substr(0, levelPath.size() - 4) + ".json";
+  std::ostringstream objText;
+  std::ofstream objFile;
+  if (!binaryGltf) {
+    objFile.open(levelPath, std::ios::binary);
+    if (!objFile) {
+      exitCode = fail(command, "-o " + levelPath + ": cannot open for writing", 2);
+      return std::nullopt;
+    }
   }
+  std::ostream& obj = binaryGltf ? static_cast<std::ostream&>(objText) : objFile;
   Result<Info> info = generate(obj);
   if (!info) {
-    exitCode = fail(command, objPath + ": " + info.error(), 2);
+    exitCode = fail(command, levelPath + ": " + info.error(), 2);
     return std::nullopt;
   }
-  obj.close();
-  std::ofstream sidecar(sidecarPath, std::ios::binary);
-  if (obj) {
-    sidecar << info.value().sidecarJson;
-    sidecar.close();
+  if (binaryGltf) {
+    const Result<Level> level = parseObj(objText.str(), levelPath);
+    const Result<size_t> written =
+        level ? writeSceneFile(levelPath, level.value()) : Result<size_t>::failure(level.error());
+    if (!written) {
+      exitCode = fail(command, written.error(), 2);
+      return std::nullopt;
+    }
+  } else {
+    objFile.close();
+    if (!objFile) {
+      exitCode = fail(command, "-o " + levelPath + ": cannot write " + levelPath, 2);
+      return std::nullopt;
+    }
   }
-  if (!obj || !sidecar) {
-    exitCode =
-        fail(command, "-o " + objPath + ": cannot write " + (obj ? sidecarPath : objPath), 2);
+  std::ofstream sidecar(sidecarPath, std::ios::binary);
+  sidecar << info.value().sidecarJson;
+  sidecar.close();
+  if (!sidecar) {
+    exitCode = fail(command, "-o " + levelPath + ": cannot write " + sidecarPath, 2);
     return std::nullopt;
   }
   return std::move(info).value();
+}
+
+/// The key the generate commands print the level's path under: its format.
+std::string levelKey(const std::string& levelPath) {
+  return levelPath.ends_with(".glb") ? "glb" : "obj";
 }
 
 int runGenerateCity(const CityFlags& flags) {
@@ -775,18 +797,18 @@ int runGenerateCity(const CityFlags& flags) {
                     std::to_string(kMinCells) + " to " + std::to_string(kMaxCells),
                 2);
   }
-  const std::string& objPath = flags.outputPath;
+  const std::string& levelPath = flags.outputPath;
   CityParams params;
   params.targetCells = uint64_t(flags.targetCells);
   params.seed = flags.seed;
   std::string sidecarPath;
   int exitCode = 0;
   const std::optional<CityInfo> city =
-      writeGenerated<CityInfo>(command, objPath, sidecarPath, exitCode,
+      writeGenerated<CityInfo>(command, levelPath, sidecarPath, exitCode,
                                [&](std::ostream& obj) { return generateCity(params, obj); });
   if (!city) return exitCode;
   const CityInfo& info = *city;
-  std::cout << Json{{"obj", objPath},
+  std::cout << Json{{levelKey(levelPath), levelPath},
                     {"sidecar", sidecarPath},
                     {"triangles", info.triangles},
                     {"estimated_cells", info.estimatedCells},
@@ -810,13 +832,13 @@ int runGenerateTerrain(const TerrainFlags& flags) {
             << " to 2048 metres (room for every feature of the default unit)";
     return fail(command, message.str(), 2);
   }
-  const std::string& objPath = flags.outputPath;
+  const std::string& levelPath = flags.outputPath;
   params.seed = flags.seed;
   params.size = float(flags.size);
   std::string sidecarPath;
   int exitCode = 0;
   const std::optional<TerrainInfo> terrain =
-      writeGenerated<TerrainInfo>(command, objPath, sidecarPath, exitCode,
+      writeGenerated<TerrainInfo>(command, levelPath, sidecarPath, exitCode,
                                   [&](std::ostream& obj) { return generateTerrain(params, obj); });
   if (!terrain) return exitCode;
   const TerrainInfo& info = *terrain;
@@ -827,7 +849,7 @@ int runGenerateTerrain(const TerrainFlags& flags) {
         std::count_if(info.sites.begin(), info.sites.end(),
                       [&](const TerrainSite& site) { return int(site.feature) == f; });
   }
-  std::cout << Json{{"obj", objPath},
+  std::cout << Json{{levelKey(levelPath), levelPath},
                     {"sidecar", sidecarPath},
                     {"seed", params.seed},
                     {"size", rounded(params.size)},

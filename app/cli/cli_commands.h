@@ -107,7 +107,8 @@ struct CityFlags {
   uint32_t seed = 1;
   std::string outputPath;
 };
-/// Writes a procedural city (FILE.obj and its sidecar FILE.json) and prints what it wrote.
+/// Writes a procedural city (FILE.obj or FILE.glb, by outputPath, and its
+/// sidecar FILE.json) and prints what it wrote.
 int runGenerateCity(const CityFlags& flags);
 
 /// `generate terrain` settings; checked by runGenerateTerrain.
@@ -117,7 +118,8 @@ struct TerrainFlags {
   double size = 64.0;
   std::string outputPath;
 };
-/// Writes procedural terrain (FILE.obj and its sidecar FILE.json) and prints what it wrote.
+/// Writes procedural terrain (FILE.obj or FILE.glb, by outputPath, and its
+/// sidecar FILE.json) and prints what it wrote.
 int runGenerateTerrain(const TerrainFlags& flags);
 
 /// True when the path names a binary navigation file (.nav) rather than a level.

@@ -36,11 +36,13 @@ void addNavMeshOptions(CLI::App& command, nav::cli::NavMeshFlags& flags) {
                    "The level's faces are a navigation mesh: walkable polygons (non-convex ones "
                    "cut into convex pieces), neighbours across shared edges; info also lists "
                    "T-junctions, non-manifold edges, steep and downward faces where they are");
-  command.add_option("--weld", flags.weld,
-                     "With --navmesh: corners closer than M metres are one (default 0.001)")
+  command
+      .add_option("--weld", flags.weld,
+                  "With --navmesh: corners closer than M metres are one (default 0.001)")
       ->type_name("M");
-  command.add_option("--max-slope", flags.maxSlopeDegrees,
-                     "With --navmesh: faces steeper than DEG are reported (default 90)")
+  command
+      .add_option("--max-slope", flags.maxSlopeDegrees,
+                  "With --navmesh: faces steeper than DEG are reported (default 90)")
       ->type_name("DEG");
   command.add_flag("--exclude-steep", flags.excludeSteep,
                    "With --navmesh: leave the steep faces out");
@@ -123,13 +125,14 @@ int main(int argc, char** argv) {
   nav::cli::BuildFlags flags;
 
   CLI::App* info = app.add_subcommand("info", "Print what a level or .nav file contains");
-  info->add_option("level", levelPath, "Level (.obj) or navigation file (.nav)")->required();
+  info->add_option("level", levelPath, "Level (.obj, .gltf, .glb, .fbx) or navigation file (.nav)")
+      ->required();
   addRotateOption(*info, flags);
   addNavMeshOptions(*info, flags.navmesh);
 
   std::string outputPath;
   CLI::App* build = app.add_subcommand("build", "Build navigation and print its figures as JSON");
-  build->add_option("level", levelPath, "Level (.obj)")->required();
+  build->add_option("level", levelPath, "Level (.obj, .gltf, .glb, .fbx)")->required();
   addBuildOptions(*build, flags);
   std::string cellsPath;
   build->add_option("--cells-out", cellsPath,
@@ -143,7 +146,8 @@ int main(int argc, char** argv) {
       app.add_subcommand("query", "Find paths; prints one JSON object per query");
   queryCommand
       ->add_option("level", levelPath,
-                   "Level (.obj), Moving AI grid map (.map: tile (x, y) is the square from "
+                   "Level (.obj, .gltf, .glb, .fbx), Moving AI grid map (.map: tile (x, y) is the "
+                   "square from "
                    "(x, 0, y) to (x + 1, 0, y + 1), its centre at (x + 0.5, 0, y + 0.5)) or "
                    "navigation file (.nav)")
       ->required();
@@ -171,26 +175,30 @@ int main(int argc, char** argv) {
   nav::cli::CityFlags city;
   CLI::App* generate = app.add_subcommand("generate", "Write a procedural level");
   generate->require_subcommand(1);
-  CLI::App* cityCommand = generate->add_subcommand(
-      "city", "Streets, buildings with floors and stairs, bridges: writes FILE.obj and FILE.json");
+  CLI::App* cityCommand =
+      generate->add_subcommand("city",
+                               "Streets, buildings with floors and stairs, bridges: writes "
+                               "FILE.obj (or .glb) and FILE.json");
   cityCommand
       ->add_option("--target-cells", city.targetCells,
                    "Cells a build should find (1000 to 200000000)")
       ->required();
   cityCommand->add_option("--seed", city.seed, "Random seed: the same seed writes the same files");
-  cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj)")->required();
+  cityCommand->add_option("-o,--output", city.outputPath, "Level to write (FILE.obj or FILE.glb)")
+      ->required();
 
   nav::cli::TerrainFlags terrain;
   CLI::App* terrainCommand = generate->add_subcommand(
       "terrain",
       "Hills with ramps, stairs, walls at any angle, a bridge, a cave and holes, sized for the "
-      "Detour-matched unit (1.2 x 2 m, step 0.9): writes FILE.obj and FILE.json");
+      "Detour-matched unit (1.2 x 2 m, step 0.9): writes FILE.obj (or .glb) and FILE.json");
   terrainCommand
       ->add_option("--seed", terrain.seed, "Random seed: the same seed writes the same files")
       ->required();
   terrainCommand->add_option("--size", terrain.size,
                              "Side of the square level [m] (default 64; about 62 to 2048)");
-  terrainCommand->add_option("-o,--output", terrain.outputPath, "Level to write (FILE.obj)")
+  terrainCommand
+      ->add_option("-o,--output", terrain.outputPath, "Level to write (FILE.obj or FILE.glb)")
       ->required();
 
   nav::cli::ScenFlags scenFlags;

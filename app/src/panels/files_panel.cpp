@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "nav/scene_import.h"
+
 namespace nav::app {
 namespace {
 
@@ -23,7 +25,8 @@ const ImVec4 kGood(0.45f, 0.9f, 0.5f, 1.0f);
 
 bool opensAsLevel(const fs::path& path) {
   const std::string extension = path.extension().string();
-  return extension == ".obj" || extension == ".nav" || extension == ".map";
+  return extension == ".obj" || extension == ".nav" || extension == ".map" ||
+         isSceneFile(path.string());
 }
 
 }  // namespace
@@ -42,7 +45,7 @@ void FilesPanel::opened(const std::string& path) {
   }
   std::sort(m_folderFiles.begin(), m_folderFiles.end());
   if (m_folderFiles.size() > kFolderFiles) m_folderFiles.resize(kFolderFiles);
-  // The level and its sidecar (FILE.json beside FILE.obj).
+  // The level and its sidecar (FILE.json beside FILE.obj or FILE.glb).
   m_watched = {path};
   if (fs::path(path).extension() != ".nav")
     m_watched.push_back(fs::path(path).replace_extension(".json").string());

@@ -1,6 +1,7 @@
 #pragma once
-// A level: triangle soup from a Wavefront OBJ file plus the optional sidecar
-// JSON of the same stem (seed points, default start and goal, unit settings).
+// A level: triangle soup from a Wavefront OBJ, glTF or FBX file plus the
+// optional sidecar JSON of the same stem (seed points, default start and goal,
+// unit settings).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,7 +23,7 @@ struct LevelTriangle {
   uint32_t vertex[3];
   /// Index into Level::materials (0 is the unnamed default material).
   uint16_t material;
-  /// The OBJ face it was cut from, counted from 0 in file order (a
+  /// The file face it was cut from, counted from 0 in file order (a
   /// navigation mesh's polygons are its faces); kNoFace: its own face.
   uint32_t face = kNoFace;
 };
@@ -32,7 +33,8 @@ struct Level {
   std::string source;
   std::vector<glm::vec3> vertices;
   std::vector<LevelTriangle> triangles;
-  /// Material names from `usemtl`; entry 0 is "" for faces before any usemtl.
+  /// Material names from `usemtl` (a scene's material names); entry 0 is "" for
+  /// faces before any usemtl (with no named material).
   std::vector<std::string> materials{""};
   LevelSettings settings;
   Aabb bounds;
@@ -53,7 +55,9 @@ struct LoadLimits {
 /// Handles n-gons (ear clipping), negative (relative) indices and usemtl.
 Result<Level> parseObj(std::string_view text, std::string_view name, const LoadLimits& limits = {});
 
-/// Loads `path` (an .obj) and, when present, the sidecar with the same stem and a .json extension.
+/// Loads `path` and, when present, the sidecar with the same stem and a .json
+/// extension. An .obj is read by parseObj; .gltf, .glb and .fbx (any case) by
+/// importScene (scene_import.h).
 Result<Level> loadLevel(const std::string& path, const LoadLimits& limits = {});
 
 /// A turn about the vertical axis through a point. Positive angles turn +x

@@ -1,0 +1,287 @@
+#include "nav/scene_import.h"
+
+#include "guarded.h"
+#include "nav/file_reading.h"
+#include "polygon_triangulation.h"
+
+#include <assimp/MemoryIOWrapper.h>
+#include <assimp/material.h>
+#include <assimp/scene.h>
+#include <assimp/IOSystem.hpp>
+#include <assimp/Importer.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+
+namespace nav {
+namespace {
+
+/// Level materials get uint16_t indices and index 0 is the unnamed material.
+constexpr size_t kMaxMaterials = 65535;
+/// As for OBJ: ear clipping is worst-case cubic in the polygon's size.
+constexpr size_t kMaxFaceVertices = 4096;
+/// Walking more nodes than this is refused: instancing (one subtree under many
+/// parents) could otherwise make the walk as long as the file is deep.
+constexpr uint64_t kMaxNodeVisits = 10'000'000;
+
+/// Assimp's file access, routed through readRegularFile so the scene and every
+/// file it names (a .gltf's buffers) get the same checks as an OBJ: regular
+/// files only, never a blocking open, size bounded. Each file is read once and
+/// kept until the import ends, since importers open a file several times.
+class RegularFiles : public Assimp::IOSystem {
+ public:
+  explicit RegularFiles(uint64_t maxBytes) : m_maxBytes(maxBytes) {}
+
+  /// The first file that could not be read, as readRegularFile put it; "" if none.
+  const std::string& error() const { return m_error; }
+
+  // Every file "exists", so Open can say why one cannot be read (not found,
+  // a FIFO, a directory) instead of Assimp's bare "Unable to open file".
+  bool Exists(const char*) const override { return true; }
+
+  char getOsSeparator() const override { return '/'; }
+
+  Assimp::IOStream* Open(const char* path, const char* mode) override {
+    if (std::string_view(mode).find_first_of("wa+") != std::string_view::npos) return nullptr;
+    auto cached = m_files.find(path);
+    if (cached == m_files.end()) {
+      Result<std::string> bytes = readRegularFile(path, m_maxBytes, "LoadLimits::maxFileBytes");
+      if (!bytes) {
+        if (m_error.empty()) m_error = bytes.error();
+        return nullptr;
+      }
+      cached = m_files.emplace(path, std::move(bytes).value()).first;
+    }
+    const std::string& bytes = cached->second;
+    return new Assimp::MemoryIOStream(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  }
+
+  void Close(Assimp::IOStream* stream) override { delete stream; }
+
+ private:
+  uint64_t m_maxBytes;
+  std::map<std::string, std::string> m_files;
+  std::string m_error;
+};
+
+/// Names the node in messages: its names from the scene's root down, '/' between.
+std::string nodePath(const aiNode& node) {
+  std::vector<std::string_view> names;
+  for (const aiNode* n = &node; n; n = n->mParent)
+    names.emplace_back(n->mName.C_Str());
+  std::string path;
+  for (auto name = names.rbegin(); name != names.rend(); ++name) {
+    if (!path.empty()) path += '/';
+    path += *name;
+  }
+  return path;
+}
+
+/// glm's matrices are column-major and Assimp's row-major; both map column vectors.
+glm::dmat4 toMatrix(const aiMatrix4x4& m) {
+  glm::dmat4 result;
+  for (int row = 0; row < 4; ++row) {
+    for (int column = 0; column < 4; ++column)
+      result[column][row] = m[row][column];
+  }
+  return result;
+}
+
+/// Builds the level from the node tree; the first error stops it.
+class SceneReader {
+ public:
+  SceneReader(const aiScene& scene, std::string_view path, const LoadLimits& limits)
+      : m_scene(scene),
+        m_path(path),
+        m_limits(limits),
+        m_materialOfSceneMaterial(scene.mNumMaterials) {
+    m_level.source = std::string(path);
+  }
+
+  Result<Level> read() {
+    if (!m_scene.mRootNode) return fail(m_path + ": the scene has no nodes");
+    struct Visit {
+      const aiNode* node;
+      glm::dmat4 world;
+      /// Every transform up to here is the identity: the file's floats are kept
+      /// untouched (a multiply by 1 would turn -0 into +0).
+      bool identity;
+    };
+    std::vector<Visit> pending{{m_scene.mRootNode, glm::dmat4(1.0), true}};
+    uint64_t visits = 0;
+    while (!pending.empty()) {
+      const Visit visit = pending.back();
+      pending.pop_back();
+      if (++visits > kMaxNodeVisits) {
+        return fail(m_path + ": more than " + std::to_string(kMaxNodeVisits) + " node visits");
+      }
+      const aiNode& node = *visit.node;
+      const bool identity = visit.identity && node.mTransformation.IsIdentity();
+      const glm::dmat4 world =
+          identity ? visit.world : visit.world * toMatrix(node.mTransformation);
+      for (unsigned i = 0; i < node.mNumMeshes; ++i) {
+        if (node.mMeshes[i] >= m_scene.mNumMeshes || !m_scene.mMeshes[node.mMeshes[i]]) {
+          return fail(m_path + ": node '" + nodePath(node) + "' names mesh " +
+                      std::to_string(node.mMeshes[i]) + " of " +
+                      std::to_string(m_scene.mNumMeshes));
+        }
+        const aiMesh& mesh = *m_scene.mMeshes[node.mMeshes[i]];
+        if (std::optional<std::string> problem = addMesh(mesh, world, identity)) {
+          return fail(m_path + ": mesh '" + mesh.mName.C_Str() + "' (node '" + nodePath(node) +
+                      "'): " + *problem);
+        }
+      }
+      // Reversed, so children are walked in their order.
+      for (unsigned i = node.mNumChildren; i-- > 0;) {
+        if (node.mChildren[i]) pending.push_back({node.mChildren[i], world, identity});
+      }
+    }
+    if (m_level.triangles.empty()) {
+      return fail(m_path + ": the level has no triangles" +
+                  (m_faces == 0 ? " (no mesh has a polygon)" : " (every face has zero area)"));
+    }
+    for (const LevelTriangle& triangle : m_level.triangles) {
+      for (uint32_t corner : triangle.vertex)
+        m_level.bounds.grow(m_level.vertices[corner]);
+    }
+    return Result<Level>::success(std::move(m_level));
+  }
+
+ private:
+  static Result<Level> fail(std::string message) {
+    return Result<Level>::failure(std::move(message));
+  }
+
+  std::optional<std::string> addMesh(const aiMesh& mesh, const glm::dmat4& world, bool identity) {
+    const size_t base = m_level.vertices.size();
+    if (mesh.mNumVertices > std::numeric_limits<uint32_t>::max() - base) {
+      return "more than " + std::to_string(std::numeric_limits<uint32_t>::max()) +
+             " vertices in the level";
+    }
+    if (mesh.mNumVertices > 0 && !mesh.mVertices) return std::string("no vertex positions");
+    for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+      const aiVector3D& p = mesh.mVertices[v];
+      const glm::vec3 position =
+          identity ? glm::vec3(p.x, p.y, p.z)
+                   : glm::vec3(world * glm::dvec4(double(p.x), double(p.y), double(p.z), 1.0));
+      if (!isFinite(position)) {
+        return "vertex " + std::to_string(v) + " is not finite" +
+               (identity ? "" : " after the node transforms");
+      }
+      m_level.vertices.push_back(position);
+    }
+    const std::optional<uint16_t> material = levelMaterial(mesh.mMaterialIndex);
+    if (!material) {
+      return m_materialError.empty()
+                 ? "material " + std::to_string(mesh.mMaterialIndex) + " does not exist (" +
+                       std::to_string(m_scene.mNumMaterials) + " materials)"
+                 : m_materialError;
+    }
+    for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+      const aiFace& face = mesh.mFaces[f];
+      // Points and lines are not ground or walls.
+      if (face.mNumIndices < 3) continue;
+      if (face.mNumIndices > kMaxFaceVertices) {
+        return "face " + std::to_string(f) + " has " + std::to_string(face.mNumIndices) +
+               " vertices; at most " + std::to_string(kMaxFaceVertices) + " are supported";
+      }
+      m_polygon.clear();
+      for (unsigned c = 0; c < face.mNumIndices; ++c) {
+        if (face.mIndices[c] >= mesh.mNumVertices) {
+          return "face " + std::to_string(f) + " uses vertex " + std::to_string(face.mIndices[c]) +
+                 " of " + std::to_string(mesh.mNumVertices);
+        }
+        m_polygon.push_back(uint32_t(base + face.mIndices[c]));
+      }
+      const uint64_t ordinal = m_faces++;
+      m_pieces.clear();
+      triangulate(m_level.vertices, m_polygon, m_pieces);
+      for (const auto& piece : m_pieces) {
+        const auto& v = m_level.vertices;
+        if (zeroArea(v[piece[0]], v[piece[1]], v[piece[2]])) continue;
+        if (m_level.triangles.size() >= m_limits.maxTriangles) {
+          return "more than " + std::to_string(m_limits.maxTriangles) +
+                 " triangles in the level (LoadLimits::maxTriangles)";
+        }
+        m_level.triangles.push_back({{piece[0], piece[1], piece[2]}, *material, uint32_t(ordinal)});
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// The level material of a scene material, named when first used.
+  std::optional<uint16_t> levelMaterial(unsigned sceneMaterial) {
+    if (sceneMaterial >= m_scene.mNumMaterials || !m_scene.mMaterials[sceneMaterial]) {
+      return std::nullopt;
+    }
+    std::optional<uint16_t>& known = m_materialOfSceneMaterial[sceneMaterial];
+    if (known) return known;
+    aiString name;
+    std::string text;
+    if (m_scene.mMaterials[sceneMaterial]->Get(AI_MATKEY_NAME, name) == AI_SUCCESS) {
+      text = name.C_Str();
+    }
+    if (text == AI_DEFAULT_MATERIAL_NAME) text.clear();
+    const auto found = std::find(m_level.materials.begin(), m_level.materials.end(), text);
+    if (found != m_level.materials.end()) {
+      known = uint16_t(found - m_level.materials.begin());
+    } else if (m_level.materials.size() > kMaxMaterials) {
+      m_materialError = "more than " + std::to_string(kMaxMaterials) + " materials";
+      return std::nullopt;
+    } else {
+      known = uint16_t(m_level.materials.size());
+      m_level.materials.push_back(std::move(text));
+    }
+    return known;
+  }
+
+  const aiScene& m_scene;
+  std::string m_path;
+  const LoadLimits& m_limits;
+  Level m_level;
+  std::vector<std::optional<uint16_t>> m_materialOfSceneMaterial;
+  std::string m_materialError;
+  uint64_t m_faces = 0;
+  std::vector<uint32_t> m_polygon;
+  std::vector<std::array<uint32_t, 3>> m_pieces;
+};
+
+Result<Level> importSceneUnchecked(const std::string& path, const LoadLimits& limits) {
+  Assimp::Importer importer;
+  // The importer owns its IO system. Assimp's default logger is a silent
+  // NullLogger unless someone creates one, so nothing is printed.
+  auto* files = new RegularFiles(limits.maxFileBytes);
+  importer.SetIOHandler(files);
+  // No post-processing: polygons stay whole so each is one face, and the
+  // checks below name the mesh and node where Assimp's validation would not.
+  const aiScene* scene = importer.ReadFile(path, 0);
+  if (!scene) {
+    // A file that could not be read says more than the importer's complaint.
+    return Result<Level>::failure(files->error().empty() ? path + ": " + importer.GetErrorString()
+                                                         : files->error());
+  }
+  return SceneReader(*scene, path, limits).read();
+}
+
+}  // namespace
+
+bool isSceneFile(std::string_view path) {
+  const size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  std::string extension(path.substr(dot + 1));
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return char(std::tolower(c)); });
+  return extension == "gltf" || extension == "glb" || extension == "fbx";
+}
+
+Result<Level> importScene(const std::string& path, const LoadLimits& limits) {
+  return guarded<Level>(path, [&] { return importSceneUnchecked(path, limits); });
+}
+
+}  // namespace nav

@@ -1,0 +1,310 @@
+// glTF 2.0 and FBX levels through Assimp: a hand-written glTF whose node
+// transforms are worked out by hand, generated levels written as .glb and .obj
+// building the same cells, an FBX round trip, and bad files refused by name.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "nav/city_generator.h"
+#include "nav/level.h"
+#include "nav/nav_build.h"
+#include "nav/nav_file.h"
+#include "nav/scene_export.h"
+#include "nav/scene_import.h"
+#include "nav/terrain_generator.h"
+
+namespace nav {
+namespace {
+
+std::string scratch(const std::string& name) {
+  const std::filesystem::path folder =
+      std::filesystem::path(::testing::TempDir()) / "navscope_scene_files";
+  std::filesystem::create_directories(folder);
+  const std::filesystem::path path = folder / name;
+  std::filesystem::remove_all(path);
+  return path.string();
+}
+
+void writeFile(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string base64(const std::string& bytes) {
+  static const char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string text;
+  for (size_t i = 0; i < bytes.size(); i += 3) {
+    uint32_t group = uint32_t(uint8_t(bytes[i])) << 16;
+    if (i + 1 < bytes.size()) group |= uint32_t(uint8_t(bytes[i + 1])) << 8;
+    if (i + 2 < bytes.size()) group |= uint32_t(uint8_t(bytes[i + 2]));
+    text += kDigits[(group >> 18) & 63];
+    text += kDigits[(group >> 12) & 63];
+    text += i + 1 < bytes.size() ? kDigits[(group >> 6) & 63] : '=';
+    text += i + 2 < bytes.size() ? kDigits[group & 63] : '=';
+  }
+  return text;
+}
+
+template <class T>
+void append(std::string& bytes, const std::vector<T>& values) {
+  bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+}
+
+// Two meshes: "Floor", a unit square at y = 0 (4 vertices, 2 triangles,
+// material "stone"), and "Wall", one triangle standing in the x-y plane
+// (material "wood"). Node "Room" (scale 2, then moved 10 along x) holds the
+// floor and has the child "Wall" (turned 90 degrees about y, then raised 1).
+// `floorCorner` is the floor's third vertex (a NaN there makes a bad file).
+std::string roomGltf(float floorCorner = 1.0f) {
+  std::string buffer;
+  append(buffer, std::vector<float>{0, 0, 0, 1, 0, 0, floorCorner, 0, 1, 0, 0, 1});  // 48 bytes
+  append(buffer, std::vector<uint16_t>{0, 2, 1, 0, 3, 2});                           // 12 bytes
+  append(buffer, std::vector<float>{0, 0, 0, 1, 0, 0, 0, 1, 0});                     // 36 bytes
+  const float half = std::sqrt(0.5f);
+  std::ostringstream json;
+  json << R"({
+  "asset": {"version": "2.0"},
+  "scene": 0,
+  "scenes": [{"nodes": [0]}],
+  "nodes": [
+    {"name": "Room", "mesh": 0, "children": [1], "translation": [10, 0, 0], "scale": [2, 2, 2]},
+    {"name": "Wall", "mesh": 1, "translation": [0, 1, 0], "rotation": [0, )"
+       << half << ", 0, " << half << R"(]}
+  ],
+  "meshes": [
+    {"name": "Floor", "primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0}]},
+    {"name": "Wall", "primitives": [{"attributes": {"POSITION": 2}, "material": 1}]}
+  ],
+  "materials": [{"name": "stone"}, {"name": "wood"}],
+  "buffers": [{"byteLength": 96, "uri": "data:application/octet-stream;base64,)"
+       << base64(buffer) << R"("}],
+  "bufferViews": [
+    {"buffer": 0, "byteOffset": 0, "byteLength": 48},
+    {"buffer": 0, "byteOffset": 48, "byteLength": 12},
+    {"buffer": 0, "byteOffset": 60, "byteLength": 36}
+  ],
+  "accessors": [
+    {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3",
+     "min": [0, 0, 0], "max": [1, 0, 1]},
+    {"bufferView": 1, "componentType": 5123, "count": 6, "type": "SCALAR"},
+    {"bufferView": 2, "componentType": 5126, "count": 3, "type": "VEC3",
+     "min": [0, 0, 0], "max": [1, 1, 0]}
+  ]
+})";
+  return json.str();
+}
+
+void expectNear(const glm::vec3& actual, const glm::vec3& expected) {
+  EXPECT_NEAR(actual.x, expected.x, 1e-5f) << "y " << actual.y << " z " << actual.z;
+  EXPECT_NEAR(actual.y, expected.y, 1e-5f) << "x " << actual.x << " z " << actual.z;
+  EXPECT_NEAR(actual.z, expected.z, 1e-5f) << "x " << actual.x << " y " << actual.y;
+}
+
+TEST(SceneFiles, GltfNodeTransformsMaterialsAndFaces) {
+  const std::string path = scratch("room.gltf");
+  writeFile(path, roomGltf());
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level) << level.error();
+  const Level& room = level.value();
+  EXPECT_EQ(room.materials, (std::vector<std::string>{"", "stone", "wood"}));
+  ASSERT_EQ(room.triangles.size(), 3u);
+  // Floor: scaled by 2, moved 10 along x; its two triangles as the indices give them.
+  const std::array<std::array<glm::vec3, 3>, 3> corners = {{
+      {glm::vec3(10, 0, 0), glm::vec3(12, 0, 2), glm::vec3(12, 0, 0)},
+      {glm::vec3(10, 0, 0), glm::vec3(10, 0, 2), glm::vec3(12, 0, 2)},
+      // Wall: (1,0,0) turned 90 degrees about y is (0,0,-1); raised 1, then the room's transform.
+      {glm::vec3(10, 2, 0), glm::vec3(10, 2, -2), glm::vec3(10, 4, 0)},
+  }};
+  for (uint32_t t = 0; t < 3; ++t) {
+    SCOPED_TRACE("triangle " + std::to_string(t));
+    for (int c = 0; c < 3; ++c)
+      expectNear(room.corner(t, c), corners[t][c]);
+    EXPECT_EQ(room.triangles[t].face, t);
+  }
+  EXPECT_EQ(room.materials[room.triangles[0].material], "stone");
+  EXPECT_EQ(room.materials[room.triangles[1].material], "stone");
+  EXPECT_EQ(room.materials[room.triangles[2].material], "wood");
+  EXPECT_EQ(room.source, path);
+}
+
+// Writes the generated OBJ text, its sidecar and the same level as .glb
+// beside it (one sidecar serves both); the .obj's path.
+std::string writeBothFormats(const std::string& stem, const std::string& objText,
+                             const std::string& sidecarJson) {
+  const std::string obj = scratch(stem + ".obj");
+  writeFile(obj, objText);
+  writeFile(scratch(stem + ".json"), sidecarJson);
+  const Result<Level> level = parseObj(objText, obj);
+  EXPECT_TRUE(level) << level.error();
+  if (level) {
+    const Result<size_t> written = writeSceneFile(scratch(stem + ".glb"), level.value());
+    EXPECT_TRUE(written) << written.error();
+  }
+  return obj;
+}
+
+std::vector<uint8_t> builtGraphBytes(const Level& level) {
+  const CollisionWorld world(level);
+  const Result<NavBuild> build = buildNavigation(level, world, defaultFillParams(level));
+  EXPECT_TRUE(build) << level.source << ": " << build.error();
+  return build ? serializeNavGraph(build.value().graph) : std::vector<uint8_t>{};
+}
+
+// The same level from the .obj and the .glb: the same corners (bit for bit),
+// materials and sidecar, and the same built graph, byte for byte.
+void expectSameLevelAndBuild(const std::string& objPath) {
+  const std::string glbPath = objPath.substr(0, objPath.size() - 4) + ".glb";
+  const Result<Level> fromObj = loadLevel(objPath);
+  const Result<Level> fromGlb = loadLevel(glbPath);
+  ASSERT_TRUE(fromObj) << fromObj.error();
+  ASSERT_TRUE(fromGlb) << fromGlb.error();
+  const Level& obj = fromObj.value();
+  const Level& glb = fromGlb.value();
+  ASSERT_EQ(obj.triangles.size(), glb.triangles.size());
+  for (uint32_t t = 0; t < obj.triangles.size(); ++t) {
+    for (int c = 0; c < 3; ++c)
+      ASSERT_EQ(obj.corner(t, c), glb.corner(t, c)) << "triangle " << t << " corner " << c;
+    ASSERT_EQ(obj.materials[obj.triangles[t].material], glb.materials[glb.triangles[t].material])
+        << "triangle " << t;
+  }
+  EXPECT_EQ(obj.bounds.min, glb.bounds.min);
+  EXPECT_EQ(obj.bounds.max, glb.bounds.max);
+  EXPECT_EQ(obj.settings.cellSize, glb.settings.cellSize);
+  EXPECT_EQ(obj.settings.seeds, glb.settings.seeds);
+  const std::vector<uint8_t> objGraph = builtGraphBytes(obj);
+  EXPECT_FALSE(objGraph.empty());
+  EXPECT_TRUE(objGraph == builtGraphBytes(glb)) << "the .glb built another graph";
+}
+
+TEST(SceneFiles, TerrainAsGlbBuildsTheSameGraphAsObj) {
+  for (uint32_t seed : {1u, 2u}) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    TerrainParams params;
+    params.seed = seed;
+    std::ostringstream obj;
+    const Result<TerrainInfo> terrain = generateTerrain(params, obj);
+    ASSERT_TRUE(terrain) << terrain.error();
+    expectSameLevelAndBuild(
+        writeBothFormats("terrain" + std::to_string(seed), obj.str(), terrain.value().sidecarJson));
+  }
+}
+
+TEST(SceneFiles, CityAsGlbBuildsTheSameGraphAsObj) {
+  CityParams params;
+  params.targetCells = 20'000;
+  params.seed = 3;
+  std::ostringstream obj;
+  const Result<CityInfo> city = generateCity(params, obj);
+  ASSERT_TRUE(city) << city.error();
+  expectSameLevelAndBuild(writeBothFormats("city3", obj.str(), city.value().sidecarJson));
+}
+
+TEST(SceneFiles, FbxRoundTripKeepsCornersAndMaterials) {
+  TerrainParams params;
+  params.seed = 4;
+  std::ostringstream obj;
+  ASSERT_TRUE(generateTerrain(params, obj));
+  const Result<Level> level = parseObj(obj.str(), "terrain4.obj");
+  ASSERT_TRUE(level) << level.error();
+  const std::string fbxPath = scratch("terrain4.FBX");
+  const Result<size_t> written = writeSceneFile(fbxPath, level.value());
+  ASSERT_TRUE(written) << written.error();
+  EXPECT_EQ(written.value(), std::filesystem::file_size(fbxPath));
+  const Result<Level> fbx = loadLevel(fbxPath);
+  ASSERT_TRUE(fbx) << fbx.error();
+  const Level& original = level.value();
+  const Level& read = fbx.value();
+  ASSERT_EQ(read.triangles.size(), original.triangles.size());
+  for (uint32_t t = 0; t < read.triangles.size(); ++t) {
+    // ASCII FBX writes decimals that come back within a float's last bit.
+    for (int c = 0; c < 3; ++c) {
+      const glm::vec3 a = read.corner(t, c), b = original.corner(t, c);
+      for (int axis = 0; axis < 3; ++axis) {
+        ASSERT_NEAR(a[axis], b[axis], 1e-6f * std::max(1.0f, std::abs(b[axis])))
+            << "triangle " << t << " corner " << c << " axis " << axis;
+      }
+    }
+    ASSERT_EQ(read.materials[read.triangles[t].material],
+              original.materials[original.triangles[t].material])
+        << "triangle " << t;
+    // Each triangle is a face of its own in the file.
+    ASSERT_EQ(read.triangles[t].face, t);
+  }
+}
+
+void expectRefused(const std::string& path, const std::vector<std::string>& says,
+                   const LoadLimits& limits = {}) {
+  const Result<Level> level = loadLevel(path, limits);
+  ASSERT_FALSE(level) << path;
+  EXPECT_EQ(level.error().rfind(path + ": ", 0), 0u) << level.error();
+  for (const std::string& part : says)
+    EXPECT_NE(level.error().find(part), std::string::npos) << level.error();
+}
+
+TEST(SceneFiles, MissingFilesDirectoriesAndFifosAreRefused) {
+  expectRefused(scratch("missing.glb"), {"file not found"});
+  const std::string folder = scratch("folder.gltf");
+  std::filesystem::create_directories(folder);
+  expectRefused(folder, {"directory"});
+  // No writer: opening it to read would block for ever.
+  const std::string fifo = scratch("pipe.fbx");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expectRefused(fifo, {"is a FIFO (named pipe), not a regular file"});
+  std::filesystem::remove(fifo);
+}
+
+TEST(SceneFiles, BrokenFilesAreRefusedByName) {
+  const std::string garbage = scratch("garbage.gltf");
+  writeFile(garbage, std::string("\x01\x02 not json at all {{{", 22));
+  expectRefused(garbage, {});
+
+  // A .glb cut in half.
+  const std::string whole = scratch("whole.glb");
+  TerrainParams params;
+  std::ostringstream obj;
+  ASSERT_TRUE(generateTerrain(params, obj));
+  const Result<Level> level = parseObj(obj.str(), "terrain.obj");
+  ASSERT_TRUE(level) << level.error();
+  ASSERT_TRUE(writeSceneFile(whole, level.value()));
+  std::ifstream in(whole, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string truncated = scratch("truncated.glb");
+  writeFile(truncated, bytes.substr(0, bytes.size() / 2));
+  expectRefused(truncated, {});
+
+  const std::string empty = scratch("empty.glb");
+  writeFile(empty, "");
+  expectRefused(empty, {});
+}
+
+TEST(SceneFiles, BadGeometryNamesTheMeshAndNode) {
+  const std::string notANumber = scratch("nan.gltf");
+  writeFile(notANumber, roomGltf(std::nanf("")));
+  expectRefused(notANumber, {"mesh 'Floor'", "node '", "Room'", "vertex 2 is not finite"});
+
+  // Finite in the file, infinite once the room's scale of 2 is applied.
+  const std::string huge = scratch("huge.gltf");
+  writeFile(huge, roomGltf(3e38f));
+  expectRefused(huge, {"mesh 'Floor'", "vertex 2 is not finite after the node transforms"});
+
+  const std::string room = scratch("limited.gltf");
+  writeFile(room, roomGltf());
+  LoadLimits limits;
+  limits.maxTriangles = 2;
+  expectRefused(room, {"mesh 'Wall'", "Room/Wall'", "LoadLimits::maxTriangles"}, limits);
+  limits = {};
+  limits.maxFileBytes = 100;
+  expectRefused(room, {"LoadLimits::maxFileBytes"}, limits);
+}
+
+}  // namespace
+}  // namespace nav
