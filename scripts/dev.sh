@@ -61,13 +61,14 @@ fuzz_all() {
   local out="$build/fuzz-runs"
   rm -rf "$out"
   mkdir -p "$out"
-  local targets=(obj sidecar nav map scen queries)
+  local targets=(obj scene sidecar nav map scen queries)
   export root build out seconds
   printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c '
     name={}
     mkdir -p "$out/$name/corpus"
-    if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$build/fuzz/navscope_fuzz_$name" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+    if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        LSAN_OPTIONS="suppressions=$root/fuzz/lsan.supp" "$build/fuzz/navscope_fuzz_$name" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
         -dict="$root/fuzz/dictionaries/$name.dict" -artifact_prefix="$out/$name/" \
         "$out/$name/corpus" "$root/fuzz/seeds/$name" >"$out/$name/log" 2>&1; then
       echo "fuzz $name: $(grep -Eo "#[0-9]+[[:space:]]+DONE[[:space:]]+cov: [0-9]+" "$out/$name/log" | tail -1) in ${seconds} s"

@@ -15,6 +15,8 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -29,6 +31,40 @@ constexpr size_t kMaxFaceVertices = 4096;
 /// Walking more nodes than this is refused: instancing (one subtree under many
 /// parents) could otherwise make the walk as long as the file is deep.
 constexpr uint64_t kMaxNodeVisits = 10'000'000;
+
+/// A little-endian u32 at `at` (the caller checked that four bytes are there).
+uint32_t readU32(std::string_view bytes, size_t at) {
+  uint32_t value = 0;
+  for (size_t i = 0; i < 4; ++i)
+    value |= uint32_t(uint8_t(bytes[at + i])) << (8 * i);
+  return value;
+}
+
+/// What is wrong with a binary glTF's container (header and chunk lengths),
+/// "" when it is sound. Assimp allocates the length a chunk states before it
+/// reads it, so a few changed bytes could ask it for gigabytes.
+std::string glbContainerProblem(std::string_view bytes) {
+  constexpr size_t kHeader = 12, kChunkHeader = 8;
+  if (bytes.size() < kHeader) return "shorter than a binary glTF header (12 bytes)";
+  const uint32_t version = readU32(bytes, 4), length = readU32(bytes, 8);
+  if (version != 2) return "binary glTF version " + std::to_string(version) + ", not 2";
+  if (length != bytes.size()) {
+    return "the header says " + std::to_string(length) + " bytes, the file has " +
+           std::to_string(bytes.size());
+  }
+  for (size_t at = kHeader; at < bytes.size();) {
+    if (bytes.size() - at < kChunkHeader) {
+      return "the chunk at byte " + std::to_string(at) + " is cut short";
+    }
+    const uint32_t chunk = readU32(bytes, at);
+    if (chunk > bytes.size() - at - kChunkHeader) {
+      return "the chunk at byte " + std::to_string(at) + " says " + std::to_string(chunk) +
+             " bytes, past the end of the file";
+    }
+    at += kChunkHeader + chunk;
+  }
+  return "";
+}
 
 /// Assimp's file access, routed through readRegularFile so the scene and every
 /// file it names (a .gltf's buffers) get the same checks as an OBJ: regular
@@ -55,6 +91,13 @@ class RegularFiles : public Assimp::IOSystem {
       if (!bytes) {
         if (m_error.empty()) m_error = bytes.error();
         return nullptr;
+      }
+      if (bytes.value().starts_with("glTF")) {
+        const std::string problem = glbContainerProblem(bytes.value());
+        if (!problem.empty()) {
+          if (m_error.empty()) m_error = std::string(path) + ": " + problem;
+          return nullptr;
+        }
       }
       cached = m_files.emplace(path, std::move(bytes).value()).first;
     }

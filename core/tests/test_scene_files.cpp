@@ -279,7 +279,18 @@ TEST(SceneFiles, BrokenFilesAreRefusedByName) {
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::string truncated = scratch("truncated.glb");
   writeFile(truncated, bytes.substr(0, bytes.size() / 2));
-  expectRefused(truncated, {});
+  expectRefused(truncated, {"the header says " + std::to_string(bytes.size()) + " bytes, the file has " +
+                            std::to_string(bytes.size() / 2)});
+
+  // A chunk stating 1.6 GB in a file of a few kilobytes is refused before
+  // Assimp allocates what it states (a fuzzer found it doing so).
+  std::string stretched = bytes;
+  const uint32_t huge = 0x60000000u;
+  for (size_t i = 0; i < 4; ++i)
+    stretched[12 + i] = char(uint8_t(huge >> (8 * i)));
+  const std::string pastTheEnd = scratch("past_the_end.glb");
+  writeFile(pastTheEnd, stretched);
+  expectRefused(pastTheEnd, {"the chunk at byte 12 says 1610612736 bytes, past the end of the file"});
 
   const std::string empty = scratch("empty.glb");
   writeFile(empty, "");
