@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "nav/portal_widening.h"
+#include "nav/portal_ends.h"
 
 namespace nav {
 namespace {

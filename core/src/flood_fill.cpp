@@ -43,10 +43,6 @@
 namespace nav {
 namespace {
 
-// Shrinks the footprint so that geometry exactly on its boundary (walls at a
-// multiple of the cell size) does not count as touching.
-constexpr float kFootprintShrink = 1e-3f;
-
 struct Mover {
   const CollisionWorld& world;
   const UnitProfile& unit;

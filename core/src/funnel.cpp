@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "nav/corner_reach.h"
-#include "nav/portal_widening.h"
+#include "nav/portal_ends.h"
 
 namespace nav {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "nav/portal_widening.h"
+#include "nav/portal_ends.h"
 
 namespace nav {
 namespace {

@@ -34,10 +34,7 @@
 namespace nav {
 namespace {
 
-// As the flood fill: the unit's footprint shrunk by a millimetre so that
-// geometry exactly on its rim does not count, and its body starting a little
-// above its ground.
-constexpr float kFootprintShrink = 1e-3f;
+// As the flood fill: the unit's body starts a little above its ground.
 constexpr float kGroundClearance = 0.02f;
 // A widened end stands on ground no further than this from the portal's height. [metres]
 constexpr float kGroundTolerance = 0.05f;
@@ -54,10 +51,6 @@ constexpr float kShortestReach = 1e-3f;
 // bisections that then narrow each edge of the clear range.
 constexpr int kReachDirections = 8;
 constexpr int kReachRefinements = 4;
-
-float halfFootprint(const UnitProfile& unit) {
-  return unit.footprint() * 0.5f - kFootprintShrink;
-}
 
 // How far a stretch from a reach may run outside the cell centres, for a
 // footprint (a disc, or a square: centrally symmetric) of this half width
@@ -88,7 +81,7 @@ class Widener {
         m_walkableTriangles(walkableTriangles),
         m_support(ground ? std::optional<FootprintSupport>(std::in_place, *ground, graph.unit)
                          : std::nullopt),
-        m_halfFootprint(halfFootprint(graph.unit)),
+        m_halfFootprint(testedHalfFootprint(graph.unit)),
         m_halfCell(graph.cellSize * 0.5f),
         m_footprintRim(footprintRim(graph.unit, m_halfFootprint)),
         m_reachLength(reachLength(m_halfFootprint, m_footprintRim)),
@@ -564,13 +557,6 @@ void spanSharedEdges(NavGraph& graph) {
     portal.left = lowIsLeft ? low : high;
     portal.right = lowIsLeft ? high : low;
   }
-}
-
-bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {
-  // Every point of a sector's box must lie in the footprint of a cell centre:
-  // within half a cell along both axes, for a square; half the diagonal, for a disc.
-  const float reach = cellSize * 0.5f * (unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
-  return cellSize > 0.0f && reach < halfFootprint(unit);
 }
 
 }  // namespace nav

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "nav/portal_widening.h"
+#include "nav/portal_ends.h"
 
 namespace nav {
 namespace {

@@ -30,7 +30,7 @@ enum class FunnelInput : uint8_t {
   /// was tested (the argument is in funnel.cpp), and corner_reach.h moves its
   /// corners out where widening or a reach proved the unit clear further out.
   /// What pullCorridor pulls through. Only where cells cover their sectors
-  /// (cellsCoverSectors in portal_widening.h; else, cells wider than the
+  /// (cellsCoverSectors in portal_ends.h; else, cells wider than the
   /// unit, nothing is proven between them, and gates are the portals).
   Gates,
 };

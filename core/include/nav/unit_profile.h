@@ -47,6 +47,16 @@ struct UnitProfile {
   float footprint() const;
 };
 
+/// The collision tests shrink the footprint by this much, so that geometry
+/// exactly on its rim (walls at a multiple of the cell size) does not count as
+/// touching. [metres]
+constexpr float kFootprintShrink = 1e-3f;
+
+/// Half the side (or the radius) of the footprint the collision tests use.
+inline float testedHalfFootprint(const UnitProfile& unit) {
+  return unit.footprint() * 0.5f - kFootprintShrink;
+}
+
 /// Checks every field's range; the message names the first bad parameter.
 Result<UnitProfile> validateUnitProfile(const UnitProfile& unit);
 

@@ -1,0 +1,72 @@
+#pragma once
+// Where a walk portal's ends sit among the cell centres. compressCells ends a
+// portal at the cell centres nearest its ends; widening (portal_widening.h)
+// may move an end out by up to half a cell where the unit provably fits. The
+// funnel, locate and corner reach ask which ends moved and where they were.
+#include <cmath>
+#include <cstdint>
+
+#include "nav/nav_graph.h"
+#include "nav/unit_profile.h"
+
+namespace nav {
+
+/// True when every point of a sector's box lies within the footprint of one of
+/// its cell centres: cells no wider than a box unit, or than a round unit's
+/// radius times the square root of two. Then the box holds no geometry the
+/// unit's body meets, which widening's proof and the funnel's gates
+/// (funnelLegs in funnel.h) rest on.
+bool cellsCoverSectors(const UnitProfile& unit, float cellSize);
+
+/// An end further than this from the cell centres' lines along its portal
+/// was moved there by widening, which moves ends by a third of half a cell or
+/// more. [metres]
+constexpr float kWidenedSlack = 1e-3f;
+
+namespace detail {
+
+// Where a walk portal's end lies among the cell centres' lines along the
+// portal (z for a crossing along x, else x): cell centres at whole numbers.
+inline float cellsAlongPortal(const NavGraph& graph, const Portal& portal, bool left) {
+  const int lateral = kDirectionDx[int(portal.direction)] != 0 ? 1 : 0;
+  const float at = groundOf(left ? portal.left : portal.right)[lateral];
+  return (at - graph.origin[lateral]) / graph.cellSize - 0.5f;
+}
+
+// How far that is from the nearest whole number (no library call: the funnel
+// asks for every portal it crosses).
+inline float offWhole(float cells) {
+  const float nearest = float(int64_t(cells + (cells < 0.0f ? -0.5f : 0.5f)));
+  return std::abs(cells - nearest);
+}
+
+}  // namespace detail
+
+/// True when this end of a walk portal sits off the cell centres' lines along
+/// the portal: widening moved it there (compressCells ends portals at cell
+/// centres), so a path may turn there whichever way it goes on through either sector.
+inline bool portalEndWidened(const NavGraph& graph, const Portal& portal, bool left) {
+  if (portal.kind != PortalKind::Walk || !(graph.cellSize > 0.0f)) return false;
+  return detail::offWhole(detail::cellsAlongPortal(graph, portal, left)) * graph.cellSize >
+         kWidenedSlack;
+}
+
+/// Where this end of a walk portal was before widening: on the portal's line,
+/// at the cell centres' line nearest it towards the portal's other end (the
+/// end itself when not widened), at the end's height (widening moves an end
+/// only onto ground within a few centimetres of the portal's).
+inline glm::vec3 unwidenedPortalEnd(const NavGraph& graph, const Portal& portal, bool left) {
+  const glm::vec3& end = left ? portal.left : portal.right;
+  if (portal.kind != PortalKind::Walk || !(graph.cellSize > 0.0f)) return end;
+  const float cells = detail::cellsAlongPortal(graph, portal, left);
+  if (!(detail::offWhole(cells) * graph.cellSize > kWidenedSlack)) return end;
+  // Widening moved the end out, away from the other: back by less than a cell.
+  const int lateral = kDirectionDx[int(portal.direction)] != 0 ? 1 : 0;
+  const bool outIsUp = outwardAlong(portal, left)[lateral] > 0.0f;
+  const float centre = outIsUp ? std::floor(cells) : std::ceil(cells);
+  glm::vec2 at = groundOf(end);
+  at[lateral] = graph.origin[lateral] + (centre + 0.5f) * graph.cellSize;
+  return {at.x, end.y, at.y};
+}
+
+}  // namespace nav
