@@ -52,31 +52,39 @@ build_sanitized() {
 }
 
 # Mutates each target's seeds for `seconds`, $jobs targets at a time, in a
-# scratch corpus (the committed seeds stay as they are). An input that
-# crashes, hangs (10 s) or takes more than 2 GB is kept beside its log and
-# fails the run: commit it under fuzz/regressions/TARGET with the fix.
+# scratch corpus (the committed seeds stay as they are), from a fixed random
+# seed so that every run of a commit tries the same inputs in the same order.
+# An input that crashes, hangs (10 s) or takes more than 2 GB fails the run
+# and stays beside its log until the next run: commit it under
+# fuzz/regressions/TARGET with the fix.
+fuzz_one() {
+  local name="$1"
+  local dir="$out/$name"
+  mkdir -p "$dir/corpus"
+  local suppressions=""
+  # Assimp's own leaks on files it refuses (fuzz/lsan.supp): the scene target only.
+  [[ "$name" == scene ]] && suppressions="suppressions=$root/fuzz/lsan.supp"
+  if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 LSAN_OPTIONS="$suppressions" \
+      "$build/fuzz/navscope_fuzz_$name" -seed=1 -max_total_time="$seconds" -timeout=10 \
+      -rss_limit_mb=2048 -max_len=16384 -dict="$root/fuzz/dictionaries/$name.dict" \
+      -artifact_prefix="$dir/" "$dir/corpus" "$root/fuzz/seeds/$name" >"$dir/log" 2>&1; then
+    echo "fuzz $name: $(grep -Eo "#[0-9]+[[:space:]]+DONE[[:space:]]+cov: [0-9]+" "$dir/log" | tail -1) in $seconds s"
+  else
+    # One report, written whole, however the targets' runs interleave.
+    { echo "fuzz $name FAILED; log and input in $dir:"; tail -n 30 "$dir/log"; } >"$dir/failure"
+    cat "$dir/failure" >&2
+    return 1
+  fi
+}
+
 fuzz_all() {
-  local seconds="$1"
-  [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: SECONDS must be a whole number above 0" >&2; exit 2; }
-  local out="$build/fuzz-runs"
+  out="$build/fuzz-runs"
   rm -rf "$out"
   mkdir -p "$out"
-  local targets=(obj scene sidecar nav map scen queries)
   export root build out seconds
-  printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c '
-    name={}
-    mkdir -p "$out/$name/corpus"
-    if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        LSAN_OPTIONS="suppressions=$root/fuzz/lsan.supp" "$build/fuzz/navscope_fuzz_$name" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-        -dict="$root/fuzz/dictionaries/$name.dict" -artifact_prefix="$out/$name/" \
-        "$out/$name/corpus" "$root/fuzz/seeds/$name" >"$out/$name/log" 2>&1; then
-      echo "fuzz $name: $(grep -Eo "#[0-9]+[[:space:]]+DONE[[:space:]]+cov: [0-9]+" "$out/$name/log" | tail -1) in ${seconds} s"
-    else
-      echo "fuzz $name FAILED; log and input in $out/$name:" >&2
-      tail -n 30 "$out/$name/log" >&2
-      exit 1
-    fi'
+  export -f fuzz_one
+  printf '%s\n' obj scene sidecar nav map scen queries |
+    xargs -P "$jobs" -I{} bash -c 'fuzz_one "$1"' _ {}
 }
 
 command="${1:-run}"
@@ -101,9 +109,14 @@ case "$command" in
       ctest --test-dir "$build" --output-on-failure -j "$jobs"
     ;;
   fuzz)
+    seconds="${1:-60}"
+    if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+      echo "scripts/dev.sh fuzz: SECONDS must be a whole number above 0, got '$seconds'" >&2
+      exit 2
+    fi
     install_missing
     build_sanitized
-    fuzz_all "${1:-60}"
+    fuzz_all
     ;;
   *)
     echo "usage: scripts/dev.sh run [LEVEL] | test | sanitize | fuzz [SECONDS]" >&2

@@ -429,13 +429,13 @@ int runNavInfo(const std::string& path) {
 }
 
 // A --queries file: a regular file of at most kMaxQueriesFileBytes.
-std::optional<std::vector<QueryPair>> readQueries(const std::string& path, std::string& error) {
+std::optional<std::vector<QueryEndpoints>> readQueries(const std::string& path, std::string& error) {
   const Result<std::string> text = readRegularFile(path, kMaxQueriesFileBytes, "64 MiB");
   if (!text) {
     error = "--queries " + text.error();
     return std::nullopt;
   }
-  Result<std::vector<QueryPair>> pairs = parseQueryPairs(text.value(), path, kMaxQueries);
+  Result<std::vector<QueryEndpoints>> pairs = parseQueryPairs(text.value(), path, kMaxQueries);
   if (!pairs) {
     error = "--queries " + pairs.error();
     return std::nullopt;
@@ -672,11 +672,11 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                     std::to_string(kMaxRepeat),
                 2);
   }
-  std::vector<QueryPair> queries;
+  std::vector<QueryEndpoints> queries;
   if (query.from) {
     queries.push_back({*query.from, *query.to});
   } else {
-    std::optional<std::vector<QueryPair>> read = readQueries(query.queriesPath, error);
+    std::optional<std::vector<QueryEndpoints>> read = readQueries(query.queriesPath, error);
     if (!read) return fail("query", error, 2);
     queries = std::move(*read);
   }
@@ -691,7 +691,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   clearance.clearance = true;
   // Microseconds for locate + search + funnel, one per run.
   std::vector<double> us(size_t(query.repeat));
-  for (const QueryPair& q : queries) {
+  for (const QueryEndpoints& q : queries) {
     for (double& runUs : us) {
       const auto start = std::chrono::steady_clock::now();
       planPath(graph, q.from, q.to, *options, {}, answer);
@@ -759,11 +759,13 @@ std::optional<Info> writeGenerated(const std::string& command, const std::string
     return std::nullopt;
   }
   if (binaryGltf) {
-    const Result<Level> level = parseObj(objText.str(), levelPath);
+    // The generator bounded the level already; reading it back sets no limit of its own.
+    const LoadLimits unbounded{~uint64_t(0), ~uint64_t(0)};
+    const Result<Level> level = parseObj(objText.str(), levelPath, unbounded);
     const Result<size_t> written =
         level ? writeSceneFile(levelPath, level.value()) : Result<size_t>::failure(level.error());
     if (!written) {
-      exitCode = fail(command, written.error(), 2);
+      exitCode = fail(command, "-o " + written.error(), 2);
       return std::nullopt;
     }
   } else {

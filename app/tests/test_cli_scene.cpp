@@ -59,9 +59,12 @@ TEST(CliScene, BrokenGlbExitsTwoNamingTheFile) {
 }
 
 TEST(CliScene, GenerateRefusesOtherExtensions) {
-  const CliRun run = runCli("generate terrain --seed 1 -o " + quoted(outputFile("level.gltf")));
+  const std::string path = outputFile("level.gltf");
+  const CliRun run = runCli("generate terrain --seed 1 -o " + quoted(path));
   EXPECT_EQ(run.exitCode, 2) << run.output;
-  EXPECT_NE(run.output.find("must end in .obj or .glb"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("-o " + path + ": the level's name must end in .obj or .glb"),
+            std::string::npos)
+      << run.output;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <span>
 #include <tuple>
@@ -60,12 +61,17 @@ class Welder {
   }
 
  private:
-  CellKey cellOf(const glm::vec3& p) const {
-    // Clamped so that far corners (finite, past 1e15 cells) convert to whole
-    // numbers; they share the outermost cells, where distances still decide.
-    constexpr double kFar = double(int64_t(1) << 50);
-    const glm::dvec3 scaled = glm::clamp(glm::floor(glm::dvec3(p) / double(m_cell)), -kFar, kFar);
-    return {int64_t(scaled.x), int64_t(scaled.y), int64_t(scaled.z)};
+  CellKey cellOf(const glm::vec3& p) const { return {axisKey(p.x), axisKey(p.y), axisKey(p.z)}; }
+
+  // The cell along one axis. Past 2^50 cells a whole number would not fit,
+  // but there floats lie 2^27 cells apart or more, so only equal coordinates
+  // can weld: such an axis is keyed by the float's own bits, beyond the cells.
+  int64_t axisKey(float coordinate) const {
+    constexpr int64_t kFar = int64_t(1) << 50;
+    const double cells = std::floor(double(coordinate) / double(m_cell));
+    if (std::abs(cells) <= double(kFar)) return int64_t(cells);
+    const int64_t bits = int64_t(std::bit_cast<uint32_t>(std::abs(coordinate)));
+    return cells > 0.0 ? 2 * kFar + bits : -2 * kFar - bits;
   }
 
   static constexpr uint32_t kNone = 0xffffffffu;

@@ -6,18 +6,18 @@
 
 namespace nav {
 
-Result<std::vector<QueryPair>> parseQueryPairs(std::string_view text, std::string_view name,
-                                               size_t maxPairs) {
+Result<std::vector<QueryEndpoints>> parseQueryPairs(std::string_view text, std::string_view name,
+                                                    size_t maxPairs) {
   std::istringstream in{std::string(text)};
-  std::vector<QueryPair> pairs;
+  std::vector<QueryEndpoints> pairs;
   std::string line;
   for (size_t number = 1; std::getline(in, line); ++number) {
     const size_t first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
     const std::string where = std::string(name) + ":" + std::to_string(number) + ": ";
     if (pairs.size() == maxPairs) {
-      return Result<std::vector<QueryPair>>::failure(where + "more than " + std::to_string(maxPairs) +
-                                                    " queries; split the file");
+      return Result<std::vector<QueryEndpoints>>::failure(
+          where + "more than " + std::to_string(maxPairs) + " queries; split the file");
     }
     std::istringstream fields(line);
     float v[6];
@@ -26,12 +26,12 @@ Result<std::vector<QueryPair>> parseQueryPairs(std::string_view text, std::strin
     std::string rest;
     if (!fields || (fields >> rest) || !isFinite({v[0], v[1], v[2]}) ||
         !isFinite({v[3], v[4], v[5]})) {
-      return Result<std::vector<QueryPair>>::failure(
+      return Result<std::vector<QueryEndpoints>>::failure(
           where + "expected six finite numbers 'sx sy sz gx gy gz'");
     }
     pairs.push_back({{v[0], v[1], v[2]}, {v[3], v[4], v[5]}});
   }
-  return Result<std::vector<QueryPair>>::success(std::move(pairs));
+  return Result<std::vector<QueryEndpoints>>::success(std::move(pairs));
 }
 
 }  // namespace nav

@@ -96,6 +96,23 @@ TEST(NavMeshFaces, CornersWithinTheToleranceAreWeldedIntoNeighbours) {
   EXPECT_EQ(apart.sharedEdges, 0u);
 }
 
+TEST(NavMeshFaces, CornersBeyondAnyGridWeldOnlyWhenEqual) {
+  // Squares 1e30 m out, 1e24 m apart (past 2^50 weld cells, where the
+  // welder keys an axis by the float itself): each weld with its own copies
+  // and the square beside it shares an edge, never one 1e24 m away.
+  std::string obj;
+  constexpr int kSquares = 2000;
+  for (int i = 0; i < kSquares; ++i) {
+    const std::string z0 = std::to_string(i) + "e24", z1 = std::to_string(i + 1) + "e24";
+    obj += "v 1e30 0 " + z0 + "\nv 1e30 0 " + z1 + "\nv 2e30 0 " + z1 + "\nv 2e30 0 " + z0 + "\n";
+    obj += "f -4 -3 -2 -1\n";
+  }
+  const NavMeshFaces mesh = readNavMeshFaces(levelOf(obj));
+  EXPECT_EQ(mesh.polygons.size(), size_t(kSquares));
+  EXPECT_EQ(mesh.corners.size(), size_t(2 * (kSquares + 1)));
+  EXPECT_EQ(mesh.sharedEdges, size_t(kSquares - 1));
+}
+
 TEST(NavMeshFaces, ANonConvexFaceIsCutIntoConvexNeighbours) {
   // An L of three unit squares, one face.
   const NavMeshFaces mesh = readNavMeshFaces(

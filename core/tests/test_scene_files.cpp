@@ -59,34 +59,59 @@ void append(std::string& bytes, const std::vector<T>& values) {
   bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
 }
 
-// Two meshes: "Floor", a unit square at y = 0 (4 vertices, 2 triangles,
-// material "stone"), and "Wall", one triangle standing in the x-y plane
-// (material "wood"). Node "Room" (scale 2, then moved 10 along x) holds the
-// floor and has the child "Wall" (turned 90 degrees about y, then raised 1).
-// `floorCorner` is the floor's third vertex (a NaN there makes a bad file).
-std::string roomGltf(float floorCorner = 1.0f) {
+// The room's vertex and index data (96 bytes); `floorCorner` is the floor's
+// third vertex (a NaN there makes a bad file).
+std::string roomBuffer(float floorCorner = 1.0f) {
   std::string buffer;
   append(buffer, std::vector<float>{0, 0, 0, 1, 0, 0, floorCorner, 0, 1, 0, 0, 1});  // 48 bytes
   append(buffer, std::vector<uint16_t>{0, 2, 1, 0, 3, 2});                           // 12 bytes
   append(buffer, std::vector<float>{0, 0, 0, 1, 0, 0, 0, 1, 0});                     // 36 bytes
+  return buffer;
+}
+
+// Two meshes: "Floor", a unit square at y = 0 (4 vertices, 2 triangles,
+// material "stone"), and "Wall", one triangle standing in the x-y plane
+// (material "wood"). Node "Room" (`roomTransform`: by default scale 2, then
+// moved 10 along x) holds the floor and has the child "Wall" (turned 90
+// degrees about y, then raised 1). `bufferUri`: where the data is; by default
+// embedded. `floorCopies` more nodes hold the floor, untransformed.
+struct RoomFile {
+  float floorCorner = 1.0f;
+  std::string roomTransform = R"("translation": [10, 0, 0], "scale": [2, 2, 2])";
+  std::string bufferUri = "";
+  int floorCopies = 0;
+};
+
+std::string roomGltf(const RoomFile& room = {}) {
   const float half = std::sqrt(0.5f);
+  std::string sceneNodes = "0", copies;
+  for (int i = 0; i < room.floorCopies; ++i) {
+    sceneNodes += ", " + std::to_string(2 + i);
+    copies += R"(,
+    {"name": "Copy", "mesh": 0})";
+  }
+  const std::string uri = room.bufferUri.empty() ? "data:application/octet-stream;base64," +
+                                                       base64(roomBuffer(room.floorCorner))
+                                                 : room.bufferUri;
   std::ostringstream json;
   json << R"({
   "asset": {"version": "2.0"},
   "scene": 0,
-  "scenes": [{"nodes": [0]}],
+  "scenes": [{"nodes": [)"
+       << sceneNodes << R"(]}],
   "nodes": [
-    {"name": "Room", "mesh": 0, "children": [1], "translation": [10, 0, 0], "scale": [2, 2, 2]},
+    {"name": "Room", "mesh": 0, "children": [1], )"
+       << room.roomTransform << R"(},
     {"name": "Wall", "mesh": 1, "translation": [0, 1, 0], "rotation": [0, )"
-       << half << ", 0, " << half << R"(]}
+       << half << ", 0, " << half << R"(]})" << copies << R"(
   ],
   "meshes": [
     {"name": "Floor", "primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0}]},
     {"name": "Wall", "primitives": [{"attributes": {"POSITION": 2}, "material": 1}]}
   ],
   "materials": [{"name": "stone"}, {"name": "wood"}],
-  "buffers": [{"byteLength": 96, "uri": "data:application/octet-stream;base64,)"
-       << base64(buffer) << R"("}],
+  "buffers": [{"byteLength": 96, "uri": ")"
+       << uri << R"("}],
   "bufferViews": [
     {"buffer": 0, "byteOffset": 0, "byteLength": 48},
     {"buffer": 0, "byteOffset": 48, "byteLength": 12},
@@ -279,8 +304,8 @@ TEST(SceneFiles, BrokenFilesAreRefusedByName) {
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::string truncated = scratch("truncated.glb");
   writeFile(truncated, bytes.substr(0, bytes.size() / 2));
-  expectRefused(truncated, {"the header says " + std::to_string(bytes.size()) + " bytes, the file has " +
-                            std::to_string(bytes.size() / 2)});
+  expectRefused(truncated, {"the header says " + std::to_string(bytes.size()) +
+                            " bytes, the file has " + std::to_string(bytes.size() / 2)});
 
   // A chunk stating 1.6 GB in a file of a few kilobytes is refused before
   // Assimp allocates what it states (a fuzzer found it doing so).
@@ -290,7 +315,8 @@ TEST(SceneFiles, BrokenFilesAreRefusedByName) {
     stretched[12 + i] = char(uint8_t(huge >> (8 * i)));
   const std::string pastTheEnd = scratch("past_the_end.glb");
   writeFile(pastTheEnd, stretched);
-  expectRefused(pastTheEnd, {"the chunk at byte 12 says 1610612736 bytes, past the end of the file"});
+  expectRefused(pastTheEnd,
+                {"the chunk at byte 12 says 1610612736 bytes, past the end of the file"});
 
   const std::string empty = scratch("empty.glb");
   writeFile(empty, "");
@@ -299,12 +325,12 @@ TEST(SceneFiles, BrokenFilesAreRefusedByName) {
 
 TEST(SceneFiles, BadGeometryNamesTheMeshAndNode) {
   const std::string notANumber = scratch("nan.gltf");
-  writeFile(notANumber, roomGltf(std::nanf("")));
+  writeFile(notANumber, roomGltf({.floorCorner = std::nanf("")}));
   expectRefused(notANumber, {"mesh 'Floor'", "node '", "Room'", "vertex 2 is not finite"});
 
   // Finite in the file, infinite once the room's scale of 2 is applied.
   const std::string huge = scratch("huge.gltf");
-  writeFile(huge, roomGltf(3e38f));
+  writeFile(huge, roomGltf({.floorCorner = 3e38f}));
   expectRefused(huge, {"mesh 'Floor'", "vertex 2 is not finite after the node transforms"});
 
   const std::string room = scratch("limited.gltf");
@@ -315,6 +341,52 @@ TEST(SceneFiles, BadGeometryNamesTheMeshAndNode) {
   limits = {};
   limits.maxFileBytes = 100;
   expectRefused(room, {"LoadLimits::maxFileBytes"}, limits);
+}
+
+TEST(SceneFiles, TransformsCloseToTheIdentityAreApplied) {
+  // Assimp's own identity test would let this 5 mm shift pass as none.
+  const std::string path = scratch("shifted.gltf");
+  writeFile(path, roomGltf({.roomTransform = R"("translation": [0.005, 0, 0])"}));
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level) << level.error();
+  expectNear(level.value().corner(0, 0), {0.005f, 0, 0});
+  expectNear(level.value().corner(0, 1), {1.005f, 0, 1});
+}
+
+TEST(SceneFiles, EveryPlacementOfAMeshCountsTowardsTheLimit) {
+  // The floor (2 faces) placed 6 times and the wall (1 face) once: 13 faces.
+  const std::string path = scratch("copies.gltf");
+  writeFile(path, roomGltf({.floorCopies = 5}));
+  LoadLimits limits;
+  limits.maxTriangles = 13;
+  const Result<Level> level = loadLevel(path, limits);
+  ASSERT_TRUE(level) << level.error();
+  EXPECT_EQ(level.value().triangles.size(), 13u);
+  limits.maxTriangles = 12;
+  expectRefused(path, {"mesh 'Floor'", "/Copy'", "LoadLimits::maxTriangles"}, limits);
+}
+
+TEST(SceneFiles, BuffersCountTowardsTheFileLimitOnce) {
+  const std::string buffer = scratch("room.bin");
+  writeFile(buffer, roomBuffer());
+  // The same buffer named two ways is one file.
+  const std::string path = scratch("external.gltf");
+  std::string text = roomGltf({.bufferUri = "room.bin"});
+  const std::string oneBuffer = R"("buffers": [{"byteLength": 96, "uri": "room.bin"}])";
+  const size_t at = text.find(oneBuffer);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, oneBuffer.size(),
+               R"("buffers": [{"byteLength": 96, "uri": "room.bin"}, )"
+               R"({"byteLength": 96, "uri": "./room.bin"}])");
+  writeFile(path, text);
+  LoadLimits limits;
+  limits.maxFileBytes = text.size() + 96;
+  const Result<Level> level = loadLevel(path, limits);
+  ASSERT_TRUE(level) << level.error();
+  EXPECT_EQ(level.value().triangles.size(), 3u);
+  // Each file fits on its own, not together.
+  limits.maxFileBytes = text.size() + 95;
+  expectRefused(path, {"room.bin", "(the scene's files together)"}, limits);
 }
 
 }  // namespace

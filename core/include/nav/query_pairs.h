@@ -10,14 +10,14 @@
 
 namespace nav {
 
-struct QueryPair {
+struct QueryEndpoints {
   glm::vec3 from, to;
 };
 
 /// Reads lines of six finite numbers "sx sy sz gx gy gz"; blank lines and lines
 /// starting with '#' are skipped. Fails past `maxPairs` queries or on any other
 /// line, naming `name` and the line ("name:line: ...").
-Result<std::vector<QueryPair>> parseQueryPairs(std::string_view text, std::string_view name,
-                                               size_t maxPairs);
+Result<std::vector<QueryEndpoints>> parseQueryPairs(std::string_view text, std::string_view name,
+                                                    size_t maxPairs);
 
 }  // namespace nav
