@@ -11,7 +11,7 @@
 #include "build_worker.h"
 #include "command_line.h"
 #include "compare_tool.h"
-#include "crowd.h"
+#include "nav/crowd.h"
 #include "inspector.h"
 #include "jump_tool.h"
 #include "loaded_level.h"

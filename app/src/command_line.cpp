@@ -9,7 +9,7 @@
 #include <system_error>
 #include <tuple>
 
-#include "crowd.h"
+#include "nav/crowd.h"
 
 namespace nav::app {
 namespace {

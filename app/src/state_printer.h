@@ -10,7 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "compare_tool.h"
-#include "crowd.h"
+#include "nav/crowd.h"
 #include "frame_view.h"
 #include "jump_tool.h"
 #include "nav/nav_build.h"

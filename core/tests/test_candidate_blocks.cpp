@@ -6,7 +6,7 @@
 #include <random>
 #include <sstream>
 
-#include "nav/candidate_blocks.h"
+#include "candidate_blocks.h"
 #include "nav/flood_fill.h"
 #include "nav/terrain_generator.h"
 #include "test_levels.h"

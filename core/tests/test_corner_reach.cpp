@@ -13,7 +13,7 @@
 #include <string>
 
 #include "nav/collision.h"
-#include "nav/corner_reach.h"
+#include "corner_reach.h"
 #include "nav/funnel.h"
 #include "nav/level_settings.h"
 #include "nav/nav_build.h"

@@ -9,7 +9,7 @@
 #include "nav/locate.h"
 #include "nav/path_manager.h"
 #include "nav/search.h"
-#include "nav/smoothing.h"
+#include "smoothing.h"
 #include "test_levels.h"
 
 namespace nav {

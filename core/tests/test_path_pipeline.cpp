@@ -11,7 +11,7 @@
 #include "expect_same.h"
 #include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
-#include "nav/smoothing.h"
+#include "smoothing.h"
 #include "test_levels.h"
 #include "test_queries.h"
 

@@ -14,7 +14,7 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/path_solver.h"
-#include "nav/portal_widening.h"
+#include "portal_widening.h"
 #include "test_levels.h"
 #include "test_queries.h"
 

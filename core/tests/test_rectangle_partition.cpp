@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "nav/rectangle_partition.h"
+#include "rectangle_partition.h"
 
 namespace nav {
 namespace {

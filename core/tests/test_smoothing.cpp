@@ -9,7 +9,7 @@
 #include "nav/nav_build.h"
 #include "nav/nav_draw.h"
 #include "nav/path_solver.h"
-#include "nav/smoothing.h"
+#include "smoothing.h"
 #include "test_levels.h"
 
 namespace nav {

@@ -25,7 +25,7 @@
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/path_solver.h"
-#include "nav/smoothing.h"
+#include "smoothing.h"
 #include "nav/terrain_generator.h"
 #include "test_levels.h"
 

@@ -5,7 +5,7 @@
 // last, mean and max with a plot of the recent frames.
 #include <chrono>
 
-#include "crowd.h"
+#include "nav/crowd.h"
 
 namespace nav::app {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "compare_tool.h"
-#include "crowd.h"
+#include "nav/crowd.h"
 #include "inspector.h"
 
 namespace nav::app {

@@ -16,7 +16,7 @@
 #include "nav/compress.h"
 
 #include "nav/locate.h"
-#include "nav/rectangle_partition.h"
+#include "rectangle_partition.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "crowd.h"
+#include "nav/crowd.h"
 
 #include <algorithm>
 #include <array>
@@ -13,7 +13,7 @@
 #include "nav/locate.h"
 #include "nav/path_pipeline.h"
 
-namespace nav::app {
+namespace nav {
 namespace {
 
 constexpr uint32_t kAnyComponent = 0xffffffffu;
@@ -469,4 +469,4 @@ void Crowd::drawOverlay(DebugDraw& draw) const {
   }
 }
 
-}  // namespace nav::app
+}  // namespace nav

@@ -37,7 +37,7 @@
 
 #include "column_memo.h"
 #include "format_number.h"
-#include "nav/candidate_blocks.h"
+#include "candidate_blocks.h"
 #include "nav/footprint_support.h"
 
 namespace nav {

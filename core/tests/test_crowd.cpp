@@ -8,7 +8,7 @@
 #include <chrono>
 #include <memory>
 
-#include "crowd.h"
+#include "nav/crowd.h"
 #include "nav/collision.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
@@ -17,7 +17,6 @@
 namespace {
 
 using namespace nav;
-using namespace nav::app;
 using std::chrono::microseconds;
 
 std::shared_ptr<const NavBuild> buildLevel(const char* name) {

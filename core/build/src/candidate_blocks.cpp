@@ -1,4 +1,4 @@
-#include "nav/candidate_blocks.h"
+#include "candidate_blocks.h"
 
 #include <algorithm>
 #include <bit>

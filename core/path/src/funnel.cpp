@@ -4,7 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include "nav/corner_reach.h"
+#include "corner_reach.h"
 #include "nav/portal_ends.h"
 
 namespace nav {

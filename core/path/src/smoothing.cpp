@@ -1,4 +1,4 @@
-#include "nav/smoothing.h"
+#include "smoothing.h"
 
 #include <algorithm>
 #include <cmath>

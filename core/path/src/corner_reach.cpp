@@ -1,4 +1,4 @@
-#include "nav/corner_reach.h"
+#include "corner_reach.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 #pragma once
-// A crowd of agents on the shown graph: each stands on a ground sector, asks a
+// A crowd of agents on a graph, as Detour's crowd: each stands on a ground sector, asks a
 // shared PathManager for a path to a random goal, walks it at the unit's speed
 // and, once there, picks the next goal. The manager spends one budget per
 // frame over all requests; the time it actually takes is kept per frame. No GL
@@ -21,7 +21,7 @@
 #include "nav/path_manager.h"
 #include "nav/path_pipeline.h"
 
-namespace nav::app {
+namespace nav {
 
 /// Agents a crowd may hold; the panel and --crowd stay within it.
 constexpr uint32_t kMaxCrowdAgents = 1000;
@@ -208,4 +208,4 @@ class Crowd {
   float m_lastSolverMicroseconds = 0.0f;
 };
 
-}  // namespace nav::app
+}  // namespace nav

@@ -16,7 +16,7 @@
 // a maximum matching (Hopcroft-Karp) by König's theorem. Every point still
 // needing a cut then gets a ray, run straight on until it meets one.
 // (Lipski, Lodi, Luccio, Mugnai and Pagli 1979; Ohtsuki 1982; Eppstein 2009.)
-#include "nav/rectangle_partition.h"
+#include "rectangle_partition.h"
 
 #include <algorithm>
 #include <thread>

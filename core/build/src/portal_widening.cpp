@@ -14,7 +14,7 @@
 // centres, so with the two sweeps to the cell centres' far corners the whole
 // hull of E and the sector's cell centres is clear: a corner moved out to E
 // (corner_reach.h) may leave it in any direction into either sector.
-#include "nav/portal_widening.h"
+#include "portal_widening.h"
 
 #include <algorithm>
 #include <array>
@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-#include "nav/candidate_blocks.h"
+#include "candidate_blocks.h"
 #include "nav/flood_fill.h"
 
 namespace nav {

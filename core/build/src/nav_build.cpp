@@ -6,7 +6,7 @@
 
 #include "nav/footprint_support.h"
 #include "nav/grid_map.h"
-#include "nav/portal_widening.h"
+#include "portal_widening.h"
 
 namespace nav {
 namespace {

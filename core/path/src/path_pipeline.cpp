@@ -1,7 +1,7 @@
 #include "nav/path_pipeline.h"
 
 #include "nav/path_solver.h"
-#include "nav/smoothing.h"
+#include "smoothing.h"
 
 namespace nav {
 
