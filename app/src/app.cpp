@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "frame_bench.h"
+#include "nav/crowd_draw.h"
 #include "nav/nav_file.h"
 #include "panels/draw_panel.h"
 #include "panels/jump_panel.h"
@@ -497,7 +498,7 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
 
   if (m_drawCrowd) {
     m_renderer->setLineWidth(2.0f);
-    m_crowd.drawOverlay(*m_renderer);
+    drawCrowd(m_crowd, *m_renderer);
   }
   m_renderer->setLineWidth(3.0f);
   m_jumpTool.drawOverlay(*m_renderer, m_drawOptions);

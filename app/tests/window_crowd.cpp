@@ -12,7 +12,7 @@ namespace {
 
 using namespace window_test;
 
-// The agents' hues (crowd.cpp's agentColor): the test checks pixels, so it states them itself.
+// The agents' hues (crowd_draw.cpp's agentColor): the test checks pixels, so it states them itself.
 constexpr int kAgentColors[8][3] = {
     {255, 120, 0}, {0, 100, 255}, {170, 50, 255}, {0, 180, 140},
     {170, 90, 30}, {120, 200, 0}, {255, 70, 120}, {0, 190, 255},

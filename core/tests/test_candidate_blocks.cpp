@@ -8,6 +8,7 @@
 
 #include "candidate_blocks.h"
 #include "nav/flood_fill.h"
+#include "nav/stand_test.h"
 #include "nav/terrain_generator.h"
 #include "test_levels.h"
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "nav/flood_fill.h"
+#include "nav/stand_test.h"
 #include "nav/nav_build.h"
 #include "test_levels.h"
 

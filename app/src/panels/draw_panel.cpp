@@ -5,7 +5,7 @@
 #include <string>
 
 #include "compare_tool.h"
-#include "nav/crowd.h"
+#include "nav/crowd_draw.h"
 #include "inspector.h"
 
 namespace nav::app {

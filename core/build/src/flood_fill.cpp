@@ -24,6 +24,7 @@
 // this column within half a unit height" a unique identity, and "the highest
 // cell within the move's window" the unique target of a step.
 #include "nav/flood_fill.h"
+#include "nav/stand_test.h"
 
 #include <algorithm>
 #include <bit>

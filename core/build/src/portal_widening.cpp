@@ -30,6 +30,7 @@
 
 #include "candidate_blocks.h"
 #include "nav/flood_fill.h"
+#include "nav/stand_test.h"
 
 namespace nav {
 namespace {

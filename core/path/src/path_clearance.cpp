@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "nav/flood_fill.h"
+#include "nav/stand_test.h"
 #include "nav/geometry.h"
 
 namespace nav {

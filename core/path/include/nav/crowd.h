@@ -2,8 +2,8 @@
 // A crowd of agents on a graph, as Detour's crowd: each stands on a ground sector, asks a
 // shared PathManager for a path to a random goal, walks it at the unit's speed
 // and, once there, picks the next goal. The manager spends one budget per
-// frame over all requests; the time it actually takes is kept per frame. No GL
-// and no ImGui: the app draws the crowd through DebugDraw and its panel.
+// frame over all requests; the time it actually takes is kept per frame.
+// crowd_draw.h draws it.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -15,7 +15,6 @@
 
 #include <glm/glm.hpp>
 
-#include "nav/debug_draw.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_build.h"
 #include "nav/path_manager.h"
@@ -86,14 +85,6 @@ struct SolverTimeSummary {
   size_t frames = 0;
 };
 
-/// Agent i's colour while it walks (a few strong hues, repeating), clear of the
-/// sectors' and paths' colours.
-Color agentColor(size_t agent);
-/// An agent whose path is still being searched for.
-constexpr Color kWaitingAgentColor{150, 150, 150, 255};
-/// An agent that gave up after several requests gave no way forward.
-constexpr Color kStuckAgentColor{70, 70, 70, 255};
-
 class Crowd {
  public:
   Crowd();
@@ -143,10 +134,6 @@ class Crowd {
   std::span<const float> solverHistory() const { return m_solverHistory; }
   size_t solverHistoryStart() const;
   SolverTimeSummary solverTime() const;
-
-  /// Agents as upright boxes in their colours (grey while waiting for a path,
-  /// dark when stuck), their remaining paths and their goals.
-  void drawOverlay(DebugDraw& draw) const;
 
  private:
   /// Makes the agents for m_count and m_seed on the current graph.
