@@ -1,6 +1,7 @@
 #pragma once
 // Runs navscope-cli as a user does (through the shell) and keeps what it printed.
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -49,6 +50,14 @@ inline std::string quoted(const std::string& path) {
   text += path;
   text += '\'';
   return text;
+}
+
+/// A whole file's bytes ("" when it cannot be read).
+inline std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 /// A bundled level's path, quoted for the shell.

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "cli_run.h"
@@ -14,14 +13,8 @@ namespace {
 using nav::test::CliRun;
 using nav::test::outputFile;
 using nav::test::quoted;
+using nav::test::readAll;
 using nav::test::runCli;
-
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Generates the level as .obj and as .glb (same seed, same sidecar name),
 // builds each to a .nav and expects the same bytes.

@@ -5,8 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "cli_run.h"
@@ -17,14 +15,8 @@ using nav::test::asset;
 using nav::test::CliRun;
 using nav::test::outputFile;
 using nav::test::quoted;
+using nav::test::readAll;
 using nav::test::runCli;
-
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TEST(CliGenerateTerrain, WritesTheLevelAndItsSidecar) {
   const std::string obj = outputFile("cli_terrain.obj");
