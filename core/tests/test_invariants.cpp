@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "nav/nav_file.h"
+#include "nav/graph_check.h"
 
 #include <algorithm>
 #include <cmath>
