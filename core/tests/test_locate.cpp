@@ -95,5 +95,18 @@ TEST(LocateNearest, SnapsOntoTheClosestSectorWithinTheBox) {
   EXPECT_EQ(placeOnGraph(graph, above, {1, 1, 1}).sector, kNoSector);
 }
 
+TEST(LocateNearest, PointsThatAreNotFiniteAreOnNoSector) {
+  const NavGraph graph = buildAsset(test::assetFile("funnel.obj"));
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const glm::vec3& point : {glm::vec3(nan, 0, 1.5f), glm::vec3(1.9f, nan, 1.5f),
+                                 glm::vec3(inf, 0, 1.5f), glm::vec3(1.9f, 0, -inf)}) {
+    EXPECT_EQ(placeOnGraph(graph, point, {1, 3, 1}).sector, kNoSector);
+    EXPECT_EQ(placeForPath(graph, point, {1, 3, 1}).sector, kNoSector);
+    EXPECT_EQ(locateSector(graph, point).sector, kNoSector);
+  }
+  EXPECT_EQ(placeOnGraph(graph, {1.9f, 0.05f, 1.5f}, {1, nan, 1}).sector, kNoSector);
+}
+
 }  // namespace
 }  // namespace nav

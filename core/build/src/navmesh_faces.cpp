@@ -277,7 +277,14 @@ void findTJunctions(NavMeshFaces& mesh, float tolerance) {
   if (walls.empty()) return;
   // A ground-plane grid of the corners, cells about a wall edge long.
   const float cell = std::max({float(lengths / double(walls.size())), 4.0f * tolerance, 1e-3f});
-  const auto cellOf = [cell](float v) { return int64_t(std::floor(double(v) / double(cell))); };
+  // Clamped so that far corners convert to whole numbers (they share the
+  // outermost cells, where distances still decide); a NaN goes to the lowest.
+  const auto cellOf = [cell](float v) {
+    constexpr int64_t kFar = int64_t(1) << 50;
+    const double at = std::floor(double(v) / double(cell));
+    if (!(at > double(-kFar))) return -kFar;
+    return at < double(kFar) ? int64_t(at) : kFar;
+  };
   std::unordered_map<CellKey, std::vector<uint32_t>, CellKeyHash> grid;
   for (uint32_t c = 0; c < mesh.corners.size(); ++c) {
     if (used[c]) grid[{cellOf(mesh.corners[c].x), 0, cellOf(mesh.corners[c].z)}].push_back(c);

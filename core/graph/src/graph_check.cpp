@@ -161,8 +161,11 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
     // Messages are built only on failure: this loop runs over every portal of every load.
     auto bad = [&](const std::string& what) { return "portal " + to_string(i) + ": " + what; };
     auto badSector = [&](const char* field, uint32_t sector) {
-      return bad(field + (" " + to_string(sector)) + " out of range (" + to_string(sectorCount) +
-                 " sectors)");
+      // Appended piece by piece: GCC 12 warns, wrongly, on `field + std::string`.
+      std::string what = field;
+      what += ' ';
+      what += to_string(sector);
+      return bad(what + " out of range (" + to_string(sectorCount) + " sectors)");
     };
     if (p.fromSector >= sectorCount) return badSector("fromSector", p.fromSector);
     if (p.toSector >= sectorCount) return badSector("toSector", p.toSector);

@@ -68,6 +68,8 @@ Location findNearestSector(const NavGraph& graph, const glm::vec3& point,
 }
 
 Location placeOnGraph(const NavGraph& graph, const glm::vec3& point, const glm::vec3& halfExtents) {
+  // A point that is not finite (a centroid overflowed, a NaN from a caller) is on no sector.
+  if (!isFinite(point) || !isFinite(halfExtents)) return {};
   const Location on = locateSector(graph, point);
   return on.sector != kNoSector ? on : findNearestSector(graph, point, halfExtents);
 }

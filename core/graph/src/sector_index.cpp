@@ -47,8 +47,11 @@ SectorIndex::SectorIndex(const NavGraph& graph) {
 
 glm::ivec2 SectorIndex::cellOf(glm::vec2 p) const {
   const glm::vec2 cell = glm::floor((p - m_origin) / m_cellSize);
-  return {std::clamp(int32_t(std::clamp(cell.x, -1.0f, float(m_size.x))), 0, m_size.x - 1),
-          std::clamp(int32_t(std::clamp(cell.y, -1.0f, float(m_size.y))), 0, m_size.y - 1)};
+  // Clamped before converting; a NaN (which every comparison fails) lands in cell 0.
+  const auto along = [](float at, int32_t size) {
+    return at > 0.0f ? int32_t(std::min(at, float(size - 1))) : 0;
+  };
+  return {along(cell.x, m_size.x), along(cell.y, m_size.y)};
 }
 
 }  // namespace nav

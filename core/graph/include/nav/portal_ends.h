@@ -34,8 +34,10 @@ inline float cellsAlongPortal(const NavGraph& graph, const Portal& portal, bool 
 }
 
 // How far that is from the nearest whole number (no library call: the funnel
-// asks for every portal it crosses).
+// asks for every portal it crosses). Every float from 2^23 on is whole, and
+// converting one past 2^63 would be undefined; a NaN gives 0 too.
 inline float offWhole(float cells) {
+  if (!(std::abs(cells) < 8388608.0f)) return 0.0f;
   const float nearest = float(int64_t(cells + (cells < 0.0f ? -0.5f : 0.5f)));
   return std::abs(cells - nearest);
 }
