@@ -14,7 +14,7 @@ packages=(
   build-essential cmake pkg-config
   libimgui-dev libstb-dev libglfw3-dev libgl-dev libgl1-mesa-dri libglx-mesa0 libglm-dev
   python3-glad libtinyobjloader-dev libassimp-dev nlohmann-json3-dev libcli11-dev
-  libgtest-dev libbenchmark-dev librecast-dev clang-14 libclang-rt-14-dev zlib1g-dev
+  libtbb-dev libgtest-dev libbenchmark-dev librecast-dev clang-14 libclang-rt-14-dev zlib1g-dev
   xvfb xauth xdotool
 )
 

@@ -33,12 +33,12 @@
 #include <new>
 #include <optional>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
 #include "column_memo.h"
 #include "format_number.h"
 #include "candidate_blocks.h"
+#include "worker_threads.h"
 #include "nav/footprint_support.h"
 
 namespace nav {
@@ -328,6 +328,13 @@ struct Teleport {
   bool reverse;
 };
 
+// A column to seed from: the unit stands on the highest ground in [yMin,
+// yMax], unless a cell of the column lies within half a unit height of y.
+struct SeedColumn {
+  int32_t x, z;
+  float y, yMin, yMax;
+};
+
 // Breadth-first, one level at a time: the steps of a whole level are tested
 // (shared among the threads), then merged into the grid in level order. Merging
 // in order makes the cells, their indices and links identical whatever the
@@ -340,7 +347,7 @@ class Filler {
         m_mover(mover),
         m_grid(grid),
         m_maxCells(params.maxCells),
-        m_threads(std::clamp(params.threads, 1, kMaxFillThreads)),
+        m_workers(std::clamp(params.threads, 1, kMaxFillThreads)),
         m_estimatedCells(estimateCells(level, params)),
         m_maxFallColumns(int(std::ceil(2.0f * mover.footprintSide / grid.cellSize())) + 2),
         m_control(control) {
@@ -364,11 +371,31 @@ class Filler {
   // Adds a cell at the column if the unit can stand there and no cell of the
   // column is already at that ground, then explores everything reachable.
   bool seed(int32_t x, int32_t z, float yMin, float yMax) {
-    const StandResult standing = m_mover.stand(columnCenter2(m_grid, x, z), yMin, yMax);
-    if (!standing.ok) return true;
-    if (existing(x, z, standing.y) != kNoCell) return true;
-    if (!addCell(x, z, standing) || !teleport()) return false;
-    return explore();
+    return seedOn(x, z, m_mover.stand(columnCenter2(m_grid, x, z), yMin, yMax));
+  }
+
+  /// Seeds at each column of `seeds` in turn that holds no cell near its
+  /// height by then, as seed() does. With several threads the stand tests of
+  /// the whole batch run first, in parallel: they read only the level.
+  bool seedBatch(const std::vector<SeedColumn>& seeds) {
+    if (m_workers.threads() == 1) {
+      for (const SeedColumn& s : seeds) {
+        if (existing(s.x, s.z, s.y) == kNoCell && !seed(s.x, s.z, s.yMin, s.yMax)) return false;
+      }
+      return true;
+    }
+    m_seedStands.resize(seeds.size());
+    m_workers.forChunks(seeds.size(), 4, [&](size_t first, size_t last, size_t) {
+      for (size_t i = first; i < last; ++i) {
+        const SeedColumn& s = seeds[i];
+        m_seedStands[i] = m_mover.stand(columnCenter2(m_grid, s.x, s.z), s.yMin, s.yMax);
+      }
+    });
+    for (size_t i = 0; i < seeds.size(); ++i) {
+      const SeedColumn& s = seeds[i];
+      if (existing(s.x, s.z, s.y) == kNoCell && !seedOn(s.x, s.z, m_seedStands[i])) return false;
+    }
+    return true;
   }
 
   const std::string& error() const { return m_error; }
@@ -387,6 +414,13 @@ class Filler {
   }
 
  private:
+  bool seedOn(int32_t x, int32_t z, const StandResult& standing) {
+    if (!standing.ok) return true;
+    if (existing(x, z, standing.y) != kNoCell) return true;
+    if (!addCell(x, z, standing) || !teleport()) return false;
+    return explore();
+  }
+
   bool addCell(int32_t x, int32_t z, const StandResult& standing) {
     const float y = standing.y;
     if (m_grid.size() >= m_maxCells) {
@@ -456,6 +490,13 @@ class Filler {
     ColumnMemo<Mover::KnownLanding> landings;
     /// Mover::betweenMemo, along x and along z.
     ColumnMemo<bool> between[2];
+
+    /// The fill's front moved on a level.
+    void nextLevel() {
+      landings.nextLevel();
+      between[0].nextLevel();
+      between[1].nextLevel();
+    }
   };
 
   std::unique_ptr<Scratch> makeScratch() const {
@@ -484,9 +525,6 @@ class Filler {
     near.betweenMemo[1] = &scratch.between[1];
     const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
     const bool overlapping = m_mover.footprintsOverlap(m_grid.cellSize());
-    scratch.landings.nextLevel();
-    scratch.between[0].nextLevel();
-    scratch.between[1].nextLevel();
     for (size_t i = first; i < last; ++i) {
       const OpenCell& cell = m_open[i];
       const glm::vec2 here = columnCenter2(m_grid, cell.x, cell.z);
@@ -552,26 +590,26 @@ class Filler {
   }
 
   bool explore() {
-    // Below this many cells a level is not worth a thread.
-    constexpr size_t kMinParallelLevel = 256;
+    // Cells handed to a thread at a time: tens of microseconds of steps.
+    constexpr size_t kCellsPerChunk = 4;
+    m_scratches.resize(size_t(m_workers.threads()));
     while (!m_next.empty()) {
       m_open.swap(m_next);
       m_next.clear();
       m_results.resize(m_open.size() * kDirectionCount);
       m_fallColumns.resize(m_open.size() * kDirectionCount);
       m_knownTargets.resize(m_open.size() * kDirectionCount);
-      // Each thread tests an equal share of the level with its own scratch.
-      const size_t threads = std::min<size_t>(
-          size_t(m_threads), std::max<size_t>(1, m_open.size() / kMinParallelLevel));
-      while (m_scratches.size() < threads)
-        m_scratches.push_back(makeScratch());
-      const auto share = [&](size_t t) { return m_open.size() * t / threads; };
-      std::vector<std::thread> helpers;
-      for (size_t t = 1; t < threads; ++t)
-        helpers.emplace_back([&, t] { testSteps(share(t), share(t + 1), *m_scratches[t]); });
-      testSteps(0, share(1), *m_scratches[0]);
-      for (std::thread& helper : helpers)
-        helper.join();
+      for (std::unique_ptr<Scratch>& scratch : m_scratches) {
+        if (scratch) scratch->nextLevel();
+      }
+      m_workers.forChunks(m_open.size(), kCellsPerChunk, [&](size_t first, size_t last, size_t slot) {
+        std::unique_ptr<Scratch>& scratch = m_scratches[slot];
+        if (!scratch) {
+          scratch = makeScratch();
+          scratch->nextLevel();
+        }
+        testSteps(first, last, *scratch);
+      });
       for (size_t i = 0; i < m_open.size(); ++i) {
         const OpenCell& cell = m_open[i];
         uint8_t links = 0;
@@ -621,7 +659,7 @@ class Filler {
   const Mover& m_mover;
   CellGrid& m_grid;
   size_t m_maxCells;
-  int m_threads;
+  WorkerThreads m_workers;
   uint64_t m_estimatedCells;
   /// Far enough for a footprint that hung over a ledge to have cleared it, even
   /// walking off a ledge at 45 degrees to the grid (twice the footprint).
@@ -636,7 +674,9 @@ class Filler {
   /// Per step that lands: the cell already at its landing when the level was
   /// tested (looked up on the threads), or kNoCell.
   std::vector<uint32_t> m_knownTargets;
-  /// One per thread that has worked.
+  /// seedBatch's stand tests.
+  std::vector<StandResult> m_seedStands;
+  /// One per thread slot (WorkerThreads), made when the slot first works.
   std::vector<std::unique_ptr<Scratch>> m_scratches;
   std::vector<Teleport> m_teleports;
   std::vector<bool> m_teleportUsed;
@@ -652,6 +692,15 @@ bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, 
                     Filler& filler) {
   const float size = grid.cellSize();
   const glm::vec2 origin = grid.origin();
+  // Columns seeded together. A seed's fill may reach the batch's later
+  // columns, whose stand tests were then run for nothing: a batch is small.
+  constexpr size_t kBatch = 64;
+  std::vector<SeedColumn> batch;
+  const auto seedNow = [&] {
+    const bool ok = filler.seedBatch(batch);
+    batch.clear();
+    return ok;
+  };
   for (uint32_t t = 0; t < level.triangles.size(); ++t) {
     if ((t & 1023u) == 0 && filler.cancelled()) return false;
     const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
@@ -686,11 +735,12 @@ bool seedEverywhere(const Level& level, const CellGrid& grid, float minNormalY, 
         const float y = a.y - (normal.x * (p.x - a.x) + normal.z * (p.z - a.z)) / normal.y;
         if (filler.existing(x, z, y) != kNoCell) continue;
         // Up to a step above: on a slope the footprint rests higher than its centre.
-        if (!filler.seed(x, z, y - 0.05f, y + stepHeight)) return false;
+        batch.push_back({x, z, y, y - 0.05f, y + stepHeight});
+        if (batch.size() == kBatch && !seedNow()) return false;
       }
     }
   }
-  return true;
+  return seedNow();
 }
 
 }  // namespace

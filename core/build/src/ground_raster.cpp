@@ -8,9 +8,9 @@
 #include <limits>
 #include <new>
 #include <string>
-#include <thread>
 
 #include "tile_index.h"
+#include "worker_threads.h"
 
 namespace nav {
 namespace {
@@ -286,12 +286,10 @@ bool GroundRaster::listCentreHeights(int threads, BuildControl* control) {
       }
     }
   };
-  std::vector<std::thread> helpers;
-  for (size_t run = 1; run < used; ++run)
-    helpers.emplace_back(listRun, run);
-  listRun(0);
-  for (std::thread& helper : helpers)
-    helper.join();
+  WorkerThreads(int(used)).forChunks(used, 1, [&](size_t first, size_t last, size_t) {
+    for (size_t run = first; run < last; ++run)
+      listRun(run);
+  });
   if (stopped) return false;
   size_t total = 0;
   for (const std::vector<float>& listed : runs)

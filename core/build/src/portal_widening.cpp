@@ -25,10 +25,10 @@
 #include <numbers>
 #include <numeric>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "candidate_blocks.h"
+#include "worker_threads.h"
 #include "nav/flood_fill.h"
 #include "nav/stand_test.h"
 
@@ -105,32 +105,22 @@ class Widener {
   // cancelled. The same result for any number of threads.
   std::optional<size_t> run(int threads, const BuildControl* control) {
     std::atomic<bool> stopped = false;
-    // Runs work(p, near) for every p of `portals` on up to `threads` threads,
-    // each taking every threads-th with blocks of its own; false when cancelled.
+    WorkerThreads workers(threads);
+    m_near.resize(size_t(workers.threads()));
+    // Runs work(p, near) for every p of `portals`, a few at a time on each
+    // thread with blocks of its own; false when cancelled.
     const auto inParallel = [&](const std::vector<uint32_t>& portals, auto&& work) {
-      const auto share = [&](size_t first, size_t stride) {
-        CandidateBlocks& near = *m_near[first];
-        for (size_t i = first; i < portals.size() && !stopped; i += stride) {
-          if (control && (i / stride) % 64 == 0 &&
-              control->cancelRequested.load(std::memory_order_relaxed))
-            stopped = true;
-          else
-            work(portals[i], near);
-        }
-      };
-      // A pair's widening takes about a tenth of a millisecond on a city: two
-      // are worth a thread.
-      constexpr size_t kPortalsPerThread = 2;
-      const size_t used =
-          std::clamp<size_t>(portals.size() / kPortalsPerThread, 1, size_t(threads));
-      while (m_near.size() < used)
-        m_near.push_back(makeNearBlocks());
-      std::vector<std::thread> helpers;
-      for (size_t t = 1; t < used; ++t)
-        helpers.emplace_back(share, t, used);
-      share(0, used);
-      for (std::thread& helper : helpers)
-        helper.join();
+      // A pair's widening takes about a tenth of a millisecond on a city.
+      constexpr size_t kPortalsPerChunk = 4;
+      workers.forChunks(portals.size(), kPortalsPerChunk,
+                        [&](size_t first, size_t last, size_t slot) {
+                          std::unique_ptr<CandidateBlocks>& near = m_near[slot];
+                          if (!near) near = makeNearBlocks();
+                          for (size_t i = first; i < last && !stopped; ++i)
+                            work(portals[i], *near);
+                          if (control && control->cancelRequested.load(std::memory_order_relaxed))
+                            stopped = true;
+                        });
       return !stopped;
     };
     std::vector<uint32_t> pairs, walks;
@@ -528,7 +518,7 @@ class Widener {
   /// asked.
   mutable std::vector<float> m_endGround;
   mutable std::vector<std::array<float, 4>> m_cornerGround;
-  /// Per thread: the triangles near the ends it works on.
+  /// Per thread slot (WorkerThreads): the triangles near the ends it works on.
   std::vector<std::unique_ptr<CandidateBlocks>> m_near;
 };
 

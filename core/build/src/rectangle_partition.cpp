@@ -19,9 +19,10 @@
 #include "rectangle_partition.h"
 
 #include <algorithm>
-#include <thread>
 #include <utility>
 #include <vector>
+
+#include "worker_threads.h"
 
 namespace nav {
 namespace {
@@ -312,14 +313,11 @@ RectanglePartition::RectanglePartition(const JoinedSquares& squares,
       m_up[s] = squares.joined(s, PlusZ);
     }
   };
-  const uint32_t used = uint32_t(std::clamp(threads, 1, 64));
-  const auto share = [&](uint32_t t) { return uint32_t(uint64_t(count) * t / used); };
-  std::vector<std::thread> helpers;
-  for (uint32_t t = 1; t < used; ++t)
-    helpers.emplace_back(ask, share(t), share(t + 1));
-  ask(0, share(1));
-  for (std::thread& helper : helpers)
-    helper.join();
+  // Squares handed to a thread at a time.
+  constexpr size_t kSquaresPerChunk = 16384;
+  WorkerThreads(threads).forChunks(count, kSquaresPerChunk, [&](size_t first, size_t last, size_t) {
+    ask(uint32_t(first), uint32_t(last));
+  });
   for (uint32_t s = 0; s < count; ++s) {
     for (const Direction d : {PlusX, PlusZ}) {
       const uint32_t next = (d == PlusX ? m_right : m_up)[s];
