@@ -7,9 +7,13 @@
 #include <filesystem>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <string>
 #include <random>
 
 #include "nav/funnel.h"
+#include "nav/locate.h"
+#include "nav/navmesh_graph.h"
 #include "nav/nav_build.h"
 #include "nav/path_manager.h"
 #include "nav/path_pipeline.h"
@@ -138,6 +142,72 @@ void BM_Query(benchmark::State& state) {
   state.counters["found_fraction"] = double(found) / double(std::max<size_t>(i, 1));
 }
 BENCHMARK(BM_Query)->Arg(0)->Arg(2)->ArgNames({"level"})->Unit(benchmark::kMicrosecond);
+
+// A navigation mesh whose faces crowd one corner: 80,000 triangles of 5 cm
+// in a 10 m square beside one quad of a square kilometre. A uniform grid over
+// the faces' boxes puts thousands of them in each of its cells there.
+const nav::NavGraph& crowdedCornerMesh() {
+  static const nav::NavGraph graph = [] {
+    std::string obj;
+    constexpr int kSide = 200;
+    constexpr float kStep = 10.0f / float(kSide);
+    for (int j = 0; j <= kSide; ++j) {
+      for (int i = 0; i <= kSide; ++i)
+        obj += "v " + std::to_string(-10.0f + float(i) * kStep) + " 0 " +
+               std::to_string(-10.0f + float(j) * kStep) + "\n";
+    }
+    const auto vertex = [](int i, int j) { return std::to_string(j * (kSide + 1) + i + 1); };
+    for (int j = 0; j < kSide; ++j) {
+      for (int i = 0; i < kSide; ++i) {
+        obj += "f " + vertex(i, j) + " " + vertex(i, j + 1) + " " + vertex(i + 1, j + 1) + "\n";
+        obj += "f " + vertex(i, j) + " " + vertex(i + 1, j + 1) + " " + vertex(i + 1, j) + "\n";
+      }
+    }
+    const int first = (kSide + 1) * (kSide + 1) + 1;
+    obj += "v 0 0 -10\nv 0 0 990\nv 1000 0 990\nv 1000 0 -10\n";
+    obj += "f " + std::to_string(first) + " " + std::to_string(first + 1) + " " +
+           std::to_string(first + 2) + " " + std::to_string(first + 3) + "\n";
+    const nav::Level level = nav::parseObj(obj, "crowded corner").value();
+    return nav::buildNavMeshGraph(level, nav::navMeshParamsFor(level)).value().graph;
+  }();
+  return graph;
+}
+
+// locateSector at seeded random points over a graph's sectors: the flood
+// filled graphs of the showcase (0) and dungeon.obj (2), and a navigation
+// mesh crowded into one corner (3), located where its faces crowd.
+void BM_Locate(benchmark::State& state) {
+  const int index = int(state.range(0));
+  std::optional<nav::NavBuild> built;
+  if (index != 3) {
+    const LoadedLevel* level = levelFor(index);
+    if (!level) {
+      state.SkipWithError("level file absent");
+      return;
+    }
+    built = nav::buildNavigation(level->level, *level->world, level->params).value();
+  }
+  const nav::NavGraph& graph = built ? built->graph : crowdedCornerMesh();
+  std::mt19937 random(7);
+  std::vector<glm::vec3> points(1024);
+  for (glm::vec3& point : points) {
+    const nav::Sector* sector = nullptr;
+    do {
+      sector = &graph.sectors[random() % graph.sectors.size()];
+    } while (sector->kind != nav::SectorKind::Ground ||
+             (index == 3 && sector->bounds.max.x > 0.0f));
+    const glm::vec3 centre = sector->bounds.center();
+    point = {centre.x, graph.heightAt(*sector, centre.x, centre.z) + 0.05f, centre.z};
+  }
+  size_t i = 0, found = 0;
+  for (auto _ : state) {
+    const nav::Location at = nav::locateSector(graph, points[i++ % points.size()]);
+    found += at.sector != nav::kNoSector ? 1 : 0;
+    benchmark::DoNotOptimize(at);
+  }
+  state.counters["found_fraction"] = double(found) / double(std::max<size_t>(i, 1));
+}
+BENCHMARK(BM_Locate)->Arg(0)->Arg(2)->Arg(3)->ArgNames({"level"})->Unit(benchmark::kNanosecond);
 
 // A crowd: `agents` requests between random cell centres, solved through a
 // PathManager spending `budget` iterations per frame (results taken as they

@@ -1,11 +1,13 @@
 // Locating points through the sector index, against scans of every sector.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <random>
 
 #include "nav/locate.h"
 #include "nav/nav_build.h"
+#include "nav/sector_index.h"
 #include "test_levels.h"
 
 namespace nav {
@@ -71,6 +73,46 @@ TEST(LocateIndex, AgreesWithScanningEverySector) {
     EXPECT_GT(located, 100u);
     EXPECT_GT(near, located);
   }
+}
+
+// The tree against a scan of every box, on boxes of every size crowded
+// unevenly (most in one corner, a few spanning everything, some points),
+// and query boxes from points to wider than the whole: each overlapping
+// sector visited once, no other.
+TEST(SectorIndex, VisitsEveryOverlappingSectorOnce) {
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  NavGraph graph;
+  for (int i = 0; i < 3000; ++i) {
+    Sector sector;
+    sector.kind = i % 97 == 0 ? SectorKind::Waypath : SectorKind::Ground;
+    const bool corner = i % 10 != 0;
+    const float reach = corner ? 10.0f : 1000.0f;
+    const glm::vec2 low(reach * unit(random), reach * unit(random));
+    const float size = i % 50 == 0 ? 1000.0f : (i % 7 == 0 ? 0.0f : 5.0f * unit(random));
+    sector.bounds = Aabb{{low.x, 0.0f, low.y}, {low.x + size, 1.0f, low.y + size * unit(random)}};
+    graph.sectors.push_back(sector);
+  }
+  const SectorIndex index(graph);
+  std::vector<int> visits(graph.sectors.size());
+  for (int q = 0; q < 2000; ++q) {
+    const float reach = q % 3 == 0 ? 12.0f : 1100.0f;
+    const glm::vec2 low(reach * unit(random) - 50.0f, reach * unit(random) - 50.0f);
+    const float size = q % 5 == 0 ? 0.0f : (q % 101 == 0 ? 3000.0f : 3.0f * unit(random));
+    const glm::vec2 high = low + glm::vec2(size, size * unit(random));
+    std::fill(visits.begin(), visits.end(), 0);
+    index.forEachNear(low, high, [&](uint32_t s) { ++visits[s]; });
+    for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
+      const Aabb& b = graph.sectors[s].bounds;
+      const bool overlaps = graph.sectors[s].kind == SectorKind::Ground && b.min.x <= high.x &&
+                            low.x <= b.max.x && b.min.z <= high.y && low.y <= b.max.z;
+      ASSERT_EQ(visits[s], overlaps ? 1 : 0) << "sector " << s << ", query " << q;
+    }
+  }
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  int visited = 0;
+  index.forEachNear(glm::vec2(nan), glm::vec2(nan), [&](uint32_t) { ++visited; });
+  EXPECT_EQ(visited, 0) << "a NaN box overlaps nothing";
 }
 
 TEST(LocateNearest, SnapsOntoTheClosestSectorWithinTheBox) {
