@@ -194,7 +194,8 @@ TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
   const glm::vec3 start{4.25f, 0.05f, 33.65f}, goal{4.25f, 0.05f, 18.35f};
   const PathResult path = findPath(graph, start, goal);
   ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
-  const std::vector<glm::vec3> base = stringPull(funnelPortals(graph, path.corridor)).corners;
+  const std::vector<glm::vec3> base =
+      stringPull(funnelPortals(graph, path.corridor), false, FunnelInput::Gates).corners;
   const FunnelResult reached = pullCorridor(graph, path.corridor, /*recordSteps=*/true);
   ASSERT_EQ(base.size(), 4u);
   ASSERT_EQ(reached.corners.size(), 4u);
@@ -265,7 +266,7 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
     std::vector<glm::vec3> base;
     for (const std::vector<FunnelPortal>& leg :
          funnelLegs(graph, result.corridor, FunnelInput::Gates)) {
-      for (const glm::vec3& corner : stringPull(leg).corners) {
+      for (const glm::vec3& corner : stringPull(leg, false, FunnelInput::Gates).corners) {
         if (base.empty() || !samePoint(base.back(), corner)) base.push_back(corner);
       }
     }

@@ -25,6 +25,7 @@
 #include "nav/locate.h"
 #include "nav/navmesh_graph.h"
 #include "nav/path_pipeline.h"
+#include "nav/path_solver.h"
 #include "nav/search.h"
 #include "nav/vehicle_curve.h"
 
@@ -702,6 +703,76 @@ TEST(NavMeshGraph, FunnelAddsNoCornerForCollinearPortals) {
   const FunnelResult result = stringPull(bent);
   expectCorners(result, {{0, 0, 0.2f}, {2, 0, 0.5f}, {4, 0, 0.2f}});
   EXPECT_NEAR(result.length, 2.0 * std::sqrt(4.0 + 0.09), 1e-5);
+}
+
+// A grid of squares cut along their diagonals, as a modelling tool makes
+// one: a path along a diagonal passes exactly through vertices, portal ends
+// on its line. Through plain portals that is one straight stretch.
+std::string diagonalGrid(int squares) {
+  std::string obj;
+  for (int j = 0; j <= squares; ++j) {
+    for (int i = 0; i <= squares; ++i)
+      obj += "v " + std::to_string(0.1f * float(i)) + " 0 " + std::to_string(0.1f * float(j)) + "\n";
+  }
+  const auto at = [&](int i, int j) { return std::to_string(j * (squares + 1) + i + 1); };
+  for (int j = 0; j < squares; ++j) {
+    for (int i = 0; i < squares; ++i) {
+      obj += "f " + at(i, j) + " " + at(i, j + 1) + " " + at(i + 1, j + 1) + "\n";
+      obj += "f " + at(i, j) + " " + at(i + 1, j + 1) + " " + at(i + 1, j) + "\n";
+    }
+  }
+  return obj;
+}
+
+TEST(NavMeshGraph, APathAlongAGridsDiagonalHasNoCornersOnIt) {
+  const NavMeshBuild mesh = buildOf(levelOf(diagonalGrid(30)));
+  PathAnswer answer;
+  planPath(mesh.graph, {0.25f, 0.0f, 0.25f}, {2.75f, 0.0f, 2.75f}, {}, {}, answer);
+  ASSERT_EQ(answer.search.status, PathStatus::Found) << answer.search.reason;
+  expectCorners(answer.funnel, {{0.25f, 0, 0.25f}, {2.75f, 0, 2.75f}});
+  // Across the diagonals, too.
+  planPath(mesh.graph, {0.25f, 0.0f, 2.75f}, {2.75f, 0.0f, 0.25f}, {}, {}, answer);
+  ASSERT_EQ(answer.search.status, PathStatus::Found) << answer.search.reason;
+  expectCorners(answer.funnel, {{0.25f, 0, 2.75f}, {2.75f, 0, 0.25f}});
+}
+
+// Through plain portals, a portal end on the path's line further out than
+// the other side's makes no corner; the strict funnel turns there. The path
+// is the same and as long: on the grid and on jittered meshes with holes,
+// random pairs of their vertices. (A path through a portal's end exactly,
+// the rest of the portal to one side, still turns there.)
+TEST(NavMeshGraph, PlainPortalsMakeFewerCornersOnTheSamePath) {
+  std::vector<Level> levels{levelOf(diagonalGrid(20)), randomMesh(5, 0.0f), randomMesh(6, 0.4f)};
+  for (const Level& level : levels) {
+    SCOPED_TRACE(level.source);
+    const NavMeshBuild mesh = buildOf(level);
+    std::mt19937 random(17);
+    std::uniform_int_distribution<size_t> vertex(0, level.vertices.size() - 1);
+    size_t paths = 0, strictCorners = 0, corners = 0;
+    for (int i = 0; i < 300; ++i) {
+      const PathResult path =
+          findPath(mesh.graph, level.vertices[vertex(random)], level.vertices[vertex(random)]);
+      if (path.status != PathStatus::Found) continue;
+      const std::vector<FunnelPortal> portals = funnelPortals(mesh.graph, path.corridor);
+      const FunnelResult plain = stringPull(portals);
+      const FunnelResult strict = stringPull(portals, false, FunnelInput::Gates);
+      ++paths;
+      strictCorners += strict.corners.size();
+      corners += plain.corners.size();
+      EXPECT_NEAR(plain.length, strict.length, 1e-4f * strict.length + 1e-5f);
+      EXPECT_LE(plain.corners.size(), strict.corners.size());
+      // Every corner of the plain path is one of the strict path's.
+      for (const glm::vec3& corner : plain.corners) {
+        EXPECT_TRUE(std::any_of(strict.corners.begin(), strict.corners.end(),
+                                [&](const glm::vec3& c) { return glm::distance(c, corner) < 1e-5f; }))
+            << describe(corner);
+      }
+    }
+    EXPECT_GT(paths, 200u);
+    if (level.source == "test.obj") {
+      EXPECT_LT(corners, strictCorners) << "the strict funnel turns on the diagonals";
+    }
+  }
 }
 
 TEST(NavMeshGraph, FunnelGoesThroughAZeroLengthPortal) {

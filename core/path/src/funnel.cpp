@@ -309,8 +309,9 @@ constexpr float kOnPortal = 1e-4f;
 
 class Funnel {
  public:
-  Funnel(std::span<const FunnelPortal> portals, bool recordSteps, FunnelResult& result)
-      : m_portals(portals), m_recordSteps(recordSteps), m_result(result) {}
+  Funnel(std::span<const FunnelPortal> portals, bool recordSteps, FunnelInput input,
+         FunnelResult& result)
+      : m_portals(portals), m_recordSteps(recordSteps), m_input(input), m_result(result) {}
 
   void run() {
     m_result.clear();
@@ -366,7 +367,8 @@ class Funnel {
       if (!sameGroundPoint(m_apex, right) &&
           (sameGroundPoint(m_apex, m_right) || triArea2(m_apex, m_right, right) <= 0.0f)) {
         // The new right end is inside (left of) the right edge.
-        if (sameGroundPoint(m_apex, m_left) || triArea2(m_apex, m_left, right) > 0.0f) {
+        if (sameGroundPoint(m_apex, m_left) || triArea2(m_apex, m_left, right) > 0.0f ||
+            onLineBeyond(m_left, right)) {
           m_right = right;
           m_rightPortal = portal;
           moved = true;
@@ -380,7 +382,8 @@ class Funnel {
       if (!sameGroundPoint(m_apex, left) &&
           (sameGroundPoint(m_apex, m_left) || triArea2(m_apex, m_left, left) >= 0.0f)) {
         // The new left end is inside (right of) the left edge.
-        if (sameGroundPoint(m_apex, m_right) || triArea2(m_apex, m_right, left) < 0.0f) {
+        if (sameGroundPoint(m_apex, m_right) || triArea2(m_apex, m_right, left) < 0.0f ||
+            onLineBeyond(m_right, left)) {
           m_left = left;
           m_leftPortal = portal;
           moved = true;
@@ -431,6 +434,19 @@ class Funnel {
     return std::abs(cross2(a, b)) <= 1e-6f * (glm::dot(a, a) + glm::dot(b, b));
   }
 
+  // Whether p lies on the line from the apex through the other side's point
+  // q, further out than q, in a funnel through plain portals: the funnel then
+  // closes to that line and the path runs straight along it, where the strict
+  // test turns at q and leaves a corner on a straight line (a diagonal
+  // through a grid's vertices). Through gates such a corner stays: corner
+  // reach may move it out (corner_reach.h).
+  bool onLineBeyond(const glm::vec3& q, const glm::vec3& p) const {
+    if (m_input == FunnelInput::Gates) return false;
+    const glm::vec2 a = groundOf(q) - groundOf(m_apex), b = groundOf(p) - groundOf(m_apex);
+    return glm::dot(a, b) > glm::dot(a, a) &&
+           std::abs(cross2(a, b)) <= 1e-6f * (glm::dot(a, a) + glm::dot(b, b));
+  }
+
   // Makes `corner` the new apex and returns the index the scan continues after.
   size_t turnAt(glm::vec3 corner, uint32_t cornerPortal, FunnelEvent event, uint32_t portal) {
     m_result.corners.push_back(corner);
@@ -450,6 +466,7 @@ class Funnel {
 
   std::span<const FunnelPortal> m_portals;
   bool m_recordSteps;
+  FunnelInput m_input;
   FunnelResult& m_result;
   glm::vec3 m_apex{0.0f}, m_left{0.0f}, m_right{0.0f};
   uint32_t m_apexPortal = 0, m_leftPortal = 0, m_rightPortal = 0;
@@ -498,7 +515,7 @@ namespace {
 // move is a Reach step, before the Goal step.
 void pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
              std::span<const uint32_t> graphPortals, bool recordSteps, FunnelResult& pulled) {
-  stringPull(leg, pulled, recordSteps);
+  stringPull(leg, pulled, recordSteps, gated(graph) ? FunnelInput::Gates : FunnelInput::Portals);
   std::vector<uint32_t> moves;  // filled (and allocated) only when recording
   const size_t moved = reachCorners(graph, leg, graphPortals, pulled.corners, pulled.cornerPortals,
                                     recordSteps ? &moves : nullptr);
@@ -566,14 +583,16 @@ void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult&
 
 // The simple stupid funnel algorithm (Mononen, as used by Detour's
 // findStraightPath), in the ground plane: triArea2 < 0 means "left of".
-FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps) {
+FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps,
+                        FunnelInput input) {
   FunnelResult result;
-  stringPull(portals, result, recordSteps);
+  stringPull(portals, result, recordSteps, input);
   return result;
 }
 
-void stringPull(std::span<const FunnelPortal> portals, FunnelResult& result, bool recordSteps) {
-  Funnel(portals, recordSteps, result).run();
+void stringPull(std::span<const FunnelPortal> portals, FunnelResult& result, bool recordSteps,
+                FunnelInput input) {
+  Funnel(portals, recordSteps, input, result).run();
 }
 
 }  // namespace nav

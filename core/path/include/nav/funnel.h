@@ -102,11 +102,15 @@ struct FunnelResult {
 };
 
 /// String-pulls through the portals (the first and last are the start and goal).
-/// Steps are recorded only when recordSteps is set.
-FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps = false);
+/// Steps are recorded only when recordSteps is set. `input` says what the
+/// portals are: through plain portals a path runs straight past portal ends
+/// on its line, with no corner there; through gates those stay corners, for
+/// corner reach to move out (corner_reach.h).
+FunnelResult stringPull(std::span<const FunnelPortal> portals, bool recordSteps = false,
+                        FunnelInput input = FunnelInput::Portals);
 /// The same into `result`, reusing its arrays.
 void stringPull(std::span<const FunnelPortal> portals, FunnelResult& result,
-                bool recordSteps = false);
+                bool recordSteps = false, FunnelInput input = FunnelInput::Portals);
 
 /// The funnel's corners with a point added wherever the path crosses a portal,
 /// at the portal's height there, so the path follows stairs and drops between
