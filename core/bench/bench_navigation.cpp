@@ -8,13 +8,13 @@
 #include <map>
 #include <numeric>
 #include <optional>
-#include <string>
 #include <random>
+#include <string>
 
 #include "nav/funnel.h"
 #include "nav/locate.h"
-#include "nav/navmesh_graph.h"
 #include "nav/nav_build.h"
+#include "nav/navmesh_graph.h"
 #include "nav/path_manager.h"
 #include "nav/path_pipeline.h"
 

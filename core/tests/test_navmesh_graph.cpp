@@ -712,7 +712,8 @@ std::string diagonalGrid(int squares) {
   std::string obj;
   for (int j = 0; j <= squares; ++j) {
     for (int i = 0; i <= squares; ++i)
-      obj += "v " + std::to_string(0.1f * float(i)) + " 0 " + std::to_string(0.1f * float(j)) + "\n";
+      obj +=
+          "v " + std::to_string(0.1f * float(i)) + " 0 " + std::to_string(0.1f * float(j)) + "\n";
   }
   const auto at = [&](int i, int j) { return std::to_string(j * (squares + 1) + i + 1); };
   for (int j = 0; j < squares; ++j) {
@@ -763,8 +764,9 @@ TEST(NavMeshGraph, PlainPortalsMakeFewerCornersOnTheSamePath) {
       EXPECT_LE(plain.corners.size(), strict.corners.size());
       // Every corner of the plain path is one of the strict path's.
       for (const glm::vec3& corner : plain.corners) {
-        EXPECT_TRUE(std::any_of(strict.corners.begin(), strict.corners.end(),
-                                [&](const glm::vec3& c) { return glm::distance(c, corner) < 1e-5f; }))
+        EXPECT_TRUE(
+            std::any_of(strict.corners.begin(), strict.corners.end(),
+                        [&](const glm::vec3& c) { return glm::distance(c, corner) < 1e-5f; }))
             << describe(corner);
       }
     }

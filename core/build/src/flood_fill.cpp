@@ -602,14 +602,15 @@ class Filler {
       for (std::unique_ptr<Scratch>& scratch : m_scratches) {
         if (scratch) scratch->nextLevel();
       }
-      m_workers.forChunks(m_open.size(), kCellsPerChunk, [&](size_t first, size_t last, size_t slot) {
-        std::unique_ptr<Scratch>& scratch = m_scratches[slot];
-        if (!scratch) {
-          scratch = makeScratch();
-          scratch->nextLevel();
-        }
-        testSteps(first, last, *scratch);
-      });
+      m_workers.forChunks(m_open.size(), kCellsPerChunk,
+                          [&](size_t first, size_t last, size_t slot) {
+                            std::unique_ptr<Scratch>& scratch = m_scratches[slot];
+                            if (!scratch) {
+                              scratch = makeScratch();
+                              scratch->nextLevel();
+                            }
+                            testSteps(first, last, *scratch);
+                          });
       for (size_t i = 0; i < m_open.size(); ++i) {
         const OpenCell& cell = m_open[i];
         uint8_t links = 0;
