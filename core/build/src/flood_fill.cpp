@@ -255,11 +255,40 @@ struct Mover {
     return {};
   }
 
+  // What the steps up from one cell learn of the column above its body.
+  struct Overhead {
+    /// Clear from the body's top up to here. [metres]
+    float clearTo;
+    /// Whether the tallest test, up to a body above the highest step, was tried.
+    bool tried = false;
+  };
+
+  // Whether the source's column is clear from the top of its body (resting at
+  // fromY, feet at fromFeet) up to a body's height above y. With `overhead`,
+  // the first step up tests up to a body above the highest any step up can
+  // land (fromFeet + stepHeight): on open ground one test answers them all.
+  bool overheadClear(glm::vec2 from, float fromY, float fromFeet, float y,
+                     Overhead* overhead) const {
+    const float bodyTop = fromY + unit.height, needed = y + unit.height;
+    if (!overhead) return !blocked(from, from, bodyTop, needed);
+    if (needed <= overhead->clearTo) return true;
+    const float tallest = fromFeet + unit.stepHeight + unit.height;
+    if (!overhead->tried && needed <= tallest) {
+      overhead->tried = true;
+      if (!blocked(from, from, bodyTop, tallest)) {
+        overhead->clearTo = tallest;
+        return true;
+      }
+    }
+    return !blocked(from, from, bodyTop, needed);
+  }
+
   // The second part, for a landing at height y: a square needs only the
   // source's column above its own box on a step up; a disc also sweeps the
   // slivers between the two discs, on every step.
   bool needsRoomToMove(float fromY, float y) const { return round || y > fromY; }
-  bool roomToMove(glm::vec2 from, float fromY, glm::vec2 to, float y) const {
+  bool roomToMove(glm::vec2 from, float fromY, glm::vec2 to, float y, float fromFeet = 0.0f,
+                  Overhead* overhead = nullptr) const {
     if (!needsRoomToMove(fromY, y)) return true;
     if (round) {
       // The stadium swept between the discs is both discs and the rectangle
@@ -282,10 +311,9 @@ struct Mover {
       const bool* known = memo ? memo->find(x, z, top) : nullptr;
       const bool rectangleBlocked = known ? *known : betweenBlocked();
       if (memo && !known) memo->insert(x, z, top, rectangleBlocked);
-      return !rectangleBlocked &&
-             (y <= fromY || !blocked(from, from, fromY + unit.height, top + unit.height));
+      return !rectangleBlocked && (y <= fromY || overheadClear(from, fromY, fromFeet, y, overhead));
     }
-    return !blocked(from, from, fromY + unit.height, y + unit.height);
+    return overheadClear(from, fromY, fromFeet, y, overhead);
   }
 
   // The sweep between two standing positions (each already known to be clear).
@@ -532,6 +560,7 @@ class Filler {
       // step, from the deepest drop up to a unit height above the highest step.
       // Gathered only once a step needs it: a landing not remembered, or a step up.
       bool gathered = false;
+      Mover::Overhead overhead{cell.y + unit.height};
       auto gather = [&] {
         if (gathered) return;
         scratch.blocks.candidatesInBox(
@@ -563,7 +592,7 @@ class Filler {
           }
           if (landing.ok && near.needsRoomToMove(cell.y, landing.y)) {
             gather();
-            landing.ok = near.roomToMove(here, cell.y, there, landing.y);
+            landing.ok = near.roomToMove(here, cell.y, there, landing.y, cell.feet, &overhead);
           }
         }
         uint8_t fallColumns = 0;
