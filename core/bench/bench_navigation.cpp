@@ -11,6 +11,7 @@
 #include <random>
 #include <string>
 
+#include "bench_levels.h"
 #include "nav/funnel.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
@@ -26,14 +27,20 @@ struct LoadedLevel {
   nav::FloodFillParams params;
 };
 
-// nullptr when the file is absent (../shared is optional).
-const LoadedLevel* loadOnce(const std::string& path, bool recastSettings) {
+// The level file at `path`, or the generated terrain of `terrainSeed` turned
+// `degrees` about the vertical axis; nullptr when the file is absent
+// (../shared is optional).
+const LoadedLevel* loadOnce(const std::string& path, bool recastSettings,
+                            uint32_t terrainSeed = 0, float degrees = 0.0f) {
   static std::map<std::string, std::unique_ptr<LoadedLevel>> cache;
-  auto found = cache.find(path);
+  const std::string key =
+      terrainSeed != 0 ? "terrain " + std::to_string(terrainSeed) + " " + std::to_string(degrees)
+                       : path;
+  auto found = cache.find(key);
   if (found != cache.end()) return found->second.get();
   std::unique_ptr<LoadedLevel> loaded;
-  if (std::filesystem::exists(path)) {
-    nav::Result<nav::Level> level = nav::loadLevel(path);
+  if (terrainSeed != 0 || std::filesystem::exists(path)) {
+    nav::Result<nav::Level> level = nav::bench::benchLevel(key, path, terrainSeed, degrees);
     if (level) {
       loaded = std::make_unique<LoadedLevel>();
       loaded->level = std::move(level).value();
@@ -48,7 +55,7 @@ const LoadedLevel* loadOnce(const std::string& path, bool recastSettings) {
       }
     }
   }
-  return (cache[path] = std::move(loaded)).get();
+  return (cache[key] = std::move(loaded)).get();
 }
 
 const LoadedLevel* levelFor(int index) {
@@ -57,6 +64,10 @@ const LoadedLevel* levelFor(int index) {
       return loadOnce(NAVSCOPE_ASSETS_DIR "/showcase.obj", false);
     case 1:
       return loadOnce(NAVSCOPE_ASSETS_DIR "/funnel.obj", false);
+    case 4:
+      return loadOnce("", true, 1);
+    case 5:
+      return loadOnce("", true, 1, 17.0f);
     default:
       return loadOnce(NAVSCOPE_SHARED_DIR "/meshes/dungeon.obj", true);
   }
@@ -174,8 +185,9 @@ const nav::NavGraph& crowdedCornerMesh() {
 }
 
 // locateSector at seeded random points over a graph's sectors: the flood
-// filled graphs of the showcase (0) and dungeon.obj (2), and a navigation
-// mesh crowded into one corner (3), located where its faces crowd.
+// filled graphs of the showcase (0), dungeon.obj (2) and generated terrain
+// (4; 5 turned 17 degrees), and a navigation mesh crowded into one corner
+// (3), located where its faces crowd.
 void BM_Locate(benchmark::State& state) {
   const int index = int(state.range(0));
   std::optional<nav::NavBuild> built;
@@ -207,7 +219,7 @@ void BM_Locate(benchmark::State& state) {
   }
   state.counters["found_fraction"] = double(found) / double(std::max<size_t>(i, 1));
 }
-BENCHMARK(BM_Locate)->Arg(0)->Arg(2)->Arg(3)->ArgNames({"level"})->Unit(benchmark::kNanosecond);
+BENCHMARK(BM_Locate)->Arg(0)->Arg(2)->Arg(4)->Arg(5)->Arg(3)->ArgNames({"level"})->Unit(benchmark::kNanosecond);
 
 // A crowd: `agents` requests between random cell centres, solved through a
 // PathManager spending `budget` iterations per frame (results taken as they
