@@ -77,8 +77,15 @@ TEST(CliBuild, RunawayLevelsAreRefusedQuickly) {
     std::ofstream obj(outputFile("ten_km_plane.obj"));
     obj << "v 0 0 0\nv 0 0 10000\nv 10000 0 10000\nv 10000 0 0\nf 1 2 3 4\n";
   }
+  // A floor spanning the float range: its area overflows a float (it was once
+  // estimated at no cells, and the build gave an empty graph without a word).
+  {
+    std::ofstream obj(outputFile("float_range_floor.obj"));
+    obj << "v -3e38 0 -3e38\nv 0 0 3e38\nv 3e38 0 -3e38\nf 1 2 3\nf 1 3 2\n";
+  }
   for (const auto& [file, flags] : {std::pair<std::string, std::string>{"one_huge_face.obj", ""},
-                                    {"ten_km_plane.obj", "--cell 0.05"}}) {
+                                    {"ten_km_plane.obj", "--cell 0.05"},
+                                    {"float_range_floor.obj", ""}}) {
     SCOPED_TRACE(file);
     const auto start = std::chrono::steady_clock::now();
     const CliRun run = runCli("build " + quoted(outputFile(file)) + " " + flags);

@@ -29,17 +29,18 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <new>
 #include <optional>
 #include <string>
 #include <unordered_map>
 
+#include "candidate_blocks.h"
 #include "column_memo.h"
 #include "format_number.h"
-#include "candidate_blocks.h"
-#include "worker_threads.h"
 #include "nav/footprint_support.h"
+#include "worker_threads.h"
 
 namespace nav {
 namespace {
@@ -783,14 +784,19 @@ uint64_t estimateCells(const Level& level, const FloodFillParams& params) {
     if (!params.walkableMaterials.empty() &&
         (material >= params.walkableMaterials.size() || !params.walkableMaterials[material]))
       continue;
-    const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
-    const glm::vec3 normal = glm::cross(b - a, c - a);
-    const float length = glm::length(normal);
-    if (!(length > 0.0f) || normal.y / length < minNormalY) continue;
-    area += 0.5 * double(normal.y);  // the ground-plane projection's area
+    // In doubles: a triangle near the float range's end would overflow a float's cross product.
+    const glm::dvec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+    const glm::dvec3 normal = glm::cross(b - a, c - a);
+    const double length = glm::length(normal);
+    if (!(length > 0.0) || normal.y / length < double(minNormalY)) continue;
+    area += 0.5 * normal.y;  // the ground-plane projection's area
   }
   const double cell = double(effectiveCellSize(params));
-  return cell > 0.0 ? uint64_t(area / (cell * cell)) : 0;
+  if (!(cell > 0.0)) return 0;
+  const double cells = area / (cell * cell);
+  // Saturated: converting a double past the range is undefined.
+  constexpr double kMost = double(std::numeric_limits<uint64_t>::max());
+  return cells >= kMost ? std::numeric_limits<uint64_t>::max() : uint64_t(cells);
 }
 
 float effectiveCellSize(const FloodFillParams& params) {
