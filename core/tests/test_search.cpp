@@ -343,6 +343,62 @@ TEST(Search, TooManyExpansions) {
   EXPECT_EQ(midpointPath(graph, {1, 0, 1}, {5, 0, 1}, options).status, PathStatus::Found);
 }
 
+// A bay off a hall (a sector whose only way out is back into the hall) is
+// never on a shortest way: no search opens a node into it, unless the goal is in it.
+TEST(Search, DeadEndsAreNotEntered) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 10, 4, 0);   // 0: the hall
+  builder.addSector(4, 4, 6, 6, 0);    // 1: a bay north of it
+  builder.addSector(10, 0, 12, 4, 0);  // 2: a room east of it
+  builder.addTwoWay(0, 1, {4, 4}, {6, 4});
+  builder.addTwoWay(0, 2, {10, 0}, {10, 4});
+  const NavGraph graph = builder.finish();
+  const glm::vec3 start{1, 0, 3.9f};
+  for (PortalPoint method : {PortalPoint::Midpoint, PortalPoint::Crossing, PortalPoint::Exact}) {
+    SCOPED_TRACE(toString(method));
+    SearchOptions options;
+    options.portalPoint = method;
+    SearchTrace trace;
+    const PathResult past = findPath(graph, start, {11, 0, 3.9f}, options, &trace);
+    ASSERT_EQ(past.status, PathStatus::Found);
+    EXPECT_EQ(past.corridor.sectors, (std::vector<uint32_t>{0, 2}));
+    for (const SearchEvent& event : trace.events) {
+      if (event.portal < graph.portals.size()) {
+        EXPECT_NE(graph.portals[event.portal].toSector, 1u) << "a node into the bay";
+      }
+    }
+    const PathResult into = findPath(graph, start, {5, 0, 5}, options);
+    ASSERT_EQ(into.status, PathStatus::Found);
+    EXPECT_EQ(into.corridor.sectors, (std::vector<uint32_t>{0, 1}));
+  }
+}
+
+// A dead end that costs less a metre than the sector it leaves may be worth
+// entering: a road beside a muddy hall, joined to it at both ends.
+TEST(Search, ACheaperDeadEndIsEntered) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 10, 2, 0);   // 0: mud
+  builder.addSector(0, 2, 10, 3, 0);   // 1: road, only back into the mud
+  builder.addSector(10, 0, 12, 2, 0);  // 2: a room east of the mud
+  builder.addTwoWay(0, 1, {0, 2}, {1, 2});
+  builder.addTwoWay(0, 1, {9, 2}, {10, 2});
+  builder.addTwoWay(0, 2, {10, 0}, {10, 2});
+  NavGraph graph = builder.finish();
+  graph.surfaces = {{"mud", 10.0f}, {"road", 1.0f}};
+  graph.sectors[0].surface = 0;
+  graph.sectors[1].surface = 1;
+  graph.sectors[2].surface = 1;
+  for (PortalPoint method : {PortalPoint::Midpoint, PortalPoint::Crossing}) {
+    SCOPED_TRACE(toString(method));
+    SearchOptions options;
+    options.portalPoint = method;
+    const PathResult result = findPath(graph, {0.5f, 0, 1.9f}, {11, 0, 1}, options);
+    ASSERT_EQ(result.status, PathStatus::Found);
+    EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0, 1, 0, 2}));
+    EXPECT_LT(result.cost, 40.0f) << "9.5 m of mud would cost 95";
+  }
+}
+
 TEST(Search, TraceOnlyWhenAsked) {
   const NavGraph graph = ringWithOneWay();
   const PathResult plain = midpointPath(graph, {1, 0, 1}, {1, 0, 3});

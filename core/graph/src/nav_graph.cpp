@@ -42,6 +42,14 @@ float polygonHeight(std::span<const glm::vec3> corners, float x, float z) {
 
 }  // namespace
 
+bool NavGraph::leadsOnlyBackTo(uint32_t sector, uint32_t from) const {
+  const Sector& s = sectors[sector];
+  for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
+    if (portals[p].kind != PortalKind::Walk || portals[p].toSector != from) return false;
+  }
+  return true;
+}
+
 bool NavGraph::contains(const Sector& sector, float x, float z) const {
   if (!sector.polygonal()) {
     return x >= sector.bounds.min.x && x <= sector.bounds.max.x && z >= sector.bounds.min.z &&
@@ -170,8 +178,8 @@ size_t NavGraph::memoryBytes() const {
   size_t bytes =
       sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
       deviceLinks.capacity() * sizeof(DeviceLink) + reach.capacity() * sizeof(PortalEndReach) +
-      cellHeights.capacity() * sizeof(uint16_t) +
-      polygonCorners.capacity() * sizeof(glm::vec3) + islands.memoryBytes() + regions.memoryBytes();
+      cellHeights.capacity() * sizeof(uint16_t) + polygonCorners.capacity() * sizeof(glm::vec3) +
+      islands.memoryBytes() + regions.memoryBytes();
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {

@@ -177,6 +177,15 @@ uint32_t IntervalSearch::cameFrom(const Node& node) const {
   return walked ? m_query.graph->portals[node.crossed].fromSector : kNoSector;
 }
 
+bool IntervalSearch::deadEnd(uint32_t sector, uint32_t from) const {
+  const NavGraph& graph = *m_query.graph;
+  if (sector == m_query.goalSector || graph.sectors[from].kind != SectorKind::Ground ||
+      !graph.leadsOnlyBackTo(sector, from))
+    return false;
+  return std::none_of(m_query.jumps.begin(), m_query.jumps.end(),
+                      [&](const JumpPortal& jump) { return jump.portal.fromSector == sector; });
+}
+
 // The goal is a node too: the search ends when it is popped, so the cheapest way there wins.
 void IntervalSearch::pushGoal(float cost, uint32_t parent) {
   Node goal{};
@@ -282,7 +291,7 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
     if (portal.kind != PortalKind::Walk || portal.toSector == back ||
-        !m_query.rules->opens(portal.toSector))
+        !m_query.rules->opens(portal.toSector) || deadEnd(portal.toSector, sector))
       continue;
     Node next{};
     next.root = root;
@@ -362,9 +371,9 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     if (portal.kind != PortalKind::Walk || !m_query.rules->opens(portal.toSector)) continue;
     const glm::vec2 from = groundOf(portal.left), to = groundOf(portal.right);
     // Straight back into the sector the node came from is never shorter than
-    // staying in it (it is convex). Other portals on the side the node came in
-    // by lie outside the interval: reached by turning at its end.
-    if (portal.toSector == entered.fromSector) continue;
+    // staying in it (it is convex), nor is a dead end. Other portals on the
+    // side the node came in by lie outside the interval: reached by turning at its end.
+    if (portal.toSector == entered.fromSector || deadEnd(portal.toSector, node.sector)) continue;
     // Per side of the cone (the ray through a, the ray through b), how far inside
     // it the portal's two ends are.
     const float inside[2][2] = {{s * cross2(a - r, from - r), s * cross2(a - r, to - r)},

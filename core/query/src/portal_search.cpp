@@ -245,6 +245,20 @@ void PortalSearch::noteTooSharp() {
   }
 }
 
+// A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
+bool PortalSearch::deadEnd(const Portal& portal, float metre) const {
+  const NavGraph& graph = *m_query.graph;
+  if (m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
+      portal.toSector == m_query.goal.sector ||
+      graph.sectors[portal.fromSector].kind != SectorKind::Ground ||
+      !(m_query.costs->sectorCost(graph.sectors[portal.toSector]) >= metre) ||
+      !graph.leadsOnlyBackTo(portal.toSector, portal.fromSector))
+    return false;
+  return std::none_of(m_query.jumps.begin(), m_query.jumps.end(), [&](const JumpPortal& jump) {
+    return jump.portal.fromSector == portal.toSector;
+  });
+}
+
 uint32_t PortalSearch::sectorOf(uint32_t node) const {
   return node == m_startNode ? m_query.start.sector : nodePortal(node).toSector;
 }
@@ -308,7 +322,8 @@ void PortalSearch::expand(const OpenEntry& entry) {
   }
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
-    if (next != cameBy) considerPortal(next, graph.portals[next], entry, sector, metre);
+    if (next != cameBy && !deadEnd(graph.portals[next], metre))
+      considerPortal(next, graph.portals[next], entry, sector, metre);
   }
   for (uint32_t k = 0; k < m_query.jumps.size(); ++k) {
     if (m_query.jumps[k].portal.fromSector == sectorIndex) {

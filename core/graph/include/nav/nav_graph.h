@@ -194,6 +194,12 @@ struct NavGraph {
                                              : portal.midpoint();
   }
 
+  /// True when every way out of `sector` is a walk portal into `from`: a
+  /// dead end seen from `from`. A path that enters it from a convex `from`
+  /// and comes back is never shorter than one staying in `from`, nor cheaper
+  /// where a metre in `sector` costs at least as much.
+  bool leadsOnlyBackTo(uint32_t sector, uint32_t from) const;
+
   /// Ground height of the sector at (x, z): between its cell centres from the
   /// nearest four (bilinear), or its plane; a polygon's from the triangle of
   /// its fan the point is over. Within the sector's height range.

@@ -20,8 +20,8 @@
 #include "nav/nav_graph.h"
 #include "nav/node_pool.h"
 #include "nav/open_list.h"
-#include "nav/search_step.h"
 #include "nav/search.h"
+#include "nav/search_step.h"
 
 namespace nav {
 
@@ -102,6 +102,10 @@ class IntervalSearch {
   void pushTeleports(const Node& node, uint32_t index);
   /// The sector a node walked in from (kNoSector: it did not walk in).
   uint32_t cameFrom(const Node& node) const;
+  /// True when `sector`, entered from the ground sector `from`, leads only
+  /// back (NavGraph::leadsOnlyBackTo) and holds neither the goal nor a jump's
+  /// takeoff: no shortest way enters it.
+  bool deadEnd(uint32_t sector, uint32_t from) const;
   static uint64_t pointKey(uint32_t sector, const glm::vec2& point);
   /// The cost to reach `point` of the node's sector from the node's root, or infinity.
   float costTo(const Node& node, const glm::vec2& point) const;

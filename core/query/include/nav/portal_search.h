@@ -18,9 +18,9 @@
 #include "nav/nav_graph.h"
 #include "nav/node_pool.h"
 #include "nav/open_list.h"
-#include "nav/search_step.h"
 #include "nav/query_filter.h"
 #include "nav/search.h"
+#include "nav/search_step.h"
 
 namespace nav {
 
@@ -109,6 +109,10 @@ class PortalSearch {
              const Heading& heading);
   void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
                       const Sector& sector, float metre);
+  /// True when the walk portal leads into a dead end (NavGraph::leadsOnlyBackTo)
+  /// holding neither the goal nor a jump's takeoff, where a metre costs no
+  /// less than `metre`, the cost in the sector it leaves: no cheapest way enters it.
+  bool deadEnd(const Portal& portal, float metre) const;
   /// The sector a node stands in.
   uint32_t sectorOf(uint32_t node) const;
   /// True when the first visits of the sector reach `point` no dearer than `cost`.
