@@ -90,29 +90,39 @@ bool IntervalSearch::claimRoot(uint32_t key, float cost) {
   return true;
 }
 
-bool IntervalSearch::coveredBefore(const Node& node) {
-  // Where the interval's ends lie along the portal, in metres from its left
-  // end: an interval short of an end by more than kPoint does not reach it
-  // (add() snaps closer ones onto it), so holding within kPoint is holding.
+std::pair<float, float> IntervalSearch::placeOnPortal(const Node& node) const {
   const Portal& portal = m_query.graph->portals[node.crossed];
   const glm::vec2 from = groundOf(portal.left), span = groundOf(portal.right) - from;
   const float length = glm::length(span);
   const glm::vec2 along = length > 0.0f ? span / length : glm::vec2(0.0f);
-  const float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
-  // The newest few: duplicates come in close together, and a long chain of
-  // other roots' intervals would cost more than the duplicates it finds.
+  return {glm::dot(node.left - from, along), glm::dot(node.right - from, along)};
+}
+
+bool IntervalSearch::covered(const Node& node) const {
+  // An interval short of an end by more than kPoint does not reach it (add()
+  // snaps closer ones onto it), so holding within kPoint is holding.
+  const auto [low, high] = placeOnPortal(node);
+  // The newest few: an interval is mostly covered by one expanded shortly
+  // before, and a long chain would cost more than the nodes it prunes.
   constexpr int kChecked = 8;
-  uint32_t& newest = m_newestExpanded.touch(node.crossed, kNoNode);
+  if (!m_newestExpanded.seen(node.crossed)) return false;
   int checked = 0;
-  for (uint32_t i = newest; i != kNoNode && checked < kChecked; i = m_expanded[i].next, ++checked) {
+  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kChecked;
+       i = m_expanded[i].next, ++checked) {
     const ExpandedInterval& before = m_expanded[i];
-    if (before.rootKey == node.rootKey && before.low <= low + kPoint &&
-        before.high >= high - kPoint && before.cost <= node.cost + kCostSlack)
+    if (before.low <= low + kPoint && before.high >= high - kPoint &&
+        before.cost + glm::distance(before.root, node.root) * m_query.metre <=
+            node.cost + kCostSlack)
       return true;
   }
-  m_expanded.push_back({low, high, node.cost, node.rootKey, newest});
-  newest = uint32_t(m_expanded.size() - 1);
   return false;
+}
+
+void IntervalSearch::markExpanded(const Node& node) {
+  const auto [low, high] = placeOnPortal(node);
+  uint32_t& newest = m_newestExpanded.touch(node.crossed, kNoNode);
+  m_expanded.push_back({node.root, low, high, node.cost, newest});
+  newest = uint32_t(m_expanded.size() - 1);
 }
 
 void IntervalSearch::init(const IntervalQuery& query) {
@@ -149,6 +159,8 @@ float IntervalSearch::heuristic(const Node& node) const {
 
 void IntervalSearch::push(Node node) {
   if (!(node.cost < kInfinity)) return;
+  // Not even queued when an interval expanded already covers it.
+  if (!node.isPoint && !node.isGoal && covered(node)) return;
   node.estimate = node.cost + heuristic(node);
   const uint32_t index = uint32_t(m_nodes.size());
   m_nodes.push_back(node);
@@ -207,11 +219,11 @@ SearchStep IntervalSearch::step() {
     }
     // Pruned late: the root was reached cheaper since this node was queued, or
     // an interval holding this one was expanded.
-    if (node.cost > m_rootCost[node.rootKey] + kCostSlack ||
-        (!node.isPoint && coveredBefore(node))) {
+    if (node.cost > m_rootCost[node.rootKey] + kCostSlack || (!node.isPoint && covered(node))) {
       if (m_query.traced) traceNode(SearchEvent::Kind::Drop, node);
       continue;
     }
+    if (!node.isPoint) markExpanded(node);
     if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
     ++m_expansions;
     if (m_query.traced) {

@@ -88,10 +88,16 @@ class IntervalSearch {
   uint32_t endKey(uint32_t portal, bool right);
   /// False (and the root pruned) when the root was reached cheaper before.
   bool claimRoot(uint32_t key, float cost);
-  /// True when an interval node from the same root over the same portal,
-  /// holding this one's interval, was expanded at no greater cost: all this
-  /// one would reach, that one reached. Else remembers this one as expanded.
-  bool coveredBefore(const Node& node);
+  /// Where an interval node's ends lie along its portal, in metres from the portal's left end.
+  std::pair<float, float> placeOnPortal(const Node& node) const;
+  /// True when an interval node over the same portal, holding this one's
+  /// interval, was expanded from a root that reaches this one's root no
+  /// dearer in a straight line: each point of the interval is then no dearer
+  /// from that root, which sees it, and all this one would reach, that one
+  /// reached.
+  bool covered(const Node& node) const;
+  /// Remembers an interval node as expanded, for covered().
+  void markExpanded(const Node& node);
   void push(Node node);
   void pushGoal(float cost, uint32_t parent);
   void traceNode(SearchEvent::Kind kind, const Node& node) const;
@@ -134,8 +140,9 @@ class IntervalSearch {
   /// along the portal from its left end: a chain through `next` from the
   /// portal's newest.
   struct ExpandedInterval {
+    glm::vec2 root;
     float low, high, cost;
-    uint32_t rootKey, next;
+    uint32_t next;
   };
   NodePool<uint32_t> m_newestExpanded;
   std::vector<ExpandedInterval> m_expanded;
