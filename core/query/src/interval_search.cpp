@@ -118,6 +118,44 @@ bool IntervalSearch::covered(const Node& node) const {
   return false;
 }
 
+bool IntervalSearch::trimCovered(Node& node) const {
+  if (!m_newestExpanded.seen(node.crossed)) return false;
+  const Portal& portal = m_query.graph->portals[node.crossed];
+  const glm::vec2 from = groundOf(portal.left), span = groundOf(portal.right) - from;
+  const float length = glm::length(span);
+  if (!(length > kPoint)) return covered(node);
+  const glm::vec2 along = span / length;
+  float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
+  bool trimmed = false;
+  constexpr int kChecked = 8;
+  int checked = 0;
+  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kChecked;
+       i = m_expanded[i].next, ++checked) {
+    const ExpandedInterval& before = m_expanded[i];
+    if (!(before.cost + glm::distance(before.root, node.root) * m_query.metre <=
+          node.cost + kCostSlack))
+      continue;
+    const bool fromLow = before.low <= low + kPoint, toHigh = before.high >= high - kPoint;
+    if (fromLow && toHigh) return true;
+    // The covered end is cut off; the new end is no portal end, where no path turns.
+    if (fromLow && before.high > low) {
+      low = before.high;
+      node.leftTurns = false;
+      trimmed = true;
+    } else if (toHigh && before.low < high) {
+      high = before.low;
+      node.rightTurns = false;
+      trimmed = true;
+    }
+    if (high - low <= kPoint) return true;
+  }
+  if (trimmed) {
+    node.left = from + along * low;
+    node.right = from + along * high;
+  }
+  return false;
+}
+
 void IntervalSearch::markExpanded(const Node& node) {
   const auto [low, high] = placeOnPortal(node);
   uint32_t& newest = m_newestExpanded.touch(node.crossed, kNoNode);
@@ -160,7 +198,7 @@ float IntervalSearch::heuristic(const Node& node) const {
 void IntervalSearch::push(Node node) {
   if (!(node.cost < kInfinity)) return;
   // Not even queued when an interval expanded already covers it.
-  if (!node.isPoint && !node.isGoal && covered(node)) return;
+  if (!node.isPoint && !node.isGoal && trimCovered(node)) return;
   node.estimate = node.cost + heuristic(node);
   const uint32_t index = uint32_t(m_nodes.size());
   m_nodes.push_back(node);

@@ -96,6 +96,9 @@ class IntervalSearch {
   /// from that root, which sees it, and all this one would reach, that one
   /// reached.
   bool covered(const Node& node) const;
+  /// As covered(), and where such an interval holds one end of this one's,
+  /// cuts that end off; true when nothing is left.
+  bool trimCovered(Node& node) const;
   /// Remembers an interval node as expanded, for covered().
   void markExpanded(const Node& node);
   void push(Node node);
