@@ -352,7 +352,8 @@ TEST(Search, DeadEndsAreNotEntered) {
   builder.addSector(10, 0, 12, 4, 0);  // 2: a room east of it
   builder.addTwoWay(0, 1, {4, 4}, {6, 4});
   builder.addTwoWay(0, 2, {10, 0}, {10, 4});
-  const NavGraph graph = builder.finish();
+  NavGraph graph = builder.finish();
+  finishGraphIndexes(graph);
   const glm::vec3 start{1, 0, 3.9f};
   for (PortalPoint method : {PortalPoint::Midpoint, PortalPoint::Crossing, PortalPoint::Exact}) {
     SCOPED_TRACE(toString(method));
@@ -388,6 +389,8 @@ TEST(Search, ACheaperDeadEndIsEntered) {
   graph.sectors[0].surface = 0;
   graph.sectors[1].surface = 1;
   graph.sectors[2].surface = 1;
+  finishGraphIndexes(graph);
+  ASSERT_TRUE(graph.leadsOnlyBackTo(1, 0)) << "the road is a dead end";
   for (PortalPoint method : {PortalPoint::Midpoint, PortalPoint::Crossing}) {
     SCOPED_TRACE(toString(method));
     SearchOptions options;

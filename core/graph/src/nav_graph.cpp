@@ -42,14 +42,6 @@ float polygonHeight(std::span<const glm::vec3> corners, float x, float z) {
 
 }  // namespace
 
-bool NavGraph::leadsOnlyBackTo(uint32_t sector, uint32_t from) const {
-  const Sector& s = sectors[sector];
-  for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
-    if (portals[p].kind != PortalKind::Walk || portals[p].toSector != from) return false;
-  }
-  return true;
-}
-
 bool NavGraph::contains(const Sector& sector, float x, float z) const {
   if (!sector.polygonal()) {
     return x >= sector.bounds.min.x && x <= sector.bounds.max.x && z >= sector.bounds.min.z &&
@@ -179,7 +171,7 @@ size_t NavGraph::memoryBytes() const {
       sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
       deviceLinks.capacity() * sizeof(DeviceLink) + reach.capacity() * sizeof(PortalEndReach) +
       cellHeights.capacity() * sizeof(uint16_t) + polygonCorners.capacity() * sizeof(glm::vec3) +
-      islands.memoryBytes() + regions.memoryBytes();
+      islands.memoryBytes() + regions.memoryBytes() + soleWayOut.capacity() * sizeof(uint32_t);
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
@@ -200,6 +192,14 @@ void finishGraphIndexes(NavGraph& graph) {
                                     [](const Sector& sector) { return sector.polygonal(); });
   // Regions group rectangles of cells; a navigation mesh's polygons are its own.
   graph.regions = polygons ? SearchRegions() : SearchRegions(graph);
+  graph.soleWayOut.assign(graph.sectors.size(), kNoWayOut);
+  for (const Portal& portal : graph.portals) {
+    if (portal.fromSector >= graph.sectors.size()) continue;
+    uint32_t& way = graph.soleWayOut[portal.fromSector];
+    const bool same =
+        portal.kind == PortalKind::Walk && (way == kNoWayOut || way == portal.toSector);
+    way = same ? portal.toSector : kNoSector;
+  }
 }
 
 void sortPortalsBySource(NavGraph& graph) {

@@ -17,6 +17,8 @@
 namespace nav {
 
 constexpr uint32_t kNoSector = 0xffffffffu;
+/// NavGraph::soleWayOut of a sector no portal leaves.
+constexpr uint32_t kNoWayOut = 0xfffffffeu;
 constexpr uint32_t kNoPortal = 0xffffffffu;
 constexpr uint32_t kNoWaypath = 0xffffffffu;
 /// Sector::firstHeight of a sector whose ground lies on its plane.
@@ -180,6 +182,10 @@ struct NavGraph {
   /// Near-convex groups of sectors for the A* (search_regions.h); rebuilt like
   /// the index. Empty (the A* walks the sectors) in a graph made by hand.
   SearchRegions regions;
+  /// Per sector, the one sector all its ways out lead into when they are all
+  /// walk portals, kNoWayOut when it has none, else kNoSector; rebuilt like
+  /// the index (leadsOnlyBackTo). Empty in a graph made by hand.
+  std::vector<uint32_t> soleWayOut;
 
   /// Where a path through the portal starts crossing it.
   glm::vec3 entryPoint(const Portal& portal) const {
@@ -197,8 +203,12 @@ struct NavGraph {
   /// True when every way out of `sector` is a walk portal into `from`: a
   /// dead end seen from `from`. A path that enters it from a convex `from`
   /// and comes back is never shorter than one staying in `from`, nor cheaper
-  /// where a metre in `sector` costs at least as much.
-  bool leadsOnlyBackTo(uint32_t sector, uint32_t from) const;
+  /// where a metre in `sector` costs at least as much. Known from
+  /// `soleWayOut` (false while it is empty).
+  bool leadsOnlyBackTo(uint32_t sector, uint32_t from) const {
+    if (sector >= soleWayOut.size()) return false;
+    return soleWayOut[sector] == from || soleWayOut[sector] == kNoWayOut;
+  }
 
   /// Ground height of the sector at (x, z): between its cell centres from the
   /// nearest four (bilinear), or its plane; a polygon's from the triangle of
