@@ -19,6 +19,10 @@ constexpr float kPoint = 1e-5f;
 constexpr float kOnLine = 1e-4f;
 // A root reached again at most this much dearer is kept: rounding, not a worse way.
 constexpr float kCostSlack = 1e-4f;
+// Expanded intervals of a portal that a new one is compared with, newest
+// first: one is mostly covered by an interval expanded shortly before, and a
+// long chain would cost more than the nodes it prunes.
+constexpr int kExpandedChecked = 8;
 
 // Where on the segment [from, to] a linear function with these end values is
 // >= 0: the part [low, high] of [0, 1] (empty when low > high).
@@ -102,12 +106,9 @@ bool IntervalSearch::covered(const Node& node) const {
   // An interval short of an end by more than kPoint does not reach it (add()
   // snaps closer ones onto it), so holding within kPoint is holding.
   const auto [low, high] = placeOnPortal(node);
-  // The newest few: an interval is mostly covered by one expanded shortly
-  // before, and a long chain would cost more than the nodes it prunes.
-  constexpr int kChecked = 8;
   if (!m_newestExpanded.seen(node.crossed)) return false;
   int checked = 0;
-  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kChecked;
+  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
        i = m_expanded[i].next, ++checked) {
     const ExpandedInterval& before = m_expanded[i];
     if (before.low <= low + kPoint && before.high >= high - kPoint &&
@@ -127,9 +128,8 @@ bool IntervalSearch::trimCovered(Node& node) const {
   const glm::vec2 along = span / length;
   float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
   bool trimmed = false;
-  constexpr int kChecked = 8;
   int checked = 0;
-  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kChecked;
+  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
        i = m_expanded[i].next, ++checked) {
     const ExpandedInterval& before = m_expanded[i];
     if (!(before.cost + glm::distance(before.root, node.root) * m_query.metre <=
