@@ -294,6 +294,8 @@ float IntervalSearch::costTo(const Node& node, const glm::vec2& point) const {
 
 void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
+  // Most levels have neither: no sector's portals need a second look.
+  if (graph.deviceLinks.empty() && m_query.jumps.empty()) return;
   const uint32_t sector = node.sector;
   auto tryNode = [&](uint32_t teleport, const Portal& portal) {
     if (!m_query.rules->opens(portal.toSector)) return;
