@@ -320,6 +320,17 @@ TEST(LevelObjError, NonFiniteCoordinates) {
   }
 }
 
+// Finite, but so far out that distances overflow and no cell could be placed.
+TEST(LevelObjError, CoordinatesBeyondTheLevelLimit) {
+  for (const char* value : {"1.5e8", "-3e38", "1e30"}) {
+    const std::string error =
+        parseError("v 0 0 0\nv 1 0 " + std::string(value) + "\nv 0 0 1\nf 1 2 3\n");
+    EXPECT_EQ(error.rfind("bad.obj:2: ", 0), 0u) << value << ": " << error;
+    EXPECT_NE(error.find("1e8 m"), std::string::npos) << error;
+  }
+  EXPECT_EQ(parseOk("v 0 0 0\nv 1 0 9.9e7\nv 0 0 1\nf 1 2 3\n").vertices.size(), 3u);
+}
+
 TEST(LevelObjError, MalformedVertex) {
   EXPECT_EQ(parseError("v 0 0 0\nv 1 0\nv 0 0 1\nf 1 2 3\n").rfind("bad.obj:2: ", 0), 0u);
   EXPECT_EQ(parseError("v 0 0 0\nv 1 0 x\nv 0 0 1\nf 1 2 3\n").rfind("bad.obj:2: ", 0), 0u);

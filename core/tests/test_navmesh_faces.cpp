@@ -97,17 +97,19 @@ TEST(NavMeshFaces, CornersWithinTheToleranceAreWeldedIntoNeighbours) {
 }
 
 TEST(NavMeshFaces, CornersBeyondAnyGridWeldOnlyWhenEqual) {
-  // Squares 1e30 m out, 1e24 m apart (past 2^50 weld cells, where the
-  // welder keys an axis by the float itself): each weld with its own copies
-  // and the square beside it shares an edge, never one 1e24 m away.
+  // Squares 5e7 m out, welded within 1e-9 m: past 2^50 weld cells, where the
+  // welder keys an axis by the float itself. Each corner welds with its own
+  // copies and the square beside it shares an edge, never one 1 km away.
   std::string obj;
   constexpr int kSquares = 2000;
   for (int i = 0; i < kSquares; ++i) {
-    const std::string z0 = std::to_string(i) + "e24", z1 = std::to_string(i + 1) + "e24";
-    obj += "v 1e30 0 " + z0 + "\nv 1e30 0 " + z1 + "\nv 2e30 0 " + z1 + "\nv 2e30 0 " + z0 + "\n";
+    const std::string z0 = std::to_string(i * 1000), z1 = std::to_string((i + 1) * 1000);
+    obj += "v 5e7 0 " + z0 + "\nv 5e7 0 " + z1 + "\nv 6e7 0 " + z1 + "\nv 6e7 0 " + z0 + "\n";
     obj += "f -4 -3 -2 -1\n";
   }
-  const NavMeshFaces mesh = readNavMeshFaces(levelOf(obj));
+  NavMeshFacesParams fine;
+  fine.weldTolerance = 1e-9f;
+  const NavMeshFaces mesh = readNavMeshFaces(levelOf(obj), fine);
   EXPECT_EQ(mesh.polygons.size(), size_t(kSquares));
   EXPECT_EQ(mesh.corners.size(), size_t(2 * (kSquares + 1)));
   EXPECT_EQ(mesh.sharedEdges, size_t(kSquares - 1));

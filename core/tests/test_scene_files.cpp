@@ -333,6 +333,11 @@ TEST(SceneFiles, BadGeometryNamesTheMeshAndNode) {
   writeFile(huge, roomGltf({.floorCorner = 3e38f}));
   expectRefused(huge, {"mesh 'Floor'", "vertex 2 is not finite after the node transforms"});
 
+  // Finite, but twice 1e8 m out once scaled: past what a level may span.
+  const std::string far = scratch("far.gltf");
+  writeFile(far, roomGltf({.floorCorner = 1e8f}));
+  expectRefused(far, {"mesh 'Floor'", "vertex 2 lies more than 1e8 m from the origin after"});
+
   const std::string room = scratch("limited.gltf");
   writeFile(room, roomGltf());
   LoadLimits limits;

@@ -16,11 +16,16 @@ constexpr float kReachSlack = 1e-3f;
 bool finite(float v) {
   return std::isfinite(v);
 }
-bool finite(const glm::vec2& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y);
+// Points past kMaxCoordinate (geometry.h) are refused as a level's are.
+bool inWorld(float v) {
+  return std::abs(v) <= kMaxCoordinate;
 }
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+bool inWorld(const glm::vec2& v) {
+  return inWorld(v.x) && inWorld(v.y);
+}
+// Declared here too: the overloads above would hide it, and glm turns a vec3 into a vec2.
+bool inWorld(const glm::vec3& v) {
+  return nav::inWorld(v);
 }
 
 bool validUtf8(std::string_view s) {
@@ -78,7 +83,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
         (graph.cellSize > 0.0f || (polygons && graph.cellSize == 0.0f)))) {
     return "cellSize " + formatFloat(graph.cellSize) + " is not a positive finite number";
   }
-  if (!finite(graph.origin)) return std::string("origin is not finite");
+  if (!inWorld(graph.origin))
+    return std::string("origin is not finite or lies more than 1e8 m out");
   if (std::string error = checkName(graph.unit.name, limits.maxNameBytes); !error.empty()) {
     return "unit: " + error;
   }
@@ -110,8 +116,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
       return bad("kind " + to_string(int(device.kind)) + " is not a device kind");
     }
     for (const Aabb* zone : {&device.entry, &device.exit}) {
-      if (!finite(zone->min) || !finite(zone->max) || zone->empty()) {
-        return bad("zone " + describeBox(*zone) + " is not a finite box");
+      if (!inWorld(zone->min) || !inWorld(zone->max) || zone->empty()) {
+        return bad("zone " + describeBox(*zone) + " is not a finite box within 1e8 m");
       }
     }
     if (!(finite(device.waitTime) && device.waitTime >= 0.0f && finite(device.travelTime) &&
@@ -128,7 +134,7 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
       return bad("unknown unit kind");
     if (waypath.points.size() < 2) return bad("fewer than 2 points");
     for (const glm::vec3& point : waypath.points) {
-      if (!finite(point)) return bad("a point is not finite");
+      if (!inWorld(point)) return bad("a point is not finite or lies more than 1e8 m out");
     }
   }
   for (size_t k = 0; k < graph.deviceLinks.size(); ++k) {
@@ -137,9 +143,9 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
       return "device link " + to_string(k) + ": device " + to_string(link.device) +
              " out of range (" + to_string(graph.devices.size()) + " devices)";
     }
-    if (!finite(link.volume.min) || !finite(link.volume.max) || !finite(link.entryPoint) ||
-        !finite(link.exitPoint)) {
-      return "device link " + to_string(k) + ": a point is not finite";
+    if (!inWorld(link.volume.min) || !inWorld(link.volume.max) || !inWorld(link.entryPoint) ||
+        !inWorld(link.exitPoint)) {
+      return "device link " + to_string(k) + ": a point is not finite or lies more than 1e8 m out";
     }
   }
 
@@ -172,7 +178,9 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
     if (p.toSector == p.fromSector) {
       return bad("leads from sector " + to_string(p.toSector) + " to itself");
     }
-    if (!finite(p.left) || !finite(p.right)) return bad("an endpoint is not finite");
+    if (!inWorld(p.left) || !inWorld(p.right)) {
+      return bad("an endpoint is not finite or lies more than 1e8 m out");
+    }
     if (uint8_t(p.direction) >= kDirectionCount) {
       return bad("direction " + to_string(int(p.direction)) + " is not one of the 4 directions");
     }
@@ -221,8 +229,10 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
              " end's reach: " + what;
     };
     if (p.kind != PortalKind::Walk || p.oneWay()) return bad("the portal is not a two-way walk");
-    if (!finite(reach.point) || !finite(reach.length) || reach.length < 0.0f) {
-      return bad("point or length is not finite (or the length is negative)");
+    if (!inWorld(reach.point) || !finite(reach.length) || reach.length < 0.0f) {
+      return bad(
+          "point or length is not finite (or the length is negative, or the point more than 1e8 m "
+          "out)");
     }
     for (int side = 0; side < 2; ++side) {
       const float low = reach.outwardMin[side], high = reach.outwardMax[side];
@@ -267,13 +277,13 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
     const Sector& sector = graph.sectors[s];
     auto bad = [&](const std::string& what) { return "sector " + to_string(s) + ": " + what; };
     const Aabb& box = sector.bounds;
-    if (!finite(box.min) || !finite(box.max) || box.empty()) {
-      return bad("bounds " + describeBox(box) + " are not a finite box");
+    if (!inWorld(box.min) || !inWorld(box.max) || box.empty()) {
+      return bad("bounds " + describeBox(box) + " are not a finite box within 1e8 m");
     }
     if (sector.firstColumn.x > sector.lastColumn.x || sector.firstColumn.y > sector.lastColumn.y) {
       return bad("first column is past the last column");
     }
-    if (!finite(sector.heightPlane)) return bad("height plane is not finite");
+    if (!inWorld(sector.heightPlane)) return bad("height plane is not finite or past 1e8");
     if (sector.polygonal()) {
       if (sector.kind != SectorKind::Ground) return bad("a polygon for a sector not on the ground");
       if (sector.cornerCount < 3) return bad(to_string(sector.cornerCount) + " corners");
@@ -284,7 +294,7 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
       }
       if (sector.firstHeight != kNoHeights) return bad("a polygon with cell heights");
       for (const glm::vec3& corner : graph.cornersOf(sector)) {
-        if (!finite(corner)) return bad("a corner is not finite");
+        if (!inWorld(corner)) return bad("a corner is not finite or lies more than 1e8 m out");
       }
     }
     if (sector.firstHeight != kNoHeights) {
@@ -295,7 +305,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
         return bad("heights " + to_string(sector.firstHeight) + " + " + to_string(cells) +
                    " run past the " + to_string(graph.cellHeights.size()) + " heights");
       }
-      if (!finite(sector.heightBase) || !finite(sector.heightStep) || !(sector.heightStep > 0.0f)) {
+      if (!inWorld(sector.heightBase) || !finite(sector.heightStep) ||
+          !(sector.heightStep > 0.0f)) {
         return bad("height base or step is not finite (or the step is not positive)");
       }
     }

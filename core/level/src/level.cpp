@@ -157,6 +157,9 @@ std::optional<std::string> checkVertex(std::string_view rest) {
       problem = "malformed vertex coordinate '" + std::string(token) + "'";
     } else if (!std::isfinite(*value)) {
       problem = "vertex coordinate '" + std::string(token) + "' is not a finite 32-bit number";
+    } else if (!(std::abs(*value) <= kMaxCoordinate)) {
+      problem = "vertex coordinate '" + std::string(token) +
+                "' lies more than 1e8 m from the origin (the most a level may span)";
     }
     ++coordinates;
   });

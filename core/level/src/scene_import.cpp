@@ -230,9 +230,10 @@ class SceneReader {
       const glm::vec3 position =
           identity ? glm::vec3(p.x, p.y, p.z)
                    : glm::vec3(world * glm::dvec4(double(p.x), double(p.y), double(p.z), 1.0));
-      if (!isFinite(position)) {
-        return "vertex " + std::to_string(v) + " is not finite" +
-               (identity ? "" : " after the node transforms");
+      const std::string after = identity ? "" : " after the node transforms";
+      if (!isFinite(position)) return "vertex " + std::to_string(v) + " is not finite" + after;
+      if (!inWorld(position)) {
+        return "vertex " + std::to_string(v) + " lies more than 1e8 m from the origin" + after;
       }
       m_level.vertices.push_back(position);
     }

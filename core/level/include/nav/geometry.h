@@ -113,4 +113,14 @@ inline bool isFinite(const glm::vec3& p) {
   return glm::all(glm::lessThan(glm::abs(p), glm::vec3(std::numeric_limits<float>::max())));
 }
 
+/// How far from the origin a level's or a graph's points may lie. Further
+/// out, the squared distance between two points can overflow a float, and a
+/// float's step (8 m at 1e8 m) is coarser than any cell. [metres]
+constexpr float kMaxCoordinate = 1e8f;
+
+/// True when every coordinate is finite and at most kMaxCoordinate from 0 (NaN fails).
+inline bool inWorld(const glm::vec3& p) {
+  return glm::all(glm::lessThanEqual(glm::abs(p), glm::vec3(kMaxCoordinate)));
+}
+
 }  // namespace nav
