@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <numeric>
 
 #include "nav/nav_graph.h"
 
@@ -18,9 +17,9 @@ SectorIndex::SectorIndex(const NavGraph& graph) {
   for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
     const Sector& sector = graph.sectors[s];
     if (sector.kind != SectorKind::Ground) continue;
-    m_items.push_back(s);
-    m_itemMin.emplace_back(sector.bounds.min.x, sector.bounds.min.z);
-    m_itemMax.emplace_back(sector.bounds.max.x, sector.bounds.max.z);
+    m_items.push_back({{sector.bounds.min.x, sector.bounds.min.z},
+                       {sector.bounds.max.x, sector.bounds.max.z},
+                       s});
   }
   if (m_items.empty()) return;
   m_nodes.reserve(2 * m_items.size() / kLeafSize + 1);
@@ -36,9 +35,10 @@ uint32_t SectorIndex::build(uint32_t first, uint32_t count) {
   Node node{glm::vec2(kHuge), glm::vec2(-kHuge), 0, first, 0};
   glm::vec2 centreLow(kHuge), centreHigh(-kHuge);
   for (uint32_t k = first; k < first + count; ++k) {
-    node.min = glm::min(node.min, m_itemMin[k]);
-    node.max = glm::max(node.max, m_itemMax[k]);
-    const glm::vec2 centre = 0.5f * (m_itemMin[k] + m_itemMax[k]);
+    const Item& item = m_items[k];
+    node.min = glm::min(node.min, item.min);
+    node.max = glm::max(node.max, item.max);
+    const glm::vec2 centre = 0.5f * (item.min + item.max);
     centreLow = glm::min(centreLow, centre);
     centreHigh = glm::max(centreHigh, centre);
   }
@@ -46,23 +46,12 @@ uint32_t SectorIndex::build(uint32_t first, uint32_t count) {
     node.count = count;
   } else {
     const int axis = centreHigh.x - centreLow.x >= centreHigh.y - centreLow.y ? 0 : 1;
-    std::vector<uint32_t> order(count);
-    std::iota(order.begin(), order.end(), first);
-    const auto centre = [&](uint32_t k) { return m_itemMin[k][axis] + m_itemMax[k][axis]; };
+    const auto centre = [&](const Item& item) { return item.min[axis] + item.max[axis]; };
     const uint32_t half = count / 2;
-    std::nth_element(order.begin(), order.begin() + half, order.end(), [&](uint32_t a, uint32_t b) {
-      return centre(a) < centre(b) || (centre(a) == centre(b) && m_items[a] < m_items[b]);
+    const auto begin = m_items.begin() + first;
+    std::nth_element(begin, begin + half, begin + count, [&](const Item& a, const Item& b) {
+      return centre(a) < centre(b) || (centre(a) == centre(b) && a.sector < b.sector);
     });
-    std::vector<uint32_t> items(count);
-    std::vector<glm::vec2> mins(count), maxs(count);
-    for (uint32_t i = 0; i < count; ++i) {
-      items[i] = m_items[order[i]];
-      mins[i] = m_itemMin[order[i]];
-      maxs[i] = m_itemMax[order[i]];
-    }
-    std::copy(items.begin(), items.end(), m_items.begin() + first);
-    std::copy(mins.begin(), mins.end(), m_itemMin.begin() + first);
-    std::copy(maxs.begin(), maxs.end(), m_itemMax.begin() + first);
     build(first, half);
     build(first + half, count - half);
   }

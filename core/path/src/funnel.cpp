@@ -441,10 +441,9 @@ class Funnel {
   // through a grid's vertices). Through gates such a corner stays: corner
   // reach may move it out (corner_reach.h).
   bool onLineBeyond(const glm::vec3& q, const glm::vec3& p) const {
-    if (m_input == FunnelInput::Gates) return false;
+    if (m_input == FunnelInput::Gates || !onLineThroughApex(q, p)) return false;
     const glm::vec2 a = groundOf(q) - groundOf(m_apex), b = groundOf(p) - groundOf(m_apex);
-    return glm::dot(a, b) > glm::dot(a, a) &&
-           std::abs(cross2(a, b)) <= 1e-6f * (glm::dot(a, a) + glm::dot(b, b));
+    return glm::dot(a, b) > glm::dot(a, a);
   }
 
   // Makes `corner` the new apex and returns the index the scan continues after.

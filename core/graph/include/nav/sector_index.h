@@ -35,13 +35,18 @@ class SectorIndex {
         continue;
       }
       for (uint32_t k = node.first; k < node.first + node.count; ++k) {
-        if (overlaps(m_itemMin[k], m_itemMax[k], min, max)) visit(m_items[k]);
+        const Item& item = m_items[k];
+        if (overlaps(item.min, item.max, min, max)) visit(item.sector);
       }
       ++i;
     }
   }
 
  private:
+  struct Item {
+    glm::vec2 min, max;
+    uint32_t sector;
+  };
   struct Node {
     glm::vec2 min, max;
     /// The node after this one's subtree.
@@ -59,8 +64,7 @@ class SectorIndex {
 
   std::vector<Node> m_nodes;
   /// Sectors in leaf order, with their boxes.
-  std::vector<uint32_t> m_items;
-  std::vector<glm::vec2> m_itemMin, m_itemMax;
+  std::vector<Item> m_items;
 };
 
 }  // namespace nav
