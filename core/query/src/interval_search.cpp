@@ -103,20 +103,8 @@ std::pair<float, float> IntervalSearch::placeOnPortal(const Node& node) const {
 }
 
 bool IntervalSearch::covered(const Node& node) const {
-  // An interval short of an end by more than kPoint does not reach it (add()
-  // snaps closer ones onto it), so holding within kPoint is holding.
-  const auto [low, high] = placeOnPortal(node);
-  if (!m_newestExpanded.seen(node.crossed)) return false;
-  int checked = 0;
-  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
-       i = m_expanded[i].next, ++checked) {
-    const ExpandedInterval& before = m_expanded[i];
-    if (before.low <= low + kPoint && before.high >= high - kPoint &&
-        before.cost + glm::distance(before.root, node.root) * m_query.metre <=
-            node.cost + kCostSlack)
-      return true;
-  }
-  return false;
+  Node rest = node;
+  return trimCovered(rest);
 }
 
 bool IntervalSearch::trimCovered(Node& node) const {
@@ -124,8 +112,7 @@ bool IntervalSearch::trimCovered(Node& node) const {
   const Portal& portal = m_query.graph->portals[node.crossed];
   const glm::vec2 from = groundOf(portal.left), span = groundOf(portal.right) - from;
   const float length = glm::length(span);
-  if (!(length > kPoint)) return covered(node);
-  const glm::vec2 along = span / length;
+  const glm::vec2 along = length > 0.0f ? span / length : glm::vec2(0.0f);
   float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
   bool trimmed = false;
   int checked = 0;
@@ -135,6 +122,8 @@ bool IntervalSearch::trimCovered(Node& node) const {
     if (!(before.cost + glm::distance(before.root, node.root) * m_query.metre <=
           node.cost + kCostSlack))
       continue;
+    // An interval short of an end by more than kPoint does not reach it (add()
+    // snaps closer ones onto it), so holding within kPoint is holding.
     const bool fromLow = before.low <= low + kPoint, toHigh = before.high >= high - kPoint;
     if (fromLow && toHigh) return true;
     // The covered end is cut off; the new end is no portal end, where no path turns.

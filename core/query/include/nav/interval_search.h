@@ -90,15 +90,14 @@ class IntervalSearch {
   bool claimRoot(uint32_t key, float cost);
   /// Where an interval node's ends lie along its portal, in metres from the portal's left end.
   std::pair<float, float> placeOnPortal(const Node& node) const;
-  /// True when an interval node over the same portal, holding this one's
-  /// interval, was expanded from a root that reaches this one's root no
-  /// dearer in a straight line: each point of the interval is then no dearer
-  /// from that root, which sees it, and all this one would reach, that one
-  /// reached.
-  bool covered(const Node& node) const;
-  /// As covered(), and where such an interval holds one end of this one's,
-  /// cuts that end off; true when nothing is left.
+  /// Cuts off each end of the node's interval that an interval expanded on
+  /// the same portal holds, from a root that reaches this one's root no
+  /// dearer in a straight line: each point there is no dearer from that
+  /// root, which sees it, and all this one would reach through it, that one
+  /// reached. True when nothing is left.
   bool trimCovered(Node& node) const;
+  /// Whether trimCovered would leave nothing of the node.
+  bool covered(const Node& node) const;
   /// Remembers an interval node as expanded, for covered().
   void markExpanded(const Node& node);
   void push(Node node);
