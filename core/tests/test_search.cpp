@@ -374,6 +374,47 @@ TEST(Search, DeadEndsAreNotEntered) {
   }
 }
 
+// A suite of two rooms off a hall, joined to each other and to the hall
+// (neither room alone is a dead end), is never on a shortest way between
+// points outside it: no search opens a node into it. A start or goal inside
+// it opens it.
+TEST(Search, DeadEndRegionsAreNotEntered) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 10, 4, 0);   // 0: the hall
+  builder.addSector(4, 4, 6, 6, 0);    // 1: the suite's first room, north of the hall
+  builder.addSector(6, 4, 8, 6, 0);    // 2: its second room, beside the first
+  builder.addSector(10, 0, 12, 4, 0);  // 3: a room east of the hall
+  builder.addTwoWay(0, 1, {4, 4}, {6, 4});
+  builder.addTwoWay(0, 2, {6, 4}, {8, 4});
+  builder.addTwoWay(1, 2, {6, 4}, {6, 6});
+  builder.addTwoWay(0, 3, {10, 0}, {10, 4});
+  NavGraph graph = builder.finish();
+  finishGraphIndexes(graph);
+  ASSERT_FALSE(graph.leadsOnlyBackTo(1, 0));
+  ASSERT_FALSE(graph.leadsOnlyBackTo(2, 0));
+  const glm::vec3 hall{1, 0, 3.9f}, east{11, 0, 3.9f}, suite{7, 0, 5};
+  for (PortalPoint method : kPortalPoints) {
+    SCOPED_TRACE(toString(method));
+    SearchOptions options;
+    options.portalPoint = method;
+    SearchTrace trace;
+    const PathResult past = findPath(graph, hall, east, options, &trace);
+    ASSERT_EQ(past.status, PathStatus::Found);
+    EXPECT_EQ(past.corridor.sectors, (std::vector<uint32_t>{0, 3}));
+    for (const SearchEvent& event : trace.events) {
+      if (event.portal < graph.portals.size()) {
+        EXPECT_EQ(graph.portals[event.portal].toSector % 3, 0u) << "a node into the suite";
+      }
+    }
+    const PathResult into = findPath(graph, hall, suite, options);
+    ASSERT_EQ(into.status, PathStatus::Found);
+    EXPECT_EQ(into.corridor.sectors.back(), 2u);
+    const PathResult outOf = findPath(graph, suite, east, options);
+    ASSERT_EQ(outOf.status, PathStatus::Found);
+    EXPECT_EQ(outOf.corridor.sectors.back(), 3u);
+  }
+}
+
 // A dead end that costs less a metre than the sector it leaves may be worth
 // entering: a road beside a muddy hall, joined to it at both ends.
 TEST(Search, ACheaperDeadEndIsEntered) {
@@ -398,6 +439,36 @@ TEST(Search, ACheaperDeadEndIsEntered) {
     const PathResult result = findPath(graph, {0.5f, 0, 1.9f}, {11, 0, 1}, options);
     ASSERT_EQ(result.status, PathStatus::Found);
     EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0, 1, 0, 2}));
+    EXPECT_LT(result.cost, 40.0f) << "9.5 m of mud would cost 95";
+  }
+}
+
+// The same with the road in two pieces: a region off the mud, not a single dead end.
+TEST(Search, ACheaperDeadEndRegionIsEntered) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 10, 2, 0);   // 0: mud
+  builder.addSector(0, 2, 5, 3, 0);    // 1: road, west half
+  builder.addSector(5, 2, 10, 3, 0);   // 2: road, east half
+  builder.addSector(10, 0, 12, 2, 0);  // 3: a room east of the mud
+  builder.addTwoWay(0, 1, {0, 2}, {1, 2});
+  builder.addTwoWay(1, 2, {5, 2}, {5, 3});
+  builder.addTwoWay(0, 2, {9, 2}, {10, 2});
+  builder.addTwoWay(0, 3, {10, 0}, {10, 2});
+  NavGraph graph = builder.finish();
+  graph.surfaces = {{"mud", 10.0f}, {"road", 1.0f}};
+  graph.sectors[0].surface = 0;
+  for (uint32_t s : {1u, 2u, 3u})
+    graph.sectors[s].surface = 1;
+  finishGraphIndexes(graph);
+  ASSERT_NE(graph.deadEnds.hangsOff(1) == 0, graph.deadEnds.hangsOff(2) == 0)
+      << "the road is a region off the mud";
+  for (PortalPoint method : {PortalPoint::Midpoint, PortalPoint::Crossing}) {
+    SCOPED_TRACE(toString(method));
+    SearchOptions options;
+    options.portalPoint = method;
+    const PathResult result = findPath(graph, {0.5f, 0, 1.9f}, {11, 0, 1}, options);
+    ASSERT_EQ(result.status, PathStatus::Found);
+    EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0, 1, 2, 0, 3}));
     EXPECT_LT(result.cost, 40.0f) << "9.5 m of mud would cost 95";
   }
 }

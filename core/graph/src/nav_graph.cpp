@@ -171,7 +171,8 @@ size_t NavGraph::memoryBytes() const {
       sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
       deviceLinks.capacity() * sizeof(DeviceLink) + reach.capacity() * sizeof(PortalEndReach) +
       cellHeights.capacity() * sizeof(uint16_t) + polygonCorners.capacity() * sizeof(glm::vec3) +
-      islands.memoryBytes() + regions.memoryBytes() + soleWayOut.capacity() * sizeof(uint32_t);
+      islands.memoryBytes() + regions.memoryBytes() + soleWayOut.capacity() * sizeof(uint32_t) +
+      deadEnds.memoryBytes();
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
@@ -188,6 +189,7 @@ size_t NavGraph::memoryBytes() const {
 void finishGraphIndexes(NavGraph& graph) {
   graph.index = SectorIndex(graph);
   graph.islands = Islands(graph);
+  graph.deadEnds = DeadEndRegions(graph);
   const bool polygons = std::any_of(graph.sectors.begin(), graph.sectors.end(),
                                     [](const Sector& sector) { return sector.polygonal(); });
   // Regions group rectangles of cells; a navigation mesh's polygons are its own.

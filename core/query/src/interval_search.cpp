@@ -216,13 +216,27 @@ uint32_t IntervalSearch::cameFrom(const Node& node) const {
   return walked ? m_query.graph->portals[node.crossed].fromSector : kNoSector;
 }
 
-bool IntervalSearch::deadEnd(uint32_t sector, uint32_t from) const {
+bool IntervalSearch::deadEnd(uint32_t portal, uint32_t from) const {
   const NavGraph& graph = *m_query.graph;
-  if (sector == m_query.goalSector || graph.sectors[from].kind != SectorKind::Ground ||
-      !graph.leadsOnlyBackTo(sector, from))
-    return false;
-  return std::none_of(m_query.jumps.begin(), m_query.jumps.end(),
-                      [&](const JumpPortal& jump) { return jump.portal.fromSector == sector; });
+  const uint32_t sector = graph.portals[portal].toSector;
+  if (sector == m_query.goalSector || graph.sectors[from].kind != SectorKind::Ground) return false;
+  // A jump that takes off inside is another way out.
+  const auto jumpsOut = [&](auto inside) {
+    return std::any_of(m_query.jumps.begin(), m_query.jumps.end(),
+                       [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
+  };
+  const DeadEndRegions& regions = graph.deadEnds;
+  const uint32_t head = regions.regionEntered(portal);
+  if (head != kNoSector) {
+    const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
+    // A device costs at least a metre a metre of its flight: no shortcut unless walking costs more.
+    const bool noShortcut = !regions.contents(head).devices || m_query.metre <= 1.0f;
+    if (!inside(m_query.startSector) && !inside(m_query.goalSector) && noShortcut &&
+        !jumpsOut(inside))
+      return true;
+  }
+  if (!graph.leadsOnlyBackTo(sector, from)) return false;
+  return !jumpsOut([&](uint32_t s) { return s == sector; });
 }
 
 // The goal is a node too: the search ends when it is popped, so the cheapest way there wins.
@@ -332,7 +346,7 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
     if (portal.kind != PortalKind::Walk || portal.toSector == back ||
-        !m_query.rules->opens(portal.toSector) || deadEnd(portal.toSector, sector))
+        !m_query.rules->opens(portal.toSector) || deadEnd(p, sector))
       continue;
     Node next{};
     next.root = root;
@@ -414,7 +428,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     // Straight back into the sector the node came from is never shorter than
     // staying in it (it is convex), nor is a dead end. Other portals on the
     // side the node came in by lie outside the interval: reached by turning at its end.
-    if (portal.toSector == entered.fromSector || deadEnd(portal.toSector, node.sector)) continue;
+    if (portal.toSector == entered.fromSector || deadEnd(p, node.sector)) continue;
     // Per side of the cone (the ray through a, the ray through b), how far inside
     // it the portal's two ends are.
     const float inside[2][2] = {{s * cross2(a - r, from - r), s * cross2(a - r, to - r)},

@@ -246,17 +246,31 @@ void PortalSearch::noteTooSharp() {
 }
 
 // A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
-bool PortalSearch::deadEnd(const Portal& portal, float metre) const {
+bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
   const NavGraph& graph = *m_query.graph;
+  const Portal& portal = graph.portals[portalIndex];
   if (m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
       portal.toSector == m_query.goal.sector ||
-      graph.sectors[portal.fromSector].kind != SectorKind::Ground ||
-      !(m_query.costs->sectorCost(graph.sectors[portal.toSector]) >= metre) ||
-      !graph.leadsOnlyBackTo(portal.toSector, portal.fromSector))
+      graph.sectors[portal.fromSector].kind != SectorKind::Ground)
     return false;
-  return std::none_of(m_query.jumps.begin(), m_query.jumps.end(), [&](const JumpPortal& jump) {
-    return jump.portal.fromSector == portal.toSector;
-  });
+  // A jump that takes off inside is another way out.
+  const auto jumpsOut = [&](auto inside) {
+    return std::any_of(m_query.jumps.begin(), m_query.jumps.end(),
+                       [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
+  };
+  const DeadEndRegions& regions = graph.deadEnds;
+  const uint32_t head = regions.regionEntered(portalIndex);
+  if (head != kNoSector) {
+    const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
+    if (!inside(m_query.start.sector) && !inside(m_query.goal.sector) &&
+        m_query.costs->cheapestIn(regions.contents(head)) >= metre && !jumpsOut(inside))
+      return true;
+  }
+  const uint32_t into = portal.toSector;
+  if (!(m_query.costs->sectorCost(graph.sectors[into]) >= metre) ||
+      !graph.leadsOnlyBackTo(into, portal.fromSector))
+    return false;
+  return !jumpsOut([&](uint32_t s) { return s == into; });
 }
 
 uint32_t PortalSearch::sectorOf(uint32_t node) const {
@@ -322,7 +336,7 @@ void PortalSearch::expand(const OpenEntry& entry) {
   }
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
-    if (next != cameBy && !deadEnd(graph.portals[next], metre))
+    if (next != cameBy && !deadEnd(next, metre))
       considerPortal(next, graph.portals[next], entry, sector, metre);
   }
   for (uint32_t k = 0; k < m_query.jumps.size(); ++k) {

@@ -1,6 +1,7 @@
 #include "nav/query_filter.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 namespace nav {
@@ -68,6 +69,16 @@ float FilterCosts::jumpCost(const JumpPortal& jump) const {
   const float flight =
       glm::distance(m_graph->entryPoint(jump.portal), m_graph->exitPoint(jump.portal));
   return std::max(flight, jump.spec.airTime * m_filter.unitSpeed);
+}
+
+float FilterCosts::cheapestIn(const RegionContents& contents) const {
+  constexpr uint64_t kHighSurfaces = uint64_t(1) << 63;
+  float cheapest = contents.surfaces & kHighSurfaces ? m_cheapestGround : kInfinity;
+  for (uint64_t bits = contents.surfaces & ~kHighSurfaces; bits != 0; bits &= bits - 1)
+    cheapest = std::min(cheapest, surfaceCost(uint16_t(std::countr_zero(bits))));
+  if (contents.waypaths) cheapest = std::min(cheapest, m_filter.waypathBias);
+  if (contents.devices) cheapest = std::min(cheapest, 1.0f);
+  return cheapest;
 }
 
 bool FilterCosts::anyWaypathOpen() const {

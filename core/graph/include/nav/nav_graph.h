@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "nav/cells.h"
+#include "nav/dead_end_regions.h"
 #include "nav/geometry.h"
 #include "nav/islands.h"
 #include "nav/level_settings.h"
@@ -186,6 +187,9 @@ struct NavGraph {
   /// walk portals, kNoWayOut when it has none, else kNoSector; rebuilt like
   /// the index (leadsOnlyBackTo). Empty in a graph made by hand.
   std::vector<uint32_t> soleWayOut;
+  /// Sectors joined to the rest of their island through one sector; rebuilt
+  /// like the index. Empty in a graph made by hand.
+  DeadEndRegions deadEnds;
 
   /// Where a path through the portal starts crossing it.
   glm::vec3 entryPoint(const Portal& portal) const {

@@ -110,10 +110,11 @@ class IntervalSearch {
   void pushTeleports(const Node& node, uint32_t index);
   /// The sector a node walked in from (kNoSector: it did not walk in).
   uint32_t cameFrom(const Node& node) const;
-  /// True when `sector`, entered from the ground sector `from`, leads only
-  /// back (NavGraph::leadsOnlyBackTo) and holds neither the goal nor a jump's
-  /// takeoff: no shortest way enters it.
-  bool deadEnd(uint32_t sector, uint32_t from) const;
+  /// True when the walk portal from the ground sector `from` leads into a
+  /// sector that leads only back (NavGraph::leadsOnlyBackTo) or into a
+  /// dead-end region (NavGraph::deadEnds; the start outside it too), holding
+  /// neither the goal nor a jump's takeoff: no shortest way enters it.
+  bool deadEnd(uint32_t portal, uint32_t from) const;
   static uint64_t pointKey(uint32_t sector, const glm::vec2& point);
   /// The cost to reach `point` of the node's sector from the node's root, or infinity.
   float costTo(const Node& node, const glm::vec2& point) const;

@@ -110,9 +110,10 @@ class PortalSearch {
   void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
                       const Sector& sector, float metre);
   /// True when the walk portal leads into a dead end (NavGraph::leadsOnlyBackTo)
+  /// or a dead-end region (NavGraph::deadEnds; the start outside it too)
   /// holding neither the goal nor a jump's takeoff, where a metre costs no
   /// less than `metre`, the cost in the sector it leaves: no cheapest way enters it.
-  bool deadEnd(const Portal& portal, float metre) const;
+  bool deadEnd(uint32_t portal, float metre) const;
   /// The sector a node stands in.
   uint32_t sectorOf(uint32_t node) const;
   /// True when the first visits of the sector reach `point` no dearer than `cost`.

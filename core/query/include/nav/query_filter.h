@@ -70,6 +70,8 @@ class FilterCosts {
   float cheapest() const { return m_cheapest; }
   /// The same without waypaths (devices cost at least 1 a metre).
   float cheapestGround() const { return m_cheapestGround; }
+  /// The cheapest metre in a dead-end region (dead_end_regions.h).
+  float cheapestIn(const RegionContents& contents) const;
 
  private:
   const NavGraph* m_graph = nullptr;
