@@ -415,6 +415,44 @@ TEST(Search, DeadEndRegionsAreNotEntered) {
   }
 }
 
+// Between two rooms of a suite off a hall, the way goes through the hall
+// (the rooms' own door is at their far end) but never past it: no node
+// opens beyond the hall, whose other side is no dead end.
+TEST(Search, AWayWithinADeadEndRegionStaysInIt) {
+  GraphBuilder builder;
+  builder.addSector(10, 0, 12, 4, 0);  // 0: east of the hall, the first sector of the island
+  builder.addSector(0, 0, 10, 4, 0);   // 1: the hall
+  builder.addSector(4, 4, 6, 8, 0);    // 2: the suite's first room
+  builder.addSector(6, 4, 8, 8, 0);    // 3: its second room
+  builder.addSector(8, 4, 12, 6, 0);   // 4: north of the hall and of sector 0
+  builder.addTwoWay(1, 0, {10, 0}, {10, 4});
+  builder.addTwoWay(1, 2, {4, 4}, {6, 4});
+  builder.addTwoWay(1, 3, {6, 4}, {8, 4});
+  builder.addTwoWay(2, 3, {6, 7.5f}, {6, 8});
+  builder.addTwoWay(1, 4, {8, 4}, {10, 4});
+  builder.addTwoWay(0, 4, {10, 4}, {12, 4});
+  NavGraph graph = builder.finish();
+  finishGraphIndexes(graph);
+  ASSERT_EQ(graph.deadEnds.smallestHolding(2, 3), 2u);
+  for (PortalPoint method : kPortalPoints) {
+    SCOPED_TRACE(toString(method));
+    SearchOptions options;
+    options.portalPoint = method;
+    SearchTrace trace;
+    const PathResult result = findPath(graph, {5, 0, 4.1f}, {7, 0, 4.1f}, options, &trace);
+    ASSERT_EQ(result.status, PathStatus::Found);
+    // Centroids stand far from the doors: that search takes the rooms' own.
+    if (method != PortalPoint::Centroid)
+      EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{2, 1, 3}));
+    for (const SearchEvent& event : trace.events) {
+      if (event.portal < graph.portals.size()) {
+        const uint32_t to = graph.portals[event.portal].toSector;
+        EXPECT_TRUE(to != 0 && to != 4) << "a node past the hall, into " << to;
+      }
+    }
+  }
+}
+
 // A dead end that costs less a metre than the sector it leaves may be worth
 // entering: a road beside a muddy hall, joined to it at both ends.
 TEST(Search, ACheaperDeadEndIsEntered) {

@@ -73,10 +73,14 @@ DeadEndRegions::DeadEndRegions(const NavGraph& graph) {
   std::vector<uint32_t> low(count), parent(count, kNoSector);
   // The depth-first path: each sector and the next neighbour it will look at.
   std::vector<std::pair<uint32_t, uint32_t>> path;
+  std::vector<uint32_t> preorder;
+  preorder.reserve(count);
+  m_islandRoot.assign(count, kNoSector);
   uint32_t visited = 0;
   for (uint32_t root = 0; root < count; ++root) {
     if (m_order[root] != kUnseen) continue;
     m_order[root] = low[root] = visited++;
+    preorder.push_back(root);
     path.push_back({root, neighbours.first[root]});
     while (!path.empty()) {
       auto& [s, next] = path.back();
@@ -85,6 +89,7 @@ DeadEndRegions::DeadEndRegions(const NavGraph& graph) {
         if (m_order[n] == kUnseen) {
           parent[n] = s;
           m_order[n] = low[n] = visited++;
+          preorder.push_back(n);
           path.push_back({n, neighbours.first[n]});
         } else {
           low[s] = std::min(low[s], m_order[n]);
@@ -102,7 +107,21 @@ DeadEndRegions::DeadEndRegions(const NavGraph& graph) {
       add(m_contents[up], m_contents[done]);
     }
   }
+  m_innermost.assign(count, kNoSector);
+  for (const uint32_t s : preorder) {
+    const uint32_t up = parent[s];
+    m_islandRoot[s] = up == kNoSector ? s : m_islandRoot[up];
+    m_innermost[s] = m_hangsOff[s] != kNoSector ? s : up == kNoSector ? kNoSector : m_innermost[up];
+  }
   markPortalsIntoRegions(graph, parent);
+}
+
+uint32_t DeadEndRegions::smallestHolding(uint32_t a, uint32_t b) const {
+  if (a >= m_innermost.size() || b >= m_innermost.size()) return kNoSector;
+  uint32_t head = m_innermost[a];
+  while (head != kNoSector && !holds(head, b))
+    head = m_innermost[m_hangsOff[head]];
+  return head;
 }
 
 // A portal from a sector into its subtree enters the region of the child
@@ -140,7 +159,8 @@ void DeadEndRegions::markPortalsIntoRegions(const NavGraph& graph,
 }
 
 size_t DeadEndRegions::memoryBytes() const {
-  return (m_order.capacity() + m_size.capacity() + m_hangsOff.capacity() + m_entered.capacity()) *
+  return (m_order.capacity() + m_size.capacity() + m_hangsOff.capacity() + m_innermost.capacity() +
+          m_islandRoot.capacity() + m_entered.capacity()) *
              sizeof(uint32_t) +
          m_contents.capacity() * sizeof(RegionContents);
 }

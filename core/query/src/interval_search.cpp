@@ -165,6 +165,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_expanded.clear();
   m_expansions = 0;
   m_reached = kNoNode;
+  confine();
   Node start{};
   start.root = groundOf(query.start);
   // The start is a root like a corner: intervals it sees are compared by it.
@@ -214,6 +215,26 @@ uint32_t IntervalSearch::cameFrom(const Node& node) const {
   const bool walked = node.crossed != kNoPortal && node.crossed < m_query.firstJumpNode &&
                       m_query.graph->portals[node.crossed].kind == PortalKind::Walk;
   return walked ? m_query.graph->portals[node.crossed].fromSector : kNoSector;
+}
+
+// With the start and the goal in one dead-end region, the way never goes past
+// the sector the region hangs off: it would come back through that convex
+// sector, which crosses straight no dearer, unless a device beyond (at a
+// metre a metre) is cheaper than walking.
+void IntervalSearch::confine() {
+  const NavGraph& graph = *m_query.graph;
+  const DeadEndRegions& regions = graph.deadEnds;
+  m_region = kNoSector;
+  if (!m_query.jumps.empty()) return;
+  const uint32_t head = regions.smallestHolding(m_query.startSector, m_query.goalSector);
+  if (head == kNoSector) return;
+  const bool noShortcut = !regions.islandContents(head).devices || m_query.metre <= 1.0f;
+  if (graph.sectors[regions.hangsOff(head)].kind == SectorKind::Ground && noShortcut)
+    m_region = head;
+}
+
+bool IntervalSearch::leavesRegion(uint32_t sector) const {
+  return m_region != kNoSector && m_query.graph->deadEnds.beyond(m_region, sector);
 }
 
 bool IntervalSearch::deadEnd(uint32_t portal, uint32_t from) const {
@@ -319,7 +340,8 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
   };
   const Sector& s = graph.sectors[sector];
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
-    if (graph.portals[p].kind == PortalKind::Device) tryNode(p, graph.portals[p]);
+    if (graph.portals[p].kind == PortalKind::Device && !leavesRegion(graph.portals[p].toSector))
+      tryNode(p, graph.portals[p]);
   }
   for (size_t k = 0; k < m_query.jumps.size(); ++k) {
     const Portal& portal = m_query.jumps[k].portal;
@@ -346,7 +368,8 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
     if (portal.kind != PortalKind::Walk || portal.toSector == back ||
-        !m_query.rules->opens(portal.toSector) || deadEnd(p, sector))
+        !m_query.rules->opens(portal.toSector) || leavesRegion(portal.toSector) ||
+        deadEnd(p, sector))
       continue;
     Node next{};
     next.root = root;
@@ -423,7 +446,9 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
-    if (portal.kind != PortalKind::Walk || !m_query.rules->opens(portal.toSector)) continue;
+    if (portal.kind != PortalKind::Walk || !m_query.rules->opens(portal.toSector) ||
+        leavesRegion(portal.toSector))
+      continue;
     const glm::vec2 from = groundOf(portal.left), to = groundOf(portal.right);
     // Straight back into the sector the node came from is never shorter than
     // staying in it (it is convex), nor is a dead end. Other portals on the

@@ -35,6 +35,7 @@ void PortalSearch::init(const PortalQuery& query) {
   m_blockedBy.clear();
   m_closest = m_startNode;
   m_closestDistance = glm::distance(query.start.point, query.goal.point);
+  confine();
   // The unit stands at the start facing any way it likes.
   relax(m_startNode, kNoPortal, 0.0f, query.start.point, Heading{{0.0f, 0.0f}, 0.0f, true});
 }
@@ -245,6 +246,26 @@ void PortalSearch::noteTooSharp() {
   }
 }
 
+// With the start and the goal in one dead-end region, the way never goes past
+// the sector the region hangs off: it would come back through that convex
+// sector, which crosses straight no dearer than any metre beyond it costs.
+void PortalSearch::confine() {
+  const NavGraph& graph = *m_query.graph;
+  const DeadEndRegions& regions = graph.deadEnds;
+  m_region = kNoSector;
+  if (m_query.turningRadius > 0.0f || !m_query.jumps.empty()) return;
+  const uint32_t head = regions.smallestHolding(m_query.start.sector, m_query.goal.sector);
+  if (head == kNoSector) return;
+  const Sector& off = graph.sectors[regions.hangsOff(head)];
+  if (off.kind == SectorKind::Ground &&
+      m_query.costs->cheapestIn(regions.islandContents(head)) >= m_query.costs->sectorCost(off))
+    m_region = head;
+}
+
+bool PortalSearch::leavesRegion(const Portal& portal) const {
+  return m_region != kNoSector && m_query.graph->deadEnds.beyond(m_region, portal.toSector);
+}
+
 // A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
 bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
   const NavGraph& graph = *m_query.graph;
@@ -336,7 +357,7 @@ void PortalSearch::expand(const OpenEntry& entry) {
   }
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
-    if (next != cameBy && !deadEnd(next, metre))
+    if (next != cameBy && !leavesRegion(graph.portals[next]) && !deadEnd(next, metre))
       considerPortal(next, graph.portals[next], entry, sector, metre);
   }
   for (uint32_t k = 0; k < m_query.jumps.size(); ++k) {

@@ -47,8 +47,18 @@ class DeadEndRegions {
   bool holds(uint32_t head, uint32_t sector) const {
     return sector < m_order.size() && m_order[sector] - m_order[head] < m_size[head];
   }
+  /// True when `sector` lies neither in the region `head` heads nor in the sector it hangs off.
+  bool beyond(uint32_t head, uint32_t sector) const {
+    return !holds(head, sector) && sector != m_hangsOff[head];
+  }
+  /// The smallest region holding both sectors (its head), else kNoSector.
+  uint32_t smallestHolding(uint32_t a, uint32_t b) const;
   /// What the region headed by `head` holds.
   const RegionContents& contents(uint32_t head) const { return m_contents[head]; }
+  /// What the island of `sector` holds (a sector of a region).
+  const RegionContents& islandContents(uint32_t sector) const {
+    return m_contents[m_islandRoot[sector]];
+  }
   size_t memoryBytes() const;
 
  private:
@@ -58,9 +68,13 @@ class DeadEndRegions {
   void markPortalsIntoRegions(const NavGraph& graph, const std::vector<uint32_t>& parent);
 
   /// Per sector: its place in the depth-first order, the sectors in its subtree
-  /// (itself included; they follow it in that order), and what they hold.
+  /// (itself included; they follow it in that order), and what they hold (the
+  /// whole island's, for its first sector).
   std::vector<uint32_t> m_order, m_size;
   std::vector<uint32_t> m_hangsOff;
+  /// Per sector: the smallest region holding it (its head, maybe itself; else
+  /// kNoSector), and the first sector of its island in the order.
+  std::vector<uint32_t> m_innermost, m_islandRoot;
   /// Per portal, regionEntered.
   std::vector<uint32_t> m_entered;
   std::vector<RegionContents> m_contents;

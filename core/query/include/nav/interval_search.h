@@ -110,6 +110,11 @@ class IntervalSearch {
   void pushTeleports(const Node& node, uint32_t index);
   /// The sector a node walked in from (kNoSector: it did not walk in).
   uint32_t cameFrom(const Node& node) const;
+  /// Keeps the search to the smallest dead-end region holding the start and
+  /// the goal and the sector it hangs off, when going further cannot pay.
+  void confine();
+  /// True when `sector` lies out of where confine() keeps the search.
+  bool leavesRegion(uint32_t sector) const;
   /// True when the walk portal from the ground sector `from` leads into a
   /// sector that leads only back (NavGraph::leadsOnlyBackTo) or into a
   /// dead-end region (NavGraph::deadEnds; the start outside it too), holding
@@ -151,6 +156,8 @@ class IntervalSearch {
   std::vector<ExpandedInterval> m_expanded;
   uint32_t m_expansions = 0;
   uint32_t m_reached = 0;
+  /// The head of the dead-end region the search keeps to (confine()), else kNoSector.
+  uint32_t m_region = kNoSector;
 };
 
 }  // namespace nav

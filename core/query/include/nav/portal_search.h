@@ -109,6 +109,11 @@ class PortalSearch {
              const Heading& heading);
   void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
                       const Sector& sector, float metre);
+  /// Keeps the search to the smallest dead-end region holding the start and
+  /// the goal and the sector it hangs off, when going further cannot pay.
+  void confine();
+  /// True when the portal leads out of where confine() keeps the search.
+  bool leavesRegion(const Portal& portal) const;
   /// True when the walk portal leads into a dead end (NavGraph::leadsOnlyBackTo)
   /// or a dead-end region (NavGraph::deadEnds; the start outside it too)
   /// holding neither the goal nor a jump's takeoff, where a metre costs no
@@ -134,6 +139,8 @@ class PortalSearch {
   NodePool<uint32_t> m_visits;
   OpenList m_open;
   std::string m_blockedBy;
+  /// The head of the dead-end region the search keeps to (confine()), else kNoSector.
+  uint32_t m_region = kNoSector;
   /// The closed node nearest the goal, on the ground: where a partial path ends.
   uint32_t m_closest = 0;
   float m_closestDistance = 0.0f;
