@@ -4,7 +4,6 @@
 // and every portal from that sector into the region enters it.
 #include <gtest/gtest.h>
 
-#include <deque>
 #include <random>
 
 #include "nav/dead_end_regions.h"
@@ -14,26 +13,6 @@
 namespace nav {
 namespace {
 
-// The sectors a flood from `from` reaches over portals taken either way, never entering `removed`.
-std::vector<bool> floodWithout(const NavGraph& graph, uint32_t from, uint32_t removed) {
-  std::vector<std::vector<uint32_t>> neighbours(graph.sectors.size());
-  for (const Portal& p : graph.portals) {
-    neighbours[p.fromSector].push_back(p.toSector);
-    neighbours[p.toSector].push_back(p.fromSector);
-  }
-  std::vector<bool> reached(graph.sectors.size(), false);
-  std::deque<uint32_t> queue{from};
-  reached[from] = true;
-  while (!queue.empty()) {
-    const uint32_t s = queue.front();
-    queue.pop_front();
-    for (uint32_t n : neighbours[s]) {
-      if (!reached[n] && n != removed) queue.push_back(n), reached[n] = true;
-    }
-  }
-  return reached;
-}
-
 // Returns how many regions the graph has.
 size_t expectRegionsAreCutAway(const NavGraph& graph) {
   const DeadEndRegions& regions = graph.deadEnds;
@@ -42,7 +21,7 @@ size_t expectRegionsAreCutAway(const NavGraph& graph) {
     const uint32_t off = regions.hangsOff(head);
     if (off == kNoSector) continue;
     ++count;
-    const std::vector<bool> cut = floodWithout(graph, head, off);
+    const std::vector<bool> cut = test::sectorsReached(graph, head, off);
     RegionContents expected;
     for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
       EXPECT_EQ(regions.holds(head, s), bool(cut[s])) << "head " << head << ", sector " << s;

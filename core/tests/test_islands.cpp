@@ -2,8 +2,6 @@
 // between islands answered at once with the nearest point of the start's.
 #include <gtest/gtest.h>
 
-#include <deque>
-
 #include "nav/islands.h"
 #include "nav/jump_portals.h"
 #include "nav/path_solver.h"
@@ -14,26 +12,6 @@
 namespace nav {
 namespace {
 
-// The sectors a breadth-first flood reaches from `from` over portals taken either way.
-std::vector<bool> floodFrom(const NavGraph& graph, uint32_t from) {
-  std::vector<std::vector<uint32_t>> neighbours(graph.sectors.size());
-  for (const Portal& p : graph.portals) {
-    neighbours[p.fromSector].push_back(p.toSector);
-    neighbours[p.toSector].push_back(p.fromSector);
-  }
-  std::vector<bool> reached(graph.sectors.size(), false);
-  std::deque<uint32_t> queue{from};
-  reached[from] = true;
-  while (!queue.empty()) {
-    const uint32_t s = queue.front();
-    queue.pop_front();
-    for (uint32_t n : neighbours[s]) {
-      if (!reached[n]) queue.push_back(n), reached[n] = true;
-    }
-  }
-  return reached;
-}
-
 void expectIslandsMatchFloods(const NavGraph& graph) {
   const Islands& islands = graph.islands;
   ASSERT_FALSE(islands.empty());
@@ -42,7 +20,7 @@ void expectIslandsMatchFloods(const NavGraph& graph) {
     const auto sectors = islands.sectors(i);
     ASSERT_FALSE(sectors.empty());
     listed += sectors.size();
-    const std::vector<bool> reached = floodFrom(graph, sectors.front());
+    const std::vector<bool> reached = test::sectorsReached(graph, sectors.front());
     for (uint32_t s = 0; s < graph.sectors.size(); ++s) {
       EXPECT_EQ(islands.of(s) == i, reached[s]) << "sector " << s << ", island " << i;
     }

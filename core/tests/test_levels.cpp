@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -141,6 +142,25 @@ std::string sharedFile(const std::string& relative) {
 
 std::string assetFile(const std::string& relative) {
   return (std::filesystem::path(NAVSCOPE_ASSETS_DIR) / relative).string();
+}
+
+std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t removed) {
+  std::vector<std::vector<uint32_t>> neighbours(graph.sectors.size());
+  for (const Portal& p : graph.portals) {
+    neighbours[p.fromSector].push_back(p.toSector);
+    neighbours[p.toSector].push_back(p.fromSector);
+  }
+  std::vector<bool> reached(graph.sectors.size(), false);
+  std::deque<uint32_t> queue{from};
+  reached[from] = true;
+  while (!queue.empty()) {
+    const uint32_t s = queue.front();
+    queue.pop_front();
+    for (uint32_t n : neighbours[s]) {
+      if (!reached[n] && n != removed) queue.push_back(n), reached[n] = true;
+    }
+  }
+  return reached;
 }
 
 }  // namespace nav::test

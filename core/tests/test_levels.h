@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "nav/level.h"
 #include "nav/nav_build.h"
@@ -48,6 +49,11 @@ Level randomSoup(uint32_t seed, const SoupShape& shape = {});
 /// The settings the comparisons with Recast/Detour use: cells 0.3, a unit
 /// 1.2 x 2.0 m stepping 0.9 on slopes up to 45 degrees, dropping up to maxDrop.
 FloodFillParams detourMatchedParams(float maxDrop);
+
+/// The sectors a breadth-first flood from `from` reaches over portals taken
+/// either way, never entering `removed` (kNoSector: none).
+std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from,
+                                 uint32_t removed = kNoSector);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
