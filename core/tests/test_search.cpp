@@ -452,6 +452,29 @@ TEST(Search, AWayWithinADeadEndRegionStaysInIt) {
   }
 }
 
+// A goal out of reach: the partial path ends at the point nearest it, here in
+// a bay (a dead end) that the searches skip while the goal may be reached.
+TEST(Search, APartialPathMayEndInADeadEnd) {
+  GraphBuilder builder;
+  builder.addSector(0, 0, 10, 4, 0);  // 0: the hall
+  builder.addSector(4, 4, 6, 8, 0);   // 1: a bay north of it
+  builder.addSector(4, 8, 6, 10, 0);  // 2: a ledge above the bay, only dropped from
+  builder.addTwoWay(0, 1, {4, 4}, {6, 4});
+  builder.addPortal(2, 1, {4, 8}, {6, 8});
+  NavGraph graph = builder.finish();
+  finishGraphIndexes(graph);
+  ASSERT_TRUE(graph.leadsOnlyBackTo(1, 0));
+  for (PortalPoint method : kPortalPoints) {
+    SCOPED_TRACE(toString(method));
+    SearchOptions options;
+    options.portalPoint = method;
+    const PathResult result = findPath(graph, {1, 0, 2}, {5, 0, 9.5f}, options);
+    ASSERT_EQ(result.status, PathStatus::Partial);
+    EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0, 1}));
+    EXPECT_NEAR(result.corridor.goal.z, 8.0f, 0.01f);
+  }
+}
+
 // A dead end that costs less a metre than the sector it leaves may be worth
 // entering: a road beside a muddy hall, joined to it at both ends.
 TEST(Search, ACheaperDeadEndIsEntered) {

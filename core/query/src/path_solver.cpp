@@ -167,7 +167,7 @@ bool PathSolver::searchIntervalsTo(const Location& goal) {
   return true;
 }
 
-void PathSolver::startPortalSearch() {
+void PathSolver::startPortalSearch(bool skipDeadEnds) {
   m_searchingIntervals = false;
   m_searchingRegions = false;
   if (m_result.portalPoint == PortalPoint::Exact) m_result.portalPoint = PortalPoint::Crossing;
@@ -187,6 +187,7 @@ void PathSolver::startPortalSearch() {
   // maxExpansions bounds all the searches a query runs together.
   query.maxExpansions =
       m_options.maxExpansions - std::min(m_result.expansions, m_options.maxExpansions);
+  query.skipDeadEnds = skipDeadEnds;
   query.rules = this;
   query.traced = m_trace != nullptr;
   m_portals.init(query);
@@ -334,6 +335,13 @@ void PathSolver::expandNext() {
       return end(Ending::Exhausted);
     case SearchStep::NoWay:
       break;
+  }
+  // The goal is out of reach: the point nearest it may lie in a dead end the
+  // search skipped, so the partial path comes from a search that skips none,
+  // which goes on in this same iteration.
+  if (m_portals.skippedAny() && m_options.allowPartial) {
+    startPortalSearch(false);
+    return expandNext();
   }
   // Asked for exact paths: the interval search finds the shortest way to
   // where the portal A* got closest to the goal.

@@ -33,6 +33,7 @@ void PortalSearch::init(const PortalQuery& query) {
   m_expansions = 0;
   m_open.clear();
   m_blockedBy.clear();
+  m_skippedAny = false;
   m_closest = m_startNode;
   m_closestDistance = glm::distance(query.start.point, query.goal.point);
   confine();
@@ -253,7 +254,7 @@ void PortalSearch::confine() {
   const NavGraph& graph = *m_query.graph;
   const DeadEndRegions& regions = graph.deadEnds;
   m_region = kNoSector;
-  if (m_query.turningRadius > 0.0f || !m_query.jumps.empty()) return;
+  if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || !m_query.jumps.empty()) return;
   const uint32_t head = regions.smallestHolding(m_query.start.sector, m_query.goal.sector);
   if (head == kNoSector) return;
   const Sector& off = graph.sectors[regions.hangsOff(head)];
@@ -270,7 +271,7 @@ bool PortalSearch::leavesRegion(const Portal& portal) const {
 bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
   const NavGraph& graph = *m_query.graph;
   const Portal& portal = graph.portals[portalIndex];
-  if (m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
+  if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
       portal.toSector == m_query.goal.sector ||
       graph.sectors[portal.fromSector].kind != SectorKind::Ground)
     return false;
@@ -357,8 +358,12 @@ void PortalSearch::expand(const OpenEntry& entry) {
   }
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
-    if (next != cameBy && !leavesRegion(graph.portals[next]) && !deadEnd(next, metre))
-      considerPortal(next, graph.portals[next], entry, sector, metre);
+    if (next == cameBy) continue;
+    if (leavesRegion(graph.portals[next]) || deadEnd(next, metre)) {
+      m_skippedAny = true;
+      continue;
+    }
+    considerPortal(next, graph.portals[next], entry, sector, metre);
   }
   for (uint32_t k = 0; k < m_query.jumps.size(); ++k) {
     if (m_query.jumps[k].portal.fromSector == sectorIndex) {

@@ -83,8 +83,8 @@ class PathSolver : private CrossingRules {
   std::optional<float> uniformMetre() const;
   /// Starts the region search; false when it cannot answer the query.
   bool searchRegions();
-  /// Starts the A* over portals from the start.
-  void startPortalSearch();
+  /// Starts the A* over portals from the start (PortalQuery::skipDeadEnds).
+  void startPortalSearch(bool skipDeadEnds = true);
   /// Starts the interval search to `goal`; false when it cannot answer the query.
   bool searchIntervalsTo(const Location& goal);
   /// Where a partial path ends: the point nearest the goal of the sector the

@@ -41,6 +41,9 @@ struct PortalQuery {
   float turningRadius = 0.0f;
   /// step() reports Exhausted once this many nodes were expanded.
   uint32_t maxExpansions = 1'000'000;
+  /// Skip dead ends and dead-end regions (deadEnd, confine): they hold no
+  /// cheapest way to the goal, but may hold the point nearest one out of reach.
+  bool skipDeadEnds = true;
   /// Teleport costs, and the trace when `traced`.
   CrossingRules* rules = nullptr;
   bool traced = false;
@@ -61,6 +64,9 @@ class PortalSearch {
   float cost(bool reached) const;
   /// The sector of the node expanded nearest the goal (the start's, at first).
   uint32_t closestSector() const;
+  /// True when the search skipped a dead end or kept to a region
+  /// (PortalQuery::skipDeadEnds): then closestSector() may not be the nearest.
+  bool skippedAny() const { return m_skippedAny; }
   /// What stopped the way, when something did: a closed surface, a locked
   /// device, a turn too sharp; empty otherwise.
   const std::string& blockedBy() const { return m_blockedBy; }
@@ -141,6 +147,7 @@ class PortalSearch {
   std::string m_blockedBy;
   /// The head of the dead-end region the search keeps to (confine()), else kNoSector.
   uint32_t m_region = kNoSector;
+  bool m_skippedAny = false;
   /// The closed node nearest the goal, on the ground: where a partial path ends.
   uint32_t m_closest = 0;
   float m_closestDistance = 0.0f;
