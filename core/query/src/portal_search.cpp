@@ -271,8 +271,13 @@ bool PortalSearch::leavesRegion(const Portal& portal) const {
 bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
   const NavGraph& graph = *m_query.graph;
   const Portal& portal = graph.portals[portalIndex];
-  if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
-      portal.toSector == m_query.goal.sector ||
+  const uint32_t into = portal.toSector;
+  // Most portals lead into neither: two lookups tell.
+  const DeadEndRegions& regions = graph.deadEnds;
+  const uint32_t head = regions.regionEntered(portalIndex);
+  const bool onlyBack = graph.leadsOnlyBackTo(into, portal.fromSector);
+  if ((head == kNoSector && !onlyBack) || !m_query.skipDeadEnds || m_query.turningRadius > 0.0f ||
+      portal.kind != PortalKind::Walk || into == m_query.goal.sector ||
       graph.sectors[portal.fromSector].kind != SectorKind::Ground)
     return false;
   // A jump that takes off inside is another way out.
@@ -280,18 +285,13 @@ bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
     return std::any_of(m_query.jumps.begin(), m_query.jumps.end(),
                        [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
   };
-  const DeadEndRegions& regions = graph.deadEnds;
-  const uint32_t head = regions.regionEntered(portalIndex);
   if (head != kNoSector) {
     const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
     if (!inside(m_query.start.sector) && !inside(m_query.goal.sector) &&
         m_query.costs->cheapestIn(regions.contents(head)) >= metre && !jumpsOut(inside))
       return true;
   }
-  const uint32_t into = portal.toSector;
-  if (!(m_query.costs->sectorCost(graph.sectors[into]) >= metre) ||
-      !graph.leadsOnlyBackTo(into, portal.fromSector))
-    return false;
+  if (!onlyBack || !(m_query.costs->sectorCost(graph.sectors[into]) >= metre)) return false;
   return !jumpsOut([&](uint32_t s) { return s == into; });
 }
 
