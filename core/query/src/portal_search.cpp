@@ -271,14 +271,17 @@ bool PortalSearch::leavesRegion(const Portal& portal) const {
 bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
   const NavGraph& graph = *m_query.graph;
   const Portal& portal = graph.portals[portalIndex];
-  const uint32_t into = portal.toSector;
   // Most portals lead into neither: two lookups tell.
-  const DeadEndRegions& regions = graph.deadEnds;
-  const uint32_t head = regions.regionEntered(portalIndex);
-  const bool onlyBack = graph.leadsOnlyBackTo(into, portal.fromSector);
-  if ((head == kNoSector && !onlyBack) || !m_query.skipDeadEnds || m_query.turningRadius > 0.0f ||
-      portal.kind != PortalKind::Walk || into == m_query.goal.sector ||
-      graph.sectors[portal.fromSector].kind != SectorKind::Ground)
+  const uint32_t head = graph.deadEnds.regionEntered(portalIndex);
+  const bool onlyBack = graph.leadsOnlyBackTo(portal.toSector, portal.fromSector);
+  return (head != kNoSector || onlyBack) && skipped(portal, head, onlyBack, metre);
+}
+
+bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre) const {
+  const NavGraph& graph = *m_query.graph;
+  const uint32_t into = portal.toSector;
+  if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
+      into == m_query.goal.sector || graph.sectors[portal.fromSector].kind != SectorKind::Ground)
     return false;
   // A jump that takes off inside is another way out.
   const auto jumpsOut = [&](auto inside) {
@@ -286,6 +289,7 @@ bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
                        [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
   };
   if (head != kNoSector) {
+    const DeadEndRegions& regions = graph.deadEnds;
     const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
     if (!inside(m_query.start.sector) && !inside(m_query.goal.sector) &&
         m_query.costs->cheapestIn(regions.contents(head)) >= metre && !jumpsOut(inside))

@@ -125,6 +125,9 @@ class PortalSearch {
   /// holding neither the goal nor a jump's takeoff, where a metre costs no
   /// less than `metre`, the cost in the sector it leaves: no cheapest way enters it.
   bool deadEnd(uint32_t portal, float metre) const;
+  /// deadEnd for a portal into the region `head` (or none) or a sector that
+  /// leads `onlyBack`, as the two lookups found.
+  bool skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre) const;
   /// The sector a node stands in.
   uint32_t sectorOf(uint32_t node) const;
   /// True when the first visits of the sector reach `point` no dearer than `cost`.
