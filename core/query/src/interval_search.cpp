@@ -239,6 +239,14 @@ bool IntervalSearch::leavesRegion(uint32_t sector) const {
 
 bool IntervalSearch::deadEnd(uint32_t portal, uint32_t from) const {
   const NavGraph& graph = *m_query.graph;
+  // Most portals lead into neither: two lookups tell.
+  const uint32_t head = graph.deadEnds.regionEntered(portal);
+  const bool onlyBack = graph.leadsOnlyBackTo(graph.portals[portal].toSector, from);
+  return (head != kNoSector || onlyBack) && skipped(portal, from, head, onlyBack);
+}
+
+bool IntervalSearch::skipped(uint32_t portal, uint32_t from, uint32_t head, bool onlyBack) const {
+  const NavGraph& graph = *m_query.graph;
   const uint32_t sector = graph.portals[portal].toSector;
   if (sector == m_query.goalSector || graph.sectors[from].kind != SectorKind::Ground) return false;
   // A jump that takes off inside is another way out.
@@ -246,9 +254,8 @@ bool IntervalSearch::deadEnd(uint32_t portal, uint32_t from) const {
     return std::any_of(m_query.jumps.begin(), m_query.jumps.end(),
                        [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
   };
-  const DeadEndRegions& regions = graph.deadEnds;
-  const uint32_t head = regions.regionEntered(portal);
   if (head != kNoSector) {
+    const DeadEndRegions& regions = graph.deadEnds;
     const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
     // A device costs at least a metre a metre of its flight: no shortcut unless walking costs more.
     const bool noShortcut = !regions.contents(head).devices || m_query.metre <= 1.0f;
@@ -256,8 +263,7 @@ bool IntervalSearch::deadEnd(uint32_t portal, uint32_t from) const {
         !jumpsOut(inside))
       return true;
   }
-  if (!graph.leadsOnlyBackTo(sector, from)) return false;
-  return !jumpsOut([&](uint32_t s) { return s == sector; });
+  return onlyBack && !jumpsOut([&](uint32_t s) { return s == sector; });
 }
 
 // The goal is a node too: the search ends when it is popped, so the cheapest way there wins.

@@ -120,6 +120,9 @@ class IntervalSearch {
   /// dead-end region (NavGraph::deadEnds; the start outside it too), holding
   /// neither the goal nor a jump's takeoff: no shortest way enters it.
   bool deadEnd(uint32_t portal, uint32_t from) const;
+  /// deadEnd for a portal into the region `head` (or none) or a sector that
+  /// leads `onlyBack`, as the two lookups found.
+  bool skipped(uint32_t portal, uint32_t from, uint32_t head, bool onlyBack) const;
   static uint64_t pointKey(uint32_t sector, const glm::vec2& point);
   /// The cost to reach `point` of the node's sector from the node's root, or infinity.
   float costTo(const Node& node, const glm::vec2& point) const;
