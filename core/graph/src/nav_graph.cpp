@@ -4,6 +4,8 @@
 #include <limits>
 #include <numeric>
 
+#include "nav/portal_ends.h"
+
 namespace nav {
 namespace {
 
@@ -172,7 +174,7 @@ size_t NavGraph::memoryBytes() const {
       deviceLinks.capacity() * sizeof(DeviceLink) + reach.capacity() * sizeof(PortalEndReach) +
       cellHeights.capacity() * sizeof(uint16_t) + polygonCorners.capacity() * sizeof(glm::vec3) +
       islands.memoryBytes() + regions.memoryBytes() + soleWayOut.capacity() * sizeof(uint32_t) +
-      deadEnds.memoryBytes();
+      deadEnds.memoryBytes() + gateHeights.capacity() * sizeof(gateHeights[0]);
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
@@ -190,6 +192,7 @@ void finishGraphIndexes(NavGraph& graph) {
   graph.index = SectorIndex(graph);
   graph.islands = Islands(graph);
   graph.deadEnds = DeadEndRegions(graph);
+  graph.gateHeights = gateHeightsOf(graph);
   const bool polygons = std::any_of(graph.sectors.begin(), graph.sectors.end(),
                                     [](const Sector& sector) { return sector.polygonal(); });
   // Regions group rectangles of cells; a navigation mesh's polygons are its own.

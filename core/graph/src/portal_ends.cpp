@@ -11,4 +11,45 @@ bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {
   return cellSize > 0.0f && reach < testedHalfFootprint(unit);
 }
 
+namespace {
+
+int gateSlot(bool left, bool entering) {
+  return (entering ? 2 : 0) + (left ? 0 : 1);
+}
+
+glm::vec2 gateGround(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
+  return groundOf(unwidenedPortalEnd(graph, portal, left)) +
+         walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
+}
+
+float gateHeight(const NavGraph& graph, const Portal& portal, const glm::vec2& at, bool entering) {
+  return graph.heightAt(graph.sectors[entering ? portal.toSector : portal.fromSector], at.x, at.y);
+}
+
+}  // namespace
+
+glm::vec3 gatePoint(const NavGraph& graph, uint32_t portal, bool left, bool entering) {
+  const Portal& walk = graph.portals[portal];
+  const glm::vec2 at = gateGround(graph, walk, left, entering);
+  const float height = portal < graph.gateHeights.size()
+                           ? graph.gateHeights[portal][gateSlot(left, entering)]
+                           : gateHeight(graph, walk, at, entering);
+  return {at.x, height, at.y};
+}
+
+std::vector<std::array<float, 4>> gateHeightsOf(const NavGraph& graph) {
+  std::vector<std::array<float, 4>> heights(graph.portals.size(), {0.0f, 0.0f, 0.0f, 0.0f});
+  for (size_t p = 0; p < graph.portals.size(); ++p) {
+    const Portal& portal = graph.portals[p];
+    if (portal.kind != PortalKind::Walk) continue;
+    for (const bool entering : {false, true}) {
+      for (const bool left : {true, false}) {
+        heights[p][gateSlot(left, entering)] =
+            gateHeight(graph, portal, gateGround(graph, portal, left, entering), entering);
+      }
+    }
+  }
+  return heights;
+}
+
 }  // namespace nav

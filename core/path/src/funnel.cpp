@@ -1,7 +1,6 @@
 #include "nav/funnel.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include "corner_reach.h"
@@ -107,37 +106,12 @@ std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
 // sectors' cell corners, so the hull of the end and the cells is clear) or to
 // its end's reach, where the stretches' own directions were swept.
 
-// The gate point half a cell from a portal end (ground point `end`, as
-// before widening) into the sector the path leaves or enters: the cell centre
-// next to the end on that side, on that sector's ground, as its cells are.
-glm::vec3 gatePoint(const NavGraph& graph, const Portal& portal, glm::vec2 end, bool entering) {
-  const glm::vec2 at =
-      end + walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
-  const Sector& sector = graph.sectors[entering ? portal.toSector : portal.fromSector];
-  return {at.x, graph.heightAt(sector, at.x, at.y), at.y};
-}
-
 // The point of a portal end a path crosses at on one side of the portal (the
-// sector it leaves, or the one it enters). A corner there that widening or a
-// reach lets out further moves out afterwards (corner_reach.h).
-glm::vec3 gateEnd(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
-  return gatePoint(graph, portal, groundOf(unwidenedPortalEnd(graph, portal, left)), entering);
-}
-
-FunnelPortal gate(const NavGraph& graph, const Portal& portal, bool entering) {
-  return {gateEnd(graph, portal, true, entering), gateEnd(graph, portal, false, entering)};
-}
-
-// Both gates of a walk portal: the one on the side it leaves, then the one on
-// the side it enters (gateEnd's points, each end worked out once).
-std::array<FunnelPortal, 2> gatesOf(const NavGraph& graph, const Portal& portal) {
-  std::array<FunnelPortal, 2> gates;
-  for (const bool left : {true, false}) {
-    const glm::vec2 end = groundOf(unwidenedPortalEnd(graph, portal, left));
-    (left ? gates[0].left : gates[0].right) = gatePoint(graph, portal, end, false);
-    (left ? gates[1].left : gates[1].right) = gatePoint(graph, portal, end, true);
-  }
-  return gates;
+// sector it leaves, or the one it enters): gatePoint (portal_ends.h). A
+// corner there that widening or a reach lets out further moves out
+// afterwards (corner_reach.h).
+FunnelPortal gate(const NavGraph& graph, uint32_t portal, bool entering) {
+  return {gatePoint(graph, portal, true, entering), gatePoint(graph, portal, false, entering)};
 }
 
 // True when the graph's walk portals are crossed through gates: its cells cover its sectors.
@@ -180,10 +154,9 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, Legs& legs) {
     legs.add({portal.left, portal.right}, p);
     return;
   }
-  const std::array<FunnelPortal, 2> both = gatesOf(graph, portal);
-  legs.add(both[0], p);
+  legs.add(gate(graph, p, false), p);
   if (portal.oneWay()) legs.add({portal.left, portal.right}, p);
-  legs.add(both[1], p);
+  legs.add(gate(graph, p, true), p);
 }
 
 // In over a walk portal and straight back out over the same line into
@@ -195,22 +168,23 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, Legs& legs) {
 void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out, Legs& legs) {
   const Portal& first = graph.portals[in];
   const Portal& second = graph.portals[out];
-  legs.add(gate(graph, first, false), in);
+  legs.add(gate(graph, in, false), in);
   const std::vector<FunnelPortal> edge = alongTheEdge(first, second);
   if (edge.size() == 1) {
     legs.add(edge.front(), kNoPortal);
   } else {
     // The gap's ends: which end of each portal they are.
-    const auto endAt = [&](const Portal& portal, const glm::vec3& point, bool entering) {
+    const auto endAt = [&](uint32_t p, const glm::vec3& point, bool entering) {
+      const Portal& portal = graph.portals[p];
       const bool left = along(portal, portal.left) == along(portal, point);
-      return gateEnd(graph, portal, left, entering);
+      return gatePoint(graph, p, left, entering);
     };
-    const glm::vec3 from = endAt(first, edge.front().left, true);
-    const glm::vec3 to = endAt(second, edge.back().left, false);
+    const glm::vec3 from = endAt(in, edge.front().left, true);
+    const glm::vec3 to = endAt(out, edge.back().left, false);
     legs.add({from, from}, kNoPortal);
     legs.add({to, to}, kNoPortal);
   }
-  legs.add(gate(graph, second, true), out);
+  legs.add(gate(graph, out, true), out);
 }
 
 void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, Legs& legs) {

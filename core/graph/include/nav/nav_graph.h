@@ -1,6 +1,7 @@
 #pragma once
 // The compressed navigation graph: box sectors joined by portals, with the
 // surfaces, devices and waypaths the portals refer to.
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -187,6 +188,9 @@ struct NavGraph {
   /// walk portals, kNoWayOut when it has none, else kNoSector; rebuilt like
   /// the index (leadsOnlyBackTo). Empty in a graph made by hand.
   std::vector<uint32_t> soleWayOut;
+  /// Per portal, the heights of its gate points (portal_ends.h gateHeightsOf);
+  /// rebuilt like the index. Empty in a graph made by hand (worked out when asked).
+  std::vector<std::array<float, 4>> gateHeights;
   /// Sectors joined to the rest of their island through one sector; rebuilt
   /// like the index. Empty in a graph made by hand.
   DeadEndRegions deadEnds;

@@ -3,8 +3,10 @@
 // portal at the cell centres nearest its ends; widening (portal_widening.h)
 // may move an end out by up to half a cell where the unit provably fits. The
 // funnel, locate and corner reach ask which ends moved and where they were.
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "nav/nav_graph.h"
 #include "nav/unit_profile.h"
@@ -70,5 +72,16 @@ inline glm::vec3 unwidenedPortalEnd(const NavGraph& graph, const Portal& portal,
   at[lateral] = graph.origin[lateral] + (centre + 0.5f) * graph.cellSize;
   return {at.x, end.y, at.y};
 }
+
+/// The gate point half a cell from an end of walk portal `portal` (where it
+/// was before widening) into the sector the path leaves or enters: the cell
+/// centre next to the end on that side, on that sector's ground, as its cells
+/// are. The funnel's gates (funnel.h) pass through these. Its height comes
+/// from NavGraph::gateHeights when the graph has them.
+glm::vec3 gatePoint(const NavGraph& graph, uint32_t portal, bool left, bool entering);
+
+/// For NavGraph::gateHeights: per portal, the heights of gatePoint for
+/// (left, leaving), (right, leaving), (left, entering), (right, entering); 0 off walk portals.
+std::vector<std::array<float, 4>> gateHeightsOf(const NavGraph& graph);
 
 }  // namespace nav
