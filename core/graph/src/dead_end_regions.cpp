@@ -68,6 +68,7 @@ DeadEndRegions::DeadEndRegions(const NavGraph& graph) {
   m_size.assign(count, 1);
   m_hangsOff.assign(count, kNoSector);
   m_contents.resize(count);
+  m_bounds.resize(count);
   // Per sector, the earliest sector in the order that its subtree reaches by
   // one portal (itself, its parent, or a sector above: then it is no region).
   std::vector<uint32_t> low(count), parent(count, kNoSector);
@@ -99,12 +100,14 @@ DeadEndRegions::DeadEndRegions(const NavGraph& graph) {
       const uint32_t done = s;
       path.pop_back();
       add(m_contents[done], contentsOf(graph, done));
+      m_bounds[done].grow(graph.sectors[done].bounds);
       const uint32_t up = parent[done];
       if (up == kNoSector) continue;
       if (low[done] >= m_order[up]) m_hangsOff[done] = up;
       low[up] = std::min(low[up], low[done]);
       m_size[up] += m_size[done];
       add(m_contents[up], m_contents[done]);
+      m_bounds[up].grow(m_bounds[done]);
     }
   }
   m_innermost.assign(count, kNoSector);
@@ -162,7 +165,7 @@ size_t DeadEndRegions::memoryBytes() const {
   return (m_order.capacity() + m_size.capacity() + m_hangsOff.capacity() + m_innermost.capacity() +
           m_islandRoot.capacity() + m_entered.capacity()) *
              sizeof(uint32_t) +
-         m_contents.capacity() * sizeof(RegionContents);
+         m_contents.capacity() * sizeof(RegionContents) + m_bounds.capacity() * sizeof(Aabb);
 }
 
 }  // namespace nav

@@ -339,7 +339,7 @@ void PathSolver::expandNext() {
   // The goal is out of reach: the point nearest it may lie in a dead end the
   // search skipped, so the partial path comes from a search that skips none,
   // which goes on in this same iteration.
-  if (m_portals.skippedAny() && m_options.allowPartial) {
+  if (m_portals.mayHideNearer() && m_options.allowPartial) {
     startPortalSearch(false);
     return expandNext();
   }

@@ -33,7 +33,7 @@ void PortalSearch::init(const PortalQuery& query) {
   m_expansions = 0;
   m_open.clear();
   m_blockedBy.clear();
-  m_skippedAny = false;
+  m_skippedNearest = kInfinity;
   m_closest = m_startNode;
   m_closestDistance = glm::distance(query.start.point, query.goal.point);
   confine();
@@ -268,7 +268,7 @@ bool PortalSearch::leavesRegion(const Portal& portal) const {
 }
 
 // A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
-bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
+bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) {
   const NavGraph& graph = *m_query.graph;
   const Portal& portal = graph.portals[portalIndex];
   // Most portals lead into neither: two lookups tell.
@@ -277,7 +277,7 @@ bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) const {
   return (head != kNoSector || onlyBack) && skipped(portal, head, onlyBack, metre);
 }
 
-bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre) const {
+bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre) {
   const NavGraph& graph = *m_query.graph;
   const uint32_t into = portal.toSector;
   if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
@@ -292,11 +292,18 @@ bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, f
     const DeadEndRegions& regions = graph.deadEnds;
     const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
     if (!inside(m_query.start.sector) && !inside(m_query.goal.sector) &&
-        m_query.costs->cheapestIn(regions.contents(head)) >= metre && !jumpsOut(inside))
+        m_query.costs->cheapestIn(regions.contents(head)) >= metre && !jumpsOut(inside)) {
+      m_skippedNearest =
+          std::min(m_skippedNearest, regions.bounds(head).distanceTo(m_query.goal.point));
       return true;
+    }
   }
-  if (!onlyBack || !(m_query.costs->sectorCost(graph.sectors[into]) >= metre)) return false;
-  return !jumpsOut([&](uint32_t s) { return s == into; });
+  if (!onlyBack || !(m_query.costs->sectorCost(graph.sectors[into]) >= metre) ||
+      jumpsOut([&](uint32_t s) { return s == into; }))
+    return false;
+  m_skippedNearest =
+      std::min(m_skippedNearest, graph.sectors[into].bounds.distanceTo(m_query.goal.point));
+  return true;
 }
 
 uint32_t PortalSearch::sectorOf(uint32_t node) const {
@@ -363,10 +370,12 @@ void PortalSearch::expand(const OpenEntry& entry) {
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
     if (next == cameBy) continue;
-    if (leavesRegion(graph.portals[next]) || deadEnd(next, metre)) {
-      m_skippedAny = true;
+    if (leavesRegion(graph.portals[next])) {
+      // Anything may lie beyond.
+      m_skippedNearest = 0.0f;
       continue;
     }
+    if (deadEnd(next, metre)) continue;
     considerPortal(next, graph.portals[next], entry, sector, metre);
   }
   for (uint32_t k = 0; k < m_query.jumps.size(); ++k) {

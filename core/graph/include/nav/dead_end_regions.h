@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "nav/geometry.h"
+
 namespace nav {
 
 struct NavGraph;
@@ -55,6 +57,8 @@ class DeadEndRegions {
   uint32_t smallestHolding(uint32_t a, uint32_t b) const;
   /// What the region headed by `head` holds.
   const RegionContents& contents(uint32_t head) const { return m_contents[head]; }
+  /// The box around the sectors of the region headed by `head`.
+  const Aabb& bounds(uint32_t head) const { return m_bounds[head]; }
   /// What the island of `sector` holds (a sector of a region).
   const RegionContents& islandContents(uint32_t sector) const {
     return m_contents[m_islandRoot[sector]];
@@ -68,8 +72,8 @@ class DeadEndRegions {
   void markPortalsIntoRegions(const NavGraph& graph, const std::vector<uint32_t>& parent);
 
   /// Per sector: its place in the depth-first order, the sectors in its subtree
-  /// (itself included; they follow it in that order), and what they hold (the
-  /// whole island's, for its first sector).
+  /// (itself included; they follow it in that order), what they hold (the
+  /// whole island's, for its first sector) and their box.
   std::vector<uint32_t> m_order, m_size;
   std::vector<uint32_t> m_hangsOff;
   /// Per sector: the smallest region holding it (its head, maybe itself; else
@@ -78,6 +82,7 @@ class DeadEndRegions {
   /// Per portal, regionEntered.
   std::vector<uint32_t> m_entered;
   std::vector<RegionContents> m_contents;
+  std::vector<Aabb> m_bounds;
 };
 
 }  // namespace nav

@@ -31,6 +31,10 @@ struct Aabb {
     return p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y && p.z >= min.z &&
            p.z <= max.z;
   }
+  /// Distance from p to the nearest point of the box (0 inside).
+  float distanceTo(const glm::vec3& p) const {
+    return glm::length(glm::max(glm::max(min - p, p - max), glm::vec3(0.0f)));
+  }
 };
 
 /// Ground-plane projection (x, z) of a 3D point.

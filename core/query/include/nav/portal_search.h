@@ -64,9 +64,10 @@ class PortalSearch {
   float cost(bool reached) const;
   /// The sector of the node expanded nearest the goal (the start's, at first).
   uint32_t closestSector() const;
-  /// True when the search skipped a dead end or kept to a region
-  /// (PortalQuery::skipDeadEnds): then closestSector() may not be the nearest.
-  bool skippedAny() const { return m_skippedAny; }
+  /// True when something the search skipped (PortalQuery::skipDeadEnds) may
+  /// hold a point nearer the goal than the node closest to it: then
+  /// closestSector() may not be the nearest.
+  bool mayHideNearer() const { return m_skippedNearest < m_closestDistance; }
   /// What stopped the way, when something did: a closed surface, a locked
   /// device, a turn too sharp; empty otherwise.
   const std::string& blockedBy() const { return m_blockedBy; }
@@ -124,10 +125,11 @@ class PortalSearch {
   /// or a dead-end region (NavGraph::deadEnds; the start outside it too)
   /// holding neither the goal nor a jump's takeoff, where a metre costs no
   /// less than `metre`, the cost in the sector it leaves: no cheapest way enters it.
-  bool deadEnd(uint32_t portal, float metre) const;
+  bool deadEnd(uint32_t portal, float metre);
   /// deadEnd for a portal into the region `head` (or none) or a sector that
-  /// leads `onlyBack`, as the two lookups found.
-  bool skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre) const;
+  /// leads `onlyBack`, as the two lookups found; notes how near the goal
+  /// what it skips may come.
+  bool skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre);
   /// The sector a node stands in.
   uint32_t sectorOf(uint32_t node) const;
   /// True when the first visits of the sector reach `point` no dearer than `cost`.
@@ -150,7 +152,8 @@ class PortalSearch {
   std::string m_blockedBy;
   /// The head of the dead-end region the search keeps to (confine()), else kNoSector.
   uint32_t m_region = kNoSector;
-  bool m_skippedAny = false;
+  /// How near the goal the dead ends skipped may come (a lower bound). [metres]
+  float m_skippedNearest = 0.0f;
   /// The closed node nearest the goal, on the ground: where a partial path ends.
   uint32_t m_closest = 0;
   float m_closestDistance = 0.0f;
