@@ -249,21 +249,16 @@ bool IntervalSearch::skipped(uint32_t portal, uint32_t from, uint32_t head, bool
   const NavGraph& graph = *m_query.graph;
   const uint32_t sector = graph.portals[portal].toSector;
   if (sector == m_query.goalSector || graph.sectors[from].kind != SectorKind::Ground) return false;
-  // A jump that takes off inside is another way out.
-  const auto jumpsOut = [&](auto inside) {
-    return std::any_of(m_query.jumps.begin(), m_query.jumps.end(),
-                       [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
-  };
   if (head != kNoSector) {
     const DeadEndRegions& regions = graph.deadEnds;
     const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
     // A device costs at least a metre a metre of its flight: no shortcut unless walking costs more.
     const bool noShortcut = !regions.contents(head).devices || m_query.metre <= 1.0f;
     if (!inside(m_query.startSector) && !inside(m_query.goalSector) && noShortcut &&
-        !jumpsOut(inside))
+        !anyTakesOffIn(m_query.jumps, inside))
       return true;
   }
-  return onlyBack && !jumpsOut([&](uint32_t s) { return s == sector; });
+  return onlyBack && !anyTakesOffIn(m_query.jumps, [&](uint32_t s) { return s == sector; });
 }
 
 // The goal is a node too: the search ends when it is popped, so the cheapest way there wins.

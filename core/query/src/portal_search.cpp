@@ -283,23 +283,19 @@ bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, f
   if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
       into == m_query.goal.sector || graph.sectors[portal.fromSector].kind != SectorKind::Ground)
     return false;
-  // A jump that takes off inside is another way out.
-  const auto jumpsOut = [&](auto inside) {
-    return std::any_of(m_query.jumps.begin(), m_query.jumps.end(),
-                       [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
-  };
   if (head != kNoSector) {
     const DeadEndRegions& regions = graph.deadEnds;
     const auto inside = [&](uint32_t s) { return regions.holds(head, s); };
     if (!inside(m_query.start.sector) && !inside(m_query.goal.sector) &&
-        m_query.costs->cheapestIn(regions.contents(head)) >= metre && !jumpsOut(inside)) {
+        m_query.costs->cheapestIn(regions.contents(head)) >= metre &&
+        !anyTakesOffIn(m_query.jumps, inside)) {
       m_skippedNearest =
           std::min(m_skippedNearest, regions.bounds(head).distanceTo(m_query.goal.point));
       return true;
     }
   }
   if (!onlyBack || !(m_query.costs->sectorCost(graph.sectors[into]) >= metre) ||
-      jumpsOut([&](uint32_t s) { return s == into; }))
+      anyTakesOffIn(m_query.jumps, [&](uint32_t s) { return s == into; }))
     return false;
   m_skippedNearest =
       std::min(m_skippedNearest, graph.sectors[into].bounds.distanceTo(m_query.goal.point));

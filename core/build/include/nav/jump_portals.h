@@ -4,7 +4,9 @@
 // in a first-in-first-out bucket of fixed size, so the oldest expires when a
 // new one arrives. The search uses them like device portals: the funnel ends at
 // the takeoff and starts again at the landing.
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "nav/nav_graph.h"
@@ -76,5 +78,13 @@ class JumpBucket {
 /// and stores (the id is left 0).
 Result<JumpPortal> placeJump(const NavGraph& graph, const JumpSpec& spec,
                              const glm::vec3& snapExtents = {1.0f, 2.0f, 1.0f});
+
+/// True when one of the jumps takes off from a sector for which `inside` is
+/// true: a way out of those sectors besides their portals.
+template <class Inside>
+bool anyTakesOffIn(std::span<const JumpPortal> jumps, Inside inside) {
+  return std::any_of(jumps.begin(), jumps.end(),
+                     [&](const JumpPortal& jump) { return inside(jump.portal.fromSector); });
+}
 
 }  // namespace nav
