@@ -289,17 +289,23 @@ bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, f
     if (!inside(m_query.start.sector) && !inside(m_query.goal.sector) &&
         m_query.costs->cheapestIn(regions.contents(head)) >= metre &&
         !anyTakesOffIn(m_query.jumps, inside)) {
-      m_skippedNearest =
-          std::min(m_skippedNearest, regions.bounds(head).distanceTo(m_query.goal.point));
+      noteSkipped(portal, regions.bounds(head));
       return true;
     }
   }
   if (!onlyBack || !(m_query.costs->sectorCost(graph.sectors[into]) >= metre) ||
       anyTakesOffIn(m_query.jumps, [&](uint32_t s) { return s == into; }))
     return false;
-  m_skippedNearest =
-      std::min(m_skippedNearest, graph.sectors[into].bounds.distanceTo(m_query.goal.point));
+  noteSkipped(portal, graph.sectors[into].bounds);
   return true;
+}
+
+// A search entering there would open a node on the portal (at the height of
+// the side it leaves) and further nodes inside the box.
+void PortalSearch::noteSkipped(const Portal& portal, const Aabb& beyond) {
+  const glm::vec3& goal = m_query.goal.point;
+  const float onPortal = glm::distance(closestOnSegment(portal.left, portal.right, goal), goal);
+  m_skippedNearest = std::min({m_skippedNearest, onPortal, beyond.distanceTo(goal)});
 }
 
 uint32_t PortalSearch::sectorOf(uint32_t node) const {

@@ -42,6 +42,14 @@ inline glm::vec2 groundOf(const glm::vec3& p) {
   return {p.x, p.z};
 }
 
+/// The point of the segment [a, b] nearest p.
+inline glm::vec3 closestOnSegment(const glm::vec3& a, const glm::vec3& b, const glm::vec3& p) {
+  const glm::vec3 span = b - a;
+  const float length2 = glm::dot(span, span);
+  if (!(length2 > 0.0f)) return a;
+  return a + span * std::clamp(glm::dot(p - a, span) / length2, 0.0f, 1.0f);
+}
+
 /// 2D cross product on the ground plane. Walking along d with Y up, a point p
 /// is on the walker's left when cross2(d, p) < 0 (left of +X is -Z).
 inline float cross2(const glm::vec2& a, const glm::vec2& b) {

@@ -130,6 +130,9 @@ class PortalSearch {
   /// leads `onlyBack`, as the two lookups found; notes how near the goal
   /// what it skips may come.
   bool skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre);
+  /// Notes how near the goal a search crossing the skipped portal into what
+  /// lies in `beyond` might come.
+  void noteSkipped(const Portal& portal, const Aabb& beyond);
   /// The sector a node stands in.
   uint32_t sectorOf(uint32_t node) const;
   /// True when the first visits of the sector reach `point` no dearer than `cost`.
