@@ -173,8 +173,9 @@ size_t NavGraph::memoryBytes() const {
       sectors.capacity() * sizeof(Sector) + portals.capacity() * sizeof(Portal) +
       deviceLinks.capacity() * sizeof(DeviceLink) + reach.capacity() * sizeof(PortalEndReach) +
       cellHeights.capacity() * sizeof(uint16_t) + polygonCorners.capacity() * sizeof(glm::vec3) +
-      islands.memoryBytes() + regions.memoryBytes() + soleWayOut.capacity() * sizeof(uint32_t) +
-      deadEnds.memoryBytes() + gateHeights.capacity() * sizeof(gateHeights[0]);
+      islands.memoryBytes() + components.memoryBytes() + regions.memoryBytes() +
+      soleWayOut.capacity() * sizeof(uint32_t) + deadEnds.memoryBytes() +
+      gateHeights.capacity() * sizeof(gateHeights[0]);
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
@@ -191,6 +192,7 @@ size_t NavGraph::memoryBytes() const {
 void finishGraphIndexes(NavGraph& graph) {
   graph.index = SectorIndex(graph);
   graph.islands = Islands(graph);
+  graph.components = StrongComponents(graph);
   graph.deadEnds = DeadEndRegions(graph);
   graph.gateHeights = gateHeightsOf(graph);
   const bool polygons = std::any_of(graph.sectors.begin(), graph.sectors.end(),

@@ -16,6 +16,9 @@ constexpr uint32_t kIterationsPerClockRead = 16;
 constexpr const char* kOtherIsland =
     "the goal is on another island: no portal joins it to the start's (the path ends at the "
     "closest point)";
+constexpr const char* kOneWay =
+    "the goal cannot be reached from the start: no way leads there, one-way portals taken only "
+    "the way they go (the path ends at the closest point)";
 
 }  // namespace
 
@@ -60,18 +63,15 @@ void PathSolver::init(const NavGraph& graph, const glm::vec3& start, const glm::
   if (options.jumps) m_jumps = options.jumps->jumps();
   m_turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
   if (!(m_turningRadius > 0.0f) || !std::isfinite(m_turningRadius)) m_turningRadius = 0.0f;
-  m_otherIsland =
-      !m_jumps.empty() || graph.islands.empty()
-          ? false
-          : graph.islands.of(m_startLocation.sector) != graph.islands.of(m_goalLocation.sector);
-  if (m_otherIsland) {
+  m_outOfReach = outOfReach();
+  if (m_outOfReach) {
     if (!options.allowPartial) {
       m_result.status = PathStatus::Unreachable;
-      m_result.reason = kOtherIsland;
+      m_result.reason = m_outOfReach;
       return;
     }
-    // No search can get there: aim for the point of the start's island nearest the goal.
-    const Location nearest = nearestInIsland(graph.islands.of(m_startLocation.sector));
+    // No search can get there: aim for the reachable point nearest the goal.
+    const Location nearest = nearestReachable();
     if (nearest.sector != kNoSector) m_goalLocation = nearest;
     m_result.corridor.goal = m_goalLocation.point;
   }
@@ -375,18 +375,68 @@ std::string PathSolver::noWayReason() const {
   return "the goal cannot be reached from the start";
 }
 
-// The point of the island's ground sectors open to this query nearest the goal.
-Location PathSolver::nearestInIsland(uint32_t island) const {
+// Why no path can lead from the start to the goal whatever the filter, or
+// null. Jumps may join any two sectors.
+const char* PathSolver::outOfReach() {
+  const NavGraph& graph = *m_graph;
+  if (!m_jumps.empty()) return nullptr;
+  const uint32_t start = m_startLocation.sector, goal = m_goalLocation.sector;
+  if (!graph.islands.empty() && graph.islands.of(start) != graph.islands.of(goal))
+    return kOtherIsland;
+  if (graph.components.empty()) return nullptr;
+  const uint32_t from = graph.components.of(start), to = graph.components.of(goal);
+  // Components are numbered so that portals lead up: none beyond `to` leads back to it.
+  if (from == to || (from < to && reachComponents(from, to))) return nullptr;
+  return kOneWay;
+}
+
+// Marks the components `from` reaches (itself too) up to number `upTo`, and
+// says whether `upTo` is one of them.
+bool PathSolver::reachComponents(uint32_t from, uint32_t upTo) {
+  const StrongComponents& components = m_graph->components;
+  m_componentsReached.startQuery(components.count());
+  m_componentsReached.touch(from, 1);
+  m_componentStack.assign(1, from);
+  while (!m_componentStack.empty()) {
+    const uint32_t component = m_componentStack.back();
+    m_componentStack.pop_back();
+    for (uint32_t next : components.successors(component)) {
+      if (next > upTo || m_componentsReached.seen(next)) continue;
+      if (next == upTo) return true;
+      m_componentsReached.touch(next, 1);
+      m_componentStack.push_back(next);
+    }
+  }
+  return false;
+}
+
+// The point of the ground sectors open to this query that the start reaches,
+// portals taken the way they lead, nearest the goal.
+Location PathSolver::nearestReachable() {
   const NavGraph& graph = *m_graph;
   const glm::vec3& goal = m_goalLocation.point;
   Location best;
   best.distance = kInfinity;
-  for (uint32_t s : graph.islands.sectors(island)) {
-    const Sector& sector = graph.sectors[s];
-    if (sector.kind != SectorKind::Ground || !(m_costs.sectorCost(sector) < kInfinity)) continue;
-    const glm::vec3 point = onCellsNearest(graph, sector, goal);
-    const float distance = glm::distance(point, goal);
-    if (distance < best.distance) best = {s, point, distance};
+  const auto consider = [&](std::span<const uint32_t> sectors) {
+    for (uint32_t s : sectors) {
+      const Sector& sector = graph.sectors[s];
+      if (sector.kind != SectorKind::Ground || !(m_costs.sectorCost(sector) < kInfinity) ||
+          !(sector.bounds.distanceTo(goal) < best.distance))
+        continue;
+      const glm::vec3 point = onCellsNearest(graph, sector, goal);
+      const float distance = glm::distance(point, goal);
+      if (distance < best.distance) best = {s, point, distance};
+    }
+  };
+  if (graph.components.empty()) {
+    consider(graph.islands.sectors(graph.islands.of(m_startLocation.sector)));
+    return best;
+  }
+  const StrongComponents& components = graph.components;
+  const uint32_t from = components.of(m_startLocation.sector);
+  reachComponents(from, components.count());
+  for (uint32_t c = from; c < components.count(); ++c) {
+    if (m_componentsReached.seen(c)) consider(components.sectors(c));
   }
   return best;
 }
@@ -406,10 +456,10 @@ float PathSolver::cheapestRateAfter(const Corridor& corridor, size_t k) const {
   return cheapest;
 }
 
-// Found, or as close as it gets when the goal was on another island.
+// Found, or as close as it gets when the goal was out of reach.
 void PathSolver::markReached(PathResult& result) const {
-  result.status = m_otherIsland ? PathStatus::Partial : PathStatus::Found;
-  if (m_otherIsland) result.reason = kOtherIsland;
+  result.status = m_outOfReach ? PathStatus::Partial : PathStatus::Found;
+  if (m_outOfReach) result.reason = m_outOfReach;
 }
 
 void PathSolver::end(Ending ending) {

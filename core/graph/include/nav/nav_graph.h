@@ -14,6 +14,7 @@
 #include "nav/level_settings.h"
 #include "nav/search_regions.h"
 #include "nav/sector_index.h"
+#include "nav/strong_components.h"
 #include "nav/unit_profile.h"
 
 namespace nav {
@@ -181,6 +182,9 @@ struct NavGraph {
   /// Which sectors portals join; rebuilt from the portals like the index. Empty
   /// (every search runs) in a graph made by hand.
   Islands islands;
+  /// Which sectors reach each other, portals taken the way they lead; rebuilt
+  /// like the index. Empty in a graph made by hand.
+  StrongComponents components;
   /// Near-convex groups of sectors for the A* (search_regions.h); rebuilt like
   /// the index. Empty (the A* walks the sectors) in a graph made by hand.
   SearchRegions regions;
@@ -245,8 +249,8 @@ struct NavGraph {
 };
 
 /// Builds what a graph derives from its sectors and portals: the index, the
-/// islands and (for a graph of cell rectangles) the search regions. For a
-/// graph just built or read.
+/// islands, the strong components and (for a graph of cell rectangles) the
+/// search regions. For a graph just built or read.
 void finishGraphIndexes(NavGraph& graph);
 
 /// Orders the portals by source sector, as the A* needs (each sector's

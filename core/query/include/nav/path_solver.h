@@ -15,6 +15,7 @@
 #include "nav/interval_search.h"
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
+#include "nav/node_pool.h"
 #include "nav/portal_search.h"
 #include "nav/query_filter.h"
 #include "nav/region_search.h"
@@ -105,7 +106,9 @@ class PathSolver : private CrossingRules {
   /// A ground-plane point of the node's portal at the portal's height there
   /// (the start, or a device's or jump's exit, for the other nodes).
   glm::vec3 onNode(uint32_t node, const glm::vec2& point) const;
-  Location nearestInIsland(uint32_t island) const;
+  const char* outOfReach();
+  bool reachComponents(uint32_t from, uint32_t upTo);
+  Location nearestReachable();
   /// The portal a node stands for: a graph portal or a jump.
   const Portal& nodePortal(uint32_t node) const;
   void expandNext();
@@ -129,9 +132,13 @@ class PathSolver : private CrossingRules {
   uint32_t m_iterations = 0;
   PathResult m_result;
   Location m_startLocation, m_goalLocation;
-  /// The goal is on an island the start's does not reach: the search aims at
-  /// the start island's point nearest it, and the result is partial.
-  bool m_otherIsland = false;
+  /// Why the goal is out of reach whatever the filter (on another island,
+  /// or past one-way portals), else null: then the search aims at the
+  /// reachable point nearest it, and the result is partial.
+  const char* m_outOfReach = nullptr;
+  /// The strong components the start reaches (reachComponents).
+  NodePool<uint8_t> m_componentsReached;
+  std::vector<uint32_t> m_componentStack;
 
   /// What the filter makes of the graph: the cost of a metre in each sector,
   /// of each device and jump, the waypaths' lengths.
