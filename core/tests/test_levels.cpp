@@ -144,11 +144,12 @@ std::string assetFile(const std::string& relative) {
   return (std::filesystem::path(NAVSCOPE_ASSETS_DIR) / relative).string();
 }
 
-std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t removed) {
+std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t removed,
+                                 bool forwardsOnly) {
   std::vector<std::vector<uint32_t>> neighbours(graph.sectors.size());
   for (const Portal& p : graph.portals) {
     neighbours[p.fromSector].push_back(p.toSector);
-    neighbours[p.toSector].push_back(p.fromSector);
+    if (!forwardsOnly) neighbours[p.toSector].push_back(p.fromSector);
   }
   std::vector<bool> reached(graph.sectors.size(), false);
   std::deque<uint32_t> queue{from};

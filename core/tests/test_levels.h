@@ -51,9 +51,10 @@ Level randomSoup(uint32_t seed, const SoupShape& shape = {});
 FloodFillParams detourMatchedParams(float maxDrop);
 
 /// The sectors a breadth-first flood from `from` reaches over portals taken
-/// either way, never entering `removed` (kNoSector: none).
-std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from,
-                                 uint32_t removed = kNoSector);
+/// either way (or only the way they lead, when `forwardsOnly`), never
+/// entering `removed` (kNoSector: none).
+std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t removed = kNoSector,
+                                 bool forwardsOnly = false);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);

@@ -4,7 +4,6 @@
 // point nearest the goal, found by trying every sector.
 #include <gtest/gtest.h>
 
-#include <deque>
 #include <limits>
 #include <random>
 
@@ -20,20 +19,7 @@ namespace {
 
 // Which sectors `from` reaches, itself included, over portals taken forwards.
 std::vector<bool> reachedForwards(const NavGraph& graph, uint32_t from) {
-  std::vector<bool> reached(graph.sectors.size(), false);
-  std::deque<uint32_t> queue{from};
-  reached[from] = true;
-  while (!queue.empty()) {
-    const uint32_t s = queue.front();
-    queue.pop_front();
-    for (const Portal& portal : graph.portals) {
-      if (portal.fromSector == s && !reached[portal.toSector]) {
-        reached[portal.toSector] = true;
-        queue.push_back(portal.toSector);
-      }
-    }
-  }
-  return reached;
+  return test::sectorsReached(graph, from, kNoSector, true);
 }
 
 void expectComponentsMatchReach(const NavGraph& graph) {

@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "nav/nav_graph.h"
+#include "nav/sector_groups.h"
 
 namespace nav {
 
@@ -38,14 +39,7 @@ Islands::Islands(const NavGraph& graph) {
     if (number[r] == 0xffffffffu) number[r] = islands++;
     m_ofSector[s] = number[r];
   }
-  m_first.assign(islands + 1, 0);
-  for (uint32_t s = 0; s < sectorCount; ++s)
-    ++m_first[m_ofSector[s] + 1];
-  std::partial_sum(m_first.begin(), m_first.end(), m_first.begin());
-  m_sectors.resize(sectorCount);
-  std::vector<uint32_t> next(m_first.begin(), m_first.end() - 1);
-  for (uint32_t s = 0; s < sectorCount; ++s)
-    m_sectors[next[m_ofSector[s]]++] = s;
+  groupSectors(m_ofSector, islands, m_first, m_sectors);
 }
 
 size_t Islands::memoryBytes() const {

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "nav/nav_graph.h"
+#include "nav/sector_groups.h"
 
 namespace nav {
 
@@ -136,14 +137,7 @@ SearchRegions::SearchRegions(const NavGraph& graph) {
   if (sectorCount == 0) return;
   m_ofSector = growRegions(graph);
   const uint32_t regions = *std::max_element(m_ofSector.begin(), m_ofSector.end()) + 1;
-  m_firstSector.assign(regions + 1, 0);
-  for (uint32_t s = 0; s < sectorCount; ++s)
-    ++m_firstSector[m_ofSector[s] + 1];
-  std::partial_sum(m_firstSector.begin(), m_firstSector.end(), m_firstSector.begin());
-  m_sectors.resize(sectorCount);
-  std::vector<uint32_t> next(m_firstSector.begin(), m_firstSector.end() - 1);
-  for (uint32_t s = 0; s < sectorCount; ++s)
-    m_sectors[next[m_ofSector[s]]++] = s;
+  groupSectors(m_ofSector, regions, m_firstSector, m_sectors);
 
   // Region portals, region by region: steps of a staircase chained into one.
   const float stepGap = kStepGapCells * graph.cellSize;

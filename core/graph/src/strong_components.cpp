@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "nav/nav_graph.h"
+#include "nav/sector_groups.h"
 
 namespace nav {
 
@@ -87,14 +88,7 @@ StrongComponents::StrongComponents(const NavGraph& graph) {
     ++components;
   }
 
-  m_firstSector.assign(components + 1, 0);
-  for (uint32_t s = 0; s < sectorCount; ++s)
-    ++m_firstSector[m_ofSector[s] + 1];
-  std::partial_sum(m_firstSector.begin(), m_firstSector.end(), m_firstSector.begin());
-  m_sectors.resize(sectorCount);
-  std::vector<uint32_t> next(m_firstSector.begin(), m_firstSector.end() - 1);
-  for (uint32_t s = 0; s < sectorCount; ++s)
-    m_sectors[next[m_ofSector[s]]++] = s;
+  groupSectors(m_ofSector, components, m_firstSector, m_sectors);
 
   std::vector<std::pair<uint32_t, uint32_t>> links;
   for (const auto& [from, to] : edges) {
