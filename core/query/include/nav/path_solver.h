@@ -106,8 +106,13 @@ class PathSolver : private CrossingRules {
   /// A ground-plane point of the node's portal at the portal's height there
   /// (the start, or a device's or jump's exit, for the other nodes).
   glm::vec3 onNode(uint32_t node, const glm::vec2& point) const;
+  /// Why no path leads from the start to the goal, whatever the filter
+  /// (another island, one-way portals), or null.
   const char* outOfReach();
+  /// Marks the strong components `from` reaches, up to number `upTo`; true
+  /// when `upTo` is one of them.
   bool reachComponents(uint32_t from, uint32_t upTo);
+  /// The point nearest the goal of the ground sectors the start reaches.
   Location nearestReachable();
   /// The portal a node stands for: a graph portal or a jump.
   const Portal& nodePortal(uint32_t node) const;
