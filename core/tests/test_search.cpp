@@ -452,25 +452,33 @@ TEST(Search, AWayWithinADeadEndRegionStaysInIt) {
   }
 }
 
-// A goal out of reach: the partial path ends at the point nearest it, here in
-// a bay (a dead end) that the searches skip while the goal may be reached.
+// A goal this query cannot reach (the only way there crosses lava it
+// excludes): the partial path ends at the point nearest it, here in a bay (a
+// dead end) that the searches skip while the goal may be reached. A goal no
+// way reaches at all is known before searching (test_strong_components.cpp).
 TEST(Search, APartialPathMayEndInADeadEnd) {
   GraphBuilder builder;
-  builder.addSector(0, 0, 10, 4, 0);  // 0: the hall
-  builder.addSector(4, 4, 6, 8, 0);   // 1: a bay north of it
-  builder.addSector(4, 8, 6, 10, 0);  // 2: a ledge above the bay, only dropped from
+  builder.addSector(0, 0, 10, 4, 0);    // 0: the hall
+  builder.addSector(4, 4, 6, 8, 0);     // 1: a bay north of it
+  builder.addSector(6, 8, 10, 10, 0);   // 2: a room beyond the bay's corner
+  builder.addSector(10, 0, 12, 10, 0);  // 3: lava, east of the hall and the room
   builder.addTwoWay(0, 1, {4, 4}, {6, 4});
-  builder.addPortal(2, 1, {4, 8}, {6, 8});
+  builder.addTwoWay(0, 3, {10, 0}, {10, 4});
+  builder.addTwoWay(2, 3, {10, 8}, {10, 10});
   NavGraph graph = builder.finish();
+  graph.surfaces = {{"floor", 1.0f}, {"lava", 1.0f}};
+  graph.sectors[3].surface = 1;
   finishGraphIndexes(graph);
   ASSERT_TRUE(graph.leadsOnlyBackTo(1, 0));
   for (PortalPoint method : kPortalPoints) {
     SCOPED_TRACE(toString(method));
     SearchOptions options;
     options.portalPoint = method;
-    const PathResult result = findPath(graph, {1, 0, 2}, {5, 0, 9.5f}, options);
+    options.filter.excludedSurfaces = {"lava"};
+    const PathResult result = findPath(graph, {1, 0, 2}, {6.5f, 0, 8.5f}, options);
     ASSERT_EQ(result.status, PathStatus::Partial);
     EXPECT_EQ(result.corridor.sectors, (std::vector<uint32_t>{0, 1}));
+    EXPECT_NEAR(result.corridor.goal.x, 6.0f, 0.01f);
     EXPECT_NEAR(result.corridor.goal.z, 8.0f, 0.01f);
   }
 }
