@@ -4,8 +4,6 @@
 // and every portal from that sector into the region enters it.
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include "nav/dead_end_regions.h"
 #include "nav/nav_graph.h"
 #include "test_levels.h"
@@ -51,44 +49,13 @@ size_t expectRegionsAreCutAway(const NavGraph& graph) {
   return count;
 }
 
-// A random forest with a few extra portals: one-way, two-way and device
-// portals, waypath sectors and surfaces 0..69 (past the mask's 63 bits).
-NavGraph randomGraph(uint32_t seed) {
-  std::mt19937 random(seed);
-  const uint32_t count = 2 + random() % 60;
-  NavGraph graph;
-  graph.sectors.resize(count);
-  for (Sector& sector : graph.sectors) {
-    sector.surface = uint16_t(random() % 70);
-    sector.kind = random() % 8 == 0 ? SectorKind::Waypath : SectorKind::Ground;
-  }
-  const auto join = [&](uint32_t a, uint32_t b) {
-    Portal portal{};
-    portal.fromSector = a;
-    portal.toSector = b;
-    portal.reverse = kNoPortal;
-    portal.kind = random() % 10 == 0 ? PortalKind::Device : PortalKind::Walk;
-    graph.portals.push_back(portal);
-    if (random() % 3 != 0) {
-      std::swap(portal.fromSector, portal.toSector);
-      graph.portals.push_back(portal);
-    }
-  };
-  for (uint32_t s = 1; s < count; ++s) {
-    if (random() % 12 != 0) join(s, random() % s);  // else s starts another island
-  }
-  for (uint32_t extra = random() % (count / 4 + 1); extra > 0; --extra)
-    join(random() % count, random() % count);
-  sortPortalsBySource(graph);
-  graph.deadEnds = DeadEndRegions(graph);
-  return graph;
-}
-
 TEST(DeadEndRegions, AreWhatRemovingTheirSectorCutsAway) {
   size_t regions = 0;
   for (uint32_t seed = 1; seed <= 300; ++seed) {
     SCOPED_TRACE(seed);
-    regions += expectRegionsAreCutAway(randomGraph(seed));
+    NavGraph graph = test::randomSectorGraph(seed, 0.25f);
+    graph.deadEnds = DeadEndRegions(graph);
+    regions += expectRegionsAreCutAway(graph);
   }
   EXPECT_GT(regions, 1000u);
 }

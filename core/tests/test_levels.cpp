@@ -144,6 +144,37 @@ std::string assetFile(const std::string& relative) {
   return (std::filesystem::path(NAVSCOPE_ASSETS_DIR) / relative).string();
 }
 
+NavGraph randomSectorGraph(uint32_t seed, float extraPerSector) {
+  std::mt19937 random(seed);
+  const uint32_t count = 2 + random() % 60;
+  NavGraph graph;
+  graph.sectors.resize(count);
+  for (Sector& sector : graph.sectors) {
+    sector.surface = uint16_t(random() % 70);
+    sector.kind = random() % 8 == 0 ? SectorKind::Waypath : SectorKind::Ground;
+  }
+  const auto join = [&](uint32_t a, uint32_t b) {
+    Portal portal{};
+    portal.fromSector = a;
+    portal.toSector = b;
+    portal.reverse = kNoPortal;
+    portal.kind = random() % 10 == 0 ? PortalKind::Device : PortalKind::Walk;
+    graph.portals.push_back(portal);
+    if (random() % 3 != 0) {
+      std::swap(portal.fromSector, portal.toSector);
+      graph.portals.push_back(portal);
+    }
+  };
+  for (uint32_t s = 1; s < count; ++s) {
+    if (random() % 12 != 0) join(s, random() % s);  // else s starts another island
+  }
+  for (uint32_t extra = random() % (uint32_t(float(count) * extraPerSector) + 1); extra > 0;
+       --extra)
+    join(random() % count, random() % count);
+  sortPortalsBySource(graph);
+  return graph;
+}
+
 std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t removed,
                                  bool forwardsOnly) {
   std::vector<std::vector<uint32_t>> neighbours(graph.sectors.size());

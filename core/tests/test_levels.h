@@ -56,6 +56,11 @@ FloodFillParams detourMatchedParams(float maxDrop);
 std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t removed = kNoSector,
                                  bool forwardsOnly = false);
 
+/// A random forest of 2 to 61 sectors with about `extraPerSector` more
+/// portals a sector: one-way, two-way and device portals, waypath sectors
+/// and surfaces 0..69; portals sorted by source, no index built.
+NavGraph randomSectorGraph(uint32_t seed, float extraPerSector);
+
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
 /// Path of a bundled asset.

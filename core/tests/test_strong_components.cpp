@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <limits>
-#include <random>
 
 #include "nav/locate.h"
 #include "nav/nav_graph.h"
@@ -56,34 +55,12 @@ void expectComponentsMatchReach(const NavGraph& graph) {
   }
 }
 
-// Random sectors joined by portals, one way or both, in chains that loop back.
-NavGraph randomGraph(uint32_t seed) {
-  std::mt19937 random(seed);
-  const uint32_t count = 1 + random() % 50;
-  NavGraph graph;
-  graph.sectors.resize(count);
-  for (uint32_t links = random() % (2 * count + 1); links > 0; --links) {
-    Portal portal{};
-    portal.fromSector = random() % count;
-    portal.toSector = random() % count;
-    portal.reverse = kNoPortal;
-    portal.kind = random() % 6 == 0 ? PortalKind::Device : PortalKind::Walk;
-    graph.portals.push_back(portal);
-    if (random() % 3 == 0) {
-      std::swap(portal.fromSector, portal.toSector);
-      graph.portals.push_back(portal);
-    }
-  }
-  sortPortalsBySource(graph);
-  graph.components = StrongComponents(graph);
-  return graph;
-}
-
 TEST(StrongComponents, AreTheSectorsThatReachEachOther) {
   size_t joined = 0;
   for (uint32_t seed = 1; seed <= 300; ++seed) {
     SCOPED_TRACE(seed);
-    const NavGraph graph = randomGraph(seed);
+    NavGraph graph = test::randomSectorGraph(seed, 1.0f);
+    graph.components = StrongComponents(graph);
     expectComponentsMatchReach(graph);
     joined += graph.sectors.size() - graph.components.count();
     if (::testing::Test::HasFailure()) return;
