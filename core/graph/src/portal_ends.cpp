@@ -26,30 +26,30 @@ float gateHeight(const NavGraph& graph, const Portal& portal, const glm::vec2& a
   return graph.heightAt(graph.sectors[entering ? portal.toSector : portal.fromSector], at.x, at.y);
 }
 
+glm::vec3 computedGatePoint(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
+  const glm::vec2 at = gateGround(graph, portal, left, entering);
+  return {at.x, gateHeight(graph, portal, at, entering), at.y};
+}
+
 }  // namespace
 
 glm::vec3 gatePoint(const NavGraph& graph, uint32_t portal, bool left, bool entering) {
-  const Portal& walk = graph.portals[portal];
-  const glm::vec2 at = gateGround(graph, walk, left, entering);
-  const float height = portal < graph.gateHeights.size()
-                           ? graph.gateHeights[portal][gateSlot(left, entering)]
-                           : gateHeight(graph, walk, at, entering);
-  return {at.x, height, at.y};
+  if (portal < graph.gatePoints.size()) return graph.gatePoints[portal][gateSlot(left, entering)];
+  return computedGatePoint(graph, graph.portals[portal], left, entering);
 }
 
-std::vector<std::array<float, 4>> gateHeightsOf(const NavGraph& graph) {
-  std::vector<std::array<float, 4>> heights(graph.portals.size(), {0.0f, 0.0f, 0.0f, 0.0f});
+std::vector<std::array<glm::vec3, 4>> gatePointsOf(const NavGraph& graph) {
+  std::vector<std::array<glm::vec3, 4>> points(graph.portals.size());
   for (size_t p = 0; p < graph.portals.size(); ++p) {
+    points[p].fill(glm::vec3(0.0f));
     const Portal& portal = graph.portals[p];
     if (portal.kind != PortalKind::Walk) continue;
     for (const bool entering : {false, true}) {
-      for (const bool left : {true, false}) {
-        heights[p][gateSlot(left, entering)] =
-            gateHeight(graph, portal, gateGround(graph, portal, left, entering), entering);
-      }
+      for (const bool left : {true, false})
+        points[p][gateSlot(left, entering)] = computedGatePoint(graph, portal, left, entering);
     }
   }
-  return heights;
+  return points;
 }
 
 }  // namespace nav

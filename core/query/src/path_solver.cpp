@@ -564,25 +564,35 @@ void PathSolver::completeResult() {
     result.status = PathStatus::Partial;
     result.cost = m_portalSearchStarted ? m_portals.cost(false) : 0.0f;
   }
-  std::vector<uint32_t> nodes;
-  if (m_portalSearchStarted) m_portals.corridorNodes(reached, nodes);
-  corridor.sectors.push_back(m_startLocation.sector);
-  for (uint32_t node : nodes) {
+  m_corridorNodes.clear();
+  if (m_portalSearchStarted) m_portals.corridorNodes(reached, m_corridorNodes);
+  m_corridorAt.startQuery(m_graph->sectors.size());
+  // The first place the corridor holds `sector`, or its size when it does not.
+  const auto firstAt = [&](uint32_t sector) {
+    const uint32_t at = m_corridorAt.touch(sector, kNoSector);
+    return at < corridor.sectors.size() && corridor.sectors[at] == sector ? size_t(at)
+                                                                          : corridor.sectors.size();
+  };
+  const auto add = [&](uint32_t sector) {
+    if (firstAt(sector) == corridor.sectors.size())
+      m_corridorAt[sector] = uint32_t(corridor.sectors.size());
+    corridor.sectors.push_back(sector);
+  };
+  add(m_startLocation.sector);
+  for (uint32_t node : m_corridorNodes) {
     // The costs of crossing points depend on the way in, so the search may come
     // back to a sector it left. When no sector on the loop costs less a metre,
     // the straight line inside the (convex, planar) sector is no dearer than
     // the loop: the corridor goes straight on from there.
     const uint32_t sector = nodePortal(node).toSector;
-    const auto again = std::find(corridor.sectors.begin(), corridor.sectors.end(), sector);
-    if (again != corridor.sectors.end()) {
-      const size_t keep = size_t(again - corridor.sectors.begin());
-      if (cheapestRateAfter(corridor, keep) >= sectorRate(corridor, keep)) {
-        corridor.sectors.resize(keep + 1);
-        corridor.portals.resize(keep);
-        continue;
-      }
+    const size_t keep = firstAt(sector);
+    if (keep < corridor.sectors.size() &&
+        cheapestRateAfter(corridor, keep) >= sectorRate(corridor, keep)) {
+      corridor.sectors.resize(keep + 1);
+      corridor.portals.resize(keep);
+      continue;
     }
-    corridor.sectors.push_back(sector);
+    add(sector);
     corridor.portals.push_back(node);
   }
   copyJumps(corridor);

@@ -192,9 +192,10 @@ struct NavGraph {
   /// walk portals, kNoWayOut when it has none, else kNoSector; rebuilt like
   /// the index (leadsOnlyBackTo). Empty in a graph made by hand.
   std::vector<uint32_t> soleWayOut;
-  /// Per portal, the heights of its gate points (portal_ends.h gateHeightsOf);
-  /// rebuilt like the index. Empty in a graph made by hand (worked out when asked).
-  std::vector<std::array<float, 4>> gateHeights;
+  /// Per portal, its gate points (portal_ends.h gatePointsOf), which the
+  /// funnel asks for at every portal it crosses; rebuilt like the index.
+  /// Empty in a graph made by hand (worked out when asked).
+  std::vector<std::array<glm::vec3, 4>> gatePoints;
   /// Sectors joined to the rest of their island through one sector; rebuilt
   /// like the index. Empty in a graph made by hand.
   DeadEndRegions deadEnds;

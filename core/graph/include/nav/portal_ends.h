@@ -76,12 +76,12 @@ inline glm::vec3 unwidenedPortalEnd(const NavGraph& graph, const Portal& portal,
 /// The gate point half a cell from an end of walk portal `portal` (where it
 /// was before widening) into the sector the path leaves or enters: the cell
 /// centre next to the end on that side, on that sector's ground, as its cells
-/// are. The funnel's gates (funnel.h) pass through these. Its height comes
-/// from NavGraph::gateHeights when the graph has them.
+/// are. The funnel's gates (funnel.h) pass through these. Read from
+/// NavGraph::gatePoints when the graph has them.
 glm::vec3 gatePoint(const NavGraph& graph, uint32_t portal, bool left, bool entering);
 
-/// For NavGraph::gateHeights: per portal, the heights of gatePoint for
-/// (left, leaving), (right, leaving), (left, entering), (right, entering); 0 off walk portals.
-std::vector<std::array<float, 4>> gateHeightsOf(const NavGraph& graph);
+/// For NavGraph::gatePoints: per portal, gatePoint for (left, leaving),
+/// (right, leaving), (left, entering), (right, entering); 0 off walk portals.
+std::vector<std::array<glm::vec3, 4>> gatePointsOf(const NavGraph& graph);
 
 }  // namespace nav

@@ -172,6 +172,11 @@ class PathSolver : private CrossingRules {
   std::vector<JumpPortal> m_jumps;
   /// Node numbers (crossing_rules.h): graph portals, the start, the goal, the jumps.
   uint32_t m_startNode = 0, m_firstJumpNode = 0;
+
+  // Assembling the corridor (completeResult), kept for their capacity.
+  std::vector<uint32_t> m_corridorNodes;
+  /// Per sector, where the corridor holds it first, when it still does.
+  NodePool<uint32_t> m_corridorAt;
 };
 
 /// Locates start and goal (locateSector) and searches from the start's sector to
