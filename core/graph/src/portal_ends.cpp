@@ -13,10 +13,6 @@ bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {
 
 namespace {
 
-int gateSlot(bool left, bool entering) {
-  return (entering ? 2 : 0) + (left ? 0 : 1);
-}
-
 glm::vec2 gateGround(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
   return groundOf(unwidenedPortalEnd(graph, portal, left)) +
          walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
@@ -26,16 +22,11 @@ float gateHeight(const NavGraph& graph, const Portal& portal, const glm::vec2& a
   return graph.heightAt(graph.sectors[entering ? portal.toSector : portal.fromSector], at.x, at.y);
 }
 
+}  // namespace
+
 glm::vec3 computedGatePoint(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
   const glm::vec2 at = gateGround(graph, portal, left, entering);
   return {at.x, gateHeight(graph, portal, at, entering), at.y};
-}
-
-}  // namespace
-
-glm::vec3 gatePoint(const NavGraph& graph, uint32_t portal, bool left, bool entering) {
-  if (portal < graph.gatePoints.size()) return graph.gatePoints[portal][gateSlot(left, entering)];
-  return computedGatePoint(graph, graph.portals[portal], left, entering);
 }
 
 std::vector<std::array<glm::vec3, 4>> gatePointsOf(const NavGraph& graph) {
@@ -46,7 +37,8 @@ std::vector<std::array<glm::vec3, 4>> gatePointsOf(const NavGraph& graph) {
     if (portal.kind != PortalKind::Walk) continue;
     for (const bool entering : {false, true}) {
       for (const bool left : {true, false})
-        points[p][gateSlot(left, entering)] = computedGatePoint(graph, portal, left, entering);
+        points[p][detail::gateSlot(left, entering)] =
+            computedGatePoint(graph, portal, left, entering);
     }
   }
   return points;

@@ -33,7 +33,9 @@ void PortalSearch::init(const PortalQuery& query) {
   m_expansions = 0;
   m_open.clear();
   m_blockedBy.clear();
-  m_skippedNearest = kInfinity;
+  m_skipped.clear();
+  m_leftRegion = false;
+  m_skipsDeadEnds = query.skipDeadEnds && query.turningRadius == 0.0f;
   m_closest = m_startNode;
   m_closestDistance = glm::distance(query.start.point, query.goal.point);
   confine();
@@ -186,6 +188,12 @@ bool PortalSearch::headingThrough(const Heading& at, const glm::vec3& point, uin
 // where a metre costs `metre`) through `portal`, which is node `node`.
 void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
                                   const Sector& sector, float metre) {
+  // A closed node keeps its cost, as in the search over regions; a vehicle's
+  // may yet be reached facing a better way. (Closed, it was open: its sector
+  // is not closed to the query.)
+  if (m_query.turningRadius == 0.0f && m_nodes.seen(node) &&
+      m_nodes[node].state == NodeState::Closed)
+    return;
   const NavGraph& graph = *m_query.graph;
   const glm::vec3& point = m_nodes[entry.node].point;
   const Sector& target = graph.sectors[portal.toSector];
@@ -197,17 +205,17 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
     }
     return;
   }
-  // A closed node keeps its cost, as in the search over regions; a vehicle's
-  // may yet be reached facing a better way.
-  if (m_query.turningRadius == 0.0f && m_nodes.seen(node) &&
-      m_nodes[node].state == NodeState::Closed)
-    return;
-  glm::vec3 in = graph.entryPoint(portal);
-  if (portal.kind == PortalKind::Walk && m_query.portalPoint == PortalPoint::Crossing)
+  const bool walk = portal.kind == PortalKind::Walk;
+  glm::vec3 in;
+  if (!walk)
+    in = graph.entryPoint(portal);
+  else if (m_query.portalPoint == PortalPoint::Crossing)
     in = crossing(portal, point, m_query.goal.point);
-  if (portal.kind == PortalKind::Walk && m_query.portalPoint == PortalPoint::Centroid)
+  else if (m_query.portalPoint == PortalPoint::Centroid)
     in = graph.centroid(target);
-  const glm::vec3 out = portal.kind == PortalKind::Walk ? in : graph.exitPoint(portal);
+  else
+    in = portal.midpoint();
+  const glm::vec3 out = walk ? in : graph.exitPoint(portal);
   float cost = glm::distance(point, in) * metre;
   if (sector.kind == SectorKind::Waypath) {
     // Ridden along the waypath from the point it was joined at, forwards only when one-way.
@@ -254,7 +262,7 @@ void PortalSearch::confine() {
   const NavGraph& graph = *m_query.graph;
   const DeadEndRegions& regions = graph.deadEnds;
   m_region = kNoSector;
-  if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || !m_query.jumps.empty()) return;
+  if (!m_skipsDeadEnds || !m_query.jumps.empty()) return;
   const uint32_t head = regions.smallestHolding(m_query.start.sector, m_query.goal.sector);
   if (head == kNoSector) return;
   const Sector& off = graph.sectors[regions.hangsOff(head)];
@@ -269,19 +277,21 @@ bool PortalSearch::leavesRegion(const Portal& portal) const {
 
 // A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
 bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) {
+  if (!m_skipsDeadEnds) return false;
   const NavGraph& graph = *m_query.graph;
   const Portal& portal = graph.portals[portalIndex];
   // Most portals lead into neither: two lookups tell.
   const uint32_t head = graph.deadEnds.regionEntered(portalIndex);
   const bool onlyBack = graph.leadsOnlyBackTo(portal.toSector, portal.fromSector);
-  return (head != kNoSector || onlyBack) && skipped(portal, head, onlyBack, metre);
+  return (head != kNoSector || onlyBack) && skipped(portalIndex, head, onlyBack, metre);
 }
 
-bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre) {
+bool PortalSearch::skipped(uint32_t portalIndex, uint32_t head, bool onlyBack, float metre) {
   const NavGraph& graph = *m_query.graph;
+  const Portal& portal = graph.portals[portalIndex];
   const uint32_t into = portal.toSector;
-  if (!m_query.skipDeadEnds || m_query.turningRadius > 0.0f || portal.kind != PortalKind::Walk ||
-      into == m_query.goal.sector || graph.sectors[portal.fromSector].kind != SectorKind::Ground)
+  if (portal.kind != PortalKind::Walk || into == m_query.goal.sector ||
+      graph.sectors[portal.fromSector].kind != SectorKind::Ground)
     return false;
   if (head != kNoSector) {
     const DeadEndRegions& regions = graph.deadEnds;
@@ -289,23 +299,31 @@ bool PortalSearch::skipped(const Portal& portal, uint32_t head, bool onlyBack, f
     if (!inside(m_query.start.sector) && !inside(m_query.goal.sector) &&
         m_query.costs->cheapestIn(regions.contents(head)) >= metre &&
         !anyTakesOffIn(m_query.jumps, inside)) {
-      noteSkipped(portal, regions.bounds(head));
+      m_skipped.push_back({portalIndex, head});
       return true;
     }
   }
   if (!onlyBack || !(m_query.costs->sectorCost(graph.sectors[into]) >= metre) ||
       anyTakesOffIn(m_query.jumps, [&](uint32_t s) { return s == into; }))
     return false;
-  noteSkipped(portal, graph.sectors[into].bounds);
+  m_skipped.push_back({portalIndex, kNoSector});
   return true;
 }
 
-// A search entering there would open a node on the portal (at the height of
-// the side it leaves) and further nodes inside the box.
-void PortalSearch::noteSkipped(const Portal& portal, const Aabb& beyond) {
+// A search entering a skipped dead end would open a node on its portal (at
+// the height of the side it leaves) and further nodes inside its box.
+bool PortalSearch::mayHideNearer() const {
+  const NavGraph& graph = *m_query.graph;
   const glm::vec3& goal = m_query.goal.point;
-  const float onPortal = glm::distance(closestOnSegment(portal.left, portal.right, goal), goal);
-  m_skippedNearest = std::min({m_skippedNearest, onPortal, beyond.distanceTo(goal)});
+  if (m_leftRegion) return 0.0f < m_closestDistance;
+  for (const Skipped& skipped : m_skipped) {
+    const Portal& portal = graph.portals[skipped.portal];
+    const Aabb& beyond = skipped.region == kNoSector ? graph.sectors[portal.toSector].bounds
+                                                     : graph.deadEnds.bounds(skipped.region);
+    const float onPortal = glm::distance(closestOnSegment(portal.left, portal.right, goal), goal);
+    if (std::min(onPortal, beyond.distanceTo(goal)) < m_closestDistance) return true;
+  }
+  return false;
 }
 
 uint32_t PortalSearch::sectorOf(uint32_t node) const {
@@ -374,7 +392,7 @@ void PortalSearch::expand(const OpenEntry& entry) {
     if (next == cameBy) continue;
     if (leavesRegion(graph.portals[next])) {
       // Anything may lie beyond.
-      m_skippedNearest = 0.0f;
+      m_leftRegion = true;
       continue;
     }
     if (deadEnd(next, metre)) continue;

@@ -44,6 +44,11 @@ inline float offWhole(float cells) {
   return std::abs(cells - nearest);
 }
 
+// Where gatePointsOf puts each of a portal's four gate points.
+inline int gateSlot(bool left, bool entering) {
+  return (entering ? 2 : 0) + (left ? 0 : 1);
+}
+
 }  // namespace detail
 
 /// True when this end of a walk portal sits off the cell centres' lines along
@@ -73,12 +78,19 @@ inline glm::vec3 unwidenedPortalEnd(const NavGraph& graph, const Portal& portal,
   return {at.x, end.y, at.y};
 }
 
+/// gatePoint worked out, for a graph without NavGraph::gatePoints.
+glm::vec3 computedGatePoint(const NavGraph& graph, const Portal& portal, bool left, bool entering);
+
 /// The gate point half a cell from an end of walk portal `portal` (where it
 /// was before widening) into the sector the path leaves or enters: the cell
 /// centre next to the end on that side, on that sector's ground, as its cells
 /// are. The funnel's gates (funnel.h) pass through these. Read from
 /// NavGraph::gatePoints when the graph has them.
-glm::vec3 gatePoint(const NavGraph& graph, uint32_t portal, bool left, bool entering);
+inline glm::vec3 gatePoint(const NavGraph& graph, uint32_t portal, bool left, bool entering) {
+  if (portal < graph.gatePoints.size())
+    return graph.gatePoints[portal][detail::gateSlot(left, entering)];
+  return computedGatePoint(graph, graph.portals[portal], left, entering);
+}
 
 /// For NavGraph::gatePoints: per portal, gatePoint for (left, leaving),
 /// (right, leaving), (left, entering), (right, entering); 0 off walk portals.

@@ -67,7 +67,7 @@ class PortalSearch {
   /// True when something the search skipped (PortalQuery::skipDeadEnds) may
   /// hold a point nearer the goal than the node closest to it: then
   /// closestSector() may not be the nearest.
-  bool mayHideNearer() const { return m_skippedNearest < m_closestDistance; }
+  bool mayHideNearer() const;
   /// What stopped the way, when something did: a closed surface, a locked
   /// device, a turn too sharp; empty otherwise.
   const std::string& blockedBy() const { return m_blockedBy; }
@@ -127,12 +127,8 @@ class PortalSearch {
   /// less than `metre`, the cost in the sector it leaves: no cheapest way enters it.
   bool deadEnd(uint32_t portal, float metre);
   /// deadEnd for a portal into the region `head` (or none) or a sector that
-  /// leads `onlyBack`, as the two lookups found; notes how near the goal
-  /// what it skips may come.
-  bool skipped(const Portal& portal, uint32_t head, bool onlyBack, float metre);
-  /// Notes how near the goal a search crossing the skipped portal into what
-  /// lies in `beyond` might come.
-  void noteSkipped(const Portal& portal, const Aabb& beyond);
+  /// leads `onlyBack`, as the two lookups found; notes what it skips (mayHideNearer).
+  bool skipped(uint32_t portal, uint32_t head, bool onlyBack, float metre);
   /// The sector a node stands in.
   uint32_t sectorOf(uint32_t node) const;
   /// True when the first visits of the sector reach `point` no dearer than `cost`.
@@ -155,8 +151,17 @@ class PortalSearch {
   std::string m_blockedBy;
   /// The head of the dead-end region the search keeps to (confine()), else kNoSector.
   uint32_t m_region = kNoSector;
-  /// How near the goal the dead ends skipped may come (a lower bound). [metres]
-  float m_skippedNearest = 0.0f;
+  /// The dead ends skipped: the portal into each, and the region it heads
+  /// (kNoSector for a single sector). mayHideNearer asks how near the goal
+  /// they come only when the search ends without reaching it.
+  struct Skipped {
+    uint32_t portal, region;
+  };
+  std::vector<Skipped> m_skipped;
+  /// A portal out of the region confine() keeps to was skipped.
+  bool m_leftRegion = false;
+  /// PortalQuery::skipDeadEnds, and no vehicle turning radius.
+  bool m_skipsDeadEnds = false;
   /// The closed node nearest the goal, on the ground: where a partial path ends.
   uint32_t m_closest = 0;
   float m_closestDistance = 0.0f;
