@@ -292,7 +292,7 @@ class Funnel {
     const size_t count = m_portals.size();
     if (count == 0) return;
     const glm::vec3 start = (m_portals.front().left + m_portals.front().right) * 0.5f;
-    m_apex = m_left = m_right = start;
+    setApex(start, 0);
     // Paths seldom turn more often than this: one allocation for most.
     m_result.corners.reserve(kCornersReserved);
     m_result.cornerPortals.reserve(kCornersReserved);
@@ -322,7 +322,8 @@ class Funnel {
       // nearest the apex, so it acts as that single point. So does one a
       // fresh funnel sees from behind, when the apex stands beside it: a start
       // between a gate and its portal's edge (funnelLegs), off the cells.
-      if (onLineThroughApex(left, right) || (fresh() && triArea2(m_apex, right, left) > 0.0f)) {
+      if (onLineThroughApex(left, right) ||
+          (m_leftAtApex && m_rightAtApex && triArea2(m_apex, right, left) > 0.0f)) {
         const glm::vec2 apex = groundOf(m_apex);
         // Past it, within its span, the path is already through.
         const glm::vec2 l = groundOf(left), span = groundOf(right) - l;
@@ -339,11 +340,11 @@ class Funnel {
       // A side at the apex is open (a fresh funnel); a portal end at the apex
       // constrains nothing, as the path already passes through it.
       if (!sameGroundPoint(m_apex, right) &&
-          (sameGroundPoint(m_apex, m_right) || triArea2(m_apex, m_right, right) <= 0.0f)) {
+          (m_rightAtApex || triArea2(m_apex, m_right, right) <= 0.0f)) {
         // The new right end is inside (left of) the right edge.
-        if (sameGroundPoint(m_apex, m_left) || triArea2(m_apex, m_left, right) > 0.0f ||
-            onLineBeyond(m_left, right)) {
+        if (m_leftAtApex || triArea2(m_apex, m_left, right) > 0.0f || onLineBeyond(m_left, right)) {
           m_right = right;
+          m_rightAtApex = false;
           m_rightPortal = portal;
           moved = true;
           record(FunnelEvent::TightenRight, portal);
@@ -354,11 +355,12 @@ class Funnel {
         }
       }
       if (!sameGroundPoint(m_apex, left) &&
-          (sameGroundPoint(m_apex, m_left) || triArea2(m_apex, m_left, left) >= 0.0f)) {
+          (m_leftAtApex || triArea2(m_apex, m_left, left) >= 0.0f)) {
         // The new left end is inside (right of) the left edge.
-        if (sameGroundPoint(m_apex, m_right) || triArea2(m_apex, m_right, left) < 0.0f ||
+        if (m_rightAtApex || triArea2(m_apex, m_right, left) < 0.0f ||
             onLineBeyond(m_right, left)) {
           m_left = left;
+          m_leftAtApex = false;
           m_leftPortal = portal;
           moved = true;
           record(FunnelEvent::TightenLeft, portal);
@@ -377,16 +379,19 @@ class Funnel {
       m_result.corners.push_back(goal);
       m_result.cornerPortals.push_back(last);
     }
-    m_apex = m_left = m_right = goal;
-    m_apexPortal = m_leftPortal = m_rightPortal = last;
+    setApex(goal, last);
     record(FunnelEvent::Goal, last);
 
     m_result.length = polylineLength(m_result.corners);
   }
 
  private:
-  // Both sides at the apex: a funnel just started or restarted at a corner.
-  bool fresh() const { return sameGroundPoint(m_apex, m_left) && sameGroundPoint(m_apex, m_right); }
+  // A funnel (re)starts at `point`: both sides at the apex.
+  void setApex(const glm::vec3& point, uint32_t portal) {
+    m_apex = m_left = m_right = point;
+    m_apexPortal = m_leftPortal = m_rightPortal = portal;
+    m_leftAtApex = m_rightAtApex = true;
+  }
 
   bool apexOnPortal(const glm::vec3& left, const glm::vec3& right) const {
     const glm::vec2 apex = groundOf(m_apex), l = groundOf(left), span = groundOf(right) - l;
@@ -425,8 +430,7 @@ class Funnel {
     m_result.corners.push_back(corner);
     m_result.cornerPortals.push_back(cornerPortal);
     record(event, portal);
-    m_apex = m_left = m_right = corner;
-    m_apexPortal = m_leftPortal = m_rightPortal = cornerPortal;
+    setApex(corner, cornerPortal);
     record(FunnelEvent::Restart, portal);
     return cornerPortal;
   }
@@ -443,6 +447,9 @@ class Funnel {
   FunnelResult& m_result;
   glm::vec3 m_apex{0.0f}, m_left{0.0f}, m_right{0.0f};
   uint32_t m_apexPortal = 0, m_leftPortal = 0, m_rightPortal = 0;
+  /// Whether a side stands at the apex (sameGroundPoint): kept, not worked
+  /// out, as the scan asks at every portal. A side moves only to a point off the apex.
+  bool m_leftAtApex = true, m_rightAtApex = true;
 };
 
 }  // namespace
