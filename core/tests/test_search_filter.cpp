@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
@@ -172,6 +173,29 @@ TEST(SearchFilter, WaypathsForOneKind) {
       << "the graph's unit is a human";
   options.filter.unitKind = UnitKind::Vehicle;
   EXPECT_TRUE(ridesWaypath(vehiclesOnly.graph, findPath(vehiclesOnly.graph, west, east, options)));
+}
+
+// The heuristic's cost a metre is the cheapest the unit may pay anywhere: a
+// waypath only another kind may ride does not lower it (it would make the
+// search wander, as on a city whose streets are lanes for cars).
+TEST(SearchFilter, OnlyRideableWaypathsLowerTheCheapestMetre) {
+  const Built vehiclesOnly = build(lane(false, UnitKind::Vehicle));
+  QueryFilter filter;
+  filter.waypathBias = 0.5f;
+  FilterCosts costs;
+  costs.prepare(vehiclesOnly.graph, filter);
+  EXPECT_FALSE(costs.anyWaypathOpen());
+  EXPECT_EQ(costs.cheapest(), 1.0f) << "the graph's unit is a human";
+  RegionContents withWaypath;
+  withWaypath.waypaths = true;
+  EXPECT_EQ(costs.cheapestIn(withWaypath), std::numeric_limits<float>::infinity())
+      << "no surface, no rideable waypath";
+
+  filter.unitKind = UnitKind::Vehicle;
+  costs.prepare(vehiclesOnly.graph, filter);
+  EXPECT_TRUE(costs.anyWaypathOpen());
+  EXPECT_EQ(costs.cheapest(), 0.5f);
+  EXPECT_EQ(costs.cheapestIn(withWaypath), 0.5f);
 }
 
 // Two rooms split by a wall with a door as the only way through.

@@ -39,16 +39,20 @@ void FilterCosts::prepare(const NavGraph& graph, const QueryFilter& filter) {
   m_cheapest = m_cheapestSurface;
   m_waypathClosed.resize(graph.waypaths.size());
   m_waypathLength.resize(graph.waypaths.size());
+  m_anyWaypathOpen = false;
   for (size_t w = 0; w < graph.waypaths.size(); ++w) {
     const WaypathSpec& waypath = graph.waypaths[w];
     m_waypathClosed[w] = waypath.unitKind && *waypath.unitKind != kind;
+    m_anyWaypathOpen = m_anyWaypathOpen || !m_waypathClosed[w];
     std::vector<float>& along = m_waypathLength[w];
     along.assign(1, 0.0f);
     for (size_t k = 1; k < waypath.points.size(); ++k)
       along.push_back(along.back() + glm::distance(waypath.points[k - 1], waypath.points[k]));
   }
   m_cheapestGround = m_cheapest;
-  if (!graph.waypaths.empty()) m_cheapest = std::min(m_cheapest, m_filter.waypathBias);
+  // Only a waypath the unit may ride makes a metre cheaper: a level whose
+  // waypaths are all for vehicles leaves a person's heuristic whole.
+  if (m_anyWaypathOpen) m_cheapest = std::min(m_cheapest, m_filter.waypathBias);
 }
 
 bool FilterCosts::opens(const DeviceSpec& device) const {
@@ -76,13 +80,9 @@ float FilterCosts::cheapestIn(const RegionContents& contents) const {
   float cheapest = contents.surfaces & kHighSurfaces ? m_cheapestGround : kInfinity;
   for (uint64_t bits = contents.surfaces & ~kHighSurfaces; bits != 0; bits &= bits - 1)
     cheapest = std::min(cheapest, surfaceCost(uint16_t(std::countr_zero(bits))));
-  if (contents.waypaths) cheapest = std::min(cheapest, m_filter.waypathBias);
+  if (contents.waypaths && m_anyWaypathOpen) cheapest = std::min(cheapest, m_filter.waypathBias);
   if (contents.devices) cheapest = std::min(cheapest, 1.0f);
   return cheapest;
-}
-
-bool FilterCosts::anyWaypathOpen() const {
-  return std::find(m_waypathClosed.begin(), m_waypathClosed.end(), false) != m_waypathClosed.end();
 }
 
 }  // namespace nav

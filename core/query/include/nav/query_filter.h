@@ -62,7 +62,7 @@ class FilterCosts {
   bool opens(const DeviceSpec& device) const;
 
   /// A waypath the query's unit may ride.
-  bool anyWaypathOpen() const;
+  bool anyWaypathOpen() const { return m_anyWaypathOpen; }
   /// Distance along waypath w from its first point to each of its points.
   const std::vector<float>& waypathLength(uint32_t w) const { return m_waypathLength[w]; }
   /// The cheapest metre anywhere, waypaths included: scales the heuristic so it stays a lower
@@ -83,6 +83,7 @@ class FilterCosts {
   bool m_surfaceCostsMade = false;
   float m_cheapestSurface = 1.0f;
   std::vector<bool> m_waypathClosed;
+  bool m_anyWaypathOpen = false;
   std::vector<std::vector<float>> m_waypathLength;
   float m_cheapest = 1.0f;
   float m_cheapestGround = 1.0f;
