@@ -323,7 +323,7 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
   if (graph.deviceLinks.empty() && m_query.jumps.empty()) return;
   const uint32_t sector = node.sector;
   auto tryNode = [&](uint32_t teleport, const Portal& portal) {
-    if (!m_query.rules->opens(portal.toSector)) return;
+    if (!opens(portal.toSector)) return;
     const float extra = m_query.rules->teleportCost(teleport);
     if (!(extra < kInfinity)) return;
     const glm::vec2 in = groundOf(graph.entryPoint(portal));
@@ -368,9 +368,8 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   const Sector& s = graph.sectors[sector];
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
-    if (portal.kind != PortalKind::Walk || portal.toSector == back ||
-        !m_query.rules->opens(portal.toSector) || leavesRegion(portal.toSector) ||
-        deadEnd(p, sector))
+    if (portal.kind != PortalKind::Walk || portal.toSector == back || !opens(portal.toSector) ||
+        leavesRegion(portal.toSector) || deadEnd(p, sector))
       continue;
     Node next{};
     next.root = root;
@@ -447,8 +446,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
-    if (portal.kind != PortalKind::Walk || !m_query.rules->opens(portal.toSector) ||
-        leavesRegion(portal.toSector))
+    if (portal.kind != PortalKind::Walk || !opens(portal.toSector) || leavesRegion(portal.toSector))
       continue;
     const glm::vec2 from = groundOf(portal.left), to = groundOf(portal.right);
     // Straight back into the sector the node came from is never shorter than

@@ -147,6 +147,7 @@ bool PathSolver::searchIntervalsTo(const Location& goal) {
   if (!m_searchingIntervals) return false;
   IntervalQuery query;
   query.graph = m_graph;
+  query.costs = &m_costs;
   query.jumps = m_jumps;
   query.firstJumpNode = m_firstJumpNode;
   query.start = m_startLocation.point;

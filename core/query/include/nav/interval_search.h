@@ -20,6 +20,7 @@
 #include "nav/nav_graph.h"
 #include "nav/node_pool.h"
 #include "nav/open_list.h"
+#include "nav/query_filter.h"
 #include "nav/search.h"
 #include "nav/search_step.h"
 
@@ -27,6 +28,8 @@ namespace nav {
 
 struct IntervalQuery {
   const NavGraph* graph = nullptr;
+  /// The filter's costs, prepared for the graph: which sectors are closed.
+  const FilterCosts* costs = nullptr;
   /// The query's jumps: node firstJumpNode + k is jumps[k].
   std::span<const JumpPortal> jumps;
   uint32_t firstJumpNode = 0;
@@ -115,6 +118,11 @@ class IntervalSearch {
   void confine();
   /// True when `sector` lies out of where confine() keeps the search.
   bool leavesRegion(uint32_t sector) const;
+  /// True when the filter lets the path enter `sector`.
+  bool opens(uint32_t sector) const {
+    return m_query.costs->sectorCost(m_query.graph->sectors[sector]) <
+           std::numeric_limits<float>::infinity();
+  }
   /// True when the walk portal from the ground sector `from` leads into a
   /// sector that leads only back (NavGraph::leadsOnlyBackTo) or into a
   /// dead-end region (NavGraph::deadEnds; the start outside it too), holding
