@@ -45,7 +45,10 @@ void FilterCosts::prepare(const NavGraph& graph, const QueryFilter& filter) {
     m_waypathClosed[w] = waypath.unitKind && *waypath.unitKind != kind;
     m_anyWaypathOpen = m_anyWaypathOpen || !m_waypathClosed[w];
     std::vector<float>& along = m_waypathLength[w];
-    along.assign(1, 0.0f);
+    along.clear();
+    // Never ridden: a city's car lanes cost a person's query nothing.
+    if (m_waypathClosed[w]) continue;
+    along.push_back(0.0f);
     for (size_t k = 1; k < waypath.points.size(); ++k)
       along.push_back(along.back() + glm::distance(waypath.points[k - 1], waypath.points[k]));
   }

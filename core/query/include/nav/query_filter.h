@@ -63,7 +63,8 @@ class FilterCosts {
 
   /// A waypath the query's unit may ride.
   bool anyWaypathOpen() const { return m_anyWaypathOpen; }
-  /// Distance along waypath w from its first point to each of its points.
+  /// Distance along waypath w from its first point to each of its points;
+  /// empty for a waypath the unit may not ride.
   const std::vector<float>& waypathLength(uint32_t w) const { return m_waypathLength[w]; }
   /// The cheapest metre anywhere, waypaths included: scales the heuristic so it stays a lower
   /// bound.
