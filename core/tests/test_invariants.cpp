@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "nav/graph_check.h"
+#include "nav/portal_ends.h"
 
 #include <algorithm>
 #include <cmath>
@@ -156,6 +157,21 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
         EXPECT_EQ(portal.oneWay(), !twoWay);
       }
       EXPECT_TRUE(covered) << "cell " << i << " direction " << d;
+    }
+  }
+
+  // The gate points kept with the graph (once its indexes are built) are the
+  // ones its portals give now.
+  if (graph.gatePoints.empty()) return;
+  ASSERT_EQ(graph.gatePoints.size(), graph.portals.size());
+  for (uint32_t p = 0; p < graph.portals.size(); ++p) {
+    if (graph.portals[p].kind != PortalKind::Walk) continue;
+    for (const bool left : {true, false}) {
+      for (const bool entering : {false, true}) {
+        EXPECT_EQ(gatePoint(graph, p, left, entering),
+                  computedGatePoint(graph, graph.portals[p], left, entering))
+            << "portal " << p;
+      }
     }
   }
 }
