@@ -31,19 +31,15 @@ Islands::Islands(const NavGraph& graph) {
     if (b < a) parent[a] = b;
   }
   // Islands numbered in order of their lowest sector.
-  m_ofSector.assign(sectorCount, 0);
+  std::vector<uint32_t> islandOf(sectorCount, 0);
   std::vector<uint32_t> number(sectorCount, 0xffffffffu);
   uint32_t islands = 0;
   for (uint32_t s = 0; s < sectorCount; ++s) {
     const uint32_t r = root(parent, s);
     if (number[r] == 0xffffffffu) number[r] = islands++;
-    m_ofSector[s] = number[r];
+    islandOf[s] = number[r];
   }
-  groupSectors(m_ofSector, islands, m_first, m_sectors);
-}
-
-size_t Islands::memoryBytes() const {
-  return (m_ofSector.capacity() + m_sectors.capacity() + m_first.capacity()) * sizeof(uint32_t);
+  m_groups = SectorGroups(std::move(islandOf), islands);
 }
 
 std::vector<float> islandAreas(const NavGraph& graph) {

@@ -135,9 +135,9 @@ std::vector<uint32_t> growRegions(const NavGraph& graph) {
 SearchRegions::SearchRegions(const NavGraph& graph) {
   const uint32_t sectorCount = uint32_t(graph.sectors.size());
   if (sectorCount == 0) return;
-  m_ofSector = growRegions(graph);
-  const uint32_t regions = *std::max_element(m_ofSector.begin(), m_ofSector.end()) + 1;
-  groupSectors(m_ofSector, regions, m_firstSector, m_sectors);
+  std::vector<uint32_t> regionOf = growRegions(graph);
+  const uint32_t regions = *std::max_element(regionOf.begin(), regionOf.end()) + 1;
+  m_groups = SectorGroups(std::move(regionOf), regions);
 
   // Region portals, region by region: steps of a staircase chained into one.
   const float stepGap = kStepGapCells * graph.cellSize;
@@ -157,12 +157,12 @@ SearchRegions::SearchRegions(const NavGraph& graph) {
       for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
         const Portal& portal = graph.portals[p];
         if (portal.toSector >= sectorCount) continue;
-        if (portal.kind == PortalKind::Walk && m_ofSector[portal.toSector] == r) continue;
+        if (portal.kind == PortalKind::Walk && of(portal.toSector) == r) continue;
         out.push_back(p);
       }
     }
     // By the region they lead to: chains form within those groups only.
-    const auto regionTo = [&](uint32_t p) { return m_ofSector[graph.portals[p].toSector]; };
+    const auto regionTo = [&](uint32_t p) { return of(graph.portals[p].toSector); };
     std::stable_sort(out.begin(), out.end(),
                      [&](uint32_t a, uint32_t b) { return regionTo(a) < regionTo(b); });
     used.assign(out.size(), false);
@@ -174,7 +174,7 @@ SearchRegions::SearchRegions(const NavGraph& graph) {
       if (used[i]) continue;
       used[i] = true;
       const Portal& seed = graph.portals[out[i]];
-      const uint32_t to = m_ofSector[seed.toSector];
+      const uint32_t to = of(seed.toSector);
       std::deque<uint32_t> chain{out[i]};
       const bool merges = seed.kind == PortalKind::Walk && !seed.oneWay();
       // The way back over a chain already made is that chain reversed, so a
@@ -240,8 +240,8 @@ SearchRegions::SearchRegions(const NavGraph& graph) {
 }
 
 size_t SearchRegions::memoryBytes() const {
-  return (m_ofSector.capacity() + m_sectors.capacity() + m_firstSector.capacity() +
-          m_firstPortal.capacity() + m_members.capacity() + m_reverse.capacity()) *
+  return m_groups.memoryBytes() +
+         (m_firstPortal.capacity() + m_members.capacity() + m_reverse.capacity()) *
              sizeof(uint32_t) +
          m_portals.capacity() * sizeof(RegionPortal) +
          m_groundSurfaces.capacity() * sizeof(uint16_t);

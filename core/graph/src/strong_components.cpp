@@ -74,13 +74,13 @@ StrongComponents::StrongComponents(const NavGraph& graph) {
     depthFirst(
         forward, s, firstVisit, [&](uint32_t f) { finishOrder.push_back(f); }, stack);
 
-  m_ofSector.assign(sectorCount, kUnset);
+  std::vector<uint32_t> componentOf(sectorCount, kUnset);
   uint32_t components = 0;
   for (auto it = finishOrder.rbegin(); it != finishOrder.rend(); ++it) {
-    if (m_ofSector[*it] != kUnset) continue;
+    if (componentOf[*it] != kUnset) continue;
     const auto unassigned = [&](uint32_t s) {
-      if (m_ofSector[s] != kUnset) return false;
-      m_ofSector[s] = components;
+      if (componentOf[s] != kUnset) return false;
+      componentOf[s] = components;
       return true;
     };
     depthFirst(
@@ -88,11 +88,11 @@ StrongComponents::StrongComponents(const NavGraph& graph) {
     ++components;
   }
 
-  groupSectors(m_ofSector, components, m_firstSector, m_sectors);
+  m_groups = SectorGroups(std::move(componentOf), components);
 
   std::vector<std::pair<uint32_t, uint32_t>> links;
   for (const auto& [from, to] : edges) {
-    if (m_ofSector[from] != m_ofSector[to]) links.push_back({m_ofSector[from], m_ofSector[to]});
+    if (of(from) != of(to)) links.push_back({of(from), of(to)});
   }
   std::sort(links.begin(), links.end());
   links.erase(std::unique(links.begin(), links.end()), links.end());
@@ -102,9 +102,8 @@ StrongComponents::StrongComponents(const NavGraph& graph) {
 }
 
 size_t StrongComponents::memoryBytes() const {
-  return (m_ofSector.capacity() + m_sectors.capacity() + m_firstSector.capacity() +
-          m_successors.capacity() + m_firstSuccessor.capacity()) *
-         sizeof(uint32_t);
+  return m_groups.memoryBytes() +
+         (m_successors.capacity() + m_firstSuccessor.capacity()) * sizeof(uint32_t);
 }
 
 }  // namespace nav

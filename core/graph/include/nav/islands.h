@@ -6,6 +6,8 @@
 #include <span>
 #include <vector>
 
+#include "nav/sector_groups.h"
+
 namespace nav {
 
 struct NavGraph;
@@ -16,21 +18,16 @@ class Islands {
   Islands() = default;
   explicit Islands(const NavGraph& graph);
 
-  bool empty() const { return m_ofSector.empty(); }
+  bool empty() const { return m_groups.empty(); }
   /// The island of a sector; sectors of one island share the number. [0, count())
-  uint32_t of(uint32_t sector) const { return m_ofSector[sector]; }
-  uint32_t count() const { return uint32_t(m_first.empty() ? 0 : m_first.size() - 1); }
+  uint32_t of(uint32_t sector) const { return m_groups.of(sector); }
+  uint32_t count() const { return m_groups.count(); }
   /// The sectors of an island, in increasing order.
-  std::span<const uint32_t> sectors(uint32_t island) const {
-    return {m_sectors.data() + m_first[island], m_sectors.data() + m_first[island + 1]};
-  }
-  size_t memoryBytes() const;
+  std::span<const uint32_t> sectors(uint32_t island) const { return m_groups.sectors(island); }
+  size_t memoryBytes() const { return m_groups.memoryBytes(); }
 
  private:
-  std::vector<uint32_t> m_ofSector;
-  /// Sectors grouped by island; island i is m_sectors[m_first[i], m_first[i + 1]).
-  std::vector<uint32_t> m_sectors;
-  std::vector<uint32_t> m_first;
+  SectorGroups m_groups;
 };
 
 /// Each island's walkable area: its ground sectors' (NavGraph::groundArea). [m^2, by island]

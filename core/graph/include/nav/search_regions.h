@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "nav/geometry.h"
+#include "nav/sector_groups.h"
 
 namespace nav {
 
@@ -40,13 +41,11 @@ class SearchRegions {
   SearchRegions() = default;
   explicit SearchRegions(const NavGraph& graph);
 
-  bool empty() const { return m_ofSector.empty(); }
-  uint32_t count() const { return uint32_t(m_firstSector.empty() ? 0 : m_firstSector.size() - 1); }
+  bool empty() const { return m_groups.empty(); }
+  uint32_t count() const { return m_groups.count(); }
   /// The region of a sector. [0, count())
-  uint32_t of(uint32_t sector) const { return m_ofSector[sector]; }
-  std::span<const uint32_t> sectors(uint32_t region) const {
-    return {m_sectors.data() + m_firstSector[region], m_sectors.data() + m_firstSector[region + 1]};
-  }
+  uint32_t of(uint32_t sector) const { return m_groups.of(sector); }
+  std::span<const uint32_t> sectors(uint32_t region) const { return m_groups.sectors(region); }
   /// Every region portal, grouped by the region it leaves.
   std::span<const RegionPortal> portals() const { return m_portals; }
   /// The region portals leaving a region: indices portalsOut(r) into portals().
@@ -64,10 +63,7 @@ class SearchRegions {
   size_t memoryBytes() const;
 
  private:
-  std::vector<uint32_t> m_ofSector;
-  /// Sectors grouped by region; region r is m_sectors[m_firstSector[r], m_firstSector[r + 1]).
-  std::vector<uint32_t> m_sectors;
-  std::vector<uint32_t> m_firstSector;
+  SectorGroups m_groups;
   std::vector<RegionPortal> m_portals;
   std::vector<uint32_t> m_firstPortal;
   std::vector<uint32_t> m_members;

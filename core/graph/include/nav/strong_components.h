@@ -9,6 +9,8 @@
 #include <span>
 #include <vector>
 
+#include "nav/sector_groups.h"
+
 namespace nav {
 
 struct NavGraph;
@@ -19,14 +21,13 @@ class StrongComponents {
   StrongComponents() = default;
   explicit StrongComponents(const NavGraph& graph);
 
-  bool empty() const { return m_ofSector.empty(); }
-  uint32_t count() const { return uint32_t(m_firstSector.empty() ? 0 : m_firstSector.size() - 1); }
+  bool empty() const { return m_groups.empty(); }
+  uint32_t count() const { return m_groups.count(); }
   /// The component of a sector. [0, count())
-  uint32_t of(uint32_t sector) const { return m_ofSector[sector]; }
+  uint32_t of(uint32_t sector) const { return m_groups.of(sector); }
   /// The sectors of a component, in increasing order.
   std::span<const uint32_t> sectors(uint32_t component) const {
-    return {m_sectors.data() + m_firstSector[component],
-            m_sectors.data() + m_firstSector[component + 1]};
+    return m_groups.sectors(component);
   }
   /// The components a portal leads into from this one, each once, all
   /// numbered higher.
@@ -37,10 +38,7 @@ class StrongComponents {
   size_t memoryBytes() const;
 
  private:
-  std::vector<uint32_t> m_ofSector;
-  /// Sectors grouped by component, as Islands groups them.
-  std::vector<uint32_t> m_sectors;
-  std::vector<uint32_t> m_firstSector;
+  SectorGroups m_groups;
   std::vector<uint32_t> m_successors;
   std::vector<uint32_t> m_firstSuccessor;
 };
