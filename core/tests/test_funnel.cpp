@@ -95,6 +95,23 @@ TEST(Funnel, CollinearPortalEnds) {
     EXPECT_NEAR(corner.z, 0.0, 1e-6);
 }
 
+// Walking south out of a start on a portal's line, then west: the portal
+// along the line acts as its end nearest the apex, although the two were
+// worked out apart and its x lies one rounding step off (as gates 32 m from
+// the origin do). Taking its far end instead costs 0.25 m.
+TEST(Funnel, PortalOnTheApexLineWithinRounding) {
+  const float x = 32.25f, off = std::nextafter(x, 100.0f);
+  const FunnelResult result =
+      stringPull(std::vector<FunnelPortal>{point({x, 0, 53.85f}),
+                                           {{x, 0, 53.55f}, {x + 0.3f, 0, 53.55f}},
+                                           {{off, 0, 53.25f}, {off, 0, 52.35f}},
+                                           {{x - 0.3f, 0, 53.25f}, {x - 0.3f, 0, 52.35f}},
+                                           point({x - 0.6f, 0, 51.0f})});
+  expectCorners(result,
+                {{x, 0, 53.85f}, {x, 0, 53.25f}, {x - 0.3f, 0, 52.35f}, {x - 0.6f, 0, 51.0f}});
+  EXPECT_NEAR(result.length, 0.6 + std::sqrt(0.9) + std::sqrt(0.09 + 1.8225), 1e-4);
+}
+
 TEST(Funnel, ZeroWidthPortalsAreCorners) {
   const FunnelResult result = stringPull(std::vector<FunnelPortal>{
       point({0, 0, 0}), point({2, 0, 1}), point({4, 0, 1}), point({6, 0, 0})});

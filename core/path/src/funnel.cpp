@@ -408,9 +408,11 @@ class Funnel {
 
   bool onLineThroughApex(const glm::vec3& left, const glm::vec3& right) const {
     if (sameGroundPoint(left, right)) return false;
-    const glm::vec2 a = groundOf(left) - groundOf(m_apex), b = groundOf(right) - groundOf(m_apex);
-    // Relative to the lengths involved: exact for axis-aligned portals, robust otherwise.
-    return std::abs(cross2(a, b)) <= 1e-6f * (glm::dot(a, a) + glm::dot(b, b));
+    const glm::vec2 l = groundOf(left), span = groundOf(right) - l;
+    // The apex within rounding of the portal's line (as apexOnPortal): points
+    // worked out apart, tens of metres from the origin, differ in their last bits.
+    const float off = cross2(span, groundOf(m_apex) - l);
+    return off * off <= kOnPortal * kOnPortal * glm::dot(span, span);
   }
 
   // Whether p lies on the line from the apex through the other side's point
