@@ -112,6 +112,26 @@ TEST(Funnel, PortalOnTheApexLineWithinRounding) {
   EXPECT_NEAR(result.length, 0.6 + std::sqrt(0.9) + std::sqrt(0.09 + 1.8225), 1e-4);
 }
 
+// A gate one cell wide whose ends were worked out apart lie a rounding step
+// apart: a point, a corner the path goes through, whichever way the step
+// points. Taken as a portal seen from behind, it was skipped.
+TEST(Funnel, PointPortalWithinRoundingIsACorner) {
+  for (const float step : {2e-6f, -2e-6f}) {
+    SCOPED_TRACE(step);
+    const FunnelResult result =
+        stringPull(std::vector<FunnelPortal>{point({55.65f, 0, 28.65f}),
+                                             {{55.95f, 0, 28.65f}, {55.95f, 0, 28.65f + step}},
+                                             point({55.95f, 0, 28.35f}),
+                                             point({56.25f, 0, 28.35f}),
+                                             point({58.0f, 0, 26.0f})});
+    expectCorners(result, {{55.65f, 0, 28.65f},
+                           {55.95f, 0, 28.65f},
+                           {55.95f, 0, 28.35f},
+                           {56.25f, 0, 28.35f},
+                           {58.0f, 0, 26.0f}});
+  }
+}
+
 TEST(Funnel, ZeroWidthPortalsAreCorners) {
   const FunnelResult result = stringPull(std::vector<FunnelPortal>{
       point({0, 0, 0}), point({2, 0, 1}), point({4, 0, 1}), point({6, 0, 0})});

@@ -309,7 +309,9 @@ class Funnel {
     for (size_t i = 1; i < count && visits < maxVisits; ++i, ++visits) {
       const uint32_t portal = uint32_t(i);
       glm::vec3 left = m_portals[i].left;
-      glm::vec3 right = m_portals[i].right;
+      // Ends within rounding of each other (a gate one cell wide) are one
+      // point: no side of it to see it from.
+      glm::vec3 right = sameGroundPoint(left, m_portals[i].right) ? left : m_portals[i].right;
       bool moved = false;
       // An apex on the portal is already through it: a gate's row
       // (funnelLegs) runs through the cell centres a path starts or turns at.
