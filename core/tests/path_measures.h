@@ -43,11 +43,13 @@ inline double deviceCosts(const NavGraph& graph, const Corridor& corridor,
   return cost;
 }
 
-/// Walked ground length of the string-pulled path plus the devices' costs:
-/// what a search that walks in the ground plane at one cost a metre minimises.
+/// Walked ground length of the path pulled through gates (before corners move
+/// out to their reach) plus the devices' costs: what a search that walks in
+/// the ground plane at one cost a metre minimises.
 inline double groundCost(const NavGraph& graph, const Corridor& corridor,
                          const SearchOptions& options) {
-  const std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
+  const std::vector<std::vector<FunnelPortal>> legs =
+      funnelLegs(graph, corridor, FunnelInput::Gates);
   double cost = 0.0;
   // Walked legs alternate with device, jump and waypath legs.
   for (size_t l = 0; l < legs.size(); l += 2)

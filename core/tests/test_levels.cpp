@@ -5,9 +5,13 @@
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <random>
+#include <sstream>
 
+#include "nav/collision.h"
 #include "nav/nav_build.h"
+#include "nav/terrain_generator.h"
 
 namespace nav::test {
 namespace {
@@ -193,6 +197,53 @@ std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t 
     }
   }
   return reached;
+}
+
+namespace {
+
+// A level built at detourMatchedParams(0.9) with its cells kept; null, with a
+// test failure, when it cannot be.
+std::unique_ptr<NavBuild> matchedBuild(const Result<Level>& level) {
+  if (!level.ok()) {
+    ADD_FAILURE() << level.error();
+    return nullptr;
+  }
+  const CollisionWorld world(level.value());
+  BuildOptions options;
+  options.keepCells = true;
+  Result<NavBuild> build =
+      buildNavigation(level.value(), world, detourMatchedParams(0.9f), options);
+  if (!build.ok()) {
+    ADD_FAILURE() << build.error();
+    return nullptr;
+  }
+  return std::make_unique<NavBuild>(std::move(build).value());
+}
+
+}  // namespace
+
+const NavBuild* dungeonBuild() {
+  static const std::unique_ptr<NavBuild> built = []() -> std::unique_ptr<NavBuild> {
+    const std::string path = sharedFile("meshes/dungeon.obj");
+    return path.empty() ? nullptr : matchedBuild(loadLevel(path));
+  }();
+  return built.get();
+}
+
+const NavBuild& terrainBuild(uint32_t seed, float degrees) {
+  static std::map<std::pair<uint32_t, float>, std::unique_ptr<NavBuild>> built;
+  std::unique_ptr<NavBuild>& build = built[{seed, degrees}];
+  if (!build) {
+    TerrainParams params;
+    params.seed = seed;
+    std::ostringstream obj;
+    const Result<TerrainInfo> info = generateTerrain(params, obj);
+    const Result<Level> level = info ? parseObj(obj.str(), "terrain " + std::to_string(seed))
+                                     : Result<Level>::failure(info.error());
+    build = level ? matchedBuild(rotatedAboutY(level.value(), degrees)) : matchedBuild(level);
+    if (!build) build = std::make_unique<NavBuild>();
+  }
+  return *build;
 }
 
 }  // namespace nav::test

@@ -61,6 +61,14 @@ std::vector<bool> sectorsReached(const NavGraph& graph, uint32_t from, uint32_t 
 /// and surfaces 0..69; portals sorted by source, no index built.
 NavGraph randomSectorGraph(uint32_t seed, float extraPerSector);
 
+/// The Recast demo's dungeon (../shared/meshes/dungeon.obj) at
+/// detourMatchedParams(0.9) with its cells kept, built once per test program;
+/// null when ../shared is absent.
+const NavBuild* dungeonBuild();
+/// Generated terrain of this seed turned about the vertical axis, built at
+/// detourMatchedParams(0.9) with its cells kept, once per (seed, turn).
+const NavBuild& terrainBuild(uint32_t seed, float degrees);
+
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
 /// Path of a bundled asset.

@@ -52,33 +52,8 @@ constexpr double kStepGapCells = 1.5;
 // The levels
 // ---------------------------------------------------------------------------
 
-// The Recast demo's dungeon at the settings of the Detour comparison (cell 0.3,
-// unit 1.2 x 2.0, step 0.9, drop 0.9), built once; null when ../shared is absent.
-const NavBuild* dungeon() {
-  static const std::unique_ptr<NavBuild> built = []() -> std::unique_ptr<NavBuild> {
-    const std::string path = test::sharedFile("meshes/dungeon.obj");
-    if (path.empty()) return nullptr;
-    Result<Level> level = loadLevel(path);
-    if (!level.ok()) {
-      ADD_FAILURE() << level.error();
-      return nullptr;
-    }
-    const CollisionWorld world(level.value());
-    const FloodFillParams params = test::detourMatchedParams(0.9f);
-    BuildOptions options;
-    options.keepCells = true;
-    Result<NavBuild> build = buildNavigation(level.value(), world, params, options);
-    if (!build.ok()) {
-      ADD_FAILURE() << build.error();
-      return nullptr;
-    }
-    return std::make_unique<NavBuild>(std::move(build).value());
-  }();
-  return built.get();
-}
-
 #define REQUIRE_DUNGEON(build)                                          \
-  const NavBuild* build = dungeon();                                    \
+  const NavBuild* build = test::dungeonBuild();                         \
   if (!build) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent"; \
   ASSERT_FALSE(build->graph.sectors.empty())
 

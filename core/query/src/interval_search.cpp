@@ -5,6 +5,8 @@
 #include <cstring>
 #include <limits>
 
+#include "nav/portal_ends.h"
+
 namespace nav {
 
 namespace {
@@ -13,8 +15,9 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 // The key of a turn not taken (a side whose end is no portal end).
 constexpr uint32_t kNoRoot = 0xffffffffu;
 constexpr uint32_t kNoNode = 0xffffffffu;
-// Lengths below this are points: portal coordinates sit on a grid of sixths of a cell.
-constexpr float kPoint = 1e-5f;
+// Lengths below this are points: portal coordinates sit on a grid of sixths of a
+// cell, and a ray through a corner tens of metres away misses it by rounding.
+constexpr float kPoint = 1e-4f;
 // A point this close to a line is on it.
 constexpr float kOnLine = 1e-4f;
 // A root reached again at most this much dearer is kept: rounding, not a worse way.
@@ -24,12 +27,10 @@ constexpr float kCostSlack = 1e-4f;
 // long chain would cost more than the nodes it prunes.
 constexpr int kExpandedChecked = 8;
 
+using Range = IntervalSearch::Range;
+
 // Where on the segment [from, to] a linear function with these end values is
 // >= 0: the part [low, high] of [0, 1] (empty when low > high).
-struct Range {
-  float low, high;
-  bool empty() const { return low > high; }
-};
 Range nonNegative(float atFrom, float atTo) {
   if (atFrom >= 0.0f && atTo >= 0.0f) return {0.0f, 1.0f};
   if (atFrom < 0.0f && atTo < 0.0f) return {1.0f, 0.0f};
@@ -73,18 +74,26 @@ uint32_t IntervalSearch::rootKeyAt(const glm::vec3& at) {
   return found->second;
 }
 
-uint32_t IntervalSearch::endKey(uint32_t portal, bool right) {
-  const uint32_t end = portalEndIndex(portal, !right);
-  if (!m_endKeys.seen(end)) {
-    // A walk portal's left end is its reverse's right end, perhaps at the
-    // other side's height: the first of the two stands for both.
+glm::vec3 IntervalSearch::crossingEnd(uint32_t portal, bool left, bool entering) const {
+  if (m_gated) return gatePoint(*m_query.graph, portal, left, entering);
+  const Portal& p = m_query.graph->portals[portal];
+  return left ? p.left : p.right;
+}
+
+uint32_t IntervalSearch::cornerKey(uint32_t portal, bool left, bool entering) {
+  const uint32_t slot = portal * 4 + uint32_t(detail::gateSlot(left, m_gated && entering));
+  if (!m_cornerKeys.seen(slot)) {
+    glm::vec3 at = crossingEnd(portal, left, entering);
     const Portal& p = m_query.graph->portals[portal];
-    const bool useReverse = p.reverse != kNoPortal && p.reverse < portal;
-    const Portal& first = useReverse ? m_query.graph->portals[p.reverse] : p;
-    const bool firstRight = useReverse ? !right : right;
-    m_endKeys.touch(end, rootKeyAt(firstRight ? first.right : first.left));
+    if (!m_gated && p.reverse != kNoPortal && p.reverse < portal) {
+      // A walk portal's left end is its reverse's right end, perhaps at the
+      // other side's height: the first of the two stands for both.
+      const Portal& first = m_query.graph->portals[p.reverse];
+      at = left ? first.right : first.left;
+    }
+    m_cornerKeys.touch(slot, rootKeyAt(at));
   }
-  return m_endKeys[end];
+  return m_cornerKeys[slot];
 }
 
 bool IntervalSearch::claimRoot(uint32_t key, float cost) {
@@ -95,8 +104,8 @@ bool IntervalSearch::claimRoot(uint32_t key, float cost) {
 }
 
 std::pair<float, float> IntervalSearch::placeOnPortal(const Node& node) const {
-  const Portal& portal = m_query.graph->portals[node.crossed];
-  const glm::vec2 from = groundOf(portal.left), span = groundOf(portal.right) - from;
+  const glm::vec2 from = groundOf(crossingEnd(node.crossed, true, true));
+  const glm::vec2 span = groundOf(crossingEnd(node.crossed, false, true)) - from;
   const float length = glm::length(span);
   const glm::vec2 along = length > 0.0f ? span / length : glm::vec2(0.0f);
   return {glm::dot(node.left - from, along), glm::dot(node.right - from, along)};
@@ -109,8 +118,8 @@ bool IntervalSearch::covered(const Node& node) const {
 
 bool IntervalSearch::trimCovered(Node& node) const {
   if (!m_newestExpanded.seen(node.crossed)) return false;
-  const Portal& portal = m_query.graph->portals[node.crossed];
-  const glm::vec2 from = groundOf(portal.left), span = groundOf(portal.right) - from;
+  const glm::vec2 from = groundOf(crossingEnd(node.crossed, true, true));
+  const glm::vec2 span = groundOf(crossingEnd(node.crossed, false, true)) - from;
   const float length = glm::length(span);
   const glm::vec2 along = length > 0.0f ? span / length : glm::vec2(0.0f);
   float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
@@ -160,7 +169,8 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_pointsExpanded.clear();
   m_rootKeys.clear();
   m_rootCost.clear();
-  m_endKeys.startQuery(2 * query.graph->portals.size());
+  m_cornerKeys.startQuery(4 * query.graph->portals.size());
+  m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
   m_expanded.clear();
   m_expansions = 0;
@@ -371,19 +381,115 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     if (portal.kind != PortalKind::Walk || portal.toSector == back || !opens(portal.toSector) ||
         leavesRegion(portal.toSector) || deadEnd(p, sector))
       continue;
-    Node next{};
-    next.root = root;
-    next.left = groundOf(portal.left);
-    next.right = groundOf(portal.right);
-    next.cost = cost;
-    next.rootKey = node.rootKey;
-    next.crossed = p;
-    next.sector = portal.toSector;
-    next.parent = index;
-    next.leftTurns = next.rightTurns = true;
-    push(next);
+    cross(p, {0.0f, 1.0f}, {root, cost, node.rootKey}, index);
   }
   pushTeleports(node, index);
+}
+
+bool IntervalSearch::settle(Range& range, float length) {
+  if (range.empty()) return false;
+  // A ray that passes a segment's end within rounding passes through it: the
+  // range keeps the end (where the path may turn), and the sliver beyond is nothing.
+  if (range.low * length <= kPoint) range.low = 0.0f;
+  if ((1.0f - range.high) * length <= kPoint) range.high = 1.0f;
+  if (length > kPoint && (range.high - range.low) * length <= kPoint) {
+    // Seen only at one of its own ends: the way may pass through that point
+    // (a corner where sectors meet, the walls beside it), as a point range
+    // there; a sliver anywhere else is nothing.
+    if (range.low == 0.0f) {
+      range.high = 0.0f;
+    } else if (range.high == 1.0f) {
+      range.low = 1.0f;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+template <class Reach>
+void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::vec2& from,
+                             const glm::vec2& to, Reach&& reach) {
+  const glm::vec2 &r = cone.root, &a = corners[0].at, &b = corners[1].at;
+  // Per side of the cone (the ray through a, the ray through b), how far inside
+  // it the segment's two ends are.
+  const float inside[2][2] = {
+      {cone.side * cross2(a - r, from - r), cone.side * cross2(a - r, to - r)},
+      {cone.side * cross2(from - r, b - r), cone.side * cross2(to - r, b - r)}};
+  reach(intersect(nonNegative(inside[0][0], inside[0][1]), nonNegative(inside[1][0], inside[1][1])),
+        Way{r, cone.cost, cone.rootKey});
+  for (int side = 0; side < 2; ++side) {
+    Corner& corner = corners[side];
+    const Range outside = negative(inside[side][0], inside[side][1]);
+    if (!corner.open || outside.empty()) continue;
+    if (!corner.claimed) {
+      corner.key = cornerKey(corner.portal, corner.left, corner.entering);
+      corner.open = claimRoot(corner.key, corner.cost);
+      corner.claimed = true;
+    }
+    if (corner.open) reach(outside, Way{corner.at, corner.cost, corner.key});
+  }
+}
+
+void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_t parent) {
+  const glm::vec2 from = groundOf(crossingEnd(portal, true, false));
+  const glm::vec2 to = groundOf(crossingEnd(portal, false, false));
+  if (!settle(range, glm::distance(from, to))) return;
+  if (!m_gated) return pushInterval(portal, range, way, parent);
+  // Through gates: the range lies on the leaving gate; the strip between it and
+  // the entering gate is a rectangle whose only way on is that gate.
+  const auto at = [&](float t) {
+    return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
+  };
+  const float metre = m_query.metre;
+  Corner corners[2] = {{at(range.low), 0.0f, portal, true, false, range.low == 0.0f},
+                       {at(range.high), 0.0f, portal, false, false, range.high == 1.0f}};
+  for (Corner& corner : corners)
+    corner.cost = way.cost + glm::distance(way.root, corner.at) * metre;
+  const glm::vec2 &r = way.root, &a = corners[0].at, &b = corners[1].at;
+  const float across = cross2(a - r, b - r);
+  const float spanLength = glm::distance(a, b);
+  if (spanLength <= kPoint || std::abs(across) <= kOnLine * spanLength) {
+    // A point range, or one in line with the root: the way on starts where the
+    // root stands on it, or at its nearer end; from there all the strip is seen.
+    const float along =
+        spanLength > kPoint ? glm::dot(r - a, b - a) / (spanLength * spanLength) : -1.0f;
+    if (along > 0.0f && along < 1.0f) return pushInterval(portal, {0.0f, 1.0f}, way, parent);
+    const Corner& nearer =
+        corners[spanLength <= kPoint || glm::distance(r, a) <= glm::distance(r, b) ? 0 : 1];
+    const uint32_t key =
+        nearer.open
+            ? cornerKey(portal, nearer.left, false)
+            : rootKeyAt(glm::vec3(nearer.at.x, crossingEnd(portal, true, false).y, nearer.at.y));
+    if (!claimRoot(key, nearer.cost)) return;
+    return pushInterval(portal, {0.0f, 1.0f}, Way{nearer.at, nearer.cost, key}, parent);
+  }
+  const Cone cone{r, way.cost, way.rootKey, sign(across)};
+  project(cone, corners, groundOf(crossingEnd(portal, true, true)),
+          groundOf(crossingEnd(portal, false, true)), [&](Range entering, const Way& through) {
+            pushInterval(portal, entering, through, parent);
+          });
+}
+
+void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent) {
+  const glm::vec2 from = groundOf(crossingEnd(portal, true, true));
+  const glm::vec2 to = groundOf(crossingEnd(portal, false, true));
+  if (!settle(range, glm::distance(from, to))) return;
+  const auto at = [&](float t) {
+    return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
+  };
+  Node next{};
+  next.root = way.root;
+  next.left = at(range.low);
+  next.right = at(range.high);
+  next.cost = way.cost;
+  next.rootKey = way.rootKey;
+  next.crossed = portal;
+  next.sector = m_query.graph->portals[portal].toSector;
+  next.parent = parent;
+  next.leftTurns = range.low == 0.0f;
+  next.rightTurns = range.high == 1.0f;
+  push(next);
 }
 
 void IntervalSearch::expand(const Node& node, uint32_t index) {
@@ -407,7 +513,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     Node point = node;
     point.isPoint = true;
     if (along > 0.0f && along < 1.0f) return expandPoint(point, index);
-    // A point interval lies at the end its flag names (add below); else the
+    // A point interval lies at the end its flag names (settle); else the
     // way goes to the nearer end.
     const bool right =
         spanLength <= kPoint ? !node.leftTurns : glm::distance(r, b) < glm::distance(r, a);
@@ -415,96 +521,36 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     point.root = right ? b : a;
     point.cost = node.cost + glm::distance(r, point.root) * metre;
     // Passing straight through an end that is no corner, the way still
-    // stands there: keyed by the point, on the portal's height.
-    const Portal& crossed = graph.portals[node.crossed];
-    point.rootKey = turns ? endKey(node.crossed, right)
-                          : rootKeyAt(right ? glm::vec3(b.x, crossed.right.y, b.y)
-                                            : glm::vec3(a.x, crossed.left.y, a.y));
+    // stands there: keyed by the point, on the crossing's height.
+    const glm::vec3 end = crossingEnd(node.crossed, !right, true);
+    point.rootKey = turns ? cornerKey(node.crossed, !right, true)
+                          : rootKeyAt(glm::vec3(point.root.x, end.y, point.root.y));
     if (!claimRoot(point.rootKey, point.cost)) return;
     return expandPoint(point, index);
   }
 
   if (node.sector == m_query.goalSector) pushGoal(costTo(node, m_goal), index);
 
-  const float s = sign(across);
-  // Turning at an end of the interval that is the portal's own (a wall corner)
-  // reaches what the root cannot see past it. The end becomes a root the first
-  // time a portal needs it, unless it was reached cheaper before.
-  struct Turn {
-    glm::vec2 at;
-    float cost;
-    uint32_t key;
-    bool open;
-    bool claimed;
-  };
-  Turn turns[2] = {
-      {a, node.cost + glm::distance(r, a) * metre,
-       node.leftTurns ? endKey(node.crossed, false) : kNoRoot, node.leftTurns, false},
-      {b, node.cost + glm::distance(r, b) * metre,
-       node.rightTurns ? endKey(node.crossed, true) : kNoRoot, node.rightTurns, false}};
+  // Turning at an end of the interval that is the crossing's own (a wall
+  // corner) reaches what the root cannot see past it. The end becomes a root
+  // the first time a portal needs it, unless it was reached cheaper before.
+  Corner turns[2] = {
+      {a, node.cost + glm::distance(r, a) * metre, node.crossed, true, true, node.leftTurns},
+      {b, node.cost + glm::distance(r, b) * metre, node.crossed, false, true, node.rightTurns}};
+  const Cone cone{r, node.cost, node.rootKey, sign(across)};
 
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
     const Portal& portal = graph.portals[p];
     if (portal.kind != PortalKind::Walk || !opens(portal.toSector) || leavesRegion(portal.toSector))
       continue;
-    const glm::vec2 from = groundOf(portal.left), to = groundOf(portal.right);
     // Straight back into the sector the node came from is never shorter than
     // staying in it (it is convex), nor is a dead end. Other portals on the
     // side the node came in by lie outside the interval: reached by turning at its end.
     if (portal.toSector == entered.fromSector || deadEnd(p, node.sector)) continue;
-    // Per side of the cone (the ray through a, the ray through b), how far inside
-    // it the portal's two ends are.
-    const float inside[2][2] = {{s * cross2(a - r, from - r), s * cross2(a - r, to - r)},
-                                {s * cross2(from - r, b - r), s * cross2(to - r, b - r)}};
-    const float length = glm::distance(from, to);
-    auto add = [&](Range range, const glm::vec2& root, float cost, uint32_t key) {
-      if (range.empty()) return;
-      // A ray that passes a portal's end within rounding passes through it: the
-      // interval keeps the end (where the path may turn), and the sliver
-      // beyond is nothing.
-      if (range.low * length <= kPoint) range.low = 0.0f;
-      if ((1.0f - range.high) * length <= kPoint) range.high = 1.0f;
-      if (length > kPoint && (range.high - range.low) * length <= kPoint) {
-        // Seen only at one of its own ends: the way may pass through that
-        // point (a corner where sectors meet, the walls beside it), as a
-        // point interval there; a sliver anywhere else is nothing.
-        if (range.low == 0.0f) {
-          range.high = 0.0f;
-        } else if (range.high == 1.0f) {
-          range.low = 1.0f;
-        } else {
-          return;
-        }
-      }
-      const auto at = [&](float t) {
-        return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
-      };
-      Node next{};
-      next.root = root;
-      next.left = at(range.low);
-      next.right = at(range.high);
-      next.cost = cost;
-      next.rootKey = key;
-      next.crossed = p;
-      next.sector = portal.toSector;
-      next.parent = index;
-      next.leftTurns = range.low == 0.0f;
-      next.rightTurns = range.high == 1.0f;
-      push(next);
-    };
-    add(intersect(nonNegative(inside[0][0], inside[0][1]), nonNegative(inside[1][0], inside[1][1])),
-        r, node.cost, node.rootKey);
-    for (int side = 0; side < 2; ++side) {
-      Turn& turn = turns[side];
-      const Range outside = negative(inside[side][0], inside[side][1]);
-      if (!turn.open || outside.empty()) continue;
-      if (!turn.claimed) {
-        turn.open = claimRoot(turn.key, turn.cost);
-        turn.claimed = true;
-      }
-      if (turn.open) add(outside, turn.at, turn.cost, turn.key);
-    }
+    project(cone, turns, groundOf(crossingEnd(p, true, false)),
+            groundOf(crossingEnd(p, false, false)),
+            [&](Range range, const Way& way) { cross(p, range, way, index); });
   }
   pushTeleports(node, index);
 }

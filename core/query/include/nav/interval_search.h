@@ -1,14 +1,16 @@
 #pragma once
 // Exact any-angle search over the sectors, after Polyanya (Cui, Harabor and
-// Grastien, 2017). A node is an interval of a portal together with the point
-// the path last turned at (its root), which sees the whole interval in a
-// straight line; expanding it projects the interval across the sector it
-// enters onto that sector's portals. Paths turn only at portal ends, where the
-// walls are, so the first time the goal is popped the corridor is the one whose
-// string-pulled path is shortest in the ground plane, over every corridor.
-// Lengths are measured in the ground plane, as the funnel pulls the string.
-// Walking costs the same per metre everywhere; devices and jumps are crossed
-// from their entry to their exit point at the cost the query's rules give them.
+// Grastien, 2017). A node is an interval of where a walk portal is crossed
+// (crossingEnd: through gates, as the funnel pulls paths, where cells cover
+// their sectors) together with the point the path last turned at (its root),
+// which sees the whole interval in a straight line; expanding it projects the
+// interval across the sector it enters onto that sector's ways out. Paths turn
+// only at the ends of portals or gates, where the walls are, so the first time
+// the goal is popped the corridor is the one whose pulled path is shortest in
+// the ground plane, over every corridor. Lengths are measured in the ground
+// plane, as the funnel pulls the string. Walking costs the same per metre
+// everywhere; devices and jumps are crossed from their entry to their exit
+// point at the cost the query's rules give them.
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -50,6 +52,13 @@ struct IntervalQuery {
 
 class IntervalSearch {
  public:
+  /// A part [low, high] of a segment, as fractions of the way from its left
+  /// end to its right (empty when low > high).
+  struct Range {
+    float low, high;
+    bool empty() const { return low > high; }
+  };
+
   /// Starts a query; the graph and rules must outlive it.
   void init(const IntervalQuery& query);
   /// Pops nodes until one is expanded or the search ends.
@@ -87,8 +96,13 @@ class IntervalSearch {
   /// The key of the root standing at `at`: one per point, so that the ends
   /// of every portal meeting at a corner share it.
   uint32_t rootKeyAt(const glm::vec3& at);
-  /// The key of a walk portal's end as a root.
-  uint32_t endKey(uint32_t portal, bool right);
+  /// Where a walk portal is crossed, as the search sees it: its ends, or
+  /// where cells cover their sectors its gates (funnel.h FunnelInput::Gates),
+  /// the ends on the side it leaves or enters. Interval nodes lie on the
+  /// entering side.
+  glm::vec3 crossingEnd(uint32_t portal, bool left, bool entering) const;
+  /// The key of a crossing's end (crossingEnd) as a root.
+  uint32_t cornerKey(uint32_t portal, bool left, bool entering);
   /// False (and the root pruned) when the root was reached cheaper before.
   bool claimRoot(uint32_t key, float cost);
   /// Where an interval node's ends lie along its portal, in metres from the portal's left end.
@@ -107,6 +121,48 @@ class IntervalSearch {
   void pushGoal(float cost, uint32_t parent);
   void traceNode(SearchEvent::Kind kind, const Node& node) const;
   void expand(const Node& node, uint32_t index);
+
+  /// A way to a segment: from this root, at this cost to it.
+  struct Way {
+    glm::vec2 root;
+    float cost;
+    uint32_t rootKey;
+  };
+  /// The rays from a root through an interval; `side` is the sign of
+  /// cross2(left - root, right - root).
+  struct Cone {
+    glm::vec2 root;
+    float cost;
+    uint32_t rootKey;
+    float side;
+  };
+  /// An end of an interval, where the way may turn when `open`: the end of
+  /// a crossing (crossingEnd of portal, left, entering), a wall's corner. Its
+  /// root is looked up and claimed (claimRoot) the first time a turn needs it.
+  struct Corner {
+    glm::vec2 at;
+    float cost;
+    uint32_t portal;
+    bool left;
+    bool entering;
+    bool open;
+    bool claimed = false;
+    uint32_t key = 0;
+  };
+  /// Snaps a range of a segment `length` long onto the segment's ends within
+  /// rounding; false when nothing of it is left.
+  static bool settle(Range& range, float length);
+  /// The parts of the segment [from, to] the cone reaches, straight from its
+  /// root or past one of its corners by turning there: reach(range, way) for each.
+  template <class Reach>
+  void project(const Cone& cone, Corner (&corners)[2], const glm::vec2& from, const glm::vec2& to,
+               Reach&& reach);
+  /// Crosses walk portal `portal` on `range` of its leaving side, reached by
+  /// `way`: through gates, on across the strip between them to what it
+  /// reaches of the entering gate.
+  void cross(uint32_t portal, Range range, const Way& way, uint32_t parent);
+  /// Queues the interval `range` of the portal's entering side, reached by `way`.
+  void pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent);
   /// Point node: the root sees all of the sector.
   void expandPoint(const Node& node, uint32_t index);
   /// Devices and jumps out of the node's sector, reached from the node.
@@ -151,8 +207,10 @@ class IntervalSearch {
     size_t operator()(const RootPlace& p) const;
   };
   std::unordered_map<RootPlace, uint32_t, RootPlaceHash> m_rootKeys;
-  /// Per walk portal end (portalEndIndex): its root key, once looked up.
-  NodePool<uint32_t> m_endKeys;
+  /// Per crossing end (4 a portal, detail::gateSlot): its root key, once looked up.
+  NodePool<uint32_t> m_cornerKeys;
+  /// Walk portals are crossed through gates (crossingEnd).
+  bool m_gated = false;
   /// Best cost per root key.
   std::vector<float> m_rootCost;
   /// Intervals expanded per portal crossed, with their root, as metres
