@@ -58,10 +58,27 @@ float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2&
   return glm::distance(root, touch) + glm::distance(touch, goal);
 }
 
+// Where a place's search through the root table starts.
+size_t rootSlotOf(uint32_t x, uint32_t y, uint32_t z, size_t mask) {
+  const uint64_t mixed =
+      ((uint64_t(x) << 32 | z) ^ (uint64_t(y) * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
+  return size_t(mixed >> 32) & mask;
+}
+
 }  // namespace
 
-size_t IntervalSearch::RootPlaceHash::operator()(const RootPlace& p) const {
-  return size_t((uint64_t(p.x) << 32 | p.z) * 0x9E3779B97F4A7C15ull) ^ size_t(p.y);
+void IntervalSearch::growRootSlots() {
+  constexpr size_t kFewestSlots = 64;
+  const size_t slots = std::max(kFewestSlots, 2 * (m_rootSlotMask + 1));
+  m_rootSlotMask = slots - 1;
+  m_rootSlots.startQuery(slots);
+  for (uint32_t key = 0; key < m_rootPlaces.size(); ++key) {
+    const RootPlace& place = m_rootPlaces[key];
+    size_t i = rootSlotOf(place.x, place.y, place.z, m_rootSlotMask);
+    while (m_rootSlots.seen(uint32_t(i)))
+      i = (i + 1) & m_rootSlotMask;
+    m_rootSlots.touch(uint32_t(i), {place, key});
+  }
 }
 
 uint32_t IntervalSearch::rootKeyAt(const glm::vec3& at) {
@@ -69,9 +86,17 @@ uint32_t IntervalSearch::rootKeyAt(const glm::vec3& at) {
   std::memcpy(&place.x, &at.x, sizeof place.x);
   std::memcpy(&place.y, &at.y, sizeof place.y);
   std::memcpy(&place.z, &at.z, sizeof place.z);
-  const auto [found, fresh] = m_rootKeys.try_emplace(place, uint32_t(m_rootCost.size()));
-  if (fresh) m_rootCost.push_back(kInfinity);
-  return found->second;
+  if (2 * (m_rootPlaces.size() + 1) > m_rootSlotMask + 1) growRootSlots();
+  size_t i = rootSlotOf(place.x, place.y, place.z, m_rootSlotMask);
+  while (m_rootSlots.seen(uint32_t(i))) {
+    if (m_rootSlots[uint32_t(i)].place == place) return m_rootSlots[uint32_t(i)].key;
+    i = (i + 1) & m_rootSlotMask;
+  }
+  const uint32_t key = uint32_t(m_rootPlaces.size());
+  m_rootSlots.touch(uint32_t(i), {place, key});
+  m_rootPlaces.push_back(place);
+  m_rootCost.push_back(kInfinity);
+  return key;
 }
 
 glm::vec3 IntervalSearch::crossingEnd(uint32_t portal, bool left, bool entering) const {
@@ -167,7 +192,8 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_nodes.clear();
   m_open.clear();
   m_pointsExpanded.clear();
-  m_rootKeys.clear();
+  m_rootPlaces.clear();
+  m_rootSlots.startQuery(m_rootSlotMask + 1);
   m_rootCost.clear();
   m_cornerKeys.startQuery(4 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);

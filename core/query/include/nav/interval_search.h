@@ -203,10 +203,19 @@ class IntervalSearch {
     uint32_t x, y, z;
     bool operator==(const RootPlace&) const = default;
   };
-  struct RootPlaceHash {
-    size_t operator()(const RootPlace& p) const;
+  /// A root's place and key in m_rootSlots.
+  struct RootSlot {
+    RootPlace place;
+    uint32_t key;
   };
-  std::unordered_map<RootPlace, uint32_t, RootPlaceHash> m_rootKeys;
+  /// Makes m_rootSlots twice as large and places this query's roots again.
+  void growRootSlots();
+  /// Roots' keys by place: an open-addressing table whose slots each query
+  /// reuses, at most half full (a query finds tens of roots, each looked up
+  /// many times). A root's key is its index in m_rootPlaces.
+  NodePool<RootSlot> m_rootSlots;
+  size_t m_rootSlotMask = 0;
+  std::vector<RootPlace> m_rootPlaces;
   /// Per crossing end (4 a portal, detail::gateSlot): its root key, once looked up.
   NodePool<uint32_t> m_cornerKeys;
   /// Walk portals are crossed through gates (crossingEnd).
