@@ -51,6 +51,11 @@ float sign(float x) {
   return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
 }
 
+// The point a fraction t along [from, to], its ends exactly at 0 and 1.
+glm::vec2 pointAlong(const glm::vec2& from, const glm::vec2& to, float t) {
+  return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
+}
+
 // The shortest way from `root` to `goal` that touches the segment [a, b].
 float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2& b,
                      const glm::vec2& goal) {
@@ -436,14 +441,14 @@ bool IntervalSearch::settle(Range& range, float length) {
 template <class Reach>
 void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::vec2& from,
                              const glm::vec2& to, Reach&& reach) {
-  const glm::vec2 &r = cone.root, &a = corners[0].at, &b = corners[1].at;
+  const glm::vec2 &r = cone.way.root, &a = corners[0].at, &b = corners[1].at;
   // Per side of the cone (the ray through a, the ray through b), how far inside
   // it the segment's two ends are.
   const float inside[2][2] = {
       {cone.side * cross2(a - r, from - r), cone.side * cross2(a - r, to - r)},
       {cone.side * cross2(from - r, b - r), cone.side * cross2(to - r, b - r)}};
   reach(intersect(nonNegative(inside[0][0], inside[0][1]), nonNegative(inside[1][0], inside[1][1])),
-        Way{r, cone.cost, cone.rootKey});
+        cone.way);
   for (int side = 0; side < 2; ++side) {
     Corner& corner = corners[side];
     const Range outside = negative(inside[side][0], inside[side][1]);
@@ -464,12 +469,10 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
   if (!m_gated) return pushInterval(portal, range, way, parent);
   // Through gates: the range lies on the leaving gate; the strip between it and
   // the entering gate is a rectangle whose only way on is that gate.
-  const auto at = [&](float t) {
-    return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
-  };
   const float metre = m_query.metre;
-  Corner corners[2] = {{at(range.low), 0.0f, portal, true, false, range.low == 0.0f},
-                       {at(range.high), 0.0f, portal, false, false, range.high == 1.0f}};
+  Corner corners[2] = {
+      {pointAlong(from, to, range.low), 0.0f, portal, true, false, range.low == 0.0f},
+      {pointAlong(from, to, range.high), 0.0f, portal, false, false, range.high == 1.0f}};
   for (Corner& corner : corners)
     corner.cost = way.cost + glm::distance(way.root, corner.at) * metre;
   const glm::vec2 &r = way.root, &a = corners[0].at, &b = corners[1].at;
@@ -490,7 +493,7 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
     if (!claimRoot(key, nearer.cost)) return;
     return pushInterval(portal, {0.0f, 1.0f}, Way{nearer.at, nearer.cost, key}, parent);
   }
-  const Cone cone{r, way.cost, way.rootKey, sign(across)};
+  const Cone cone{way, sign(across)};
   project(cone, corners, groundOf(crossingEnd(portal, true, true)),
           groundOf(crossingEnd(portal, false, true)), [&](Range entering, const Way& through) {
             pushInterval(portal, entering, through, parent);
@@ -501,13 +504,10 @@ void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, 
   const glm::vec2 from = groundOf(crossingEnd(portal, true, true));
   const glm::vec2 to = groundOf(crossingEnd(portal, false, true));
   if (!settle(range, glm::distance(from, to))) return;
-  const auto at = [&](float t) {
-    return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
-  };
   Node next{};
   next.root = way.root;
-  next.left = at(range.low);
-  next.right = at(range.high);
+  next.left = pointAlong(from, to, range.low);
+  next.right = pointAlong(from, to, range.high);
   next.cost = way.cost;
   next.rootKey = way.rootKey;
   next.crossed = portal;
@@ -563,7 +563,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   Corner turns[2] = {
       {a, node.cost + glm::distance(r, a) * metre, node.crossed, true, true, node.leftTurns},
       {b, node.cost + glm::distance(r, b) * metre, node.crossed, false, true, node.rightTurns}};
-  const Cone cone{r, node.cost, node.rootKey, sign(across)};
+  const Cone cone{{r, node.cost, node.rootKey}, sign(across)};
 
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {

@@ -128,12 +128,10 @@ class IntervalSearch {
     float cost;
     uint32_t rootKey;
   };
-  /// The rays from a root through an interval; `side` is the sign of
+  /// The rays from a way's root through an interval; `side` is the sign of
   /// cross2(left - root, right - root).
   struct Cone {
-    glm::vec2 root;
-    float cost;
-    uint32_t rootKey;
+    Way way;
     float side;
   };
   /// An end of an interval, where the way may turn when `open`: the end of
