@@ -686,6 +686,35 @@ TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
   }
 }
 
+// On sloping ground the trace's intervals stand on the ground of the sector
+// they enter, where the entering gate lies, not at the portal's height half a
+// cell back.
+TEST(ExactSearch, TraceEventsStandOnTheGroundTheyEnter) {
+  const NavGraph& graph = test::terrainBuild(1, 0.0f).graph;
+  std::mt19937 random(7);
+  std::uniform_int_distribution<size_t> pick(0, graph.sectors.size() - 1);
+  size_t intervals = 0;
+  float worst = 0.0f;
+  for (int q = 0; q < 20; ++q) {
+    const glm::vec3 start = graph.sectors[pick(random)].bounds.center();
+    const glm::vec3 goal = graph.sectors[pick(random)].bounds.center();
+    SearchTrace trace;
+    findPath(graph, start, goal, withPortalPoint({}, PortalPoint::Exact), &trace);
+    for (const SearchEvent& event : trace.events) {
+      if (event.portal >= graph.portals.size() ||
+          graph.portals[event.portal].kind != PortalKind::Walk)
+        continue;
+      const Sector& entered = graph.sectors[graph.portals[event.portal].toSector];
+      for (const glm::vec3& end : {event.from, event.to}) {
+        worst = std::max(worst, std::abs(end.y - graph.heightAt(entered, end.x, end.z)));
+      }
+      ++intervals;
+    }
+  }
+  EXPECT_GT(intervals, 100u);
+  EXPECT_LT(worst, 0.01f);
+}
+
 // Finalized before its search ends, an exact query gives the start alone (as
 // the A* does), even on a solver whose last query left other nodes behind.
 TEST(ExactSearch, FinalizedEarlyGivesTheStartAlone) {

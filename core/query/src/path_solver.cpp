@@ -244,11 +244,9 @@ glm::vec3 PathSolver::onNode(uint32_t node, const glm::vec2& point) const {
   if (node == m_startNode) return m_startLocation.point;
   const Portal& portal = nodePortal(node);
   if (portal.kind != PortalKind::Walk) return m_graph->exitPoint(portal);
-  const glm::vec2 a = groundOf(portal.left), span = groundOf(portal.right) - a;
-  const float length2 = glm::dot(span, span);
-  const float t =
-      length2 > 0.0f ? std::clamp(glm::dot(point - a, span) / length2, 0.0f, 1.0f) : 0.0f;
-  return {point.x, glm::mix(portal.left.y, portal.right.y, t), point.y};
+  // The exact search's intervals lie in the sector entered (on its entering
+  // gate, where cells cover the sectors), on that sector's ground.
+  return {point.x, m_graph->heightAt(m_graph->sectors[portal.toSector], point.x, point.y), point.y};
 }
 
 SolveStatus PathSolver::update(uint32_t maxIterations) {

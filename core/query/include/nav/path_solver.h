@@ -103,8 +103,9 @@ class PathSolver : private CrossingRules {
              const glm::vec2& left, const glm::vec2& right) override;
   void tracePoint(SearchEvent::Kind kind, uint32_t node, float cost, float estimate,
                   const glm::vec3& point) override;
-  /// A ground-plane point of the node's portal at the portal's height there
-  /// (the start, or a device's or jump's exit, for the other nodes).
+  /// A ground-plane point the exact search sees in the sector a walk portal
+  /// node enters, on that sector's ground (the start, or a device's or jump's
+  /// exit, for the other nodes).
   glm::vec3 onNode(uint32_t node, const glm::vec2& point) const;
   /// Why no path leads from the start to the goal, whatever the filter
   /// (another island, one-way portals), or null.
