@@ -22,6 +22,9 @@ constexpr float kPoint = 1e-4f;
 constexpr float kOnLine = 1e-4f;
 // A root reached again at most this much dearer is kept: rounding, not a worse way.
 constexpr float kCostSlack = 1e-4f;
+// How close trimCovered finds where two roots' costs cross along a portal:
+// cutting short of it is safe, and a finer cut rarely prunes more. [metres]
+constexpr float kCrossingStep = 0.01f;
 // Expanded intervals of a portal that a new one is compared with, newest
 // first: one is mostly covered by an interval expanded shortly before, and a
 // long chain would cost more than the nodes it prunes.
@@ -158,22 +161,27 @@ bool IntervalSearch::trimCovered(Node& node) const {
   for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
        i = m_expanded[i].next, ++checked) {
     const ExpandedInterval& before = m_expanded[i];
-    if (!(before.cost + glm::distance(before.root, node.root) * m_query.metre <=
-          node.cost + kCostSlack))
-      continue;
     // An interval short of an end by more than kPoint does not reach it (add()
     // snaps closer ones onto it), so holding within kPoint is holding.
     const bool fromLow = before.low <= low + kPoint, toHigh = before.high >= high - kPoint;
-    if (fromLow && toHigh) return true;
+    if (!fromLow && !toHigh) continue;
     // The covered end is cut off; the new end is no portal end, where no path turns.
     if (fromLow && before.high > low) {
-      low = before.high;
-      node.leftTurns = false;
-      trimmed = true;
+      const float cut = noDearerUpTo(before, node, from, along, low, std::min(high, before.high));
+      if (cut >= high - kPoint) return true;
+      if (cut > low) {
+        low = cut;
+        node.leftTurns = false;
+        trimmed = true;
+      }
     } else if (toHigh && before.low < high) {
-      high = before.low;
-      node.rightTurns = false;
-      trimmed = true;
+      const float cut = noDearerUpTo(before, node, from, along, high, std::max(low, before.low));
+      if (cut <= low + kPoint) return true;
+      if (cut < high) {
+        high = cut;
+        node.rightTurns = false;
+        trimmed = true;
+      }
     }
     if (high - low <= kPoint) return true;
   }
@@ -182,6 +190,43 @@ bool IntervalSearch::trimCovered(Node& node) const {
     node.right = from + along * high;
   }
   return false;
+}
+
+// Where the earlier root reaches each point p of the portal no dearer than the
+// node's root: excess(p) = (before's cost to p) - (node's cost to p) <= slack,
+// that is |R1 p| - |R2 p| <= K for the roots R1 (before's) and R2 (the node's)
+// and a constant K. The other side of that, |R1 p| - |R2 p| > K, is convex
+// when K >= 0 (the inside of a hyperbola's branch round R2, or a half-plane);
+// when K < 0 the side itself is convex (round R1). Either way, along a line,
+// a point on the side and a point off it have exactly one crossing between
+// them; and for K < 0 two points on the side hold all between them.
+float IntervalSearch::noDearerUpTo(const ExpandedInterval& before, const Node& node,
+                                   const glm::vec2& from, const glm::vec2& along, float start,
+                                   float end) const {
+  const float metre = m_query.metre;
+  // By the triangle inequality, the two costs to any point differ by at most
+  // the walk between the roots: within that, the earlier root is no dearer
+  // anywhere, or dearer everywhere.
+  const float between = glm::distance(before.root, node.root) * metre;
+  if (before.cost + between <= node.cost + kCostSlack) return end;
+  if (before.cost - between > node.cost + kCostSlack) return start;
+  const auto noDearer = [&](float at) {
+    const glm::vec2 p = from + along * at;
+    return before.cost + glm::distance(before.root, p) * metre <=
+           node.cost + glm::distance(node.root, p) * metre + kCostSlack;
+  };
+  if (!noDearer(start)) return start;
+  if (noDearer(end)) {
+    const bool sideIsConvex = before.cost > node.cost + kCostSlack;
+    return sideIsConvex ? end : start;
+  }
+  // One crossing between: halve the bracket, keeping the side that is held.
+  float held = start, beyond = end;
+  while (std::abs(beyond - held) > kCrossingStep) {
+    const float middle = 0.5f * (held + beyond);
+    (noDearer(middle) ? held : beyond) = middle;
+  }
+  return held;
 }
 
 void IntervalSearch::markExpanded(const Node& node) {
