@@ -499,6 +499,7 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
     const Range outside = negative(inside[side][0], inside[side][1]);
     if (!corner.open || outside.empty()) continue;
     if (!corner.claimed) {
+      corner.cost = cone.way.cost + glm::distance(cone.way.root, corner.at) * m_query.metre;
       corner.key = cornerKey(corner.portal, corner.left, corner.entering);
       corner.open = claimRoot(corner.key, corner.cost);
       corner.claimed = true;
@@ -514,12 +515,9 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
   if (!m_gated) return pushInterval(portal, range, way, parent);
   // Through gates: the range lies on the leaving gate; the strip between it and
   // the entering gate is a rectangle whose only way on is that gate.
-  const float metre = m_query.metre;
   Corner corners[2] = {
-      {pointAlong(from, to, range.low), 0.0f, portal, true, false, range.low == 0.0f},
-      {pointAlong(from, to, range.high), 0.0f, portal, false, false, range.high == 1.0f}};
-  for (Corner& corner : corners)
-    corner.cost = way.cost + glm::distance(way.root, corner.at) * metre;
+      {pointAlong(from, to, range.low), portal, true, false, range.low == 0.0f},
+      {pointAlong(from, to, range.high), portal, false, false, range.high == 1.0f}};
   const glm::vec2 &r = way.root, &a = corners[0].at, &b = corners[1].at;
   const float across = cross2(a - r, b - r);
   const float spanLength = glm::distance(a, b);
@@ -535,8 +533,9 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
         nearer.open
             ? cornerKey(portal, nearer.left, false)
             : rootKeyAt(glm::vec3(nearer.at.x, crossingEnd(portal, true, false).y, nearer.at.y));
-    if (!claimRoot(key, nearer.cost)) return;
-    return pushInterval(portal, {0.0f, 1.0f}, Way{nearer.at, nearer.cost, key}, parent);
+    const float cost = way.cost + glm::distance(r, nearer.at) * m_query.metre;
+    if (!claimRoot(key, cost)) return;
+    return pushInterval(portal, {0.0f, 1.0f}, Way{nearer.at, cost, key}, parent);
   }
   const Cone cone{way, sign(across)};
   project(cone, corners, groundOf(crossingEnd(portal, true, true)),
@@ -605,9 +604,8 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   // Turning at an end of the interval that is the crossing's own (a wall
   // corner) reaches what the root cannot see past it. The end becomes a root
   // the first time a portal needs it, unless it was reached cheaper before.
-  Corner turns[2] = {
-      {a, node.cost + glm::distance(r, a) * metre, node.crossed, true, true, node.leftTurns},
-      {b, node.cost + glm::distance(r, b) * metre, node.crossed, false, true, node.rightTurns}};
+  Corner turns[2] = {{a, node.crossed, true, true, node.leftTurns},
+                     {b, node.crossed, false, true, node.rightTurns}};
   const Cone cone{{r, node.cost, node.rootKey}, sign(across)};
 
   const Sector& sector = graph.sectors[node.sector];

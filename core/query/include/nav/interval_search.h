@@ -145,13 +145,14 @@ class IntervalSearch {
   /// root is looked up and claimed (claimRoot) the first time a turn needs it.
   struct Corner {
     glm::vec2 at;
-    float cost;
     uint32_t portal;
     bool left;
     bool entering;
     bool open;
     bool claimed = false;
     uint32_t key = 0;
+    /// The way to it from the cone's root, worked out when it is claimed.
+    float cost = 0.0f;
   };
   /// Snaps a range of a segment `length` long onto the segment's ends within
   /// rounding; false when nothing of it is left.
