@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "nav/portal_ends.h"
+#include "nav/root_dominance.h"
 
 namespace nav {
 
@@ -161,13 +162,17 @@ bool IntervalSearch::trimCovered(Node& node) const {
   for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
        i = m_expanded[i].next, ++checked) {
     const ExpandedInterval& before = m_expanded[i];
+    const auto heldUpTo = [&](float start, float end) {
+      return noDearerUpTo({before.root, before.cost}, {node.root, node.cost}, m_query.metre, from,
+                          along, start, end, {kCostSlack, kCrossingStep});
+    };
     // An interval short of an end by more than kPoint does not reach it (add()
     // snaps closer ones onto it), so holding within kPoint is holding.
     const bool fromLow = before.low <= low + kPoint, toHigh = before.high >= high - kPoint;
     if (!fromLow && !toHigh) continue;
     // The covered end is cut off; the new end is no portal end, where no path turns.
     if (fromLow && before.high > low) {
-      const float cut = noDearerUpTo(before, node, from, along, low, std::min(high, before.high));
+      const float cut = heldUpTo(low, std::min(high, before.high));
       if (cut >= high - kPoint) return true;
       if (cut > low) {
         low = cut;
@@ -175,7 +180,7 @@ bool IntervalSearch::trimCovered(Node& node) const {
         trimmed = true;
       }
     } else if (toHigh && before.low < high) {
-      const float cut = noDearerUpTo(before, node, from, along, high, std::max(low, before.low));
+      const float cut = heldUpTo(high, std::max(low, before.low));
       if (cut <= low + kPoint) return true;
       if (cut < high) {
         high = cut;
@@ -190,43 +195,6 @@ bool IntervalSearch::trimCovered(Node& node) const {
     node.right = from + along * high;
   }
   return false;
-}
-
-// Where the earlier root reaches each point p of the portal no dearer than the
-// node's root: excess(p) = (before's cost to p) - (node's cost to p) <= slack,
-// that is |R1 p| - |R2 p| <= K for the roots R1 (before's) and R2 (the node's)
-// and a constant K. The other side of that, |R1 p| - |R2 p| > K, is convex
-// when K >= 0 (the inside of a hyperbola's branch round R2, or a half-plane);
-// when K < 0 the side itself is convex (round R1). Either way, along a line,
-// a point on the side and a point off it have exactly one crossing between
-// them; and for K < 0 two points on the side hold all between them.
-float IntervalSearch::noDearerUpTo(const ExpandedInterval& before, const Node& node,
-                                   const glm::vec2& from, const glm::vec2& along, float start,
-                                   float end) const {
-  const float metre = m_query.metre;
-  // By the triangle inequality, the two costs to any point differ by at most
-  // the walk between the roots: within that, the earlier root is no dearer
-  // anywhere, or dearer everywhere.
-  const float between = glm::distance(before.root, node.root) * metre;
-  if (before.cost + between <= node.cost + kCostSlack) return end;
-  if (before.cost - between > node.cost + kCostSlack) return start;
-  const auto noDearer = [&](float at) {
-    const glm::vec2 p = from + along * at;
-    return before.cost + glm::distance(before.root, p) * metre <=
-           node.cost + glm::distance(node.root, p) * metre + kCostSlack;
-  };
-  if (!noDearer(start)) return start;
-  if (noDearer(end)) {
-    const bool sideIsConvex = before.cost > node.cost + kCostSlack;
-    return sideIsConvex ? end : start;
-  }
-  // One crossing between: halve the bracket, keeping the side that is held.
-  float held = start, beyond = end;
-  while (std::abs(beyond - held) > kCrossingStep) {
-    const float middle = 0.5f * (held + beyond);
-    (noDearer(middle) ? held : beyond) = middle;
-  }
-  return held;
 }
 
 void IntervalSearch::markExpanded(const Node& node) {

@@ -108,17 +108,10 @@ class IntervalSearch {
   /// Where an interval node's ends lie along its portal, in metres from the portal's left end.
   std::pair<float, float> placeOnPortal(const Node& node) const;
   /// Cuts off each end of the node's interval that an interval expanded on
-  /// the same portal holds and whose root reaches no dearer (noDearerUpTo):
+  /// the same portal holds and whose root reaches no dearer (root_dominance.h):
   /// each point there is no dearer from that root, which sees it, and all
   /// this one would reach through it, that one reached. True when nothing is left.
   bool trimCovered(Node& node) const;
-  struct ExpandedInterval;
-  /// How far from `start` towards `end` (metres along the node's portal, whose
-  /// left end is `from`, running along `along`) the expanded interval's root
-  /// reaches every point no dearer than the node's root does: `end`, where
-  /// the two costs cross, or `start` when not even there.
-  float noDearerUpTo(const ExpandedInterval& before, const Node& node, const glm::vec2& from,
-                     const glm::vec2& along, float start, float end) const;
   /// Whether trimCovered would leave nothing of the node.
   bool covered(const Node& node) const;
   /// Remembers an interval node as expanded, for covered().
