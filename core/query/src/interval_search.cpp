@@ -13,8 +13,6 @@ namespace nav {
 namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
-// The key of a turn not taken (a side whose end is no portal end).
-constexpr uint32_t kNoRoot = 0xffffffffu;
 constexpr uint32_t kNoNode = 0xffffffffu;
 // Lengths below this are points: portal coordinates sit on a grid of sixths of a
 // cell, and a ray through a corner tens of metres away misses it by rounding.
@@ -137,11 +135,15 @@ bool IntervalSearch::claimRoot(uint32_t key, float cost) {
   return true;
 }
 
-std::pair<float, float> IntervalSearch::placeOnPortal(const Node& node) const {
-  const glm::vec2 from = groundOf(crossingEnd(node.crossed, true, true));
-  const glm::vec2 span = groundOf(crossingEnd(node.crossed, false, true)) - from;
+std::pair<glm::vec2, glm::vec2> IntervalSearch::enteringLine(uint32_t portal) const {
+  const glm::vec2 from = groundOf(crossingEnd(portal, true, true));
+  const glm::vec2 span = groundOf(crossingEnd(portal, false, true)) - from;
   const float length = glm::length(span);
-  const glm::vec2 along = length > 0.0f ? span / length : glm::vec2(0.0f);
+  return {from, length > 0.0f ? span / length : glm::vec2(0.0f)};
+}
+
+std::pair<float, float> IntervalSearch::placeOnPortal(const Node& node) const {
+  const auto [from, along] = enteringLine(node.crossed);
   return {glm::dot(node.left - from, along), glm::dot(node.right - from, along)};
 }
 
@@ -152,10 +154,9 @@ bool IntervalSearch::covered(const Node& node) const {
 
 bool IntervalSearch::trimCovered(Node& node) const {
   if (!m_newestExpanded.seen(node.crossed)) return false;
-  const glm::vec2 from = groundOf(crossingEnd(node.crossed, true, true));
-  const glm::vec2 span = groundOf(crossingEnd(node.crossed, false, true)) - from;
-  const float length = glm::length(span);
-  const glm::vec2 along = length > 0.0f ? span / length : glm::vec2(0.0f);
+  // Named, not bound: the cut below captures them (clang 14 cannot capture bindings).
+  const std::pair<glm::vec2, glm::vec2> line = enteringLine(node.crossed);
+  const glm::vec2 from = line.first, along = line.second;
   float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
   bool trimmed = false;
   int checked = 0;

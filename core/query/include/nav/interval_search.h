@@ -15,6 +15,7 @@
 #include <limits>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "nav/crossing_rules.h"
@@ -105,6 +106,9 @@ class IntervalSearch {
   uint32_t cornerKey(uint32_t portal, bool left, bool entering);
   /// False (and the root pruned) when the root was reached cheaper before.
   bool claimRoot(uint32_t key, float cost);
+  /// The entering side of a walk portal's crossing (crossingEnd) on the
+  /// ground: its left end, and the unit vector from there to its right end.
+  std::pair<glm::vec2, glm::vec2> enteringLine(uint32_t portal) const;
   /// Where an interval node's ends lie along its portal, in metres from the portal's left end.
   std::pair<float, float> placeOnPortal(const Node& node) const;
   /// Cuts off each end of the node's interval that an interval expanded on
