@@ -224,7 +224,7 @@ TEST(WindowClickPath, TheMouseOverASectorOrThePathNamesIt) {
   ASSERT_TRUE(probe) << app.transcript();
   const std::optional<Pixel> plaza = parseProbe(*probe);
   ASSERT_TRUE(plaza);
-  ASSERT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  ASSERT_TRUE(app.waitForSinceLaunch("path status=found")) << app.transcript();
   const std::string window = RunningApp::findWindow();
   ASSERT_FALSE(window.empty());
   // Beside the path (which runs along x through the probe), then on it; each

@@ -85,7 +85,7 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
                  " --size 1280x720 --print-state --frames 600");
   const std::optional<std::string> fileMenu = app.waitFor("widget menu:File ");
   ASSERT_TRUE(fileMenu) << app.transcript();
-  ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
+  ASSERT_TRUE(app.waitForSinceLaunch("build unit=human")) << app.transcript();
   const std::string window = RunningApp::findWindow();
   ASSERT_FALSE(window.empty());
   ASSERT_TRUE(openFilesPanel(app, window, *fileMenu));
@@ -122,7 +122,7 @@ TEST(WindowFiles, AFileOpenedAsANavigationMeshBuildsNoCells) {
                  " --size 1280x720 --print-state --frames 700");
   const std::optional<std::string> fileMenu = app.waitFor("widget menu:File ");
   ASSERT_TRUE(fileMenu) << app.transcript();
-  const std::optional<std::string> firstBuild = app.waitFor("build unit=human");
+  const std::optional<std::string> firstBuild = app.waitForSinceLaunch("build unit=human");
   ASSERT_TRUE(firstBuild) << app.transcript();
   EXPECT_EQ(firstBuild->find("graph=navmesh"), std::string::npos) << *firstBuild;
   const std::string window = RunningApp::findWindow();

@@ -173,6 +173,14 @@ class RunningApp {
     }
     return std::nullopt;
   }
+  /// The first line since the launch that starts with `prefix`, already read or
+  /// still to come. For what the app prints once at startup: the first frame's
+  /// widgets and the first build or path come in either order.
+  std::optional<std::string> waitForSinceLaunch(const std::string& prefix) {
+    for (const std::string& line : m_lines)
+      if (line.rfind(prefix, 0) == 0) return line;
+    return waitFor(prefix);
+  }
   /// The window's id once it is mapped (xdotool); empty when none shows in 20 s.
   static std::string findWindow(const std::string& title = "navscope") {
     const std::optional<std::string> found = capture("timeout 20 " + std::string(NAVSCOPE_XDOTOOL) +

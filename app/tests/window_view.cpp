@@ -199,7 +199,7 @@ TEST(WindowView, ResetLayoutPutsThePanelsBack) {
   RunningApp app(level + " --size 1280x720 --print-state --frames 600");
   std::optional<std::string> menu = app.waitFor("widget menu:Window ");
   ASSERT_TRUE(menu) << app.transcript();
-  ASSERT_TRUE(app.waitFor("path status=")) << app.transcript();
+  ASSERT_TRUE(app.waitForSinceLaunch("path status=")) << app.transcript();
   // The saved layout was read: Build starts where it says.
   EXPECT_FALSE(sameLayout(lastPanels(app.lines()), kDefaultPanels, 2));
   int x0, y0, x1, y1;
@@ -235,7 +235,7 @@ TEST(WindowView, CtrlClickSelectsASectorAndFFramesIt) {
   ASSERT_TRUE(probe) << app.transcript();
   const std::optional<Pixel> at = parseProbe(*probe);
   ASSERT_TRUE(at);
-  ASSERT_TRUE(app.waitFor("path status=")) << app.transcript();
+  ASSERT_TRUE(app.waitForSinceLaunch("path status=")) << app.transcript();
   const std::string window = RunningApp::findWindow();
   ASSERT_FALSE(window.empty());
   const std::string xdotool = NAVSCOPE_XDOTOOL;
