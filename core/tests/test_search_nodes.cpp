@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
+#include <limits>
 #include <map>
 #include <random>
 #include <tuple>
@@ -49,6 +51,41 @@ TEST(OpenList, PopsInEstimateOrderTiesByLowerNode) {
       lastNode = got.node;
     }
   }
+}
+
+// Any estimate but NaN keeps its place and comes back bit for bit, with its
+// cost: negative ones, denormals and infinity too.
+TEST(OpenList, EstimatesAndCostsComeBackAsPushed) {
+  const float estimates[] = {3.5f,
+                             -2.0f,
+                             0.0f,
+                             1e-40f,
+                             -1e-40f,
+                             std::numeric_limits<float>::infinity(),
+                             -std::numeric_limits<float>::infinity(),
+                             std::numeric_limits<float>::max(),
+                             3.5f,
+                             1e-3f,
+                             -7.25f};
+  std::mt19937 random(3);
+  std::vector<OpenEntry> pushed;
+  OpenList open;
+  for (uint32_t i = 0; i < std::size(estimates); ++i) {
+    const OpenEntry entry{estimates[i], float(random() % 1000) * 0.25f, 100 - i};
+    open.push(entry);
+    pushed.push_back(entry);
+  }
+  std::sort(pushed.begin(), pushed.end(), [](const OpenEntry& a, const OpenEntry& b) {
+    return std::tie(a.estimate, a.node) < std::tie(b.estimate, b.node);
+  });
+  for (const OpenEntry& expected : pushed) {
+    ASSERT_FALSE(open.empty());
+    const OpenEntry got = open.pop();
+    EXPECT_EQ(std::bit_cast<uint32_t>(got.estimate), std::bit_cast<uint32_t>(expected.estimate));
+    EXPECT_EQ(got.node, expected.node);
+    EXPECT_EQ(got.cost, expected.cost);
+  }
+  EXPECT_TRUE(open.empty());
 }
 
 TEST(NodePool, EachQuerySeesOnlyWhatItWrote) {

@@ -4,6 +4,7 @@
 // that went stale (lazy deletion), which is cheaper than moving an entry
 // within the heap.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -23,31 +24,72 @@ class OpenList {
   bool empty() const { return m_heap.empty(); }
   size_t size() const { return m_heap.size(); }
 
+  /// Queues an entry; its estimate must not be NaN.
   void push(const OpenEntry& entry) {
-    m_heap.push_back(entry);
-    std::push_heap(m_heap.begin(), m_heap.end(), PopsLater{});
+    m_heap.push_back({popKey(entry.estimate, entry.node), entry.cost});
+    rise(m_heap.size() - 1, m_heap.back());
   }
 
   /// Removes and returns the entry of lowest estimate (of lowest node on a tie).
   OpenEntry pop() {
-    std::pop_heap(m_heap.begin(), m_heap.end(), PopsLater{});
-    const OpenEntry entry = m_heap.back();
+    const Queued top = m_heap.front();
+    const Queued last = m_heap.back();
     m_heap.pop_back();
-    return entry;
+    if (!m_heap.empty()) rise(sinkHole(), last);
+    return {estimateOf(top.key), top.cost, uint32_t(top.key)};
   }
 
  private:
-  // std::push_heap builds a max-heap, so "less" means "popped later": higher
-  // estimate first, and on equal estimates the higher node, which makes the
-  // pop order independent of the push order.
-  struct PopsLater {
-    bool operator()(const OpenEntry& a, const OpenEntry& b) const {
-      if (a.estimate != b.estimate) return a.estimate > b.estimate;
-      return a.node > b.node;
-    }
+  struct Queued {
+    uint64_t key;
+    float cost;
   };
 
-  std::vector<OpenEntry> m_heap;
+  // The pop order as one integer: the estimate's bits mapped so that integers
+  // order as the floats do, then the node.
+  static uint64_t popKey(float estimate, uint32_t node) {
+    const uint32_t bits = std::bit_cast<uint32_t>(estimate);
+    const uint32_t ordered = (bits & kSign) ? ~bits : (bits | kSign);
+    return (uint64_t(ordered) << 32) | node;
+  }
+  static float estimateOf(uint64_t key) {
+    const uint32_t ordered = uint32_t(key >> 32);
+    return std::bit_cast<float>((ordered & kSign) ? (ordered & ~kSign) : ~ordered);
+  }
+  static constexpr uint32_t kSign = 0x80000000u;
+
+  // The root's hole moves down to a leaf, each time to the child popped
+  // sooner (picked without a branch: which child wins is a coin toss, and a
+  // mispredicted branch per level was most of a pop's time); the last entry
+  // then rises from there, rarely far.
+  size_t sinkHole() {
+    const size_t count = m_heap.size();
+    size_t hole = 0;
+    size_t child = 1;
+    while (child + 1 < count) {
+      child += size_t(m_heap[child + 1].key < m_heap[child].key);
+      m_heap[hole] = m_heap[child];
+      hole = child;
+      child = 2 * hole + 1;
+    }
+    if (child < count) {
+      m_heap[hole] = m_heap[child];
+      hole = child;
+    }
+    return hole;
+  }
+  void rise(size_t hole, const Queued entry) {
+    while (hole > 0) {
+      const size_t parent = (hole - 1) / 2;
+      if (!(entry.key < m_heap[parent].key)) break;
+      m_heap[hole] = m_heap[parent];
+      hole = parent;
+    }
+    m_heap[hole] = entry;
+  }
+
+  /// A binary min-heap by key.
+  std::vector<Queued> m_heap;
 };
 
 }  // namespace nav
