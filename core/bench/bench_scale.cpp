@@ -1,5 +1,5 @@
 // Flood fill, compression and the whole build of generated cities of 1M and
-// 10M target cells, with their peak memory. Each city is generated to a temp
+// 10M target cells, with their peak memory, and queries on them. Each city is generated to a temp
 // file once and loaded like any level. Peak RSS (VmHWM) is reset before each
 // benchmark, so its counter covers that benchmark only (on top of the loaded
 // level, rss_before_MB); for whole-process figures run one benchmark alone:
@@ -11,14 +11,20 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "nav/city_generator.h"
 #include "nav/nav_build.h"
+#include "nav/path_pipeline.h"
 
 namespace {
 
@@ -168,6 +174,61 @@ void BM_CityBuild(benchmark::State& state) {
   state.counters["sectors"] = double(stats.sectors);
 }
 
+// Locate + A* + funnel (planPath, the default search) between 1,000 seeded
+// random pairs of cell centres of the city built on two threads: each
+// query's best of 3 runs, their median and 90th percentile in microseconds.
+void BM_CityQuery(benchmark::State& state) {
+  constexpr size_t kPairs = 1000;
+  constexpr int kRuns = 3;
+  const City* city = prepare(state);
+  if (!city) return;
+  nav::FloodFillParams params = city->params;
+  params.threads = 2;
+  nav::BuildOptions options;
+  options.keepCells = true;
+  nav::Result<nav::NavBuild> build =
+      nav::buildNavigation(city->level, *city->world, params, options);
+  if (!build) {
+    state.SkipWithError(build.error().c_str());
+    return;
+  }
+  const nav::NavGraph& graph = build.value().graph;
+  const nav::CellGrid& cells = *build.value().cells;
+  std::mt19937 random(42);
+  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
+  std::vector<std::pair<glm::vec3, glm::vec3>> pairs(kPairs);
+  for (auto& [from, to] : pairs) {
+    from = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+    to = cells.center(pick(random)) + glm::vec3(0, 0.05f, 0);
+  }
+  std::vector<double> best(kPairs);
+  double expansions = 0.0;
+  size_t found = 0;
+  nav::PathAnswer answer;
+  for (auto _ : state) {
+    expansions = 0.0;
+    found = 0;
+    for (size_t i = 0; i < kPairs; ++i) {
+      best[i] = std::numeric_limits<double>::infinity();
+      for (int run = 0; run < kRuns; ++run) {
+        const auto start = std::chrono::steady_clock::now();
+        nav::planPath(graph, pairs[i].first, pairs[i].second, {}, {}, answer);
+        best[i] = std::min(best[i], std::chrono::duration<double, std::micro>(
+                                        std::chrono::steady_clock::now() - start)
+                                        .count());
+      }
+      expansions += answer.search.expansions;
+      if (answer.search.status == nav::PathStatus::Found) ++found;
+    }
+  }
+  std::sort(best.begin(), best.end());
+  state.counters["median_us"] = best[kPairs / 2];
+  state.counters["p90_us"] = best[kPairs * 9 / 10];
+  state.counters["expansions"] = expansions / double(kPairs);
+  state.counters["found_fraction"] = double(found) / double(kPairs);
+  state.counters["sectors"] = double(graph.sectors.size());
+}
+
 // Iterations are fixed: a 10M build takes tens of seconds.
 void cityArgs(benchmark::internal::Benchmark* b) {
   b->ArgName("target_cells")->Unit(benchmark::kSecond)->UseRealTime();
@@ -183,6 +244,8 @@ BENCHMARK(BM_CityFill)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
 BENCHMARK(BM_CityCompress)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
 BENCHMARK(BM_CityBuild)->Apply(cityThreadArgs)->Args({10'000'000, 1})->Iterations(1);
 BENCHMARK(BM_CityBuild)->Apply(cityThreadArgs)->Args({10'000'000, 2})->Iterations(1);
+BENCHMARK(BM_CityQuery)->Apply(cityArgs)->Arg(1'000'000)->Iterations(1);
+BENCHMARK(BM_CityQuery)->Apply(cityArgs)->Arg(10'000'000)->Iterations(1);
 
 }  // namespace
 
