@@ -1,8 +1,9 @@
 // Flood fill, compression and the whole build of generated cities of 1M and
-// 10M target cells, with their peak memory, and queries on them. Each city is generated to a temp
-// file once and loaded like any level. Peak RSS (VmHWM) is reset before each
-// benchmark, so its counter covers that benchmark only (on top of the loaded
-// level, rss_before_MB); for whole-process figures run one benchmark alone:
+// 10M target cells, with their peak memory, and queries on them. Each city is
+// generated to a temp file once and loaded like any level. Peak RSS (VmHWM)
+// is reset before each benchmark, so its counter covers that benchmark only
+// (on top of the loaded level, rss_before_MB); for whole-process figures run
+// one benchmark alone:
 //   build/core/navscope_bench_scale --benchmark_filter='Build/target_cells:1000000/threads:2'
 //   build/core/navscope_bench_scale --benchmark_filter='cells:10000000'   (minutes)
 #include <benchmark/benchmark.h>

@@ -59,9 +59,9 @@ class OpenList {
   static constexpr uint32_t kSign = 0x80000000u;
 
   // The root's hole moves down to a leaf, each time to the child popped
-  // sooner (picked without a branch: which child wins is a coin toss, and a
-  // mispredicted branch per level was most of a pop's time); the last entry
-  // then rises from there, rarely far.
+  // sooner, picked without a branch: which child wins is a coin toss, which
+  // a branch would mispredict at half the levels. The last entry then rises
+  // from the leaf, rarely far.
   size_t sinkHole() {
     const size_t count = m_heap.size();
     size_t hole = 0;
