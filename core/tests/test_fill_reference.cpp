@@ -96,7 +96,7 @@ class ReferenceFill {
         seedAt(column.x, column.y, seed.y - m_unit.height, seed.y + m_unit.stepHeight);
       }
     }
-    m_grid.indexColumns();
+    m_grid.numberRowMajor();
     return std::move(m_grid);
   }
 

@@ -20,7 +20,10 @@ std::vector<bool> reachableCells(const CellGrid& cells, uint32_t start) {
     const uint32_t c = open.front();
     open.pop_front();
     for (int d = 0; d < kDirectionCount; ++d) {
-      const uint32_t next = cells.neighbor(c, Direction(d));
+      // A step, or a drop over more than one column (a fall).
+      uint32_t next = cells.neighbor(c, Direction(d));
+      if (const FallLink* fall = next == kNoCell ? cells.fallFrom(c, Direction(d)) : nullptr)
+        next = fall->to;
       if (next != kNoCell && !cellSeen[next]) {
         cellSeen[next] = true;
         open.push_back(next);

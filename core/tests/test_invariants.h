@@ -14,7 +14,7 @@ void checkInvariants(const NavBuild& build, const std::vector<uint16_t>& surface
 /// The surface of each of the level's materials, as a build resolves them.
 std::vector<uint16_t> surfaceOfMaterial(const Level& level);
 
-/// Cells reachable from `start` over cell links (breadth-first).
+/// Cells reachable from `start` over cell links and falls (breadth-first).
 std::vector<bool> reachableCells(const CellGrid& cells, uint32_t start);
 
 /// Reachability over sectors and walk portals equals reachability over cells.

@@ -53,8 +53,8 @@
 // one pair of seed 1 ((32.55, -0.02, 39.45) to (8.55, 1.01, 3.45)) is 46.9 m
 // unturned against 43.3 turned, although the unturned graph holds a 43.4 m way
 // that the sector search and the exact search find: the search over regions
-// (then the default) gave a longer corridor. So the terrain is also tested with its box unit and the
-// default search: area within 3%, total within 2%, each pair within 10%.
+// (then the default) gave a longer corridor. So the terrain is also tested with its box unit and
+// the default search: area within 3%, total within 2%, each pair within 10%.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -122,7 +122,23 @@ struct Agreement {
   double total = 0.0, turnedTotal = 0.0;
   /// Per pair both found: |turned - unturned| / unturned, and the unturned length.
   std::vector<double> differences, lengths;
+  /// Pairs one build answers partially because its box unit no longer fits
+  /// into the corner the goal lies in (boxLeftOutOfCorner).
+  size_t cornersLeftOut = 0;
 };
+
+// A box unit keeps its sides along the grid, so a turn sets it further from
+// walls at an angle (see above): where a goal lies in a corner, one build may
+// no longer fit the box in and answers partially, ending within the box's
+// half-diagonal of the goal (terrain 1 turned 45 degrees: the pair (28.05,
+// 0.56, 13.05) to (53.55, 0.41, 53.25) ends 0.73 m from its goal, the box 1.2
+// m wide).
+bool boxLeftOutOfCorner(const NavBuild& build, const PathResult& path, const glm::vec3& goal) {
+  if (build.graph.unit.shape != UnitShape::Box || path.status != PathStatus::Partial) return false;
+  const std::vector<glm::vec3> corners = pullCorridor(build.graph, path.corridor).corners;
+  return !corners.empty() && glm::distance(groundOf(corners.back()), groundOf(goal)) <=
+                                 build.graph.unit.footprint() / std::sqrt(2.0f);
+}
 
 // Builds the level and its turned copy, and runs the same pairs on both.
 Agreement measure(const Level& level, float degrees, std::optional<UnitShape> shape,
@@ -163,8 +179,16 @@ Agreement measure(const Level& level, float degrees, std::optional<UnitShape> sh
     const PathResult path = findPath(unturned->graph, start, goal, options);
     const PathResult turnedPath =
         findPath(turned->graph, turn.apply(start), turn.apply(goal), options);
-    EXPECT_EQ(path.status, turnedPath.status)
-        << "pair " << pairs << " from " << start.x << "," << start.y << "," << start.z;
+    if (path.status != turnedPath.status) {
+      if (boxLeftOutOfCorner(*unturned, path, goal) ||
+          boxLeftOutOfCorner(*turned, turnedPath, turn.apply(goal))) {
+        ++agreement.cornersLeftOut;
+      } else {
+        ADD_FAILURE() << "pair " << pairs << " from " << start.x << "," << start.y << "," << start.z
+                      << " to " << goal.x << "," << goal.y << "," << goal.z << ": status "
+                      << int(path.status) << " unturned, " << int(turnedPath.status) << " turned";
+      }
+    }
     if (path.status != PathStatus::Found || turnedPath.status != PathStatus::Found) continue;
     const double length = pullCorridor(unturned->graph, path.corridor).length;
     const double turnedLength = pullCorridor(turned->graph, turnedPath.corridor).length;
@@ -221,6 +245,7 @@ TEST_P(RotatedTerrain, DefaultAnswersAgree) {
   const Level level = levelNamed(GetParam().level);
   ASSERT_FALSE(level.triangles.empty());
   const Agreement a = measure(level, GetParam().degrees, std::nullopt, false);
+  EXPECT_LE(a.cornersLeftOut, 1u);
   EXPECT_NEAR(a.turnedArea / a.area, 1.0, 0.03);
   EXPECT_NEAR(a.turnedTotal / a.total, 1.0, 0.02);
   for (size_t p = 0; p < a.differences.size(); ++p)

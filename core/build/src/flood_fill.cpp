@@ -944,7 +944,7 @@ Result<CellGrid> fill(const Level& level, const CollisionWorld& world,
   if (warnings)
     warnings->insert(warnings->end(), filler.warnings().begin(), filler.warnings().end());
   if (control) control->cellsFound.store(grid.size());
-  grid.indexColumns();
+  grid.numberRowMajor();
   return Result<CellGrid>::success(std::move(grid));
 }
 

@@ -100,6 +100,16 @@ uint32_t highestWithin(uint32_t head, const ChunkedArray<float>& height,
   return best;
 }
 
+// The values `array` holds for the cells `order` lists, in that order, each
+// passed through `map`.
+template <class Array, class Map>
+Array inOrder(const Array& array, const std::vector<uint32_t>& order, Map map) {
+  Array result;
+  for (const uint32_t i : order)
+    result.push_back(map(array[i]));
+  return result;
+}
+
 }  // namespace
 
 uint32_t CellGrid::findInColumn(int32_t x, int32_t z, float yMin, float yMax) const {
@@ -182,6 +192,33 @@ void CellGrid::indexColumns() {
         s.column[i] = packColumn(t, local & kTileMask, local >> kTileBits);
     }
   }
+}
+
+void CellGrid::numberRowMajor() {
+  Storage& s = *m_storage;
+  const std::vector<uint32_t> order = rowMajorOrder();
+  std::vector<uint32_t> numberOf(order.size());
+  for (uint32_t k = 0; k < order.size(); ++k)
+    numberOf[order[k]] = k;
+  const auto same = [](auto value) { return value; };
+  const auto renumbered = [&](uint32_t i) { return i == kNoCell ? kNoCell : numberOf[i]; };
+  // One array at a time, so that only one is held twice.
+  s.height = inOrder(s.height, order, same);
+  s.nextInColumn = inOrder(s.nextInColumn, order, renumbered);
+  s.material = inOrder(s.material, order, same);
+  s.links = inOrder(s.links, order, same);
+  for (uint32_t t = 0; t < s.tiles.size(); ++t) {
+    for (uint32_t& head : s.tiles[t].head)
+      head = renumbered(head);
+  }
+  for (FallLink& fall : m_falls) {
+    fall.from = numberOf[fall.from];
+    fall.to = numberOf[fall.to];
+  }
+  std::sort(m_falls.begin(), m_falls.end(), [](const FallLink& a, const FallLink& b) {
+    return std::pair(a.from, a.direction) < std::pair(b.from, b.direction);
+  });
+  indexColumns();
 }
 
 std::vector<uint32_t> CellGrid::rowMajorOrder() const {

@@ -6,8 +6,9 @@
 // Stored compactly for fills of tens of millions of cells: per cell only its
 // height, links, material and the next cell of its column (11 bytes), in
 // blocks that never reallocate; columns are found through tiles of 16 x 16
-// column heads. A cell's own column is recorded only once the fill is done
-// (indexColumns), for the stages that read cells by index.
+// column heads. Once the fill is done the cells are numbered row by row and
+// each cell's column is recorded (numberRowMajor, or indexColumns alone), for
+// the stages that read cells by index.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -101,6 +102,11 @@ class CellGrid {
   void setLinks(uint32_t i, uint8_t links);
   /// Records every cell's column, for reading cells by index (4 bytes a cell).
   void indexColumns();
+  /// Numbers the cells in rowMajorOrder (which then lists 0, 1, 2, ...) and
+  /// records their columns: the stages after the fill sweep the grid row by
+  /// row, and so read the cells in the order they lie in memory. Indices
+  /// given out before no longer hold.
+  void numberRowMajor();
   /// Every cell index ordered by row (z), then column (x), then height: a sweep
   /// over the grid without sorting the cells.
   std::vector<uint32_t> rowMajorOrder() const;
