@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "chunked_array.h"
 #include "tile_index.h"
@@ -176,6 +177,7 @@ uint32_t CellGrid::add(int32_t x, int32_t z, float y, uint16_t material) {
   s.links.push_back(0);
   head = index;
   if (!s.column.empty()) std::vector<uint32_t>().swap(s.column);  // stale once cells are added
+  m_numberedRowMajor = false;
   return index;
 }
 
@@ -219,10 +221,16 @@ void CellGrid::numberRowMajor() {
     return std::pair(a.from, a.direction) < std::pair(b.from, b.direction);
   });
   indexColumns();
+  m_numberedRowMajor = true;
 }
 
 std::vector<uint32_t> CellGrid::rowMajorOrder() const {
   const Storage& s = *m_storage;
+  if (m_numberedRowMajor) {
+    std::vector<uint32_t> order(size());
+    std::iota(order.begin(), order.end(), 0u);
+    return order;
+  }
   std::vector<uint32_t> tiles(s.tiles.size());
   for (uint32_t t = 0; t < tiles.size(); ++t)
     tiles[t] = t;

@@ -108,7 +108,7 @@ class CellGrid {
   /// given out before no longer hold.
   void numberRowMajor();
   /// Every cell index ordered by row (z), then column (x), then height: a sweep
-  /// over the grid without sorting the cells.
+  /// over the grid without sorting the cells, or 0, 1, 2, ... once numberRowMajor ran.
   std::vector<uint32_t> rowMajorOrder() const;
 
   /// Bytes held by the cells, the column index and the tiles.
@@ -124,6 +124,8 @@ class CellGrid {
   float m_maxDrop;
   std::unique_ptr<Storage> m_storage;
   std::vector<FallLink> m_falls;
+  /// True from numberRowMajor until a cell is added: rowMajorOrder is 0, 1, 2, ...
+  bool m_numberedRowMajor = false;
 };
 
 }  // namespace nav
