@@ -643,7 +643,8 @@ TEST(ExactSearch, TakesTheJumpThatMakesTheWayShortest) {
 
 // The trace says where each node stands, for the debugger to draw: the A* a
 // point on its portal, the exact search an interval of the portal's entering
-// gate (a point for the start and for an interval with no width).
+// gate (a point for the start and for an interval with no width), or a turn
+// at an end of the portal that widening moved out.
 TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
   const NavGraph& graph = test::bundledBuild("funnel.obj").graph;
   const glm::vec3 start{6.0f, 0.05f, 2.0f}, goal{14.0f, 0.05f, 2.0f};
@@ -653,7 +654,7 @@ TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
     const PathResult path = findPath(graph, start, goal, withPortalPoint({}, mode), &trace);
     ASSERT_EQ(path.status, PathStatus::Found);
     ASSERT_FALSE(trace.events.empty());
-    size_t intervals = 0;
+    size_t intervals = 0, widenedEnds = 0;
     for (const SearchEvent& event : trace.events) {
       if (event.portal == kNoPortal) {
         EXPECT_LT(glm::distance(event.from, path.corridor.start), 1e-4f);
@@ -663,6 +664,14 @@ TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
       ASSERT_LT(event.portal, graph.portals.size());
       const Portal& portal = graph.portals[event.portal];
       const bool exact = mode == PortalPoint::Exact;
+      if (exact && event.from == event.to) {
+        const bool left = sameGroundPoint(event.from, portal.left);
+        if ((left || sameGroundPoint(event.from, portal.right)) &&
+            portalEndWidened(graph, portal, left)) {
+          ++widenedEnds;
+          continue;
+        }
+      }
       // On the ground, on the portal's segment or its entering gate.
       const glm::vec2 left =
           groundOf(exact ? gatePoint(graph, event.portal, true, true) : portal.left);
@@ -680,8 +689,10 @@ TEST(ExactSearch, TraceEventsHoldTheIntervalsOnTheirPortals) {
     }
     if (mode == PortalPoint::Exact) {
       EXPECT_GT(intervals, 0u);
+      EXPECT_GT(widenedEnds, 0u);
     } else {
       EXPECT_EQ(intervals, 0u);
+      EXPECT_EQ(widenedEnds, 0u);
     }
   }
 }

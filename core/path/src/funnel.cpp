@@ -148,10 +148,18 @@ struct Legs {
 // portal itself between them, which adds nothing to what the gates allow but
 // a point at its height where the path crosses it, so that the path followed
 // at portal heights drops at the edge, not before.
-void addWalk(const NavGraph& graph, uint32_t p, bool gates, Legs& legs) {
+// Where the exact search turned at a widened end, past the gates, the path
+// goes through that end alone: the strip between the gates and the hull of
+// the end and either sector's cells are clear (portal_widening.h).
+void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, Legs& legs) {
   const Portal& portal = graph.portals[p];
   if (!gates) {
     legs.add({portal.left, portal.right}, p);
+    return;
+  }
+  if (turn != EndTurn::None) {
+    const glm::vec3& end = turn == EndTurn::Left ? portal.left : portal.right;
+    legs.add({end, end}, p);
     return;
   }
   legs.add(gate(graph, p, false), p);
@@ -206,10 +214,14 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, 
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
     const Portal& portal = corridor.portal(graph, i);
     if (portal.kind == PortalKind::Walk) {
+      // A turn at a widened end on the way (the exact search's) is made
+      // there, as on any walk portal.
       const bool doublesBack = i + 1 < corridor.portals.size() &&
-                               backOverTheSameEdge(graph, portal, corridor.portal(graph, i + 1));
+                               backOverTheSameEdge(graph, portal, corridor.portal(graph, i + 1)) &&
+                               corridor.endTurn(i) == EndTurn::None &&
+                               corridor.endTurn(i + 1) == EndTurn::None;
       if (!doublesBack) {
-        addWalk(graph, corridor.portals[i], gates, legs);
+        addWalk(graph, corridor.portals[i], gates, corridor.endTurn(i), legs);
         continue;
       }
       // In and straight back out over the same line: the path only touches the

@@ -65,6 +65,24 @@ float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2&
   return glm::distance(root, touch) + glm::distance(touch, goal);
 }
 
+// True when the segment [a, b] meets the box [low, high] (ground plane, closed).
+bool segmentMeetsBox(const glm::vec2& a, const glm::vec2& b, const glm::vec2& low,
+                     const glm::vec2& high) {
+  float enter = 0.0f, leave = 1.0f;
+  const glm::vec2 walk = b - a;
+  for (int axis = 0; axis < 2; ++axis) {
+    if (walk[axis] == 0.0f) {
+      if (a[axis] < low[axis] || a[axis] > high[axis]) return false;
+      continue;
+    }
+    const float t0 = (low[axis] - a[axis]) / walk[axis];
+    const float t1 = (high[axis] - a[axis]) / walk[axis];
+    enter = std::max(enter, std::min(t0, t1));
+    leave = std::min(leave, std::max(t0, t1));
+  }
+  return enter <= leave;
+}
+
 // Where a place's search through the root table starts.
 size_t rootSlotOf(uint32_t x, uint32_t y, uint32_t z, size_t mask) {
   const uint64_t mixed =
@@ -215,6 +233,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_rootSlots.startQuery(m_rootSlotMask + 1);
   m_rootCost.clear();
   m_cornerKeys.startQuery(4 * query.graph->portals.size());
+  m_widenedKeys.startQuery(2 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
   m_expanded.clear();
@@ -405,6 +424,74 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
   }
 }
 
+// Widening proved the hull of a moved end and either sector's cells clear
+// (portal_widening.h): a way that reaches a point of the cells reaches the end
+// in a straight line from there. The start sees all of its sector; another
+// point root (an exit, another moved end) reaches the end when their segment
+// meets the cells; an interval node's root when the end lies in its cone, else past a
+// turning end of its interval, which is on the cells. An end back on the side
+// the node came in by is not looked at.
+float IntervalSearch::costToWidenedEnd(const Node& node, const glm::vec2& end) const {
+  if (!node.isPoint) {
+    const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
+    const float rootSide = cross2(b - a, r - a), endSide = cross2(b - a, end - a);
+    if (rootSide * endSide > 0.0f && std::abs(endSide) > kOnLine * glm::distance(a, b))
+      return kInfinity;
+    return costTo(node, end);
+  }
+  const float cost = node.cost + glm::distance(node.root, end) * m_query.metre;
+  if (node.crossed == kNoPortal) return cost;
+  const Sector& sector = m_query.graph->sectors[node.sector];
+  const glm::vec2 halfCell(0.5f * m_query.graph->cellSize);
+  const bool meets = segmentMeetsBox(node.root, end, groundOf(sector.bounds.min) + halfCell,
+                                     groundOf(sector.bounds.max) - halfCell);
+  return meets ? cost : kInfinity;
+}
+
+void IntervalSearch::pushWidenedEnds(const Node& node, uint32_t index, uint32_t portal) {
+  if (!m_gated) return;
+  const Portal& p = m_query.graph->portals[portal];
+  for (const bool left : {true, false}) {
+    const uint32_t key = widenedEndKey(portal, left);
+    if (key == kNoNode) continue;
+    const glm::vec2 end = groundOf(left ? p.left : p.right);
+    const float cost = costToWidenedEnd(node, end);
+    if (!(cost < kInfinity) || !claimRoot(key, cost)) continue;
+    Node turn{};
+    turn.root = end;
+    turn.cost = cost;
+    turn.rootKey = key;
+    turn.crossed = portal;
+    turn.sector = p.toSector;
+    turn.parent = index;
+    turn.isPoint = true;
+    turn.atWidenedEnd = true;
+    push(turn);
+  }
+}
+
+// The end as a corner of the portal itself (not of a gate): one key for the
+// portal and its reverse. Looked up once a query, as most ends are asked for
+// many times.
+uint32_t IntervalSearch::widenedEndKey(uint32_t portal, bool left) {
+  const uint32_t slot = uint32_t(portalEndIndex(portal, left));
+  if (!m_widenedKeys.seen(slot)) {
+    const NavGraph& graph = *m_query.graph;
+    const Portal& p = graph.portals[portal];
+    uint32_t key = kNoNode;
+    if (portalEndWidened(graph, p, left)) {
+      glm::vec3 at = left ? p.left : p.right;
+      if (p.reverse != kNoPortal && p.reverse < portal) {
+        const Portal& first = graph.portals[p.reverse];
+        at = left ? first.right : first.left;
+      }
+      key = rootKeyAt(at);
+    }
+    m_widenedKeys.touch(slot, key);
+  }
+  return m_widenedKeys[slot];
+}
+
 void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
   const uint32_t sector = node.sector;
@@ -427,6 +514,7 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
         leavesRegion(portal.toSector) || deadEnd(p, sector))
       continue;
     cross(p, {0.0f, 1.0f}, {root, cost, node.rootKey}, index);
+    pushWidenedEnds(node, index, p);
   }
   pushTeleports(node, index);
 }
@@ -589,19 +677,30 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     project(cone, turns, groundOf(crossingEnd(p, true, false)),
             groundOf(crossingEnd(p, false, false)),
             [&](Range range, const Way& way) { cross(p, range, way, index); });
+    pushWidenedEnds(node, index, p);
   }
   pushTeleports(node, index);
 }
 
-std::vector<uint32_t> IntervalSearch::corridorNodes() const {
-  std::vector<uint32_t> nodes;
-  if (m_reached == kNoNode) return nodes;
+void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes,
+                                   std::vector<EndTurn>& turns) const {
+  nodes.clear();
+  turns.clear();
+  if (m_reached == kNoNode) return;
+  const NavGraph& graph = *m_query.graph;
   for (uint32_t i = m_nodes[m_reached].parent; i != kNoNode && m_nodes[i].crossed != kNoPortal;
        i = m_nodes[i].parent) {
-    nodes.push_back(m_nodes[i].crossed);
+    const Node& node = m_nodes[i];
+    nodes.push_back(node.crossed);
+    EndTurn turn = EndTurn::None;
+    if (node.atWidenedEnd) {
+      const Portal& portal = graph.portals[node.crossed];
+      turn = node.root == groundOf(portal.left) ? EndTurn::Left : EndTurn::Right;
+    }
+    turns.push_back(turn);
   }
   std::reverse(nodes.begin(), nodes.end());
-  return nodes;
+  std::reverse(turns.begin(), turns.end());
 }
 
 float IntervalSearch::cost() const {

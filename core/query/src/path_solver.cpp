@@ -542,10 +542,9 @@ void PathSolver::completeResult() {
     }
     result.cost = m_intervals.cost();
     corridor.sectors.push_back(m_startLocation.sector);
-    for (uint32_t node : m_intervals.corridorNodes()) {
+    m_intervals.corridorNodes(corridor.portals, corridor.endTurns);
+    for (uint32_t node : corridor.portals)
       corridor.sectors.push_back(nodePortal(node).toSector);
-      corridor.portals.push_back(node);
-    }
     copyJumps(corridor);
     return;
   }

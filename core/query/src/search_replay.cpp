@@ -12,17 +12,22 @@ SearchReplay::SearchReplay(const SearchTrace& trace) : m_trace(trace) {
 }
 
 std::optional<uint32_t> SearchReplay::openNode(const SearchEvent& event) const {
-  // The same interval at the same cost (intervals from two roots may
-  // coincide), else the same interval, else the latest open node on the portal.
+  // The same interval at the same cost and estimate (intervals from two roots
+  // may coincide, even at one cost), else at the same cost, else the same
+  // interval, else the latest open node on the portal.
   const auto listed = m_openOnPortal.find(event.portal);
   if (listed == m_openOnPortal.end() || listed->second.empty()) return std::nullopt;
-  std::optional<uint32_t> sameInterval;
+  std::optional<uint32_t> sameCost, sameInterval;
   for (const uint32_t n : listed->second) {
     const ReplayNode& node = m_nodes[n];
     if (node.from != event.from || node.to != event.to) continue;
-    if (node.costSoFar == event.costSoFar) return n;
+    if (node.costSoFar == event.costSoFar) {
+      if (node.estimatedTotal == event.estimatedTotal) return n;
+      if (!sameCost) sameCost = n;
+    }
     if (!sameInterval) sameInterval = n;
   }
+  if (sameCost) return sameCost;
   return sameInterval ? sameInterval : listed->second.back();
 }
 

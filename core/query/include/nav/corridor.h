@@ -12,6 +12,11 @@ namespace nav {
 /// A corridor portal with this bit set is a jump: the rest indexes Corridor::jumps.
 constexpr uint32_t kJumpPortalFlag = 0x80000000u;
 
+/// Where a path turns at a walk portal: at neither end, or at its left or
+/// right end where widening moved that end out (portal_ends.h), past the
+/// gates the funnel pulls through.
+enum class EndTurn : uint8_t { None, Left, Right };
+
 /// The sectors and portals a path goes through, start to goal.
 struct Corridor {
   glm::vec3 start{0.0f};
@@ -22,6 +27,9 @@ struct Corridor {
   std::vector<uint32_t> portals;
   /// The jumps the path takes, copied: the path stays whole when they expire.
   std::vector<JumpPortal> jumps;
+  /// Per portal, the exact search's turn at a widened end (None at every
+  /// portal, or empty: the other searches leave it so).
+  std::vector<EndTurn> endTurns;
 
   /// True when a corridor portal index names a portal of the graph or of jumps.
   bool knows(const NavGraph& graph, uint32_t index) const {
@@ -39,7 +47,10 @@ struct Corridor {
     sectors.clear();
     portals.clear();
     jumps.clear();
+    endTurns.clear();
   }
+  /// Where the path turns at the i-th portal.
+  EndTurn endTurn(size_t i) const { return i < endTurns.size() ? endTurns[i] : EndTurn::None; }
 };
 
 }  // namespace nav

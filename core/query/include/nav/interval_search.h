@@ -5,12 +5,14 @@
 // their sectors) together with the point the path last turned at (its root),
 // which sees the whole interval in a straight line; expanding it projects the
 // interval across the sector it enters onto that sector's ways out. Paths turn
-// only at the ends of portals or gates, where the walls are, so the first time
-// the goal is popped the corridor is the one whose pulled path is shortest in
-// the ground plane, over every corridor. Lengths are measured in the ground
-// plane, as the funnel pulls the string. Walking costs the same per metre
-// everywhere; devices and jumps are crossed from their entry to their exit
-// point at the cost the query's rules give them.
+// only at the ends of portals or gates, where the walls are, and at portal
+// ends widening moved out (a point node each, which sees all of the sector it
+// enters; the corridor names the turn, Corridor::endTurns, and the funnel
+// turns there), so the first time the goal is popped the corridor is the one
+// whose pulled path is shortest in the ground plane, over every corridor.
+// Lengths are measured in the ground plane, as the funnel pulls the string. Walking costs the same
+// per metre everywhere; devices and jumps are crossed from their entry to their exit point at the
+// cost the query's rules give them.
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -18,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "nav/corridor.h"
 #include "nav/crossing_rules.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_graph.h"
@@ -64,8 +67,9 @@ class IntervalSearch {
   void init(const IntervalQuery& query);
   /// Pops nodes until one is expanded or the search ends.
   SearchStep step();
-  /// The nodes crossed from start to goal (graph portals or jump nodes), once Reached.
-  std::vector<uint32_t> corridorNodes() const;
+  /// The nodes crossed from start to goal (graph portals or jump nodes), once
+  /// Reached, and per node where the path turns at a widened end of it.
+  void corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns) const;
   /// The cost of the path to the goal, once Reached.
   float cost() const;
   uint32_t expansions() const { return m_expansions; }
@@ -92,6 +96,8 @@ class IntervalSearch {
     bool leftTurns, rightTurns;
     bool isPoint;
     bool isGoal;
+    /// A point node at a walk portal's end widening moved out (pushWidenedEnds).
+    bool atWidenedEnd;
   };
 
   /// The key of the root standing at `at`: one per point, so that the ends
@@ -169,6 +175,16 @@ class IntervalSearch {
   void expandPoint(const Node& node, uint32_t index);
   /// Devices and jumps out of the node's sector, reached from the node.
   void pushTeleports(const Node& node, uint32_t index);
+  /// Point nodes at the ends of walk portal `portal` (out of the node's
+  /// sector) that widening moved off the cells (portal_ends.h), where the
+  /// node reaches them in a straight line: a path may turn there, as the
+  /// funnel's corners move there (corner_reach.h).
+  void pushWidenedEnds(const Node& node, uint32_t index, uint32_t portal);
+  /// The cost to reach a widened end `end` of a portal out of the node's
+  /// sector, or infinity when no straight way through the sector's cells is known.
+  float costToWidenedEnd(const Node& node, const glm::vec2& end) const;
+  /// The root key of a walk portal's end widening moved, else 0xffffffff.
+  uint32_t widenedEndKey(uint32_t portal, bool left);
   /// The sector a node walked in from (kNoSector: it did not walk in).
   uint32_t cameFrom(const Node& node) const;
   /// Keeps the search to the smallest dead-end region holding the start and
@@ -220,6 +236,8 @@ class IntervalSearch {
   std::vector<RootPlace> m_rootPlaces;
   /// Per crossing end (4 a portal, detail::gateSlot): its root key, once looked up.
   NodePool<uint32_t> m_cornerKeys;
+  /// Per walk portal end (portalEndIndex), widenedEndKey once looked up.
+  NodePool<uint32_t> m_widenedKeys;
   /// Walk portals are crossed through gates (crossingEnd).
   bool m_gated = false;
   /// Best cost per root key.

@@ -6,7 +6,8 @@
 //
 // Nodes are told apart as the searches trace them: an A* node by its portal
 // (a reopening may move its crossing point), an interval of the exact search
-// by its portal and its ends. A node opened or reopened right after an
+// by its portal and its ends (and, where intervals from two roots coincide,
+// its cost and estimate). A node opened or reopened right after an
 // expansion is that expansion's successor: its parent is the expanded node.
 // A node the search sets aside unexpanded (SearchEvent::Kind::Drop) is taken
 // off the open list just before the next expansion: the replay shows it gone

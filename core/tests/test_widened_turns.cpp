@@ -1,0 +1,127 @@
+// The exact search turns at portal ends widening moved out (interval_search.h),
+// where the funnel's gates would not let a path turn: the unit following such
+// a path touches nothing, and the path is shorter than the same corridor
+// pulled through its gates and corner reach alone.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "nav/collision.h"
+#include "nav/funnel.h"
+#include "nav/level.h"
+#include "nav/nav_build.h"
+#include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
+#include "nav/terrain_generator.h"
+#include "path_measures.h"
+#include "test_levels.h"
+#include "test_queries.h"
+
+namespace nav {
+namespace {
+
+using test::groundLength;
+
+struct Built {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild build;
+};
+
+std::unique_ptr<Built> buildAt(Level level, UnitShape shape) {
+  auto built = std::make_unique<Built>();
+  built->level = std::move(level);
+  built->world = std::make_unique<CollisionWorld>(built->level);
+  FloodFillParams params = test::detourMatchedParams(0.9f);
+  params.unit.shape = shape;
+  BuildOptions options;
+  options.keepCells = true;
+  Result<NavBuild> build = buildNavigation(built->level, *built->world, params, options);
+  if (!build.ok()) {
+    ADD_FAILURE() << build.error();
+    return nullptr;
+  }
+  built->build = std::move(build).value();
+  return built;
+}
+
+Level terrain(uint32_t seed, float degrees) {
+  TerrainParams params;
+  params.seed = seed;
+  std::ostringstream obj;
+  const Result<TerrainInfo> info = generateTerrain(params, obj);
+  EXPECT_TRUE(info.ok()) << info.error();
+  Result<Level> level = parseObj(obj.str(), "terrain " + std::to_string(seed));
+  EXPECT_TRUE(level.ok()) << level.error();
+  return level.ok() ? rotatedAboutY(level.value(), degrees).value() : Level{};
+}
+
+// Exact paths between random cells: every stretch the unit walks touches
+// nothing, and paths keep turns at widened ends (planPath drops them when
+// the corridor pulled through its gates alone comes out shorter) that make
+// them shorter than that pull.
+void expectTurnsClearAndShorter(const std::string& name, const Built& built, size_t pairs) {
+  SCOPED_TRACE(name);
+  const NavGraph& graph = built.build.graph;
+  SearchOptions options;
+  options.portalPoint = PortalPoint::Exact;
+  PathStages stages;
+  stages.clearance = true;
+  size_t turning = 0, turns = 0, touching = 0;
+  PathAnswer answer;
+  for (const test::QueryPair& pair : test::randomPairs(built.build, pairs, 20261128)) {
+    planPath(graph, pair.start, pair.goal, options, stages, answer, built.world.get());
+    if (answer.search.status != PathStatus::Found) continue;
+    for (const StretchClearance& stretch : answer.clearance) {
+      if (stretch.walked && stretch.depth > 0.0f) {
+        ++touching;
+        ADD_FAILURE() << "touches " << stretch.depth << " m deep at (" << stretch.deepestAt.x
+                      << ", " << stretch.deepestAt.z << "), " << test::describe(pair);
+      }
+    }
+    const Corridor& corridor = answer.search.corridor;
+    const size_t here = size_t(std::count_if(corridor.endTurns.begin(), corridor.endTurns.end(),
+                                             [](EndTurn turn) { return turn != EndTurn::None; }));
+    if (here == 0) continue;
+    Corridor throughGates = corridor;
+    throughGates.endTurns.clear();
+    const double withTurns = groundLength(answer.funnel.corners);
+    const double without = groundLength(pullCorridor(graph, throughGates).corners);
+    turning += withTurns < without - 1e-3;
+    turns += here;
+  }
+  EXPECT_EQ(touching, 0u);
+  EXPECT_GT(turning, pairs / 50);
+  testing::Test::RecordProperty(name + " paths shorter for turns at widened ends", int(turning));
+  testing::Test::RecordProperty(name + " turns", int(turns));
+}
+
+TEST(WidenedTurns, ClearAndShorterOnGeneratedTerrain) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    for (const auto& [seed, degrees] : {std::pair(1u, 0.0f), std::pair(2u, 17.0f)}) {
+      const std::unique_ptr<Built> built = buildAt(terrain(seed, degrees), shape);
+      ASSERT_TRUE(built);
+      expectTurnsClearAndShorter("terrain " + std::to_string(seed) + " turned " +
+                                     std::to_string(int(degrees)) + ", " + toString(shape),
+                                 *built, 300);
+    }
+  }
+}
+
+TEST(WidenedTurns, ClearAndShorterInTheDungeon) {
+  const std::string path = test::sharedFile("meshes/dungeon.obj");
+  if (path.empty()) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    Result<Level> level = loadLevel(path);
+    ASSERT_TRUE(level.ok()) << level.error();
+    const std::unique_ptr<Built> built = buildAt(std::move(level).value(), shape);
+    ASSERT_TRUE(built);
+    expectTurnsClearAndShorter(std::string("dungeon.obj, ") + toString(shape), *built, 300);
+  }
+}
+
+}  // namespace
+}  // namespace nav
