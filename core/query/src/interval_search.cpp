@@ -455,6 +455,9 @@ void IntervalSearch::pushWidenedEnds(const Node& node, uint32_t index, uint32_t 
     const uint32_t key = widenedEndKey(portal, left);
     if (key == kNoNode) continue;
     const glm::vec2 end = groundOf(left ? p.left : p.right);
+    // The straight way is the cheapest there is: an end reached for less already is left.
+    if (node.cost + glm::distance(node.root, end) * m_query.metre > m_rootCost[key] + kCostSlack)
+      continue;
     const float cost = costToWidenedEnd(node, end);
     if (!(cost < kInfinity) || !claimRoot(key, cost)) continue;
     Node turn{};
