@@ -38,38 +38,6 @@ bool passesThrough(const glm::vec3& from, const glm::vec3& to, const FunnelPorta
   return along >= -slack && along <= 1.0f + slack;
 }
 
-// How far the stretch from `from` in unit `direction` runs, up to `length`,
-// before it meets the box [low, high] (0 when it starts inside), or
-// `length` when it never does.
-float runBeforeMeeting(const glm::vec2& from, const glm::vec2& direction, float length,
-                       const glm::vec2& low, const glm::vec2& high) {
-  float enter = 0.0f, leave = length;
-  for (int axis = 0; axis < 2; ++axis) {
-    if (direction[axis] == 0.0f) {
-      if (from[axis] < low[axis] || from[axis] > high[axis]) return length;
-      continue;
-    }
-    const float t0 = (low[axis] - from[axis]) / direction[axis];
-    const float t1 = (high[axis] - from[axis]) / direction[axis];
-    enter = std::max(enter, std::min(t0, t1));
-    leave = std::min(leave, std::max(t0, t1));
-  }
-  return enter <= leave ? enter : length;
-}
-
-// How far the stretch from `from` in unit `direction`, `length` long, runs in
-// the box [low, high] it starts in.
-float runInside(const glm::vec2& from, const glm::vec2& direction, float length,
-                const glm::vec2& low, const glm::vec2& high) {
-  for (int axis = 0; axis < 2; ++axis) {
-    if (direction[axis] > 0.0f)
-      length = std::min(length, (high[axis] - from[axis]) / direction[axis]);
-    if (direction[axis] < 0.0f)
-      length = std::min(length, (low[axis] - from[axis]) / direction[axis]);
-  }
-  return length;
-}
-
 // The funnel works in the ground plane, and so does a corner's move.
 float groundDistance(const glm::vec3& a, const glm::vec3& b) {
   return glm::distance(groundOf(a), groundOf(b));
@@ -83,10 +51,9 @@ struct Reaching {
   glm::vec3 point{0.0f};
   /// The reach, or null for a widened end.
   const PortalEndReach* reach = nullptr;
-  /// The sectors the portal joins: from [0] and to [1].
-  const Sector* sectors[2] = {nullptr, nullptr};
-  float halfCell = 0.0f;
-  glm::vec2 walk{0.0f}, outward{0.0f};
+  const NavGraph* graph = nullptr;
+  /// The portal's crossing direction.
+  glm::vec2 walk{0.0f};
   /// The portal's end: its graph portal and which end.
   uint32_t portal = kNoPortal;
   bool left = false;
@@ -96,22 +63,12 @@ struct Reaching {
   // True when a stretch from the point to `other` leaves into a sector, in a
   // direction proven clear, and runs no further than proven outside the cell centres.
   bool leavesClear(const glm::vec3& other) const {
-    const glm::vec2 from = groundOf(point);
-    glm::vec2 direction = groundOf(other) - from;
-    const float length = glm::length(direction);
-    if (!(length > kSamePlace)) return false;
-    direction /= length;
-    const float into = glm::dot(direction, walk);
-    if (std::abs(into) <= kAlongTheLine) return false;
-    if (reach == nullptr) return true;
-    const int side = into > 0.0f ? 1 : 0;
-    const float out = glm::dot(direction, outward);
-    if (!(reach->outwardMin[side] <= out && out <= reach->outwardMax[side])) return false;
-    const Aabb& box = sectors[side]->bounds;
-    const glm::vec2 low = groundOf(box.min), high = groundOf(box.max);
-    const float inBox = runInside(from, direction, length, low, high);
-    return runBeforeMeeting(from, direction, inBox, low + halfCell, high - halfCell) <=
-           reach->length;
+    if (reach != nullptr)
+      return reachLeavesInto(*graph, graph->portals[portal], *reach, left, groundOf(other)) >= 0;
+    // A widened end: into either sector, any way but along the portal's line.
+    const glm::vec2 walked = groundOf(other) - groundOf(point);
+    const float length = glm::length(walked);
+    return length > kSamePlace && std::abs(glm::dot(walked / length, walk)) > kAlongTheLine;
   }
 
   // True when the reach's sweeps alone answer for the whole stretch to
@@ -146,11 +103,8 @@ void reachingAt(const NavGraph& graph, const FunnelPortal& portal, uint32_t grap
   const bool left = atLeft && atRight ? triArea2(before, corner, after) < 0.0f : atLeft;
   const Portal& walked = graph.portals[graphPortal];
   Reaching reaching;
-  reaching.sectors[0] = &graph.sectors[walked.fromSector];
-  reaching.sectors[1] = &graph.sectors[walked.toSector];
-  reaching.halfCell = 0.5f * graph.cellSize;
+  reaching.graph = &graph;
   reaching.walk = walkDirection(walked);
-  reaching.outward = outwardAlong(walked, left);
   reaching.portal = graphPortal;
   reaching.left = left;
   const size_t index = portalEndIndex(graphPortal, left);

@@ -78,6 +78,15 @@ inline glm::vec3 unwidenedPortalEnd(const NavGraph& graph, const Portal& portal,
   return {at.x, end.y, at.y};
 }
 
+/// Into which of walk portal `portal`'s sectors a stretch from `reach`, the
+/// reach of its left or right end (NavGraph::reach), towards `other` leaves
+/// in a direction that reach proves clear: 0 (the from sector) or 1 (the to
+/// sector); -1 when it leaves in none (a direction outside that side's
+/// range, one along the portal's line, no length at all) or runs further
+/// than the reach's length before it meets that sector's cell centres.
+int reachLeavesInto(const NavGraph& graph, const Portal& portal, const PortalEndReach& reach,
+                    bool left, const glm::vec2& other);
+
 /// gatePoint worked out, for a graph without NavGraph::gatePoints.
 glm::vec3 computedGatePoint(const NavGraph& graph, const Portal& portal, bool left, bool entering);
 
