@@ -148,9 +148,10 @@ struct Legs {
 // portal itself between them, which adds nothing to what the gates allow but
 // a point at its height where the path crosses it, so that the path followed
 // at portal heights drops at the edge, not before.
-// Where the exact search turned at a widened end, past the gates, the path
-// goes through that end alone: the strip between the gates and the hull of
-// the end and either sector's cells are clear (portal_widening.h).
+// Where the exact search turned past the gates, at a widened end or an end's
+// reach, the path goes through that point alone: the hull of a widened end and
+// either sector's cells is clear (portal_widening.h), and so are the
+// stretches the search let leave a reach's point (reachLeavesInto).
 void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, Legs& legs) {
   const Portal& portal = graph.portals[p];
   if (!gates) {
@@ -158,8 +159,8 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, Legs& 
     return;
   }
   if (turn != EndTurn::None) {
-    const glm::vec3& end = turn == EndTurn::Left ? portal.left : portal.right;
-    legs.add({end, end}, p);
+    const glm::vec3 at = endTurnPoint(graph, p, turn);
+    legs.add({at, at}, p);
     return;
   }
   legs.add(gate(graph, p, false), p);

@@ -1,9 +1,12 @@
 #include "nav/path_pipeline.h"
 
+#include <algorithm>
+#include <limits>
 #include <span>
 #include <utility>
 
 #include "nav/path_solver.h"
+#include "nav/portal_ends.h"
 #include "smoothing.h"
 
 namespace nav {
@@ -26,22 +29,80 @@ float groundLength(std::span<const glm::vec3> corners) {
   return length;
 }
 
-// The exact search turns at widened portal ends (Corridor::endTurns), as its
-// gates and the ends' hulls allow; corner reach (corner_reach.h) may move the
-// gates' corners further out, along directions proven clear, than those
-// turns. The corridor pulled through its gates alone is kept when it is
-// shorter in the ground plane (what the search measures), its turns then
-// dropped from the corridor, so that the funnel's steps and portals agree.
-void keepShorterPull(const NavGraph& graph, const PathStages& stages, PathAnswer& answer) {
-  thread_local Corridor throughGates;
-  thread_local FunnelResult pulled;
-  throughGates = answer.search.corridor;
-  throughGates.endTurns.clear();
-  pullCorridor(graph, throughGates, pulled, stages.funnelSteps);
-  if (groundLength(pulled.corners) < groundLength(answer.funnel.corners)) {
-    answer.search.corridor.endTurns.clear();
-    std::swap(answer.funnel, pulled);
+// True when the corners keep each turn at a reach's point (Corridor::endTurns)
+// to what the reach proves: the way in leaves the point, backwards, into the
+// sector the portal leaves, and the way on into the one it enters
+// (reachLeavesInto). The search saw only such ways from there, but the funnel
+// pulls straight through the point wherever the gates let it.
+bool reachTurnsHold(const NavGraph& graph, const Corridor& corridor,
+                    std::span<const glm::vec3> corners) {
+  constexpr float kOnTheWay = 1e-3f;  // [metres]
+  for (size_t i = 0; i < corridor.endTurns.size(); ++i) {
+    const EndTurn turn = corridor.endTurns[i];
+    if (turn != EndTurn::LeftReach && turn != EndTurn::RightReach) continue;
+    const uint32_t portal = corridor.portals[i];
+    const bool left = turn == EndTurn::LeftReach;
+    const PortalEndReach& reach = graph.reach[portalEndIndex(portal, left)];
+    const glm::vec2 at = groundOf(reach.point);
+    // The corners either side of the point: round it when it is a corner,
+    // else the ends of the stretch through it.
+    size_t after = 0;
+    for (size_t k = 1; k < corners.size() && after == 0; ++k) {
+      const glm::vec3 on = closestOnSegment(corners[k - 1], corners[k], reach.point);
+      if (glm::distance(groundOf(on), at) <= kOnTheWay) after = k;
+    }
+    if (after == 0) return false;
+    if (glm::distance(groundOf(corners[after]), at) <= kOnTheWay) {
+      if (after + 1 == corners.size()) return false;
+      ++after;
+    }
+    const bool cornerBefore = glm::distance(groundOf(corners[after - 1]), at) <= kOnTheWay;
+    if (cornerBefore && after < 2) return false;
+    const size_t before = cornerBefore ? after - 2 : after - 1;
+    const Portal& p = graph.portals[portal];
+    if (reachLeavesInto(graph, p, reach, left, groundOf(corners[before])) != 0 ||
+        reachLeavesInto(graph, p, reach, left, groundOf(corners[after])) != 1)
+      return false;
   }
+  return true;
+}
+
+bool turnsAtReach(const Corridor& corridor) {
+  return std::any_of(corridor.endTurns.begin(), corridor.endTurns.end(), [](EndTurn turn) {
+    return turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
+  });
+}
+
+// The exact search turns past the gates (Corridor::endTurns): at widened
+// portal ends, as their hulls with the cells allow, and at ends' reach.
+// Corner reach (corner_reach.h) may move the gates' corners further out than
+// those turns, and the funnel through a reach's point may leave it where the
+// reach proves nothing. So the corridor is pulled also without its turns at
+// a reach, and through its gates alone, and the shortest pull in the ground
+// plane (what the search measures) whose turns hold is kept, the corridor's
+// turns set to match, so that the funnel's steps and portals agree.
+void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswer& answer) {
+  thread_local Corridor other;
+  thread_local FunnelResult pulled;
+  Corridor& corridor = answer.search.corridor;
+  float best = reachTurnsHold(graph, corridor, answer.funnel.corners)
+                   ? groundLength(answer.funnel.corners)
+                   : std::numeric_limits<float>::infinity();
+  const auto tryPull = [&](auto&& keep) {
+    other = corridor;
+    for (EndTurn& turn : other.endTurns) {
+      if (!keep(turn)) turn = EndTurn::None;
+    }
+    pullCorridor(graph, other, pulled, stages.funnelSteps);
+    const float length = groundLength(pulled.corners);
+    if (!(length < best)) return;
+    best = length;
+    corridor.endTurns = other.endTurns;
+    std::swap(answer.funnel, pulled);
+  };
+  if (turnsAtReach(corridor))
+    tryPull([](EndTurn turn) { return turn == EndTurn::LeftEnd || turn == EndTurn::RightEnd; });
+  tryPull([](EndTurn) { return false; });
 }
 
 }  // namespace
@@ -57,7 +118,7 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   if (!answer.hasPath()) return;
   Corridor& corridor = answer.search.corridor;
   pullCorridor(graph, corridor, answer.funnel, stages.funnelSteps);
-  if (!corridor.endTurns.empty()) keepShorterPull(graph, stages, answer);
+  if (!corridor.endTurns.empty()) keepShortestPull(graph, stages, answer);
   if (stages.funnelSteps || stages.groundPath) answer.portals = funnelPortals(graph, corridor);
   if (stages.groundPath) answer.groundPath = followPortalHeights(answer.funnel, answer.portals);
   if (stages.smoothed) answer.smoothed = smoothPath(graph, corridor, answer.funnel.corners);

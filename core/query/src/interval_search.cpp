@@ -233,7 +233,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_rootSlots.startQuery(m_rootSlotMask + 1);
   m_rootCost.clear();
   m_cornerKeys.startQuery(4 * query.graph->portals.size());
-  m_widenedKeys.startQuery(2 * query.graph->portals.size());
+  m_endTurnKeys.startQuery(4 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
   m_expanded.clear();
@@ -372,8 +372,9 @@ SearchStep IntervalSearch::step() {
   return SearchStep::NoWay;
 }
 
-float IntervalSearch::costTo(const Node& node, const glm::vec2& point) const {
+float IntervalSearch::costTo(const Node& node, const glm::vec2& point, glm::vec2* from) const {
   const float metre = m_query.metre;
+  if (from) *from = node.root;
   if (node.isPoint) return node.cost + glm::distance(node.root, point) * metre;
   const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
   const float s = sign(cross2(a - r, b - r));
@@ -381,10 +382,12 @@ float IntervalSearch::costTo(const Node& node, const glm::vec2& point) const {
   // from the edge's line times the edge's length): a point on an edge, such as
   // a goal in line with the corner the edge passes, is inside.
   if (s * cross2(a - r, point - r) < -kOnLine * glm::distance(a, r)) {
+    if (from) *from = a;
     return node.leftTurns ? node.cost + (glm::distance(r, a) + glm::distance(a, point)) * metre
                           : kInfinity;
   }
   if (s * cross2(point - r, b - r) < -kOnLine * glm::distance(b, r)) {
+    if (from) *from = b;
     return node.rightTurns ? node.cost + (glm::distance(r, b) + glm::distance(b, point)) * metre
                            : kInfinity;
   }
@@ -441,6 +444,7 @@ float IntervalSearch::costToWidenedEnd(const Node& node, const glm::vec2& end) c
   }
   const float cost = node.cost + glm::distance(node.root, end) * m_query.metre;
   if (node.crossed == kNoPortal) return cost;
+  if (node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach) return kInfinity;
   const Sector& sector = m_query.graph->sectors[node.sector];
   const glm::vec2 halfCell(0.5f * m_query.graph->cellSize);
   const bool meets = segmentMeetsBox(node.root, end, groundOf(sector.bounds.min) + halfCell,
@@ -448,41 +452,119 @@ float IntervalSearch::costToWidenedEnd(const Node& node, const glm::vec2& end) c
   return meets ? cost : kInfinity;
 }
 
-void IntervalSearch::pushWidenedEnds(const Node& node, uint32_t index, uint32_t portal) {
+void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t portal) {
   if (!m_gated) return;
-  const Portal& p = m_query.graph->portals[portal];
+  const NavGraph& graph = *m_query.graph;
+  const Portal& p = graph.portals[portal];
   for (const bool left : {true, false}) {
-    const uint32_t key = widenedEndKey(portal, left);
-    if (key == kNoNode) continue;
-    const glm::vec2 end = groundOf(left ? p.left : p.right);
-    // The straight way is the cheapest there is: an end reached for less already is left.
-    if (node.cost + glm::distance(node.root, end) * m_query.metre > m_rootCost[key] + kCostSlack)
-      continue;
-    const float cost = costToWidenedEnd(node, end);
-    if (!(cost < kInfinity) || !claimRoot(key, cost)) continue;
-    Node turn{};
-    turn.root = end;
-    turn.cost = cost;
-    turn.rootKey = key;
-    turn.crossed = portal;
-    turn.sector = p.toSector;
-    turn.parent = index;
-    turn.isPoint = true;
-    turn.atWidenedEnd = true;
-    push(turn);
+    for (const bool reach : {false, true}) {
+      const uint32_t key = endTurnKey(portal, left, reach);
+      if (key == kNoNode) continue;
+      const EndTurn turn = reach ? (left ? EndTurn::LeftReach : EndTurn::RightReach)
+                                 : (left ? EndTurn::LeftEnd : EndTurn::RightEnd);
+      const glm::vec2 at = groundOf(endTurnPoint(graph, portal, turn));
+      // The straight way is the cheapest there is: a turn reached for less already is left.
+      if (node.cost + glm::distance(node.root, at) * m_query.metre > m_rootCost[key] + kCostSlack)
+        continue;
+      const float cost =
+          reach ? costToReach(node, portal, left, m_rootCost[key]) : costToWidenedEnd(node, at);
+      if (!(cost < kInfinity) || !claimRoot(key, cost)) continue;
+      Node next{};
+      next.root = at;
+      next.cost = cost;
+      next.rootKey = key;
+      next.crossed = portal;
+      next.sector = p.toSector;
+      next.parent = index;
+      next.isPoint = true;
+      next.turn = turn;
+      push(next);
+    }
   }
 }
 
-// The end as a corner of the portal itself (not of a gate): one key for the
-// portal and its reverse. Looked up once a query, as most ends are asked for
-// many times.
-uint32_t IntervalSearch::widenedEndKey(uint32_t portal, bool left) {
-  const uint32_t slot = uint32_t(portalEndIndex(portal, left));
-  if (!m_widenedKeys.seen(slot)) {
+// A reach proves the stretches that leave its point in its directions clear
+// (reachLeavesInto): the way in must leave it, backwards, into the sector the
+// node stands in. It comes straight from the node's root through its cone,
+// past a turning end of its interval, or from the start or a point on the
+// cells (not from another turn past the gates, whose own proof does not
+// reach that far).
+float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, float known) const {
+  if (node.turn != EndTurn::None) return kInfinity;
+  const NavGraph& graph = *m_query.graph;
+  const PortalEndReach& reach = graph.reach[portalEndIndex(portal, left)];
+  const glm::vec2 at = groundOf(reach.point);
+  glm::vec2 from = node.root;
+  float cost = node.cost + glm::distance(node.root, at) * m_query.metre;
+  if (!node.isPoint) {
+    const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
+    const float rootSide = cross2(b - a, r - a), atSide = cross2(b - a, at - a);
+    if (rootSide * atSide > 0.0f && std::abs(atSide) > kOnLine * glm::distance(a, b))
+      return kInfinity;
+    cost = costTo(node, at, &from);
+  }
+  // The reach's test is the dearer part: not for a point reached cheaper before.
+  if (!(cost <= known + kCostSlack)) return kInfinity;
+  const bool in = reachLeavesInto(graph, graph.portals[portal], reach, left, from) == 0;
+  return in ? cost : kInfinity;
+}
+
+// What a turn at a reach's point sees of the segment [from, to] on the cells
+// of the sector it enters: the directions its reach proves clear, no further
+// than its length (a point on the cells is met no later than that).
+IntervalSearch::Range IntervalSearch::reachSees(const Node& node, const glm::vec2& from,
+                                                const glm::vec2& to) const {
+  const NavGraph& graph = *m_query.graph;
+  const bool left = node.turn == EndTurn::LeftReach;
+  const Portal& portal = graph.portals[node.crossed];
+  const PortalEndReach& reach = graph.reach[portalEndIndex(node.crossed, left)];
+  const glm::vec2 out = outwardAlong(portal, left), walk = walkDirection(portal);
+  // The directions d with outwardMin <= dot(d, out) <= outwardMax on the walk's side.
+  const auto direction = [&](float along) {
+    const float c = std::clamp(along, -1.0f, 1.0f);
+    return c * out + std::sqrt(1.0f - c * c) * walk;
+  };
+  const glm::vec2 first = direction(reach.outwardMax[1]), last = direction(reach.outwardMin[1]);
+  const float turning = sign(cross2(out, walk));
+  const glm::vec2 r = node.root;
+  Range seen =
+      intersect(nonNegative(turning * cross2(first, from - r), turning * cross2(first, to - r)),
+                nonNegative(turning * cross2(from - r, last), turning * cross2(to - r, last)));
+  // Within the reach's length of its point: where the segment lies in that circle.
+  const glm::vec2 span = to - from, offset = from - r;
+  const float a = glm::dot(span, span), b = glm::dot(offset, span),
+              c = glm::dot(offset, offset) - reach.length * reach.length;
+  const float discriminant = b * b - a * c;
+  if (a > 0.0f) {
+    if (!(discriminant >= 0.0f)) return {1.0f, 0.0f};
+    const float root = std::sqrt(discriminant);
+    seen = intersect(seen, {(-b - root) / a, (-b + root) / a});
+  } else if (!(c <= 0.0f)) {
+    return {1.0f, 0.0f};
+  }
+  // Both ends checked as the funnel's stretches will be: rounding keeps nothing it should not.
+  const auto clear = [&](float t) {
+    return reachLeavesInto(graph, portal, reach, left, pointAlong(from, to, t)) == 1;
+  };
+  if (seen.empty() || !clear(seen.low) || !clear(seen.high)) return {1.0f, 0.0f};
+  return seen;
+}
+
+// A turn's root key, one for the portal and its reverse (a widened end is
+// theirs alike; a reach is the portal's own). Looked up once a query, as most
+// ends are asked for many times; kNoNode where there is no such turn.
+uint32_t IntervalSearch::endTurnKey(uint32_t portal, bool left, bool reach) {
+  const uint32_t slot = portal * 4 + (reach ? 2u : 0u) + (left ? 0u : 1u);
+  if (!m_endTurnKeys.seen(slot)) {
     const NavGraph& graph = *m_query.graph;
     const Portal& p = graph.portals[portal];
     uint32_t key = kNoNode;
-    if (portalEndWidened(graph, p, left)) {
+    if (reach) {
+      const size_t end = portalEndIndex(portal, left);
+      if (end < graph.reach.size() && graph.reach[end].reaches() &&
+          graph.reach[end].outwardMin[1] <= graph.reach[end].outwardMax[1])
+        key = rootKeyAt(graph.reach[end].point);
+    } else if (portalEndWidened(graph, p, left)) {
       glm::vec3 at = left ? p.left : p.right;
       if (p.reverse != kNoPortal && p.reverse < portal) {
         const Portal& first = graph.portals[p.reverse];
@@ -490,9 +572,9 @@ uint32_t IntervalSearch::widenedEndKey(uint32_t portal, bool left) {
       }
       key = rootKeyAt(at);
     }
-    m_widenedKeys.touch(slot, key);
+    m_endTurnKeys.touch(slot, key);
   }
-  return m_widenedKeys[slot];
+  return m_endTurnKeys[slot];
 }
 
 void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
@@ -507,7 +589,12 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     if (cost >= seen->second - kCostSlack) return;
     seen->second = cost;
   }
-  if (sector == m_query.goalSector)
+  // A turn at a reach's point sees only what its reach proves clear.
+  const bool reached = node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach;
+  const auto sees = [&](const glm::vec2& from, const glm::vec2& to) {
+    return reached ? reachSees(node, from, to) : Range{0.0f, 1.0f};
+  };
+  if (sector == m_query.goalSector && !sees(m_goal, m_goal).empty())
     pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
   const uint32_t back = cameFrom(node);
   const Sector& s = graph.sectors[sector];
@@ -516,10 +603,12 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     if (portal.kind != PortalKind::Walk || portal.toSector == back || !opens(portal.toSector) ||
         leavesRegion(portal.toSector) || deadEnd(p, sector))
       continue;
-    cross(p, {0.0f, 1.0f}, {root, cost, node.rootKey}, index);
-    pushWidenedEnds(node, index, p);
+    const Range visible =
+        sees(groundOf(crossingEnd(p, true, false)), groundOf(crossingEnd(p, false, false)));
+    if (!visible.empty()) cross(p, visible, {root, cost, node.rootKey}, index);
+    pushEndTurns(node, index, p);
   }
-  pushTeleports(node, index);
+  if (!reached) pushTeleports(node, index);
 }
 
 bool IntervalSearch::settle(Range& range, float length) {
@@ -680,7 +769,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     project(cone, turns, groundOf(crossingEnd(p, true, false)),
             groundOf(crossingEnd(p, false, false)),
             [&](Range range, const Way& way) { cross(p, range, way, index); });
-    pushWidenedEnds(node, index, p);
+    pushEndTurns(node, index, p);
   }
   pushTeleports(node, index);
 }
@@ -690,17 +779,10 @@ void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes,
   nodes.clear();
   turns.clear();
   if (m_reached == kNoNode) return;
-  const NavGraph& graph = *m_query.graph;
   for (uint32_t i = m_nodes[m_reached].parent; i != kNoNode && m_nodes[i].crossed != kNoPortal;
        i = m_nodes[i].parent) {
-    const Node& node = m_nodes[i];
-    nodes.push_back(node.crossed);
-    EndTurn turn = EndTurn::None;
-    if (node.atWidenedEnd) {
-      const Portal& portal = graph.portals[node.crossed];
-      turn = node.root == groundOf(portal.left) ? EndTurn::Left : EndTurn::Right;
-    }
-    turns.push_back(turn);
+    nodes.push_back(m_nodes[i].crossed);
+    turns.push_back(m_nodes[i].turn);
   }
   std::reverse(nodes.begin(), nodes.end());
   std::reverse(turns.begin(), turns.end());

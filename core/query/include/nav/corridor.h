@@ -12,10 +12,28 @@ namespace nav {
 /// A corridor portal with this bit set is a jump: the rest indexes Corridor::jumps.
 constexpr uint32_t kJumpPortalFlag = 0x80000000u;
 
-/// Where a path turns at a walk portal: at neither end, or at its left or
-/// right end where widening moved that end out (portal_ends.h), past the
-/// gates the funnel pulls through.
-enum class EndTurn : uint8_t { None, Left, Right };
+/// Where a path turns at a walk portal, past the gates the funnel pulls
+/// through: at neither end, at its left or right end where widening moved
+/// that end out, or at that end's reach (NavGraph::reach, portal_ends.h).
+enum class EndTurn : uint8_t { None, LeftEnd, RightEnd, LeftReach, RightReach };
+
+/// The point a path turns at: the end itself or its reach's point.
+inline glm::vec3 endTurnPoint(const NavGraph& graph, uint32_t portal, EndTurn turn) {
+  const Portal& p = graph.portals[portal];
+  switch (turn) {
+    case EndTurn::LeftEnd:
+      return p.left;
+    case EndTurn::RightEnd:
+      return p.right;
+    case EndTurn::LeftReach:
+      return graph.reach[portalEndIndex(portal, true)].point;
+    case EndTurn::RightReach:
+      return graph.reach[portalEndIndex(portal, false)].point;
+    case EndTurn::None:
+      break;
+  }
+  return p.midpoint();
+}
 
 /// The sectors and portals a path goes through, start to goal.
 struct Corridor {
@@ -27,7 +45,7 @@ struct Corridor {
   std::vector<uint32_t> portals;
   /// The jumps the path takes, copied: the path stays whole when they expire.
   std::vector<JumpPortal> jumps;
-  /// Per portal, the exact search's turn at a widened end (None at every
+  /// Per portal, the exact search's turn past its gates (None at every
   /// portal, or empty: the other searches leave it so).
   std::vector<EndTurn> endTurns;
 

@@ -96,8 +96,8 @@ class IntervalSearch {
     bool leftTurns, rightTurns;
     bool isPoint;
     bool isGoal;
-    /// A point node at a walk portal's end widening moved out (pushWidenedEnds).
-    bool atWidenedEnd;
+    /// A point node turning past the gates of the portal crossed (pushEndTurns).
+    EndTurn turn;
   };
 
   /// The key of the root standing at `at`: one per point, so that the ends
@@ -175,16 +175,25 @@ class IntervalSearch {
   void expandPoint(const Node& node, uint32_t index);
   /// Devices and jumps out of the node's sector, reached from the node.
   void pushTeleports(const Node& node, uint32_t index);
-  /// Point nodes at the ends of walk portal `portal` (out of the node's
-  /// sector) that widening moved off the cells (portal_ends.h), where the
-  /// node reaches them in a straight line: a path may turn there, as the
-  /// funnel's corners move there (corner_reach.h).
-  void pushWidenedEnds(const Node& node, uint32_t index, uint32_t portal);
+  /// Point nodes turning past the gates of walk portal `portal` (out of the
+  /// node's sector), where the node reaches the turn in a straight line: at
+  /// its ends that widening moved off the cells (portal_ends.h), which see
+  /// all of the sector they enter, and at its ends' reach (NavGraph::reach),
+  /// which see what the reach proves clear (reachSees).
+  void pushEndTurns(const Node& node, uint32_t index, uint32_t portal);
   /// The cost to reach a widened end `end` of a portal out of the node's
   /// sector, or infinity when no straight way through the sector's cells is known.
   float costToWidenedEnd(const Node& node, const glm::vec2& end) const;
-  /// The root key of a walk portal's end widening moved, else 0xffffffff.
-  uint32_t widenedEndKey(uint32_t portal, bool left);
+  /// The cost to reach the reach's point of an end of `portal` (out of the
+  /// node's sector), or infinity where the reach does not prove the way in
+  /// clear or the point was reached for less than that (`known`) before.
+  float costToReach(const Node& node, uint32_t portal, bool left, float known) const;
+  /// For a node turning at a reach's point: the part of the segment [from,
+  /// to] (on the cells of the node's sector) it sees.
+  Range reachSees(const Node& node, const glm::vec2& from, const glm::vec2& to) const;
+  /// The root key of a turn at a walk portal's end (`reach`: at its reach's
+  /// point; else at the end widening moved), or 0xffffffff where there is none.
+  uint32_t endTurnKey(uint32_t portal, bool left, bool reach);
   /// The sector a node walked in from (kNoSector: it did not walk in).
   uint32_t cameFrom(const Node& node) const;
   /// Keeps the search to the smallest dead-end region holding the start and
@@ -206,8 +215,10 @@ class IntervalSearch {
   /// leads `onlyBack`, as the two lookups found.
   bool skipped(uint32_t portal, uint32_t from, uint32_t head, bool onlyBack) const;
   static uint64_t pointKey(uint32_t sector, const glm::vec2& point);
-  /// The cost to reach `point` of the node's sector from the node's root, or infinity.
-  float costTo(const Node& node, const glm::vec2& point) const;
+  /// The cost to reach `point` of the node's sector from the node's root, or
+  /// infinity; `from`, when given, gets where the way reaches it from in a
+  /// straight line (the root, or the end of the interval it turns at).
+  float costTo(const Node& node, const glm::vec2& point, glm::vec2* from = nullptr) const;
   float heuristic(const Node& node) const;
 
   IntervalQuery m_query;
@@ -236,8 +247,8 @@ class IntervalSearch {
   std::vector<RootPlace> m_rootPlaces;
   /// Per crossing end (4 a portal, detail::gateSlot): its root key, once looked up.
   NodePool<uint32_t> m_cornerKeys;
-  /// Per walk portal end (portalEndIndex), widenedEndKey once looked up.
-  NodePool<uint32_t> m_widenedKeys;
+  /// Per portal, endTurnKey of its four turns once looked up.
+  NodePool<uint32_t> m_endTurnKeys;
   /// Walk portals are crossed through gates (crossingEnd).
   bool m_gated = false;
   /// Best cost per root key.

@@ -1,7 +1,8 @@
-// The exact search turns at portal ends widening moved out (interval_search.h),
-// where the funnel's gates would not let a path turn: the unit following such
-// a path touches nothing, and the path is shorter than the same corridor
-// pulled through its gates and corner reach alone.
+// The exact search turns past the gates (interval_search.h): at portal ends
+// widening moved out and at ends' reach, where the funnel's gates would not
+// let a path turn. The unit following such a path touches nothing, and the
+// path is shorter than the same corridor pulled through its gates and corner
+// reach alone.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -60,9 +61,10 @@ Level terrain(uint32_t seed, float degrees) {
 }
 
 // Exact paths between random cells: every stretch the unit walks touches
-// nothing, and paths keep turns at widened ends (planPath drops them when
-// the corridor pulled through its gates alone comes out shorter) that make
-// them shorter than that pull.
+// nothing, and paths keep turns past the gates (planPath drops them when the
+// corridor pulled through its gates alone comes out shorter, or the funnel
+// leaves a reach's point where the reach proves nothing) that make them
+// shorter than that pull.
 void expectTurnsClearAndShorter(const std::string& name, const Built& built, size_t pairs) {
   SCOPED_TRACE(name);
   const NavGraph& graph = built.build.graph;
@@ -70,7 +72,7 @@ void expectTurnsClearAndShorter(const std::string& name, const Built& built, siz
   options.portalPoint = PortalPoint::Exact;
   PathStages stages;
   stages.clearance = true;
-  size_t turning = 0, turns = 0, touching = 0;
+  size_t turning = 0, turns = 0, atReach = 0, touching = 0;
   PathAnswer answer;
   for (const test::QueryPair& pair : test::randomPairs(built.build, pairs, 20261128)) {
     planPath(graph, pair.start, pair.goal, options, stages, answer, built.world.get());
@@ -92,14 +94,19 @@ void expectTurnsClearAndShorter(const std::string& name, const Built& built, siz
     const double without = groundLength(pullCorridor(graph, throughGates).corners);
     turning += withTurns < without - 1e-3;
     turns += here;
+    atReach +=
+        size_t(std::count_if(corridor.endTurns.begin(), corridor.endTurns.end(), [](EndTurn turn) {
+          return turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
+        }));
   }
   EXPECT_EQ(touching, 0u);
   EXPECT_GT(turning, pairs / 50);
-  testing::Test::RecordProperty(name + " paths shorter for turns at widened ends", int(turning));
+  testing::Test::RecordProperty(name + " paths shorter for their turns", int(turning));
   testing::Test::RecordProperty(name + " turns", int(turns));
+  testing::Test::RecordProperty(name + " turns at a reach", int(atReach));
 }
 
-TEST(WidenedTurns, ClearAndShorterOnGeneratedTerrain) {
+TEST(EndTurns, ClearAndShorterOnGeneratedTerrain) {
   for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
     for (const auto& [seed, degrees] : {std::pair(1u, 0.0f), std::pair(2u, 17.0f)}) {
       const std::unique_ptr<Built> built = buildAt(terrain(seed, degrees), shape);
@@ -111,7 +118,7 @@ TEST(WidenedTurns, ClearAndShorterOnGeneratedTerrain) {
   }
 }
 
-TEST(WidenedTurns, ClearAndShorterInTheDungeon) {
+TEST(EndTurns, ClearAndShorterInTheDungeon) {
   const std::string path = test::sharedFile("meshes/dungeon.obj");
   if (path.empty()) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
   for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
