@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "nav/collision.h"
@@ -16,7 +15,6 @@
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
-#include "nav/terrain_generator.h"
 #include "path_measures.h"
 #include "test_levels.h"
 #include "test_queries.h"
@@ -47,17 +45,6 @@ std::unique_ptr<Built> buildAt(Level level, UnitShape shape) {
   }
   built->build = std::move(build).value();
   return built;
-}
-
-Level terrain(uint32_t seed, float degrees) {
-  TerrainParams params;
-  params.seed = seed;
-  std::ostringstream obj;
-  const Result<TerrainInfo> info = generateTerrain(params, obj);
-  EXPECT_TRUE(info.ok()) << info.error();
-  Result<Level> level = parseObj(obj.str(), "terrain " + std::to_string(seed));
-  EXPECT_TRUE(level.ok()) << level.error();
-  return level.ok() ? rotatedAboutY(level.value(), degrees).value() : Level{};
 }
 
 // Exact paths between random cells: every stretch the unit walks touches
@@ -109,7 +96,7 @@ void expectTurnsClearAndShorter(const std::string& name, const Built& built, siz
 TEST(EndTurns, ClearAndShorterOnGeneratedTerrain) {
   for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
     for (const auto& [seed, degrees] : {std::pair(1u, 0.0f), std::pair(2u, 17.0f)}) {
-      const std::unique_ptr<Built> built = buildAt(terrain(seed, degrees), shape);
+      const std::unique_ptr<Built> built = buildAt(test::terrainLevel(seed, degrees), shape);
       ASSERT_TRUE(built);
       expectTurnsClearAndShorter("terrain " + std::to_string(seed) + " turned " +
                                      std::to_string(int(degrees)) + ", " + toString(shape),

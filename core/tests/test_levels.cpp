@@ -230,17 +230,24 @@ const NavBuild* dungeonBuild() {
   return built.get();
 }
 
+Level terrainLevel(uint32_t seed, float degrees) {
+  TerrainParams params;
+  params.seed = seed;
+  std::ostringstream obj;
+  const Result<TerrainInfo> info = generateTerrain(params, obj);
+  const Result<Level> level = info ? parseObj(obj.str(), "terrain " + std::to_string(seed))
+                                   : Result<Level>::failure(info.error());
+  const Result<Level> turned = level ? rotatedAboutY(level.value(), degrees) : level;
+  if (turned) return turned.value();
+  ADD_FAILURE() << turned.error();
+  return {};
+}
+
 const NavBuild& terrainBuild(uint32_t seed, float degrees) {
   static std::map<std::pair<uint32_t, float>, std::unique_ptr<NavBuild>> built;
   std::unique_ptr<NavBuild>& build = built[{seed, degrees}];
   if (!build) {
-    TerrainParams params;
-    params.seed = seed;
-    std::ostringstream obj;
-    const Result<TerrainInfo> info = generateTerrain(params, obj);
-    const Result<Level> level = info ? parseObj(obj.str(), "terrain " + std::to_string(seed))
-                                     : Result<Level>::failure(info.error());
-    build = level ? matchedBuild(rotatedAboutY(level.value(), degrees)) : matchedBuild(level);
+    build = matchedBuild(Result<Level>::success(terrainLevel(seed, degrees)));
     if (!build) build = std::make_unique<NavBuild>();
   }
   return *build;

@@ -65,8 +65,11 @@ NavGraph randomSectorGraph(uint32_t seed, float extraPerSector);
 /// detourMatchedParams(0.9) with its cells kept, built once per test program;
 /// null when ../shared is absent.
 const NavBuild* dungeonBuild();
-/// Generated terrain of this seed turned about the vertical axis, built at
-/// detourMatchedParams(0.9) with its cells kept, once per (seed, turn).
+/// Generated terrain of this seed (default size) turned about the vertical
+/// axis; an empty level, with a test failure, when it cannot be made.
+Level terrainLevel(uint32_t seed, float degrees);
+/// terrainLevel built at detourMatchedParams(0.9) with its cells kept, once
+/// per (seed, turn).
 const NavBuild& terrainBuild(uint32_t seed, float degrees);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
