@@ -427,21 +427,24 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
   }
 }
 
+// True when `point` lies on the root's side of an interval node's line, by
+// more than rounding: back on the side the node came in by.
+bool IntervalSearch::behindInterval(const Node& node, const glm::vec2& point) const {
+  const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
+  const float rootSide = cross2(b - a, r - a), pointSide = cross2(b - a, point - a);
+  return rootSide * pointSide > 0.0f && std::abs(pointSide) > kOnLine * glm::distance(a, b);
+}
+
 // Widening proved the hull of a moved end and either sector's cells clear
-// (portal_widening.h): a way that reaches a point of the cells reaches the end
-// in a straight line from there. The start sees all of its sector; another
-// point root (an exit, another moved end) reaches the end when their segment
-// meets the cells; an interval node's root when the end lies in its cone, else past a
-// turning end of its interval, which is on the cells. An end back on the side
-// the node came in by is not looked at.
+// (portal_widening.h): a way that reaches a point of the cells reaches the
+// end in a straight line from there. The start sees all of its sector;
+// another point root (an exit, another moved end, not a turn at a reach's
+// point, which sees only what its reach proves) reaches the end when their
+// segment meets the cells; an interval node's root when the end lies in its
+// cone, else past a turning end of its interval, which is on the cells. An
+// end back on the side the node came in by is not looked at.
 float IntervalSearch::costToWidenedEnd(const Node& node, const glm::vec2& end) const {
-  if (!node.isPoint) {
-    const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
-    const float rootSide = cross2(b - a, r - a), endSide = cross2(b - a, end - a);
-    if (rootSide * endSide > 0.0f && std::abs(endSide) > kOnLine * glm::distance(a, b))
-      return kInfinity;
-    return costTo(node, end);
-  }
+  if (!node.isPoint) return behindInterval(node, end) ? kInfinity : costTo(node, end);
   const float cost = node.cost + glm::distance(node.root, end) * m_query.metre;
   if (node.crossed == kNoPortal) return cost;
   if (node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach) return kInfinity;
@@ -497,10 +500,7 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
   glm::vec2 from = node.root;
   float cost = node.cost + glm::distance(node.root, at) * m_query.metre;
   if (!node.isPoint) {
-    const glm::vec2 &r = node.root, &a = node.left, &b = node.right;
-    const float rootSide = cross2(b - a, r - a), atSide = cross2(b - a, at - a);
-    if (rootSide * atSide > 0.0f && std::abs(atSide) > kOnLine * glm::distance(a, b))
-      return kInfinity;
+    if (behindInterval(node, at)) return kInfinity;
     cost = costTo(node, at, &from);
   }
   // The reach's test is the dearer part: not for a point reached cheaper before.

@@ -181,6 +181,8 @@ class IntervalSearch {
   /// all of the sector they enter, and at its ends' reach (NavGraph::reach),
   /// which see what the reach proves clear (reachSees).
   void pushEndTurns(const Node& node, uint32_t index, uint32_t portal);
+  /// True when `point` lies back on the side an interval node came in by.
+  bool behindInterval(const Node& node, const glm::vec2& point) const;
   /// The cost to reach a widened end `end` of a portal out of the node's
   /// sector, or infinity when no straight way through the sector's cells is known.
   float costToWidenedEnd(const Node& node, const glm::vec2& end) const;
