@@ -5,14 +5,16 @@
 // their sectors) together with the point the path last turned at (its root),
 // which sees the whole interval in a straight line; expanding it projects the
 // interval across the sector it enters onto that sector's ways out. Paths turn
-// only at the ends of portals or gates, where the walls are, and at portal
-// ends widening moved out (a point node each, which sees all of the sector it
-// enters; the corridor names the turn, Corridor::endTurns, and the funnel
-// turns there), so the first time the goal is popped the corridor is the one
-// whose pulled path is shortest in the ground plane, over every corridor.
-// Lengths are measured in the ground plane, as the funnel pulls the string. Walking costs the same
-// per metre everywhere; devices and jumps are crossed from their entry to their exit point at the
-// cost the query's rules give them.
+// only at the ends of portals or gates, where the walls are, and past the
+// gates: at portal ends widening moved out (a point node each, which sees all
+// of the sector it enters) and at ends' reach (a point node that sees what the
+// reach proves clear); the corridor names those turns (Corridor::endTurns) and
+// the funnel turns there. So the first time the goal is popped the corridor
+// is the one whose pulled path is shortest in the ground plane, over every
+// corridor. Lengths are measured in the ground plane, as the funnel pulls the
+// string. Walking costs the same per metre everywhere; devices and jumps are
+// crossed from their entry to their exit point at the cost the query's rules
+// give them.
 #include <cstdint>
 #include <limits>
 #include <span>
