@@ -2,7 +2,7 @@
 //
 // For each level (the bundled showcase and funnel levels with their own first
 // unit, dungeon.obj from ../shared and generated terrains with the
-// Detour-matched unit, one of them turned 45 degrees) and each unit shape
+// Detour-matched unit, two of them turned: bench_checks.h) and each unit shape
 // (box and round): the default path (the sidecar's start and goal, the first
 // path the debugger shows) and PAIRS seeded random pairs of points anywhere
 // on the cells, solved with the default search (findPath with
@@ -20,35 +20,21 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
-#include "bench_levels.h"
+#include "bench_checks.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
-#include "nav/terrain_generator.h"
 
 namespace {
-
-struct Case {
-  std::string label;
-  /// A level file, or empty for the generated terrain of terrainSeed.
-  std::string path;
-  uint32_t terrainSeed = 0;
-  /// Detour's matched unit (1.2 x 2.0 m, step 0.9) instead of the sidecar's first.
-  bool detourUnit = false;
-  /// The level turned about the vertical axis (rotatedAboutY). [degrees]
-  float degrees = 0.0f;
-};
 
 struct Totals {
   size_t paths = 0, stretches = 0, touching = 0, corners = 0;
@@ -58,15 +44,6 @@ struct Totals {
 };
 
 bool g_diagnose = false;
-
-std::optional<nav::Level> levelOf(const Case& c) {
-  nav::Result<nav::Level> level = nav::bench::benchLevel(c.label, c.path, c.terrainSeed, c.degrees);
-  if (!level) {
-    std::fprintf(stderr, "%s\n", level.error().c_str());
-    return std::nullopt;
-  }
-  return std::move(level).value();
-}
 
 void solve(const nav::NavGraph& graph, const nav::CollisionWorld& world, const glm::vec3& start,
            const glm::vec3& goal, Totals& totals) {
@@ -111,36 +88,21 @@ void print(const char* what, const Totals& t) {
 }
 
 // Returns the number of touching stretches.
-size_t runCase(const Case& c, nav::UnitShape shape, size_t pairs, uint32_t seed) {
-  if (!c.path.empty() && !std::filesystem::exists(c.path)) {
-    std::printf("%s is absent: skipped\n", c.path.c_str());
-    return 0;
-  }
-  const std::optional<nav::Level> level = levelOf(c);
-  if (!level) return 1;
-  const nav::CollisionWorld world(*level);
-  nav::UnitProfile unit = c.detourUnit                    ? nav::detourMatchedUnit()
-                          : level->settings.units.empty() ? nav::UnitProfile{}
-                                                          : level->settings.units.front();
-  unit.shape = shape;
-  nav::FloodFillParams params = nav::fillParamsFor(*level, unit);
-  if (c.detourUnit) params.cellSize = 0.3f;
-  nav::BuildOptions options;
-  options.keepCells = true;
+size_t runCase(const nav::bench::CheckCase& c, nav::UnitShape shape, size_t pairs, uint32_t seed) {
   const auto started = std::chrono::steady_clock::now();
-  nav::Result<nav::NavBuild> built = nav::buildNavigation(*level, world, params, options);
-  if (!built) {
-    std::fprintf(stderr, "%s: %s\n", c.label.c_str(), built.error().c_str());
-    return 1;
-  }
-  const nav::NavBuild& build = built.value();
+  bool failed = false;
+  const std::unique_ptr<nav::bench::CheckBuild> check = nav::bench::buildCheck(c, shape, failed);
+  if (!check) return failed ? 1 : 0;
+  const nav::Level& level = check->level;
+  const nav::CollisionWorld& world = *check->world;
+  const nav::NavBuild& build = check->build;
   const nav::NavGraph& graph = build.graph;
   std::printf("%s, %s unit %.2f m: %zu sectors, %zu portals\n", c.label.c_str(),
-              nav::toString(shape), unit.width, graph.sectors.size(), graph.portals.size());
+              nav::toString(shape), check->unit.width, graph.sectors.size(), graph.portals.size());
   size_t touching = 0;
-  if (level->settings.start && level->settings.goal) {
+  if (level.settings.start && level.settings.goal) {
     Totals first;
-    solve(graph, world, *level->settings.start, *level->settings.goal, first);
+    solve(graph, world, *level.settings.start, *level.settings.goal, first);
     print("default", first);
     touching += first.touching;
   }
@@ -168,36 +130,16 @@ size_t runCase(const Case& c, nav::UnitShape shape, size_t pairs, uint32_t seed)
 }  // namespace
 
 int main(int argc, char** argv) {
-  size_t pairs = 10000;
-  uint32_t seed = 20261122;
-  std::string only;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-      seed = uint32_t(std::strtoul(argv[++i], nullptr, 10));
-    } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
-      only = argv[++i];
-    } else if (std::strcmp(argv[i], "--diagnose") == 0) {
-      g_diagnose = true;
-    } else if (argv[i][0] != '-') {
-      pairs = size_t(std::strtoul(argv[i], nullptr, 10));
-    } else {
-      std::fprintf(stderr, "unknown option %s\n", argv[i]);
-      return 2;
-    }
-  }
-  const std::string assets = NAVSCOPE_ASSETS_DIR, shared = NAVSCOPE_SHARED_DIR;
-  const Case cases[] = {
-      {"showcase", assets + "/showcase.obj"},
-      {"funnel", assets + "/funnel.obj"},
-      {"dungeon", shared + "/meshes/dungeon.obj", 0, true},
-      {"terrain 1", "", 1, true},
-      {"terrain 2 turned 45", "", 2, true, 45.0f},
-  };
+  const std::optional<nav::bench::CheckArgs> args =
+      nav::bench::parseCheckArgs(argc, argv, {10000, 20261122, "", false});
+  if (!args) return 2;
+  g_diagnose = args->diagnose;
   size_t touching = 0;
-  for (const Case& c : cases) {
-    if (!only.empty() && c.label.find(only) == std::string::npos) continue;
+  for (const nav::bench::CheckCase& c :
+       nav::bench::checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR)) {
+    if (!args->only.empty() && c.label.find(args->only) == std::string::npos) continue;
     for (const nav::UnitShape shape : {nav::UnitShape::Box, nav::UnitShape::Round})
-      touching += runCase(c, shape, pairs, seed);
+      touching += runCase(c, shape, args->pairs, args->seed);
   }
   std::printf("touching stretches: %zu\n", touching);
   return touching == 0 ? 0 : 1;

@@ -1,0 +1,117 @@
+#pragma once
+// What the check programs (navscope_check_clearance, navscope_check_exact)
+// share: their levels, each built for a unit shape, and their command line.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench_levels.h"
+#include "nav/collision.h"
+#include "nav/nav_build.h"
+
+namespace nav::bench {
+
+struct CheckCase {
+  std::string label;
+  /// A level file, or empty for the generated terrain of terrainSeed.
+  std::string path;
+  uint32_t terrainSeed = 0;
+  /// Detour's matched unit (1.2 x 2.0 m, step 0.9, cells 0.3 m) instead of the sidecar's first.
+  bool detourUnit = false;
+  /// The level turned about the vertical axis (rotatedAboutY). [degrees]
+  float degrees = 0.0f;
+};
+
+/// The bundled showcase and funnel levels with their own first unit,
+/// dungeon.obj from ../shared and generated terrains with Detour's unit, two
+/// of them turned.
+inline std::vector<CheckCase> checkCases(const std::string& assets, const std::string& shared) {
+  return {
+      {"showcase", assets + "/showcase.obj"},
+      {"funnel", assets + "/funnel.obj"},
+      {"dungeon", shared + "/meshes/dungeon.obj", 0, true},
+      {"terrain 1", "", 1, true},
+      {"terrain 2 turned 45", "", 2, true, 45.0f},
+      {"terrain 3 turned 17", "", 3, true, 17.0f},
+  };
+}
+
+/// A case's level, its collision world and its build (cells kept).
+struct CheckBuild {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  UnitProfile unit;
+  NavBuild build;
+};
+
+/// Builds the case for a unit of `shape`. Null, with a line printed, when its
+/// file is absent (skipped) or it cannot be built (`failed` set).
+inline std::unique_ptr<CheckBuild> buildCheck(const CheckCase& c, UnitShape shape, bool& failed) {
+  failed = false;
+  if (!c.path.empty() && !std::filesystem::exists(c.path)) {
+    std::printf("%s is absent: skipped\n", c.path.c_str());
+    return nullptr;
+  }
+  Result<Level> level = benchLevel(c.label, c.path, c.terrainSeed, c.degrees);
+  if (!level) {
+    std::fprintf(stderr, "%s\n", level.error().c_str());
+    failed = true;
+    return nullptr;
+  }
+  auto check = std::make_unique<CheckBuild>();
+  check->level = std::move(level).value();
+  check->world = std::make_unique<CollisionWorld>(check->level);
+  const std::vector<UnitProfile>& units = check->level.settings.units;
+  check->unit = c.detourUnit ? detourMatchedUnit() : units.empty() ? UnitProfile{} : units.front();
+  check->unit.shape = shape;
+  FloodFillParams params = fillParamsFor(check->level, check->unit);
+  if (c.detourUnit) params.cellSize = 0.3f;
+  BuildOptions options;
+  options.keepCells = true;
+  Result<NavBuild> built = buildNavigation(check->level, *check->world, params, options);
+  if (!built) {
+    std::fprintf(stderr, "%s: %s\n", c.label.c_str(), built.error().c_str());
+    failed = true;
+    return nullptr;
+  }
+  check->build = std::move(built).value();
+  return check;
+}
+
+struct CheckArgs {
+  size_t pairs = 0;
+  uint32_t seed = 0;
+  /// Only the cases whose label holds this (--only TEXT).
+  std::string only;
+  /// Print each pair that fails the check (--diagnose).
+  bool diagnose = false;
+};
+
+/// [PAIRS] [--seed N] [--only TEXT] [--diagnose] over `defaults`; empty, with
+/// the flag named, on anything else.
+inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs defaults) {
+  CheckArgs args = defaults;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+      args.seed = uint32_t(std::strtoul(argv[++i], nullptr, 10));
+    } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      args.only = argv[++i];
+    } else if (std::strcmp(argv[i], "--diagnose") == 0) {
+      args.diagnose = true;
+    } else if (argv[i][0] != '-') {
+      args.pairs = size_t(std::strtoul(argv[i], nullptr, 10));
+    } else {
+      std::fprintf(stderr, "unknown option %s\n", argv[i]);
+      return std::nullopt;
+    }
+  }
+  return args;
+}
+
+}  // namespace nav::bench
