@@ -127,7 +127,7 @@ struct GroundRaster::Storage {
   std::vector<uint32_t> firstCentreHeight;
   /// Per square, highest first: the heights of its triangles at its centre.
   std::vector<float> centreHeights;
-  /// Indices into `triangles`, square by square, in triangle order.
+  /// Indices into `faces`, square by square, the highest (GroundFace::high) first.
   std::vector<uint32_t> entries;
   /// The upward-facing triangles' corners, three per triangle.
   std::vector<glm::vec3> corners;
@@ -235,6 +235,17 @@ Result<GroundRaster> GroundRaster::build(const Level& level, const GroundRasterP
         return true;
       });
     }
+    // Highest first, so that the search for the ground under a point stops
+    // at the first triangle that cannot top what it found.
+    const auto higher = [&](uint32_t a, uint32_t b) {
+      const float highA = storage.faces[a].high, highB = storage.faces[b].high;
+      return highA > highB || (highA == highB && a < b);
+    };
+    for (size_t square = 0; square + 1 < storage.firstEntry.size(); ++square) {
+      if (square % (kSquaresPerTile + 1) == kSquaresPerTile) continue;
+      std::sort(storage.entries.begin() + storage.firstEntry[square],
+                storage.entries.begin() + storage.firstEntry[square + 1], higher);
+    }
     if (!raster.listCentreHeights(params.threads, control))
       return R::failure("ground raster: cancelled");
   } catch (const std::bad_alloc&) {
@@ -328,6 +339,8 @@ float GroundRaster::groundBelow(glm::vec2 p, float top, TileCache& cache) const 
   for (uint32_t e = first[local]; e < first[local + 1]; ++e) {
     const uint32_t t = s.entries[e];
     const GroundFace& face = s.faces[t];
+    // No face after this one reaches higher than what was found.
+    if (face.high <= best) break;
     if (face.low > top) continue;
     const float y = faceHeightAt(face, &s.corners[size_t(t) * 3], p, m_reach);
     if (y <= top) best = std::max(best, y);
