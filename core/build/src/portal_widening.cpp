@@ -28,9 +28,9 @@
 #include <vector>
 
 #include "candidate_blocks.h"
-#include "worker_threads.h"
 #include "nav/flood_fill.h"
 #include "nav/stand_test.h"
+#include "worker_threads.h"
 
 namespace nav {
 namespace {
@@ -156,22 +156,21 @@ class Widener {
       from.push_back(wave);
       to.push_back(wave);
     }
+    // Where an end could not move for every path, it may still for some: its
+    // reach. A reach asks only of its own pair's ends and of the level, so it
+    // is worked out as soon as the pair has moved, on the stands just tried.
+    m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
     std::vector<uint8_t> movedEnds(m_graph.portals.size(), 0);
     for (const std::vector<uint32_t>& wave : waves) {
       const bool done = inParallel(wave, [&](uint32_t p, CandidateBlocks& near) {
-        movedEnds[p] = uint8_t(int(widenEnd(p, true, near)) + int(widenEnd(p, false, near)));
+        TriedStands left, right;
+        movedEnds[p] =
+            uint8_t(int(widenEnd(p, true, left, near)) + int(widenEnd(p, false, right, near)));
+        reachEnd(p, true, left, near);
+        reachEnd(p, false, right, near);
       });
       if (!done) return std::nullopt;
     }
-    // Where an end could not move for every path, it may still for some. The
-    // ends no longer move and each pair's reach is its own.
-    m_graph.reach.assign(m_graph.portals.size() * 2, PortalEndReach{});
-    if (!inParallel(walks, knowGrounds) ||
-        !inParallel(pairs, [&](uint32_t p, CandidateBlocks& near) {
-          reachEnd(p, true, near);
-          reachEnd(p, false, near);
-        }))
-      return std::nullopt;
     return size_t(std::accumulate(movedEnds.begin(), movedEnds.end(), size_t(0)));
   }
 
@@ -212,16 +211,38 @@ class Widener {
     return {at.x, end.y, at.y};
   }
 
+  // Where the unit stood, or not, at the widths tried for one end.
+  struct TriedStands {
+    struct Stand {
+      glm::vec3 at;
+      std::optional<glm::vec3> ground;
+    };
+    std::array<Stand, std::size(kFractions)> stands;
+    size_t count = 0;
+  };
+
+  // standing(at), remembered in `tried`: the reach of an end that did not move
+  // tries the points its widening tried.
+  std::optional<glm::vec3> standing(const glm::vec3& at, TriedStands& tried,
+                                    CandidateBlocks& near) const {
+    for (size_t i = 0; i < tried.count; ++i) {
+      if (tried.stands[i].at == at) return tried.stands[i].ground;
+    }
+    const std::optional<glm::vec3> ground = standing(at, near);
+    if (tried.count < tried.stands.size()) tried.stands[tried.count++] = {at, ground};
+    return ground;
+  }
+
   // Moves one end of portal p (its left end, or its right) and the same end of
   // its reverse, if the unit fits there. True when it moved.
-  bool widenEnd(uint32_t p, bool left, CandidateBlocks& near) {
+  bool widenEnd(uint32_t p, bool left, TriedStands& tried, CandidateBlocks& near) {
     Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
     const Outward outward = outwardOf(portal, left);
     std::optional<Blocker> blocker;
     for (const float fraction : kFractions) {
       const glm::vec3 at = movedOut(end, outward, fraction);
-      if (!fits(p, left, at, blocker, near)) continue;
+      if (!fits(p, left, at, blocker, tried, near)) continue;
       Portal& back = m_graph.portals[portal.reverse];
       // The reverse sees the same edge from the other side: its right end is this left end.
       glm::vec3& mirror = left ? back.right : back.left;
@@ -248,18 +269,18 @@ class Widener {
   // The reach of one end of portal p that widening left short of a full half
   // cell (PortalEndReach): as far out as the unit stands and some directions
   // are clear, written for p and, mirrored, for its reverse.
-  void reachEnd(uint32_t p, bool left, CandidateBlocks& near) {
+  void reachEnd(uint32_t p, bool left, TriedStands& tried, CandidateBlocks& near) {
     const Portal& portal = m_graph.portals[p];
     const glm::vec3 end = left ? portal.left : portal.right;
     const Outward outward = outwardOf(portal, left);
-    std::optional<glm::vec3> tried;
+    std::optional<glm::vec3> previous;
     for (const float fraction : kFractions) {
       const glm::vec3 at = movedOut(end, outward, fraction);
       if (glm::distance(groundOf(at), groundOf(end)) < kShortestReach) return;
       // Clamped to the sectors' edge, a shorter width can land where a longer one did.
-      if (tried && *tried == at) continue;
-      tried = at;
-      const std::optional<glm::vec3> ground = standing(at, near);
+      if (previous && *previous == at) continue;
+      previous = at;
+      const std::optional<glm::vec3> ground = standing(at, tried, near);
       if (!ground || !sweepIsClear(*ground, endOnGround(p, !left, near), near)) continue;
       PortalEndReach reach;
       reach.point = at;
@@ -350,8 +371,8 @@ class Widener {
   // touches nothing. `blocker`, from a try further out, is swept first (it
   // most likely blocks again) and is set to the turn point that blocked.
   bool fits(uint32_t p, bool left, const glm::vec3& at, std::optional<Blocker>& blocker,
-            CandidateBlocks& near) const {
-    const std::optional<glm::vec3> standingAt = standing(at, near);
+            TriedStands& tried, CandidateBlocks& near) const {
+    const std::optional<glm::vec3> standingAt = standing(at, tried, near);
     if (!standingAt) return false;
     const glm::vec3& ground = *standingAt;
     const Portal& portal = m_graph.portals[p];
