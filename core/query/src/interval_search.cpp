@@ -146,11 +146,25 @@ uint32_t IntervalSearch::cornerKey(uint32_t portal, bool left, bool entering) {
   return m_cornerKeys[slot];
 }
 
+// Root-level pruning, as Polyanya's: where every root is a corner of one
+// free space that paths wrap around, a dearer way to a root leads nowhere the
+// cheaper one does not. Through gates that fails: a sector one cell across
+// holds its cell centres on a line, a one-cell portal's gates are points,
+// and a shortest path squeezing past a root there may need the dearer way in
+// (test_exact_search.cpp, NoLongerThanAnyCorridorThroughGatesOnTurnedRooms).
+// There every root is kept.
 bool IntervalSearch::claimRoot(uint32_t key, float cost) {
+  if (m_gated) return true;
   float& best = m_rootCost[key];
   if (cost > best + kCostSlack) return false;
   best = std::min(best, cost);
   return true;
+}
+
+bool IntervalSearch::reachedCheaper(const Node& node) const {
+  if (node.turn != EndTurn::None)
+    return node.cost > m_endTurnCost[endTurnSlot(node.crossed, node.turn)] + kCostSlack;
+  return !m_gated && node.cost > m_rootCost[node.rootKey] + kCostSlack;
 }
 
 std::pair<glm::vec2, glm::vec2> IntervalSearch::enteringLine(uint32_t portal) const {
@@ -234,6 +248,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_rootCost.clear();
   m_cornerKeys.startQuery(4 * query.graph->portals.size());
   m_endTurnKeys.startQuery(4 * query.graph->portals.size());
+  m_endTurnCost.startQuery(4 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
   m_expanded.clear();
@@ -354,9 +369,9 @@ SearchStep IntervalSearch::step() {
       m_reached = index;
       return SearchStep::Reached;
     }
-    // Pruned late: the root was reached cheaper since this node was queued, or
-    // an interval holding this one was expanded.
-    if (node.cost > m_rootCost[node.rootKey] + kCostSlack || (!node.isPoint && covered(node))) {
+    // Pruned late: its root or turn was reached cheaper since this node was
+    // queued, or an interval holding this one was expanded.
+    if (reachedCheaper(node) || (!node.isPoint && covered(node))) {
       if (m_query.traced) traceNode(SearchEvent::Kind::Drop, node);
       continue;
     }
@@ -466,12 +481,17 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
       const EndTurn turn = reach ? (left ? EndTurn::LeftReach : EndTurn::RightReach)
                                  : (left ? EndTurn::LeftEnd : EndTurn::RightEnd);
       const glm::vec2 at = groundOf(endTurnPoint(graph, portal, turn));
-      // The straight way is the cheapest there is: a turn reached for less already is left.
-      if (node.cost + glm::distance(node.root, at) * m_query.metre > m_rootCost[key] + kCostSlack)
-        continue;
+      // The same turn (its point, its sector and what it sees) reached for
+      // less already sees all this one would. The straight way is the
+      // cheapest there is: past that, the way in is not worked out.
+      const uint32_t slot = endTurnSlot(portal, turn);
+      float& known =
+          m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
+      if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
       const float cost =
-          reach ? costToReach(node, portal, left, m_rootCost[key]) : costToWidenedEnd(node, at);
-      if (!(cost < kInfinity) || !claimRoot(key, cost)) continue;
+          reach ? costToReach(node, portal, left, known) : costToWidenedEnd(node, at);
+      if (!(cost <= known + kCostSlack)) continue;
+      known = std::min(known, cost);
       Node next{};
       next.root = at;
       next.cost = cost;
@@ -553,8 +573,16 @@ IntervalSearch::Range IntervalSearch::reachSees(const Node& node, const glm::vec
 // A turn's root key, one for the portal and its reverse (a widened end is
 // theirs alike; a reach is the portal's own). Looked up once a query, as most
 // ends are asked for many times; kNoNode where there is no such turn.
+uint32_t IntervalSearch::endTurnSlot(uint32_t portal, EndTurn turn) {
+  const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
+  const bool left = turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach;
+  return portal * 4 + (reach ? 2u : 0u) + (left ? 0u : 1u);
+}
+
 uint32_t IntervalSearch::endTurnKey(uint32_t portal, bool left, bool reach) {
-  const uint32_t slot = portal * 4 + (reach ? 2u : 0u) + (left ? 0u : 1u);
+  const uint32_t slot =
+      endTurnSlot(portal, reach ? (left ? EndTurn::LeftReach : EndTurn::RightReach)
+                                : (left ? EndTurn::LeftEnd : EndTurn::RightEnd));
   if (!m_endTurnKeys.seen(slot)) {
     const NavGraph& graph = *m_query.graph;
     const Portal& p = graph.portals[portal];
@@ -582,15 +610,18 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   const uint32_t sector = node.sector;
   const glm::vec2& root = node.root;
   const float cost = node.cost;
-  // Where sectors meet at a point, crossing from one to the next there costs
-  // nothing: each (sector, point) is expanded once, at its lowest cost.
-  const auto [seen, fresh] = m_pointsExpanded.try_emplace(pointKey(sector, root), cost);
-  if (!fresh) {
-    if (cost >= seen->second - kCostSlack) return;
-    seen->second = cost;
-  }
   // A turn at a reach's point sees only what its reach proves clear.
   const bool reached = node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach;
+  // Where sectors meet at a point, crossing from one to the next there costs
+  // nothing: each (sector, point) that sees all of its sector is expanded
+  // once, at its lowest cost. A reach's turn is kept apart (pushEndTurns).
+  if (!reached) {
+    const auto [seen, fresh] = m_pointsExpanded.try_emplace(pointKey(sector, root), cost);
+    if (!fresh) {
+      if (cost >= seen->second - kCostSlack) return;
+      seen->second = cost;
+    }
+  }
   const auto sees = [&](const glm::vec2& from, const glm::vec2& to) {
     return reached ? reachSees(node, from, to) : Range{0.0f, 1.0f};
   };

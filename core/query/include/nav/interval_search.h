@@ -112,8 +112,12 @@ class IntervalSearch {
   glm::vec3 crossingEnd(uint32_t portal, bool left, bool entering) const;
   /// The key of a crossing's end (crossingEnd) as a root.
   uint32_t cornerKey(uint32_t portal, bool left, bool entering);
-  /// False (and the root pruned) when the root was reached cheaper before.
+  /// False (and the root pruned) when the root was reached cheaper before;
+  /// never through gates, where that proves nothing (see the .cpp).
   bool claimRoot(uint32_t key, float cost);
+  /// Whether the node's root, or its turn past the gates, was reached cheaper
+  /// since it was queued: then it leads nowhere new.
+  bool reachedCheaper(const Node& node) const;
   /// The entering side of a walk portal's crossing (crossingEnd) on the
   /// ground: its left end, and the unit vector from there to its right end.
   std::pair<glm::vec2, glm::vec2> enteringLine(uint32_t portal) const;
@@ -198,6 +202,8 @@ class IntervalSearch {
   /// The root key of a turn at a walk portal's end (`reach`: at its reach's
   /// point; else at the end widening moved), or 0xffffffff where there is none.
   uint32_t endTurnKey(uint32_t portal, bool left, bool reach);
+  /// Where a walk portal's turn past its gates keeps its key and cost (4 a portal).
+  static uint32_t endTurnSlot(uint32_t portal, EndTurn turn);
   /// The sector a node walked in from (kNoSector: it did not walk in).
   uint32_t cameFrom(const Node& node) const;
   /// Keeps the search to the smallest dead-end region holding the start and
@@ -253,9 +259,11 @@ class IntervalSearch {
   NodePool<uint32_t> m_cornerKeys;
   /// Per portal, endTurnKey of its four turns once looked up.
   NodePool<uint32_t> m_endTurnKeys;
+  /// Per turn past the gates (endTurnSlot): the least it was reached for.
+  NodePool<float> m_endTurnCost;
   /// Walk portals are crossed through gates (crossingEnd).
   bool m_gated = false;
-  /// Best cost per root key.
+  /// Best cost per root key (pruning roots is for the search without gates).
   std::vector<float> m_rootCost;
   /// Intervals expanded per portal crossed, with their root, as metres
   /// along the portal from its left end: a chain through `next` from the
