@@ -570,15 +570,15 @@ IntervalSearch::Range IntervalSearch::reachSees(const Node& node, const glm::vec
   return seen;
 }
 
-// A turn's root key, one for the portal and its reverse (a widened end is
-// theirs alike; a reach is the portal's own). Looked up once a query, as most
-// ends are asked for many times; kNoNode where there is no such turn.
 uint32_t IntervalSearch::endTurnSlot(uint32_t portal, EndTurn turn) {
   const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
   const bool left = turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach;
   return portal * 4 + (reach ? 2u : 0u) + (left ? 0u : 1u);
 }
 
+// A turn's root key, one for the portal and its reverse (a widened end is
+// theirs alike; a reach is the portal's own). Looked up once a query, as most
+// ends are asked for many times; kNoNode where there is no such turn.
 uint32_t IntervalSearch::endTurnKey(uint32_t portal, bool left, bool reach) {
   const uint32_t slot =
       endTurnSlot(portal, reach ? (left ? EndTurn::LeftReach : EndTurn::RightReach)
