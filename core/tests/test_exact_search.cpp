@@ -150,6 +150,14 @@ bool walkReachable(const NavGraph& graph, uint32_t from, uint32_t to) {
   return false;
 }
 
+// In over a portal and straight back out over the same line: the pull
+// through gates then only touches the sector between (funnel.cpp).
+bool backOverTheSameLine(const Portal& first, const Portal& second) {
+  if (second.direction != opposite(first.direction)) return false;
+  const bool crossesX = kDirectionDx[int(first.direction)] != 0;
+  return std::abs(crossesX ? first.left.x - second.left.x : first.left.z - second.left.z) < 1e-4f;
+}
+
 // Every corridor from the start's sector to the goal's over walk portals that
 // enters no sector twice (a shortest path never comes back into a convex
 // sector), funnelled: the shortest ground length.
@@ -164,6 +172,9 @@ class CorridorEnumeration {
   const uint32_t goalSector;
   /// Stop after this many corridors (the pair is skipped).
   const size_t maxCorridors;
+
+  /// Leave out the corridors that go in and straight back out over one line.
+  bool skipBackOverTheSameLine = false;
 
   double best = kInfinity;
   Corridor bestCorridor;
@@ -202,6 +213,9 @@ class CorridorEnumeration {
     for (uint32_t p = here.firstPortal; p < here.firstPortal + here.portalCount; ++p) {
       const Portal& portal = graph.portals[p];
       if (portal.kind != PortalKind::Walk || onPath[portal.toSector]) continue;
+      if (skipBackOverTheSameLine && !current.portals.empty() &&
+          backOverTheSameLine(graph.portals[current.portals.back()], portal))
+        continue;
       onPath[portal.toSector] = true;
       current.sectors.push_back(portal.toSector);
       current.portals.push_back(p);
@@ -297,16 +311,19 @@ TEST(ExactSearch, ShortestOfAllCorridorsOnRandomGridMaps) {
 // search crosses through gates (FunnelInput::Gates) and pruning roots as in
 // open space loses the shortest way. Every path through gates alone is one
 // the search may take (its turns past the gates only shorten it), so its cost
-// is never more than the shortest of every corridor's pull through gates. For
-// the box unit, the default: a round unit's pull may also pass a sector by
-// touching it at a point (in and straight back out over one edge), which the
-// search does not follow yet.
-TEST(ExactSearch, NoLongerThanAnyCorridorThroughGatesOnTurnedRooms) {
+// is never more than the shortest of every corridor's pull through gates.
+// Only where a corridor goes in and straight back out over one line does the
+// pull (for a round unit) touch the sector between at a point, which the
+// search does not follow yet: those corridors are left out for it.
+void expectNoLongerThanAnyPullThroughGates(UnitShape shape) {
   std::mt19937 random(20261128);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
   size_t checked = 0, skipped = 0;
   for (int room = 0; room < 80; ++room) {
     Level level;
+    UnitProfile walker;
+    walker.shape = shape;
+    level.settings.units = {walker};
     test::addFloor(level, 0.0f, 0.0f, 8.0f, 8.0f, 0.0f);
     for (int b = 0; b < 4; ++b) {
       const glm::vec2 low(0.5f + 6.0f * unit(random), 0.5f + 6.0f * unit(random));
@@ -322,16 +339,16 @@ TEST(ExactSearch, NoLongerThanAnyCorridorThroughGatesOnTurnedRooms) {
     const NavGraph& graph = build->graph;
     ASSERT_TRUE(cellsCoverSectors(graph.unit, graph.cellSize)) << "the search would not use gates";
     for (const test::QueryPair& pair : test::randomPairs(*build, 40, uint32_t(room))) {
-      SCOPED_TRACE("room " + std::to_string(room) + " turned " + std::to_string(degrees) +
-                   ": (" + std::to_string(pair.start.x) + " " + std::to_string(pair.start.z) +
-                   ") -> (" + std::to_string(pair.goal.x) + " " + std::to_string(pair.goal.z) +
-                   ")");
+      SCOPED_TRACE("room " + std::to_string(room) + " turned " + std::to_string(degrees) + ": (" +
+                   std::to_string(pair.start.x) + " " + std::to_string(pair.start.z) + ") -> (" +
+                   std::to_string(pair.goal.x) + " " + std::to_string(pair.goal.z) + ")");
       const PathResult exact =
           findPath(graph, pair.start, pair.goal, withPortalPoint({}, PortalPoint::Exact));
       if (exact.status != PathStatus::Found) continue;
       ASSERT_EQ(exact.portalPoint, PortalPoint::Exact);
       CorridorEnumeration all{graph, exact.corridor.start, exact.corridor.goal,
                               exact.corridor.sectors.back(), 20'000};
+      all.skipBackOverTheSameLine = shape == UnitShape::Round;
       all.run(exact.corridor.sectors.front());
       if (all.overLimit) {
         ++skipped;
@@ -343,8 +360,16 @@ TEST(ExactSearch, NoLongerThanAnyCorridorThroughGatesOnTurnedRooms) {
     }
   }
   EXPECT_GT(checked, 300u) << skipped << " pairs had too many corridors to enumerate";
-  RecordProperty("pairs checked", int(checked));
-  RecordProperty("pairs skipped", int(skipped));
+  ::testing::Test::RecordProperty("pairs checked", int(checked));
+  ::testing::Test::RecordProperty("pairs skipped", int(skipped));
+}
+
+TEST(ExactSearch, NoLongerThanAnyPullThroughGatesOnTurnedRoomsForABox) {
+  expectNoLongerThanAnyPullThroughGates(UnitShape::Box);
+}
+
+TEST(ExactSearch, NoLongerThanAnyPullThroughGatesOnTurnedRoomsForARoundUnit) {
+  expectNoLongerThanAnyPullThroughGates(UnitShape::Round);
 }
 
 // ---------------------------------------------------------------------------

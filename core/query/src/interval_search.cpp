@@ -151,7 +151,7 @@ uint32_t IntervalSearch::cornerKey(uint32_t portal, bool left, bool entering) {
 // cheaper one does not. Through gates that fails: a sector one cell across
 // holds its cell centres on a line, a one-cell portal's gates are points,
 // and a shortest path squeezing past a root there may need the dearer way in
-// (test_exact_search.cpp, NoLongerThanAnyCorridorThroughGatesOnTurnedRooms).
+// (test_exact_search.cpp, NoLongerThanAnyPullThroughGatesOnTurnedRooms...).
 // There every root is kept.
 bool IntervalSearch::claimRoot(uint32_t key, float cost) {
   if (m_gated) return true;
