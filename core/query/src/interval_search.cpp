@@ -107,6 +107,7 @@ void IntervalSearch::growRootSlots() {
 }
 
 uint32_t IntervalSearch::rootKeyAt(const glm::vec3& at) {
+  if (m_gated) return 0;
   RootPlace place;
   std::memcpy(&place.x, &at.x, sizeof place.x);
   std::memcpy(&place.y, &at.y, sizeof place.y);
@@ -131,6 +132,7 @@ glm::vec3 IntervalSearch::crossingEnd(uint32_t portal, bool left, bool entering)
 }
 
 uint32_t IntervalSearch::cornerKey(uint32_t portal, bool left, bool entering) {
+  if (m_gated) return 0;
   const uint32_t slot = portal * 4 + uint32_t(detail::gateSlot(left, m_gated && entering));
   if (!m_cornerKeys.seen(slot)) {
     glm::vec3 at = crossingEnd(portal, left, entering);
@@ -247,7 +249,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_rootSlots.startQuery(m_rootSlotMask + 1);
   m_rootCost.clear();
   m_cornerKeys.startQuery(4 * query.graph->portals.size());
-  m_endTurnKeys.startQuery(4 * query.graph->portals.size());
+  m_endTurns.startQuery(query.graph->portals.size());
   m_endTurnCost.startQuery(4 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
@@ -472,37 +474,34 @@ float IntervalSearch::costToWidenedEnd(const Node& node, const glm::vec2& end) c
 
 void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t portal) {
   if (!m_gated) return;
+  const uint8_t turns = endTurnsOf(portal);
+  if (turns == 0) return;
   const NavGraph& graph = *m_query.graph;
-  const Portal& p = graph.portals[portal];
-  for (const bool left : {true, false}) {
-    for (const bool reach : {false, true}) {
-      const uint32_t key = endTurnKey(portal, left, reach);
-      if (key == kNoNode) continue;
-      const EndTurn turn = reach ? (left ? EndTurn::LeftReach : EndTurn::RightReach)
-                                 : (left ? EndTurn::LeftEnd : EndTurn::RightEnd);
-      const glm::vec2 at = groundOf(endTurnPoint(graph, portal, turn));
-      // The same turn (its point, its sector and what it sees) reached for
-      // less already sees all this one would. The straight way is the
-      // cheapest there is: past that, the way in is not worked out.
-      const uint32_t slot = endTurnSlot(portal, turn);
-      float& known =
-          m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
-      if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
-      const float cost =
-          reach ? costToReach(node, portal, left, known) : costToWidenedEnd(node, at);
-      if (!(cost <= known + kCostSlack)) continue;
-      known = std::min(known, cost);
-      Node next{};
-      next.root = at;
-      next.cost = cost;
-      next.rootKey = key;
-      next.crossed = portal;
-      next.sector = p.toSector;
-      next.parent = index;
-      next.isPoint = true;
-      next.turn = turn;
-      push(next);
-    }
+  for (const EndTurn turn :
+       {EndTurn::LeftEnd, EndTurn::RightEnd, EndTurn::LeftReach, EndTurn::RightReach}) {
+    if (!(turns & (1u << endTurnSlot(0, turn)))) continue;
+    const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
+    const bool left = turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach;
+    const glm::vec2 at = groundOf(endTurnPoint(graph, portal, turn));
+    // The same turn (its point, its sector and what it sees) reached for
+    // less already sees all this one would. The straight way is the
+    // cheapest there is: past that, the way in is not worked out.
+    const uint32_t slot = endTurnSlot(portal, turn);
+    float& known =
+        m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
+    if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
+    const float cost = reach ? costToReach(node, portal, left, known) : costToWidenedEnd(node, at);
+    if (!(cost <= known + kCostSlack)) continue;
+    known = std::min(known, cost);
+    Node next{};
+    next.root = at;
+    next.cost = cost;
+    next.crossed = portal;
+    next.sector = graph.portals[portal].toSector;
+    next.parent = index;
+    next.isPoint = true;
+    next.turn = turn;
+    push(next);
   }
 }
 
@@ -576,33 +575,24 @@ uint32_t IntervalSearch::endTurnSlot(uint32_t portal, EndTurn turn) {
   return portal * 4 + (reach ? 2u : 0u) + (left ? 0u : 1u);
 }
 
-// A turn's root key, one for the portal and its reverse (a widened end is
-// theirs alike; a reach is the portal's own). Looked up once a query, as most
-// ends are asked for many times; kNoNode where there is no such turn.
-uint32_t IntervalSearch::endTurnKey(uint32_t portal, bool left, bool reach) {
-  const uint32_t slot =
-      endTurnSlot(portal, reach ? (left ? EndTurn::LeftReach : EndTurn::RightReach)
-                                : (left ? EndTurn::LeftEnd : EndTurn::RightEnd));
-  if (!m_endTurnKeys.seen(slot)) {
+// Which turns past the gates a walk portal has (a bit per endTurnSlot):
+// looked up once a query, as most portals are asked for many times.
+uint8_t IntervalSearch::endTurnsOf(uint32_t portal) {
+  if (!m_endTurns.seen(portal)) {
     const NavGraph& graph = *m_query.graph;
     const Portal& p = graph.portals[portal];
-    uint32_t key = kNoNode;
-    if (reach) {
+    uint8_t turns = 0;
+    for (const bool left : {true, false}) {
+      if (portalEndWidened(graph, p, left))
+        turns |= uint8_t(1u << endTurnSlot(0, left ? EndTurn::LeftEnd : EndTurn::RightEnd));
       const size_t end = portalEndIndex(portal, left);
       if (end < graph.reach.size() && graph.reach[end].reaches() &&
           graph.reach[end].outwardMin[1] <= graph.reach[end].outwardMax[1])
-        key = rootKeyAt(graph.reach[end].point);
-    } else if (portalEndWidened(graph, p, left)) {
-      glm::vec3 at = left ? p.left : p.right;
-      if (p.reverse != kNoPortal && p.reverse < portal) {
-        const Portal& first = graph.portals[p.reverse];
-        at = left ? first.right : first.left;
-      }
-      key = rootKeyAt(at);
+        turns |= uint8_t(1u << endTurnSlot(0, left ? EndTurn::LeftReach : EndTurn::RightReach));
     }
-    m_endTurnKeys.touch(slot, key);
+    m_endTurns.touch(portal, turns);
   }
-  return m_endTurnKeys[slot];
+  return m_endTurns[portal];
 }
 
 void IntervalSearch::expandPoint(const Node& node, uint32_t index) {

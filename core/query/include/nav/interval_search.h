@@ -103,7 +103,9 @@ class IntervalSearch {
   };
 
   /// The key of the root standing at `at`: one per point, so that the ends
-  /// of every portal meeting at a corner share it.
+  /// of every portal meeting at a corner share it. Keys are for pruning
+  /// roots, which only the search without gates does (claimRoot): through
+  /// gates every root is key 0, and nothing is looked up.
   uint32_t rootKeyAt(const glm::vec3& at);
   /// Where a walk portal is crossed, as the search sees it: its ends, or
   /// where cells cover their sectors its gates (funnel.h FunnelInput::Gates),
@@ -199,9 +201,9 @@ class IntervalSearch {
   /// For a node turning at a reach's point: the part of the segment [from,
   /// to] (on the cells of the node's sector) it sees.
   Range reachSees(const Node& node, const glm::vec2& from, const glm::vec2& to) const;
-  /// The root key of a turn at a walk portal's end (`reach`: at its reach's
-  /// point; else at the end widening moved), or 0xffffffff where there is none.
-  uint32_t endTurnKey(uint32_t portal, bool left, bool reach);
+  /// The turns past the gates walk portal `portal` has: a bit per
+  /// endTurnSlot(0, turn), at ends widening moved and at ends' reach.
+  uint8_t endTurnsOf(uint32_t portal);
   /// Where a walk portal's turn past its gates keeps its key and cost (4 a portal).
   static uint32_t endTurnSlot(uint32_t portal, EndTurn turn);
   /// The sector a node walked in from (kNoSector: it did not walk in).
@@ -257,8 +259,8 @@ class IntervalSearch {
   std::vector<RootPlace> m_rootPlaces;
   /// Per crossing end (4 a portal, detail::gateSlot): its root key, once looked up.
   NodePool<uint32_t> m_cornerKeys;
-  /// Per portal, endTurnKey of its four turns once looked up.
-  NodePool<uint32_t> m_endTurnKeys;
+  /// Per portal, endTurnsOf once looked up.
+  NodePool<uint8_t> m_endTurns;
   /// Per turn past the gates (endTurnSlot): the least it was reached for.
   NodePool<float> m_endTurnCost;
   /// Walk portals are crossed through gates (crossingEnd).
