@@ -67,6 +67,11 @@ bool reachTurnsHold(const NavGraph& graph, const Corridor& corridor,
   return true;
 }
 
+bool turnsPastGates(const Corridor& corridor) {
+  return std::any_of(corridor.endTurns.begin(), corridor.endTurns.end(),
+                     [](EndTurn turn) { return turn != EndTurn::None; });
+}
+
 bool turnsAtReach(const Corridor& corridor) {
   return std::any_of(corridor.endTurns.begin(), corridor.endTurns.end(), [](EndTurn turn) {
     return turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
@@ -118,7 +123,8 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   if (!answer.hasPath()) return;
   Corridor& corridor = answer.search.corridor;
   pullCorridor(graph, corridor, answer.funnel, stages.funnelSteps);
-  if (!corridor.endTurns.empty()) keepShortestPull(graph, stages, answer);
+  // With no turn past the gates, the pull through the gates alone is this one.
+  if (turnsPastGates(corridor)) keepShortestPull(graph, stages, answer);
   if (stages.funnelSteps || stages.groundPath) answer.portals = funnelPortals(graph, corridor);
   if (stages.groundPath) answer.groundPath = followPortalHeights(answer.funnel, answer.portals);
   if (stages.smoothed) answer.smoothed = smoothPath(graph, corridor, answer.funnel.corners);
