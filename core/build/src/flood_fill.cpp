@@ -381,6 +381,7 @@ class Filler {
         m_maxFallColumns(int(std::ceil(2.0f * mover.footprintSide / grid.cellSize())) + 2),
         m_control(control) {
     if (m_control) m_control->estimatedCells = m_estimatedCells;
+    m_scratches.resize(size_t(m_workers.threads()));
     for (const DeviceSpec& device : params.devices) {
       m_teleports.push_back({device.entry, device.exit, &device, false});
       if (device.twoWay) m_teleports.push_back({device.exit, device.entry, &device, true});
@@ -400,7 +401,7 @@ class Filler {
   // Adds a cell at the column if the unit can stand there and no cell of the
   // column is already at that ground, then explores everything reachable.
   bool seed(int32_t x, int32_t z, float yMin, float yMax) {
-    return seedOn(x, z, m_mover.stand(columnCenter2(m_grid, x, z), yMin, yMax));
+    return seedOn(x, z, standAt(scratchFor(0), x, z, yMin, yMax));
   }
 
   /// Seeds at each column of `seeds` in turn that holds no cell near its
@@ -414,10 +415,11 @@ class Filler {
       return true;
     }
     m_seedStands.resize(seeds.size());
-    m_workers.forChunks(seeds.size(), 4, [&](size_t first, size_t last, size_t) {
+    m_workers.forChunks(seeds.size(), 4, [&](size_t first, size_t last, size_t slot) {
+      Scratch& scratch = scratchFor(slot);
       for (size_t i = first; i < last; ++i) {
         const SeedColumn& s = seeds[i];
-        m_seedStands[i] = m_mover.stand(columnCenter2(m_grid, s.x, s.z), s.yMin, s.yMax);
+        m_seedStands[i] = standAt(scratch, s.x, s.z, s.yMin, s.yMax);
       }
     });
     for (size_t i = 0; i < seeds.size(); ++i) {
@@ -545,6 +547,30 @@ class Filler {
                 {}});
   }
 
+  // The thread's scratch, made the first time it is needed.
+  Scratch& scratchFor(size_t slot) {
+    std::unique_ptr<Scratch>& scratch = m_scratches[slot];
+    if (!scratch) {
+      scratch = makeScratch();
+      scratch->nextLevel();
+    }
+    return *scratch;
+  }
+
+  // Mover::stand at column (x, z), over the triangles the scratch's blocks
+  // gather round it: the tree's own list, as the steps test with.
+  StandResult standAt(Scratch& scratch, int32_t x, int32_t z, float yMin, float yMax) const {
+    const glm::vec2 center = columnCenter2(m_grid, x, z);
+    const float reach = m_grid.cellSize() + m_mover.footprintSide * 0.5f;
+    scratch.blocks.candidatesInBox(
+        Aabb{{center.x - reach, yMin, center.y - reach},
+             {center.x + reach, yMax + m_mover.unit.height + 0.01f, center.y + reach}},
+        scratch.candidates);
+    Mover near = m_mover;
+    near.candidates = &scratch.candidates;
+    return near.stand(center, yMin, yMax);
+  }
+
   // Tests the four steps of open[first, last) into results.
   void testSteps(size_t first, size_t last, Scratch& scratch) {
     const UnitProfile& unit = m_mover.unit;
@@ -622,7 +648,6 @@ class Filler {
   bool explore() {
     // Cells handed to a thread at a time: tens of microseconds of steps.
     constexpr size_t kCellsPerChunk = 4;
-    m_scratches.resize(size_t(m_workers.threads()));
     while (!m_next.empty()) {
       m_open.swap(m_next);
       m_next.clear();
@@ -634,12 +659,7 @@ class Filler {
       }
       m_workers.forChunks(m_open.size(), kCellsPerChunk,
                           [&](size_t first, size_t last, size_t slot) {
-                            std::unique_ptr<Scratch>& scratch = m_scratches[slot];
-                            if (!scratch) {
-                              scratch = makeScratch();
-                              scratch->nextLevel();
-                            }
-                            testSteps(first, last, *scratch);
+                            testSteps(first, last, scratchFor(slot));
                           });
       for (size_t i = 0; i < m_open.size(); ++i) {
         const OpenCell& cell = m_open[i];
