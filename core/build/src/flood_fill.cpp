@@ -568,6 +568,12 @@ class Filler {
         scratch.candidates);
     Mover near = m_mover;
     near.candidates = &scratch.candidates;
+    // Whatever ground stand() finds in the window, its body test covers the
+    // body above the whole window: blocked there, the unit cannot stand. Most
+    // seeds lie under something (floors running under walls): this one test
+    // refuses them before the ground is looked for.
+    const float above = yMax + kGroundClearance, top = yMin + m_mover.unit.height;
+    if (above < top && near.blocked(center, center, above, top)) return {};
     return near.stand(center, yMin, yMax);
   }
 
