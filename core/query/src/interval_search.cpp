@@ -133,11 +133,11 @@ glm::vec3 IntervalSearch::crossingEnd(uint32_t portal, bool left, bool entering)
 
 uint32_t IntervalSearch::cornerKey(uint32_t portal, bool left, bool entering) {
   if (m_gated) return 0;
-  const uint32_t slot = portal * 4 + uint32_t(detail::gateSlot(left, m_gated && entering));
+  const uint32_t slot = portal * 2 + (left ? 0u : 1u);
   if (!m_cornerKeys.seen(slot)) {
     glm::vec3 at = crossingEnd(portal, left, entering);
     const Portal& p = m_query.graph->portals[portal];
-    if (!m_gated && p.reverse != kNoPortal && p.reverse < portal) {
+    if (p.reverse != kNoPortal && p.reverse < portal) {
       // A walk portal's left end is its reverse's right end, perhaps at the
       // other side's height: the first of the two stands for both.
       const Portal& first = m_query.graph->portals[p.reverse];
@@ -248,7 +248,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_rootPlaces.clear();
   m_rootSlots.startQuery(m_rootSlotMask + 1);
   m_rootCost.clear();
-  m_cornerKeys.startQuery(4 * query.graph->portals.size());
+  m_cornerKeys.startQuery(2 * query.graph->portals.size());
   m_endTurns.startQuery(query.graph->portals.size());
   m_endTurnCost.startQuery(4 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);

@@ -204,7 +204,7 @@ class IntervalSearch {
   /// The turns past the gates walk portal `portal` has: a bit per
   /// endTurnSlot(0, turn), at ends widening moved and at ends' reach.
   uint8_t endTurnsOf(uint32_t portal);
-  /// Where a walk portal's turn past its gates keeps its key and cost (4 a portal).
+  /// Where a walk portal's turn past its gates keeps its cost (4 a portal).
   static uint32_t endTurnSlot(uint32_t portal, EndTurn turn);
   /// The sector a node walked in from (kNoSector: it did not walk in).
   uint32_t cameFrom(const Node& node) const;
@@ -257,7 +257,7 @@ class IntervalSearch {
   NodePool<RootSlot> m_rootSlots;
   size_t m_rootSlotMask = 0;
   std::vector<RootPlace> m_rootPlaces;
-  /// Per crossing end (4 a portal, detail::gateSlot): its root key, once looked up.
+  /// Per portal end (left, then right): its root key, once looked up.
   NodePool<uint32_t> m_cornerKeys;
   /// Per portal, endTurnsOf once looked up.
   NodePool<uint8_t> m_endTurns;
