@@ -150,14 +150,6 @@ bool walkReachable(const NavGraph& graph, uint32_t from, uint32_t to) {
   return false;
 }
 
-// In over a portal and straight back out over the same line: the pull
-// through gates then only touches the sector between (funnel.cpp).
-bool backOverTheSameLine(const Portal& first, const Portal& second) {
-  if (second.direction != opposite(first.direction)) return false;
-  const bool crossesX = kDirectionDx[int(first.direction)] != 0;
-  return std::abs(crossesX ? first.left.x - second.left.x : first.left.z - second.left.z) < 1e-4f;
-}
-
 // Every corridor from the start's sector to the goal's over walk portals that
 // enters no sector twice (a shortest path never comes back into a convex
 // sector), funnelled: the shortest ground length.
@@ -214,7 +206,7 @@ class CorridorEnumeration {
       const Portal& portal = graph.portals[p];
       if (portal.kind != PortalKind::Walk || onPath[portal.toSector]) continue;
       if (skipBackOverTheSameLine && !current.portals.empty() &&
-          backOverTheSameLine(graph.portals[current.portals.back()], portal))
+          backOverTheSameEdge(graph, graph.portals[current.portals.back()], portal))
         continue;
       onPath[portal.toSector] = true;
       current.sectors.push_back(portal.toSector);

@@ -32,13 +32,6 @@ const char* toString(FunnelEvent event) {
   return "unknown";
 }
 
-namespace {
-
-// Position along a portal's edge line (the coordinate that varies along it).
-float along(const Portal& portal, const glm::vec3& p) {
-  return kDirectionDx[int(portal.direction)] != 0 ? p.z : p.x;
-}
-
 // Between cell rectangles only: a navigation mesh's walk portals lie on its
 // polygons' edges at any angle, and their directions are only the nearest axes.
 bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Portal& second) {
@@ -49,6 +42,13 @@ bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Porta
   const float lineSecond = crossesX ? second.left.x : second.left.z;
   if (!(std::abs(lineFirst - lineSecond) < 1e-4f)) return false;
   return first.fromSector >= graph.sectors.size() || !graph.sectors[first.fromSector].polygonal();
+}
+
+namespace {
+
+// Position along a portal's edge line (the coordinate that varies along it).
+float along(const Portal& portal, const glm::vec3& p) {
+  return kDirectionDx[int(portal.direction)] != 0 ? p.z : p.x;
 }
 
 // The point of a portal at position t along its edge line, with heights interpolated.

@@ -131,12 +131,12 @@ glm::vec3 IntervalSearch::crossingEnd(uint32_t portal, bool left, bool entering)
   return left ? p.left : p.right;
 }
 
-uint32_t IntervalSearch::cornerKey(uint32_t portal, bool left, bool entering) {
+uint32_t IntervalSearch::cornerKey(uint32_t portal, bool left) {
   if (m_gated) return 0;
   const uint32_t slot = portal * 2 + (left ? 0u : 1u);
   if (!m_cornerKeys.seen(slot)) {
-    glm::vec3 at = crossingEnd(portal, left, entering);
     const Portal& p = m_query.graph->portals[portal];
+    glm::vec3 at = left ? p.left : p.right;
     if (p.reverse != kNoPortal && p.reverse < portal) {
       // A walk portal's left end is its reverse's right end, perhaps at the
       // other side's height: the first of the two stands for both.
@@ -670,7 +670,7 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
     if (!corner.open || outside.empty()) continue;
     if (!corner.claimed) {
       corner.cost = cone.way.cost + glm::distance(cone.way.root, corner.at) * m_query.metre;
-      corner.key = cornerKey(corner.portal, corner.left, corner.entering);
+      corner.key = cornerKey(corner.portal, corner.left);
       corner.open = claimRoot(corner.key, corner.cost);
       corner.claimed = true;
     }
@@ -685,9 +685,8 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
   if (!m_gated) return pushInterval(portal, range, way, parent);
   // Through gates: the range lies on the leaving gate; the strip between it and
   // the entering gate is a rectangle whose only way on is that gate.
-  Corner corners[2] = {
-      {pointAlong(from, to, range.low), portal, true, false, range.low == 0.0f},
-      {pointAlong(from, to, range.high), portal, false, false, range.high == 1.0f}};
+  Corner corners[2] = {{pointAlong(from, to, range.low), portal, true, range.low == 0.0f},
+                       {pointAlong(from, to, range.high), portal, false, range.high == 1.0f}};
   const glm::vec2 &r = way.root, &a = corners[0].at, &b = corners[1].at;
   const float across = cross2(a - r, b - r);
   const float spanLength = glm::distance(a, b);
@@ -701,7 +700,7 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
         corners[spanLength <= kPoint || glm::distance(r, a) <= glm::distance(r, b) ? 0 : 1];
     const uint32_t key =
         nearer.open
-            ? cornerKey(portal, nearer.left, false)
+            ? cornerKey(portal, nearer.left)
             : rootKeyAt(glm::vec3(nearer.at.x, crossingEnd(portal, true, false).y, nearer.at.y));
     const float cost = way.cost + glm::distance(r, nearer.at) * m_query.metre;
     if (!claimRoot(key, cost)) return;
@@ -763,7 +762,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     // Passing straight through an end that is no corner, the way still
     // stands there: keyed by the point, on the crossing's height.
     const glm::vec3 end = crossingEnd(node.crossed, !right, true);
-    point.rootKey = turns ? cornerKey(node.crossed, !right, true)
+    point.rootKey = turns ? cornerKey(node.crossed, !right)
                           : rootKeyAt(glm::vec3(point.root.x, end.y, point.root.y));
     if (!claimRoot(point.rootKey, point.cost)) return;
     return expandPoint(point, index);
@@ -774,8 +773,8 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   // Turning at an end of the interval that is the crossing's own (a wall
   // corner) reaches what the root cannot see past it. The end becomes a root
   // the first time a portal needs it, unless it was reached cheaper before.
-  Corner turns[2] = {{a, node.crossed, true, true, node.leftTurns},
-                     {b, node.crossed, false, true, node.rightTurns}};
+  Corner turns[2] = {{a, node.crossed, true, node.leftTurns},
+                     {b, node.crossed, false, node.rightTurns}};
   const Cone cone{{r, node.cost, node.rootKey}, sign(across)};
 
   const Sector& sector = graph.sectors[node.sector];

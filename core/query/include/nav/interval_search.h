@@ -112,8 +112,8 @@ class IntervalSearch {
   /// the ends on the side it leaves or enters. Interval nodes lie on the
   /// entering side.
   glm::vec3 crossingEnd(uint32_t portal, bool left, bool entering) const;
-  /// The key of a crossing's end (crossingEnd) as a root.
-  uint32_t cornerKey(uint32_t portal, bool left, bool entering);
+  /// The key of a portal's end as a root (0 through gates, see rootKeyAt).
+  uint32_t cornerKey(uint32_t portal, bool left);
   /// False (and the root pruned) when the root was reached cheaper before;
   /// never through gates, where that proves nothing (see the .cpp).
   bool claimRoot(uint32_t key, float cost);
@@ -152,13 +152,12 @@ class IntervalSearch {
     float side;
   };
   /// An end of an interval, where the way may turn when `open`: the end of
-  /// a crossing (crossingEnd of portal, left, entering), a wall's corner. Its
-  /// root is looked up and claimed (claimRoot) the first time a turn needs it.
+  /// a crossing (crossingEnd of portal, left), a wall's corner. Its root is
+  /// looked up and claimed (claimRoot) the first time a turn needs it.
   struct Corner {
     glm::vec2 at;
     uint32_t portal;
     bool left;
-    bool entering;
     bool open;
     bool claimed = false;
     uint32_t key = 0;
