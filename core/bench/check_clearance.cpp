@@ -14,9 +14,11 @@
 // core/tests/test_paths_clear.cpp runs the same on the bundled levels and the
 // dungeon in ctest.
 //
-// Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT] [--diagnose]
+// Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT] [--diagnose] [--exact]
 //   PAIRS random pairs per level and shape (default 10000); --only runs the
-//   cases whose label holds TEXT; --diagnose prints each touching stretch.
+//   cases whose label holds TEXT; --diagnose prints each touching stretch;
+//   --exact sweeps the exact search's paths instead, every surface at one
+//   cost a metre so that it answers.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -44,13 +46,20 @@ struct Totals {
 };
 
 bool g_diagnose = false;
+bool g_exact = false;
 
 void solve(const nav::NavGraph& graph, const nav::CollisionWorld& world, const glm::vec3& start,
            const glm::vec3& goal, Totals& totals) {
   static nav::PathAnswer answer;
   nav::PathStages stages;
   stages.clearance = true;
-  nav::planPath(graph, start, goal, nav::SearchOptions{}, stages, answer, &world);
+  nav::SearchOptions options;
+  if (g_exact) {
+    options.portalPoint = nav::PortalPoint::Exact;
+    for (const nav::SurfaceSpec& surface : graph.surfaces)
+      options.filter.surfaceCosts[surface.name] = 1.0f;
+  }
+  nav::planPath(graph, start, goal, options, stages, answer, &world);
   if (!answer.hasPath()) return;
   const nav::FunnelResult& funnel = answer.funnel;
   ++totals.paths;
@@ -130,8 +139,16 @@ size_t runCase(const nav::bench::CheckCase& c, nav::UnitShape shape, size_t pair
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --exact is this check's own; the rest are every check's.
+  std::vector<char*> shared;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0 && std::string(argv[i]) == "--exact")
+      g_exact = true;
+    else
+      shared.push_back(argv[i]);
+  }
   const std::optional<nav::bench::CheckArgs> args =
-      nav::bench::parseCheckArgs(argc, argv, {10000, 20261122, "", false});
+      nav::bench::parseCheckArgs(int(shared.size()), shared.data(), {10000, 20261122, "", false});
   if (!args) return 2;
   g_diagnose = args->diagnose;
   size_t touching = 0;
