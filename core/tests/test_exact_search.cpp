@@ -1,9 +1,11 @@
 // PortalPoint::Exact: the corridor found is the one whose
-// string-pulled path is shortest in the ground plane. Checked against answers
-// that do not come from the search: every simple corridor of small random grid
-// maps enumerated and funnelled, the other portal points on the bundled levels,
-// the Crossing search it falls back to, the sliced solver, and lengths worked
-// out by hand.
+// string-pulled path is shortest in the ground plane, and its final path
+// (corners moved out by corner reach) is no longer than any other search's.
+// Checked against answers that do not come from the search: every simple
+// corridor of small random grid maps enumerated and funnelled, the other
+// portal points on the bundled levels, dungeon.obj and generated terrain, the
+// Crossing search it falls back to, the sliced solver, and lengths worked out
+// by hand.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 #include "nav/grid_map.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_build.h"
+#include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "nav/portal_ends.h"
 #include "nav/search.h"
@@ -475,6 +478,60 @@ TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnGeneratedTerrain) {
     expectNeverLongerThanOtherPortalPoints(
         "terrain " + std::to_string(seed) + " turned " + std::to_string(int(degrees)), build,
         uniformCosts(build.graph));
+  }
+}
+
+// The paths a unit walks: planPath pulls each corridor and corner reach
+// moves corners out to widened ends and reaches (corner_reach.h). The exact
+// search turns wherever corner reach may move a corner (clearBetweenTurns),
+// so no other search's final path is shorter in the ground plane. Pairs that
+// ride a device compare costs, not lengths, and are left out.
+void expectFinalPathsNeverLonger(const std::string& name, const NavBuild& build) {
+  SCOPED_TRACE(name);
+  const NavGraph& graph = build.graph;
+  const SearchOptions options = uniformCosts(graph);
+  PathAnswer exact, other;
+  size_t compared = 0;
+  for (const QueryPair& pair : randomPairs(build, 2000, 29)) {
+    planPath(graph, pair.start, pair.goal, withPortalPoint(options, PortalPoint::Exact), {}, exact);
+    if (exact.search.status != PathStatus::Found ||
+        exact.search.portalPoint != PortalPoint::Exact || !walksOnly(graph, exact.search.corridor))
+      continue;
+    const double exactLength = groundLength(exact.funnel.corners);
+    for (const PortalPoint method :
+         {PortalPoint::Crossing, PortalPoint::Midpoint, PortalPoint::Centroid}) {
+      planPath(graph, pair.start, pair.goal, withPortalPoint(options, method), {}, other);
+      if (other.search.status != PathStatus::Found || !walksOnly(graph, other.search.corridor))
+        continue;
+      ++compared;
+      const double otherLength = groundLength(other.funnel.corners);
+      // Beyond rounding: a part in 10^5, and a tenth of a millimetre.
+      EXPECT_LE(exactLength, otherLength * 1.00001 + 1e-4)
+          << toString(method) << " from " << pair.start.x << " " << pair.start.y << " "
+          << pair.start.z << " to " << pair.goal.x << " " << pair.goal.y << " " << pair.goal.z
+          << "\nexact: " << describe(exact.search.corridor)
+          << "\nother: " << describe(other.search.corridor);
+    }
+  }
+  EXPECT_GT(compared, 3000u);
+}
+
+TEST(ExactSearch, FinalPathNeverLongerOnTheShowcase) {
+  expectFinalPathsNeverLonger("showcase.obj", test::bundledBuild("showcase.obj"));
+}
+
+TEST(ExactSearch, FinalPathNeverLongerOnTheDungeon) {
+  const NavBuild* build = test::dungeonBuild();
+  if (!build) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  expectFinalPathsNeverLonger("dungeon.obj", *build);
+}
+
+TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
+  for (const auto& [seed, degrees] :
+       {std::pair(1u, 0.0f), std::pair(2u, 45.0f), std::pair(3u, 17.0f)}) {
+    expectFinalPathsNeverLonger(
+        "terrain " + std::to_string(seed) + " turned " + std::to_string(int(degrees)),
+        test::terrainBuild(seed, degrees));
   }
 }
 

@@ -14,6 +14,11 @@ bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {
 
 namespace {
 
+// A stretch shorter than this leaves a turn in no direction. [metres]
+constexpr float kSamePlace = 1e-4f;
+// A stretch this close to running along the portal's line leaves into neither sector.
+constexpr float kAlongTheLine = 1e-6f;
+
 glm::vec2 gateGround(const NavGraph& graph, const Portal& portal, bool left, bool entering) {
   return groundOf(unwidenedPortalEnd(graph, portal, left)) +
          walkDirection(portal) * (0.5f * graph.cellSize * (entering ? 1.0f : -1.0f));
@@ -59,10 +64,6 @@ float runInside(const glm::vec2& from, const glm::vec2& direction, float length,
 
 int reachLeavesInto(const NavGraph& graph, const Portal& portal, const PortalEndReach& reach,
                     bool left, const glm::vec2& other) {
-  // A stretch shorter than this leaves in no direction. [metres]
-  constexpr float kSamePlace = 1e-4f;
-  // A stretch this close to running along the portal's line leaves into neither sector.
-  constexpr float kAlongTheLine = 1e-6f;
   const glm::vec2 from = groundOf(reach.point);
   glm::vec2 direction = other - from;
   const float length = glm::length(direction);
@@ -80,6 +81,117 @@ int reachLeavesInto(const NavGraph& graph, const Portal& portal, const PortalEnd
   return runBeforeMeeting(from, direction, inBox, low + halfCell, high - halfCell) <= reach.length
              ? side
              : -1;
+}
+
+SegmentPart reachSees(const NavGraph& graph, uint32_t portalIndex, bool left, const glm::vec2& from,
+                      const glm::vec2& to) {
+  // A part this close to the edge of what the reach proves is rounding. [metres]
+  constexpr float kNudge = 1e-4f;
+  const Portal& portal = graph.portals[portalIndex];
+  const PortalEndReach& reach = graph.reach[portalEndIndex(portalIndex, left)];
+  if (!(reach.outwardMin[1] <= reach.outwardMax[1])) return {1.0f, 0.0f};
+  // A point (the goal, a one-cell gate): the funnel's own test.
+  if (from == to) {
+    return reachLeavesInto(graph, portal, reach, left, from) == 1 ? SegmentPart{0.0f, 1.0f}
+                                                                  : SegmentPart{1.0f, 0.0f};
+  }
+  const glm::vec2 out = outwardAlong(portal, left), walk = walkDirection(portal);
+  // The directions d with outwardMin <= dot(d, out) <= outwardMax on the walk's side.
+  const auto direction = [&](float along) {
+    const float c = std::clamp(along, -1.0f, 1.0f);
+    return c * out + std::sqrt(1.0f - c * c) * walk;
+  };
+  const glm::vec2 first = direction(reach.outwardMax[1]), last = direction(reach.outwardMin[1]);
+  const float turning = cross2(out, walk) > 0.0f ? 1.0f : -1.0f;
+  const glm::vec2 r = groundOf(reach.point);
+  const glm::vec2 fromOffset = from - r, toOffset = to - r;
+  SegmentPart seen = intersect(
+      nonNegativePart(turning * cross2(first, fromOffset), turning * cross2(first, toOffset)),
+      nonNegativePart(turning * cross2(fromOffset, last), turning * cross2(toOffset, last)));
+  // A stretch may run at most the reach's length before it meets the
+  // rectangle of the sector's cell centres (reachLeavesInto), on which the
+  // segment lies: it sees what the directions into K, the part of that
+  // rectangle within the length of its point, reach. K is convex, so those
+  // directions form a wedge whose edges pass through two of K's corners: the
+  // rectangle's corners within the circle and where its sides cross the
+  // circle (the circle's arcs, centred on the point, add no direction). A
+  // segment within the length of the point is seen all along.
+  const float length2 = reach.length * reach.length;
+  if (glm::dot(fromOffset, fromOffset) > length2 || glm::dot(toOffset, toOffset) > length2) {
+    const Sector& sector = graph.sectors[portal.toSector];
+    const glm::vec2 halfCell(0.5f * graph.cellSize);
+    const glm::vec2 low = groundOf(sector.bounds.min) + halfCell;
+    const glm::vec2 high = groundOf(sector.bounds.max) - halfCell;
+    const glm::vec2 corners[4] = {low, {high.x, low.y}, high, {low.x, high.y}};
+    // The wedge's edges: K lies on the walk's side of the point, where
+    // turning clockwise or anticlockwise orders directions.
+    bool any = false;
+    glm::vec2 clockwise(0.0f), anticlockwise(0.0f);
+    const auto take = [&](const glm::vec2& corner) {
+      const glm::vec2 d = corner - r;
+      if (!any || cross2(d, clockwise) > 0.0f) clockwise = d;
+      if (!any || cross2(anticlockwise, d) > 0.0f) anticlockwise = d;
+      any = true;
+    };
+    for (int i = 0; i < 4; ++i) {
+      const glm::vec2 &p = corners[i], side = corners[(i + 1) % 4] - p, offset = p - r;
+      if (glm::dot(offset, offset) <= length2) take(p);
+      const float a = glm::dot(side, side), b = glm::dot(offset, side),
+                  c = glm::dot(offset, offset) - length2;
+      const float discriminant = b * b - a * c;
+      if (!(a > 0.0f) || !(discriminant >= 0.0f)) continue;
+      const float root = std::sqrt(discriminant);
+      for (const float t : {(-b - root) / a, (-b + root) / a})
+        if (t >= 0.0f && t <= 1.0f) take(p + side * t);
+    }
+    if (!any) return {1.0f, 0.0f};
+    seen = intersect(seen,
+                     nonNegativePart(cross2(clockwise, fromOffset), cross2(clockwise, toOffset)));
+    seen = intersect(
+        seen, nonNegativePart(cross2(fromOffset, anticlockwise), cross2(toOffset, anticlockwise)));
+  }
+  if (seen.empty()) return seen;
+  // Both ends checked as the funnel's stretches will be; an end on the
+  // wedge's edge that rounding puts outside is moved a tenth of a millimetre in.
+  const auto clear = [&](float t) {
+    return reachLeavesInto(graph, portal, reach, left, pointOnSegment(from, to, t)) == 1;
+  };
+  const float nudge = kNudge / glm::distance(from, to);
+  if (!clear(seen.low)) seen.low = std::min(seen.low + nudge, seen.high);
+  if (!clear(seen.high)) seen.high = std::max(seen.high - nudge, seen.low);
+  if (!clear(seen.low) || !clear(seen.high)) return {1.0f, 0.0f};
+  return seen;
+}
+
+glm::vec2 gateTurnAt(const NavGraph& graph, const GateTurn& turn) {
+  if (turn.atReach) return groundOf(graph.reach[portalEndIndex(turn.portal, turn.left)].point);
+  const Portal& portal = graph.portals[turn.portal];
+  return groundOf(turn.left ? portal.left : portal.right);
+}
+
+bool leavesTurnClear(const NavGraph& graph, const GateTurn& turn, const glm::vec2& other) {
+  const Portal& portal = graph.portals[turn.portal];
+  if (turn.atReach) {
+    const PortalEndReach& reach = graph.reach[portalEndIndex(turn.portal, turn.left)];
+    return reachLeavesInto(graph, portal, reach, turn.left, other) >= 0;
+  }
+  const glm::vec2 walked = other - gateTurnAt(graph, turn);
+  const float length = glm::length(walked);
+  return length > kSamePlace &&
+         std::abs(glm::dot(walked / length, walkDirection(portal))) > kAlongTheLine;
+}
+
+bool turnCoversStretch(const NavGraph& graph, const GateTurn& turn, const glm::vec2& other) {
+  if (!turn.atReach) return false;
+  const PortalEndReach& reach = graph.reach[portalEndIndex(turn.portal, turn.left)];
+  return leavesTurnClear(graph, turn, other) &&
+         glm::distance(groundOf(reach.point), other) <= reach.length;
+}
+
+bool clearBetweenTurns(const NavGraph& graph, const GateTurn& a, const GateTurn& b) {
+  const glm::vec2 atA = gateTurnAt(graph, a), atB = gateTurnAt(graph, b);
+  return (leavesTurnClear(graph, a, atB) || turnCoversStretch(graph, b, atA)) &&
+         (leavesTurnClear(graph, b, atA) || turnCoversStretch(graph, a, atB));
 }
 
 glm::vec3 computedGatePoint(const NavGraph& graph, const Portal& portal, bool left, bool entering) {

@@ -8,13 +8,9 @@
 namespace nav {
 namespace {
 
-// A stretch shorter than this leaves in no direction. [metres]
-constexpr float kSamePlace = 1e-4f;
 // How far past a portal's end a stretch may cross it and still count as
 // within: rounding, not ground. [metres]
 constexpr float kCrossingSlack = 1e-4f;
-// A stretch this close to running along the portal's line leaves into neither sector.
-constexpr float kAlongTheLine = 1e-6f;
 
 // True when the stretch from a to b passes through the portal: it meets the
 // portal's line between the portal's ends, or passes a one-point portal.
@@ -46,36 +42,19 @@ float groundDistance(const glm::vec3& a, const glm::vec3& b) {
 // Where a corner at a portal's end may move: out to the end's reach, for
 // stretches leaving in the directions proven clear, or to the end itself when
 // widening moved it off the cells (funnelLegs' gates turn at the cells), for
-// stretches leaving in any direction.
+// stretches leaving in any direction (portal_ends.h, GateTurn).
 struct Reaching {
   glm::vec3 point{0.0f};
-  /// The reach, or null for a widened end.
-  const PortalEndReach* reach = nullptr;
+  GateTurn turn;
+  /// Null for no place: the corner stays.
   const NavGraph* graph = nullptr;
-  /// The portal's crossing direction.
-  glm::vec2 walk{0.0f};
-  /// The portal's end: its graph portal and which end.
-  uint32_t portal = kNoPortal;
-  bool left = false;
 
-  bool moves() const { return portal != kNoPortal; }
-
-  // True when a stretch from the point to `other` leaves into a sector, in a
-  // direction proven clear, and runs no further than proven outside the cell centres.
+  bool moves() const { return graph != nullptr; }
   bool leavesClear(const glm::vec3& other) const {
-    if (reach != nullptr)
-      return reachLeavesInto(*graph, graph->portals[portal], *reach, left, groundOf(other)) >= 0;
-    // A widened end: into either sector, any way but along the portal's line.
-    const glm::vec2 walked = groundOf(other) - groundOf(point);
-    const float length = glm::length(walked);
-    return length > kSamePlace && std::abs(glm::dot(walked / length, walk)) > kAlongTheLine;
+    return leavesTurnClear(*graph, turn, groundOf(other));
   }
-
-  // True when the reach's sweeps alone answer for the whole stretch to
-  // `other`: one leaving clear and no longer than proven outside the cells
-  // (along a portal's line, towards a widened end, say).
   bool coversAlone(const glm::vec3& other) const {
-    return reach != nullptr && leavesClear(other) && groundDistance(point, other) <= reach->length;
+    return turnCoversStretch(*graph, turn, groundOf(other));
   }
 };
 
@@ -102,22 +81,12 @@ void reachingAt(const NavGraph& graph, const FunnelPortal& portal, uint32_t grap
   // triArea2 < 0: `after` lies to the left of the walk to the corner, which the path turns to.
   const bool left = atLeft && atRight ? triArea2(before, corner, after) < 0.0f : atLeft;
   const Portal& walked = graph.portals[graphPortal];
-  Reaching reaching;
-  reaching.graph = &graph;
-  reaching.walk = walkDirection(walked);
-  reaching.portal = graphPortal;
-  reaching.left = left;
   const size_t index = portalEndIndex(graphPortal, left);
-  if (count < places.size() && index < graph.reach.size() && graph.reach[index].reaches()) {
-    places[count] = reaching;
-    places[count].point = graph.reach[index].point;
-    places[count++].reach = &graph.reach[index];
-  }
+  if (count < places.size() && index < graph.reach.size() && graph.reach[index].reaches())
+    places[count++] = {graph.reach[index].point, {graphPortal, left, true}, &graph};
   const glm::vec3& end = left ? walked.left : walked.right;
-  if (count < places.size() && end != corner && portalEndWidened(graph, walked, left)) {
-    places[count] = reaching;
-    places[count++].point = end;
-  }
+  if (count < places.size() && end != corner && portalEndWidened(graph, walked, left))
+    places[count++] = {end, {graphPortal, left, false}, &graph};
 }
 
 // Places a corner may move to per portal end, and ends a corner may sit at
@@ -160,7 +129,8 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
   const auto passes = [&](const glm::vec3& a, const glm::vec3& b, uint32_t first, uint32_t last,
                           const Reaching& p, const Reaching& q) {
     for (uint32_t j = first + 1; j < last; ++j) {
-      if ((p.moves() && legPortals[j] == p.portal) || (q.moves() && legPortals[j] == q.portal))
+      if ((p.moves() && legPortals[j] == p.turn.portal) ||
+          (q.moves() && legPortals[j] == q.turn.portal))
         continue;
       if (!passesThrough(a, b, leg[j])) return false;
     }
@@ -170,7 +140,7 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
   // portal's (their gates shared the corner): one of its stretches passes it.
   const auto passesOwn = [&](const glm::vec3& a, const glm::vec3& point, const glm::vec3& b,
                              uint32_t at, const Reaching& place) {
-    return legPortals[at] == place.portal || passesThrough(a, point, leg[at]) ||
+    return legPortals[at] == place.turn.portal || passesThrough(a, point, leg[at]) ||
            passesThrough(point, b, leg[at]);
   };
   const Reaching none;
@@ -191,8 +161,8 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
       if (mutablePortals && k + 2 < corners.size()) {
         const uint32_t nextAt = cornerPortals[k + 1];
         const FunnelPortal& gate = leg[nextAt];
-        if (legPortals[nextAt] == place.portal &&
-            corners[k + 1] == (place.left ? gate.left : gate.right))
+        if (legPortals[nextAt] == place.turn.portal &&
+            corners[k + 1] == (place.turn.left ? gate.left : gate.right))
           last = k + 1;
       }
       const glm::vec3 next = corners[last + 1];
@@ -227,7 +197,7 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
           continue;
         for (size_t d = 0; d < afterCandidates && !chosen; ++d) {
           const Reaching& q = after[d];
-          if (p.portal == q.portal && p.left == q.left) continue;
+          if (p.turn.portal == q.turn.portal && p.turn.left == q.turn.left) continue;
           if (stretchClear(&p, p.point, &q, q.point) && stretchClear(&q, q.point, nullptr, next) &&
               groundDistance(previous, p.point) + groundDistance(p.point, q.point) +
                       groundDistance(q.point, next) <

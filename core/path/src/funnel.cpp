@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "corner_reach.h"
 #include "nav/portal_ends.h"
@@ -151,19 +152,44 @@ struct Legs {
 // Where the exact search turned past the gates, at a widened end or an end's
 // reach, the path goes through that point alone: the hull of a widened end and
 // either sector's cells is clear (portal_widening.h), and so are the
-// stretches the search let leave a reach's point (reachLeavesInto).
-void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, Legs& legs) {
+// stretches the search let leave a reach's point (reachLeavesInto). The way
+// into a reach's point comes as the search came (`entry`): straight, or past
+// an end of the portal's leaving gate.
+// The part of a gate a turn at a reach's point sees (reachSees), the way
+// the exact search crosses it from there; the whole gate where it sees none
+// (the way on turns at the next portal instead).
+FunnelPortal seenFrom(const NavGraph& graph, const GateTurn& reach, const FunnelPortal& gate) {
+  const glm::vec2 from = groundOf(gate.left), to = groundOf(gate.right);
+  const SegmentPart part = reachSees(graph, reach.portal, reach.left, from, to);
+  if (part.empty()) return gate;
+  const auto at = [&](float t) {
+    const glm::vec2 ground = pointOnSegment(from, to, t);
+    return glm::vec3(ground.x, glm::mix(gate.left.y, gate.right.y, t), ground.y);
+  };
+  return {at(part.low), at(part.high)};
+}
+
+// `cameFrom`: the turn at a reach's point the path made at the portal
+// before, if it did.
+void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachEntry entry,
+             const std::optional<GateTurn>& cameFrom, Legs& legs) {
   const Portal& portal = graph.portals[p];
   if (!gates) {
     legs.add({portal.left, portal.right}, p);
     return;
   }
   if (turn != EndTurn::None) {
+    const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
+    if (reach && entry != ReachEntry::Straight) {
+      const glm::vec3 end = gatePoint(graph, p, entry == ReachEntry::PastLeftGateEnd, false);
+      legs.add({end, end}, p);
+    }
     const glm::vec3 at = endTurnPoint(graph, p, turn);
     legs.add({at, at}, p);
     return;
   }
-  legs.add(gate(graph, p, false), p);
+  const FunnelPortal leaving = gate(graph, p, false);
+  legs.add(cameFrom ? seenFrom(graph, *cameFrom, leaving) : leaving, p);
   if (portal.oneWay()) legs.add({portal.left, portal.right}, p);
   legs.add(gate(graph, p, true), p);
 }
@@ -222,7 +248,12 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, 
                                corridor.endTurn(i) == EndTurn::None &&
                                corridor.endTurn(i + 1) == EndTurn::None;
       if (!doublesBack) {
-        addWalk(graph, corridor.portals[i], gates, corridor.endTurn(i), legs);
+        const EndTurn before = i > 0 ? corridor.endTurn(i - 1) : EndTurn::None;
+        const bool afterReach = before == EndTurn::LeftReach || before == EndTurn::RightReach;
+        addWalk(
+            graph, corridor.portals[i], gates, corridor.endTurn(i), corridor.reachEntry(i),
+            afterReach ? std::optional(gateTurnOf(corridor.portals[i - 1], before)) : std::nullopt,
+            legs);
         continue;
       }
       // In and straight back out over the same line: the path only touches the

@@ -1,7 +1,10 @@
 #include "nav/path_pipeline.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <limits>
+#include <optional>
 #include <span>
 #include <utility>
 
@@ -32,11 +35,21 @@ float groundLength(std::span<const glm::vec3> corners) {
 // True when the corners keep each turn at a reach's point (Corridor::endTurns)
 // to what the reach proves: the way in leaves the point, backwards, into the
 // sector the portal leaves, and the way on into the one it enters
-// (reachLeavesInto). The search saw only such ways from there, but the funnel
-// pulls straight through the point wherever the gates let it.
+// (reachLeavesInto), or, between two turns at neighbouring portals, as
+// clearBetweenTurns lets it. The search saw only such ways from there, but
+// the funnel pulls straight through the point wherever the gates let it.
 bool reachTurnsHold(const NavGraph& graph, const Corridor& corridor,
                     std::span<const glm::vec3> corners) {
   constexpr float kOnTheWay = 1e-3f;  // [metres]
+  // A corner this close to the line through two others is on it. [metres]
+  constexpr float kInLine = 1e-4f;
+  // The turn at corridor portal j, when there is one and it stands at `corner`.
+  const auto turnAt = [&](size_t j, const glm::vec3& corner) -> std::optional<GateTurn> {
+    if (j >= corridor.endTurns.size() || corridor.endTurns[j] == EndTurn::None) return std::nullopt;
+    const GateTurn turn = gateTurnOf(corridor.portals[j], corridor.endTurns[j]);
+    if (glm::distance(gateTurnAt(graph, turn), groundOf(corner)) > kOnTheWay) return std::nullopt;
+    return turn;
+  };
   for (size_t i = 0; i < corridor.endTurns.size(); ++i) {
     const EndTurn turn = corridor.endTurns[i];
     if (turn != EndTurn::LeftReach && turn != EndTurn::RightReach) continue;
@@ -60,9 +73,30 @@ bool reachTurnsHold(const NavGraph& graph, const Corridor& corridor,
     if (cornerBefore && after < 2) return false;
     const size_t before = cornerBefore ? after - 2 : after - 1;
     const Portal& p = graph.portals[portal];
-    if (reachLeavesInto(graph, p, reach, left, groundOf(corners[before])) != 0 ||
-        reachLeavesInto(graph, p, reach, left, groundOf(corners[after])) != 1)
-      return false;
+    // Whether the stretch from the point through corner k leaves into `side`,
+    // asked of k and of the corners past it on the same line (gates' ends the
+    // funnel keeps there): the search may have measured the direction from
+    // any of them, which rounding can tip across the edge of the reach's range.
+    const auto leaves = [&](size_t k, ptrdiff_t step, int side) {
+      for (;;) {
+        const glm::vec2 corner = groundOf(corners[k]);
+        if (reachLeavesInto(graph, p, reach, left, corner) == side) return true;
+        const ptrdiff_t next = ptrdiff_t(k) + step;
+        if (next < 0 || size_t(next) >= corners.size()) return false;
+        const glm::vec2 further = groundOf(corners[size_t(next)]);
+        if (!(std::abs(cross2(corner - at, further - at)) <= kInLine * glm::distance(at, further)))
+          return false;
+        k = size_t(next);
+      }
+    };
+    const GateTurn here{portal, left, true};
+    const std::optional<GateTurn> turnBefore =
+        i > 0 ? turnAt(i - 1, corners[before]) : std::nullopt;
+    const std::optional<GateTurn> turnAfter = turnAt(i + 1, corners[after]);
+    const bool wayIn =
+        turnBefore ? clearBetweenTurns(graph, *turnBefore, here) : leaves(before, -1, 0);
+    const bool wayOn = turnAfter ? clearBetweenTurns(graph, here, *turnAfter) : leaves(after, 1, 1);
+    if (!wayIn || !wayOn) return false;
   }
   return true;
 }
@@ -93,21 +127,28 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
   float best = reachTurnsHold(graph, corridor, answer.funnel.corners)
                    ? groundLength(answer.funnel.corners)
                    : std::numeric_limits<float>::infinity();
-  const auto tryPull = [&](auto&& keep) {
-    other = corridor;
-    for (EndTurn& turn : other.endTurns) {
-      if (!keep(turn)) turn = EndTurn::None;
-    }
+  // Pulls `other`, and keeps it when it is shorter and its turns hold.
+  const auto tryPull = [&] {
     pullCorridor(graph, other, pulled, stages.funnelSteps);
     const float length = groundLength(pulled.corners);
-    if (!(length < best)) return;
+    if (!(length < best) || !reachTurnsHold(graph, other, pulled.corners)) return;
     best = length;
     corridor.endTurns = other.endTurns;
     std::swap(answer.funnel, pulled);
   };
-  if (turnsAtReach(corridor))
-    tryPull([](EndTurn turn) { return turn == EndTurn::LeftEnd || turn == EndTurn::RightEnd; });
-  tryPull([](EndTurn) { return false; });
+  // The corridor with only the turns `keep` keeps, pulled straight to them.
+  const auto keepOnly = [&](auto&& keep) {
+    other = corridor;
+    for (EndTurn& turn : other.endTurns) {
+      if (!keep(turn)) turn = EndTurn::None;
+    }
+  };
+  if (turnsAtReach(corridor)) {
+    keepOnly([](EndTurn turn) { return turn == EndTurn::LeftEnd || turn == EndTurn::RightEnd; });
+    tryPull();
+  }
+  keepOnly([](EndTurn) { return false; });
+  tryPull();
 }
 
 }  // namespace

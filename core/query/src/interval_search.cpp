@@ -31,31 +31,8 @@ constexpr int kExpandedChecked = 8;
 
 using Range = IntervalSearch::Range;
 
-// Where on the segment [from, to] a linear function with these end values is
-// >= 0: the part [low, high] of [0, 1] (empty when low > high).
-Range nonNegative(float atFrom, float atTo) {
-  if (atFrom >= 0.0f && atTo >= 0.0f) return {0.0f, 1.0f};
-  if (atFrom < 0.0f && atTo < 0.0f) return {1.0f, 0.0f};
-  const float t = atFrom / (atFrom - atTo);
-  return atFrom >= 0.0f ? Range{0.0f, t} : Range{t, 1.0f};
-}
-Range negative(float atFrom, float atTo) {
-  if (atFrom < 0.0f && atTo < 0.0f) return {0.0f, 1.0f};
-  if (atFrom >= 0.0f && atTo >= 0.0f) return {1.0f, 0.0f};
-  const float t = atFrom / (atFrom - atTo);
-  return atFrom < 0.0f ? Range{0.0f, t} : Range{t, 1.0f};
-}
-Range intersect(const Range& a, const Range& b) {
-  return {std::max(a.low, b.low), std::min(a.high, b.high)};
-}
-
 float sign(float x) {
   return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
-}
-
-// The point a fraction t along [from, to], its ends exactly at 0 and 1.
-glm::vec2 pointAlong(const glm::vec2& from, const glm::vec2& to, float t) {
-  return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
 }
 
 // The shortest way from `root` to `goal` that touches the segment [a, b].
@@ -250,6 +227,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_rootCost.clear();
   m_cornerKeys.startQuery(2 * query.graph->portals.size());
   m_endTurns.startQuery(query.graph->portals.size());
+  m_gateEntries.startQuery(query.graph->portals.size());
   m_endTurnCost.startQuery(4 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
@@ -452,23 +430,60 @@ bool IntervalSearch::behindInterval(const Node& node, const glm::vec2& point) co
   return rootSide * pointSide > 0.0f && std::abs(pointSide) > kOnLine * glm::distance(a, b);
 }
 
+// The ways to `point` of the node's sector: costTo's, or, for a point back
+// on the side an interval node came in by, past either turning end of the
+// interval, which lie on the sector's cells.
+size_t IntervalSearch::approaches(const Node& node, const glm::vec2& point,
+                                  Approach (&ways)[2]) const {
+  if (node.isPoint || !behindInterval(node, point)) {
+    glm::vec2 from;
+    const float cost = costTo(node, point, &from);
+    ways[0] = {cost, from};
+    return cost < kInfinity ? 1 : 0;
+  }
+  size_t count = 0;
+  const float metre = m_query.metre;
+  for (const bool left : {true, false}) {
+    if (!(left ? node.leftTurns : node.rightTurns)) continue;
+    const glm::vec2& end = left ? node.left : node.right;
+    ways[count++] = {
+        node.cost + (glm::distance(node.root, end) + glm::distance(end, point)) * metre, end};
+  }
+  return count;
+}
+
 // Widening proved the hull of a moved end and either sector's cells clear
 // (portal_widening.h): a way that reaches a point of the cells reaches the
 // end in a straight line from there. The start sees all of its sector;
 // another point root (an exit, another moved end, not a turn at a reach's
 // point, which sees only what its reach proves) reaches the end when their
 // segment meets the cells; an interval node's root when the end lies in its
-// cone, else past a turning end of its interval, which is on the cells. An
-// end back on the side the node came in by is not looked at.
-float IntervalSearch::costToWidenedEnd(const Node& node, const glm::vec2& end) const {
-  if (!node.isPoint) return behindInterval(node, end) ? kInfinity : costTo(node, end);
+// cone, else past a turning end of its interval, which is on the cells.
+// From another turn past the gates the end is reached as corner reach moves
+// corners (clearBetweenTurns).
+float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool left) const {
+  const NavGraph& graph = *m_query.graph;
+  const GateTurn turn{portal, left, false};
+  const glm::vec2 end = gateTurnAt(graph, turn);
+  if (!node.isPoint) {
+    Approach ways[2];
+    float best = kInfinity;
+    for (size_t i = 0, count = approaches(node, end, ways); i < count; ++i)
+      best = std::min(best, ways[i].cost);
+    return best;
+  }
   const float cost = node.cost + glm::distance(node.root, end) * m_query.metre;
   if (node.crossed == kNoPortal) return cost;
+  if (node.turn != EndTurn::None &&
+      clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn))
+    return cost;
   if (node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach) return kInfinity;
-  const Sector& sector = m_query.graph->sectors[node.sector];
-  const glm::vec2 halfCell(0.5f * m_query.graph->cellSize);
-  const bool meets = segmentMeetsBox(node.root, end, groundOf(sector.bounds.min) + halfCell,
-                                     groundOf(sector.bounds.max) - halfCell);
+  const Sector& sector = graph.sectors[node.sector];
+  const glm::vec2 halfCell(0.5f * graph.cellSize);
+  // A root on the cells' edge (a gate's end) meets them, whatever the rounding.
+  const bool meets =
+      segmentMeetsBox(node.root, end, groundOf(sector.bounds.min) + halfCell - kPoint,
+                      groundOf(sector.bounds.max) - halfCell + kPoint);
   return meets ? cost : kInfinity;
 }
 
@@ -490,7 +505,9 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     float& known =
         m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
     if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
-    const float cost = reach ? costToReach(node, portal, left, known) : costToWidenedEnd(node, at);
+    ReachEntry entry = ReachEntry::Straight;
+    const float cost = reach ? costToReach(node, portal, left, known, entry)
+                             : costToWidenedEnd(node, portal, left);
     if (!(cost <= known + kCostSlack)) continue;
     known = std::min(known, cost);
     Node next{};
@@ -501,6 +518,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     next.parent = index;
     next.isPoint = true;
     next.turn = turn;
+    next.entry = entry;
     push(next);
   }
 }
@@ -509,70 +527,90 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
 // (reachLeavesInto): the way in must leave it, backwards, into the sector the
 // node stands in. It comes straight from the node's root through its cone,
 // past a turning end of its interval, or from the start or a point on the
-// cells (not from another turn past the gates, whose own proof does not
-// reach that far).
-float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, float known) const {
-  if (node.turn != EndTurn::None) return kInfinity;
+// cells, or past an end of the portal's gate on the node's side, where the
+// funnel may turn. From another turn past the gates it comes as corner reach
+// moves corners (clearBetweenTurns).
+float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, float known,
+                                  ReachEntry& entry) {
   const NavGraph& graph = *m_query.graph;
+  const GateTurn turn{portal, left, true};
+  const glm::vec2 at = gateTurnAt(graph, turn);
+  const float metre = m_query.metre;
+  if (node.turn != EndTurn::None) {
+    const float cost = node.cost + glm::distance(node.root, at) * metre;
+    return cost <= known + kCostSlack &&
+                   clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn)
+               ? cost
+               : kInfinity;
+  }
+  const Portal& crossed = graph.portals[portal];
   const PortalEndReach& reach = graph.reach[portalEndIndex(portal, left)];
-  const glm::vec2 at = groundOf(reach.point);
-  glm::vec2 from = node.root;
-  float cost = node.cost + glm::distance(node.root, at) * m_query.metre;
-  if (!node.isPoint) {
-    if (behindInterval(node, at)) return kInfinity;
-    cost = costTo(node, at, &from);
+  float best = kInfinity;
+  Approach ways[2];
+  for (size_t i = 0, count = approaches(node, at, ways); i < count; ++i) {
+    // The reach's test is the dearer part: not for a point reached cheaper before.
+    const Approach& way = ways[i];
+    if (way.cost < best && way.cost <= known + kCostSlack &&
+        reachLeavesInto(graph, crossed, reach, left, way.from) == 0) {
+      best = way.cost;
+      entry = ReachEntry::Straight;
+    }
   }
-  // The reach's test is the dearer part: not for a point reached cheaper before.
-  if (!(cost <= known + kCostSlack)) return kInfinity;
-  const bool in = reachLeavesInto(graph, graph.portals[portal], reach, left, from) == 0;
-  return in ? cost : kInfinity;
-}
-
-// What a turn at a reach's point sees of the segment [from, to] on the cells
-// of the sector it enters: the directions its reach proves clear, no further
-// than its length (a point on the cells is met no later than that).
-IntervalSearch::Range IntervalSearch::reachSees(const Node& node, const glm::vec2& from,
-                                                const glm::vec2& to) const {
-  const NavGraph& graph = *m_query.graph;
-  const bool left = node.turn == EndTurn::LeftReach;
-  const Portal& portal = graph.portals[node.crossed];
-  const PortalEndReach& reach = graph.reach[portalEndIndex(node.crossed, left)];
-  const glm::vec2 out = outwardAlong(portal, left), walk = walkDirection(portal);
-  // The directions d with outwardMin <= dot(d, out) <= outwardMax on the walk's side.
-  const auto direction = [&](float along) {
-    const float c = std::clamp(along, -1.0f, 1.0f);
-    return c * out + std::sqrt(1.0f - c * c) * walk;
-  };
-  const glm::vec2 first = direction(reach.outwardMax[1]), last = direction(reach.outwardMin[1]);
-  const float turning = sign(cross2(out, walk));
-  const glm::vec2 r = node.root;
-  Range seen =
-      intersect(nonNegative(turning * cross2(first, from - r), turning * cross2(first, to - r)),
-                nonNegative(turning * cross2(from - r, last), turning * cross2(to - r, last)));
-  // Within the reach's length of its point: where the segment lies in that circle.
-  const glm::vec2 span = to - from, offset = from - r;
-  const float a = glm::dot(span, span), b = glm::dot(offset, span),
-              c = glm::dot(offset, offset) - reach.length * reach.length;
-  const float discriminant = b * b - a * c;
-  if (a > 0.0f) {
-    if (!(discriminant >= 0.0f)) return {1.0f, 0.0f};
-    const float root = std::sqrt(discriminant);
-    seen = intersect(seen, {(-b - root) / a, (-b + root) / a});
-  } else if (!(c <= 0.0f)) {
-    return {1.0f, 0.0f};
+  // Straight from the root is as cheap as a way in gets.
+  if (best <= node.cost + glm::distance(node.root, at) * metre) return best;
+  for (const bool gateLeft : {true, false}) {
+    if (!gateEntersReach(portal, left, gateLeft)) continue;
+    const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
+    const float last = glm::distance(gate, at) * metre;
+    const float cheapest = node.cost + glm::distance(node.root, gate) * metre + last;
+    if (!(cheapest < best && cheapest <= known + kCostSlack)) continue;
+    for (size_t i = 0, count = approaches(node, gate, ways); i < count; ++i) {
+      const float cost = ways[i].cost + last;
+      if (!(cost < best && cost <= known + kCostSlack)) continue;
+      best = cost;
+      entry = gateLeft ? ReachEntry::PastLeftGateEnd : ReachEntry::PastRightGateEnd;
+    }
   }
-  // Both ends checked as the funnel's stretches will be: rounding keeps nothing it should not.
-  const auto clear = [&](float t) {
-    return reachLeavesInto(graph, portal, reach, left, pointAlong(from, to, t)) == 1;
-  };
-  if (seen.empty() || !clear(seen.low) || !clear(seen.high)) return {1.0f, 0.0f};
-  return seen;
+  return best;
 }
 
 uint32_t IntervalSearch::endTurnSlot(uint32_t portal, EndTurn turn) {
   const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
   const bool left = turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach;
   return portal * 4 + (reach ? 2u : 0u) + (left ? 0u : 1u);
+}
+
+bool IntervalSearch::coveredFromNextPortal(uint32_t portal, bool left) const {
+  const NavGraph& graph = *m_query.graph;
+  const GateTurn turn{portal, left, true};
+  const glm::vec2 at = gateTurnAt(graph, turn);
+  const Sector& entered = graph.sectors[graph.portals[portal].toSector];
+  for (uint32_t q = entered.firstPortal; q < entered.firstPortal + entered.portalCount; ++q) {
+    for (const bool qLeft : {true, false}) {
+      const size_t end = portalEndIndex(q, qLeft);
+      if (end < graph.reach.size() && graph.reach[end].reaches() &&
+          turnCoversStretch(graph, {q, qLeft, true}, at))
+        return true;
+    }
+  }
+  return false;
+}
+
+// Whether the way into the reach of `portal`'s left or right end may come
+// straight from its leaving gate's left or right end: worked out once a query.
+bool IntervalSearch::gateEntersReach(uint32_t portal, bool reachLeft, bool gateLeft) {
+  const uint8_t bit = uint8_t(1u << ((reachLeft ? 0 : 2) + (gateLeft ? 0 : 1)));
+  uint8_t& known =
+      m_gateEntries.seen(portal) ? m_gateEntries[portal] : m_gateEntries.touch(portal, 0);
+  if (!(known & bit)) {
+    const NavGraph& graph = *m_query.graph;
+    const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
+    const bool enters =
+        reachLeavesInto(graph, graph.portals[portal],
+                        graph.reach[portalEndIndex(portal, reachLeft)], reachLeft, gate) == 0;
+    known |= uint8_t(bit | (enters ? bit << 4 : 0));
+  }
+  return known & (bit << 4);
 }
 
 // Which turns past the gates a walk portal has (a bit per endTurnSlot):
@@ -586,9 +624,13 @@ uint8_t IntervalSearch::endTurnsOf(uint32_t portal) {
       if (portalEndWidened(graph, p, left))
         turns |= uint8_t(1u << endTurnSlot(0, left ? EndTurn::LeftEnd : EndTurn::RightEnd));
       const size_t end = portalEndIndex(portal, left);
-      if (end < graph.reach.size() && graph.reach[end].reaches() &&
-          graph.reach[end].outwardMin[1] <= graph.reach[end].outwardMax[1])
-        turns |= uint8_t(1u << endTurnSlot(0, left ? EndTurn::LeftReach : EndTurn::RightReach));
+      if (end >= graph.reach.size() || !graph.reach[end].reaches()) continue;
+      // A reach that proves no way on into the sector it enters is worth a
+      // turn only on the way to a reach there that answers for the stretch alone.
+      if (!(graph.reach[end].outwardMin[1] <= graph.reach[end].outwardMax[1]) &&
+          !coveredFromNextPortal(portal, left))
+        continue;
+      turns |= uint8_t(1u << endTurnSlot(0, left ? EndTurn::LeftReach : EndTurn::RightReach));
     }
     m_endTurns.touch(portal, turns);
   }
@@ -613,7 +655,8 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     }
   }
   const auto sees = [&](const glm::vec2& from, const glm::vec2& to) {
-    return reached ? reachSees(node, from, to) : Range{0.0f, 1.0f};
+    return reached ? reachSees(graph, node.crossed, node.turn == EndTurn::LeftReach, from, to)
+                   : Range{0.0f, 1.0f};
   };
   if (sector == m_query.goalSector && !sees(m_goal, m_goal).empty())
     pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
@@ -626,7 +669,7 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
       continue;
     const Range visible =
         sees(groundOf(crossingEnd(p, true, false)), groundOf(crossingEnd(p, false, false)));
-    if (!visible.empty()) cross(p, visible, {root, cost, node.rootKey}, index);
+    if (!visible.empty()) cross(p, visible, {root, cost, node.rootKey}, index, true);
     pushEndTurns(node, index, p);
   }
   if (!reached) pushTeleports(node, index);
@@ -662,11 +705,12 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
   const float inside[2][2] = {
       {cone.side * cross2(a - r, from - r), cone.side * cross2(a - r, to - r)},
       {cone.side * cross2(from - r, b - r), cone.side * cross2(to - r, b - r)}};
-  reach(intersect(nonNegative(inside[0][0], inside[0][1]), nonNegative(inside[1][0], inside[1][1])),
+  reach(intersect(nonNegativePart(inside[0][0], inside[0][1]),
+                  nonNegativePart(inside[1][0], inside[1][1])),
         cone.way);
   for (int side = 0; side < 2; ++side) {
     Corner& corner = corners[side];
-    const Range outside = negative(inside[side][0], inside[side][1]);
+    const Range outside = negativePart(inside[side][0], inside[side][1]);
     if (!corner.open || outside.empty()) continue;
     if (!corner.claimed) {
       corner.cost = cone.way.cost + glm::distance(cone.way.root, corner.at) * m_query.metre;
@@ -678,21 +722,27 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
   }
 }
 
-void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_t parent) {
+void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_t parent,
+                           bool rootInSector) {
   const glm::vec2 from = groundOf(crossingEnd(portal, true, false));
   const glm::vec2 to = groundOf(crossingEnd(portal, false, false));
   if (!settle(range, glm::distance(from, to))) return;
   if (!m_gated) return pushInterval(portal, range, way, parent);
   // Through gates: the range lies on the leaving gate; the strip between it and
   // the entering gate is a rectangle whose only way on is that gate.
-  Corner corners[2] = {{pointAlong(from, to, range.low), portal, true, range.low == 0.0f},
-                       {pointAlong(from, to, range.high), portal, false, range.high == 1.0f}};
+  Corner corners[2] = {{pointOnSegment(from, to, range.low), portal, true, range.low == 0.0f},
+                       {pointOnSegment(from, to, range.high), portal, false, range.high == 1.0f}};
   const glm::vec2 &r = way.root, &a = corners[0].at, &b = corners[1].at;
   const float across = cross2(a - r, b - r);
   const float spanLength = glm::distance(a, b);
-  if (spanLength <= kPoint || std::abs(across) <= kOnLine * spanLength) {
-    // A point range, or one in line with the root: the way on starts where the
-    // root stands on it, or at its nearer end; from there all the strip is seen.
+  // A point of the sector on or past the gate's line (a turn past the gates
+  // of a portal on the same side of the sector) stands in the strip or beside it.
+  const bool past =
+      rootInSector && glm::dot(walkDirection(m_query.graph->portals[portal]), a - r) <= kPoint;
+  if (past || spanLength <= kPoint || std::abs(across) <= kOnLine * spanLength) {
+    // A point range, one in line with the root, or a root past it: the way on
+    // starts where the root stands on it, or at its nearer end; from there
+    // all the strip is seen.
     const float along =
         spanLength > kPoint ? glm::dot(r - a, b - a) / (spanLength * spanLength) : -1.0f;
     if (along > 0.0f && along < 1.0f) return pushInterval(portal, {0.0f, 1.0f}, way, parent);
@@ -719,8 +769,8 @@ void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, 
   if (!settle(range, glm::distance(from, to))) return;
   Node next{};
   next.root = way.root;
-  next.left = pointAlong(from, to, range.low);
-  next.right = pointAlong(from, to, range.high);
+  next.left = pointOnSegment(from, to, range.low);
+  next.right = pointOnSegment(from, to, range.high);
   next.cost = way.cost;
   next.rootKey = way.rootKey;
   next.crossed = portal;
@@ -788,24 +838,27 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     if (portal.toSector == entered.fromSector || deadEnd(p, node.sector)) continue;
     project(cone, turns, groundOf(crossingEnd(p, true, false)),
             groundOf(crossingEnd(p, false, false)),
-            [&](Range range, const Way& way) { cross(p, range, way, index); });
+            [&](Range range, const Way& way) { cross(p, range, way, index, false); });
     pushEndTurns(node, index, p);
   }
   pushTeleports(node, index);
 }
 
-void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes,
-                                   std::vector<EndTurn>& turns) const {
+void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns,
+                                   std::vector<ReachEntry>& entries) const {
   nodes.clear();
   turns.clear();
+  entries.clear();
   if (m_reached == kNoNode) return;
   for (uint32_t i = m_nodes[m_reached].parent; i != kNoNode && m_nodes[i].crossed != kNoPortal;
        i = m_nodes[i].parent) {
     nodes.push_back(m_nodes[i].crossed);
     turns.push_back(m_nodes[i].turn);
+    entries.push_back(m_nodes[i].entry);
   }
   std::reverse(nodes.begin(), nodes.end());
   std::reverse(turns.begin(), turns.end());
+  std::reverse(entries.begin(), entries.end());
 }
 
 float IntervalSearch::cost() const {

@@ -542,7 +542,7 @@ void PathSolver::completeResult() {
     }
     result.cost = m_intervals.cost();
     corridor.sectors.push_back(m_startLocation.sector);
-    m_intervals.corridorNodes(corridor.portals, corridor.endTurns);
+    m_intervals.corridorNodes(corridor.portals, corridor.endTurns, corridor.reachEntries);
     for (uint32_t node : corridor.portals)
       corridor.sectors.push_back(nodePortal(node).toSector);
     copyJumps(corridor);

@@ -87,6 +87,41 @@ inline glm::vec3 unwidenedPortalEnd(const NavGraph& graph, const Portal& portal,
 int reachLeavesInto(const NavGraph& graph, const Portal& portal, const PortalEndReach& reach,
                     bool left, const glm::vec2& other);
 
+/// What a turn at the reach of walk portal `portal`'s left or right end
+/// (NavGraph::reach) sees of the segment [from, to] on the cells of the
+/// sector the portal enters: the part whose points a stretch from the
+/// reach's point leaves towards into that sector as the reach proves
+/// (reachLeavesInto, which both ends of the part pass).
+SegmentPart reachSees(const NavGraph& graph, uint32_t portal, bool left, const glm::vec2& from,
+                      const glm::vec2& to);
+
+/// A turn past a walk portal's gates (funnel.h): at its left or right end,
+/// where widening moved that end out, or at that end's reach.
+struct GateTurn {
+  uint32_t portal = 0;
+  bool left = false;
+  bool atReach = false;
+};
+
+/// Where the turn stands on the ground.
+glm::vec2 gateTurnAt(const NavGraph& graph, const GateTurn& turn);
+
+/// True when a stretch from the turn towards `other` leaves it the way the
+/// turn's proof has it clear near the turn: from a reach, into either sector
+/// (reachLeavesInto); from a widened end, whose hull with either sector's
+/// cells widening swept, into either sector, not along the portal's line.
+bool leavesTurnClear(const NavGraph& graph, const GateTurn& turn, const glm::vec2& other);
+
+/// True when the turn's proof alone answers for the whole stretch to
+/// `other`: a reach that the stretch leaves clear, no longer than its length.
+bool turnCoversStretch(const NavGraph& graph, const GateTurn& turn, const glm::vec2& other);
+
+/// True when the stretch between two turns is proven clear: near each end by
+/// that end's proof, unless the other end's proof covers all of it. Corner
+/// reach (corner_reach.h) moves corners by this rule, and the exact search
+/// turns by it.
+bool clearBetweenTurns(const NavGraph& graph, const GateTurn& a, const GateTurn& b);
+
 /// gatePoint worked out, for a graph without NavGraph::gatePoints.
 glm::vec3 computedGatePoint(const NavGraph& graph, const Portal& portal, bool left, bool entering);
 

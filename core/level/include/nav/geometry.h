@@ -56,6 +56,39 @@ inline float cross2(const glm::vec2& a, const glm::vec2& b) {
   return a.x * b.y - a.y * b.x;
 }
 
+/// A part [low, high] of a segment, as fractions of the way from its first
+/// end to its second (none when low > high).
+struct SegmentPart {
+  float low, high;
+  bool empty() const { return low > high; }
+};
+
+/// Where on a segment a function linear along it, with these values at its
+/// ends, is >= 0.
+inline SegmentPart nonNegativePart(float atFrom, float atTo) {
+  if (atFrom >= 0.0f && atTo >= 0.0f) return {0.0f, 1.0f};
+  if (atFrom < 0.0f && atTo < 0.0f) return {1.0f, 0.0f};
+  const float t = atFrom / (atFrom - atTo);
+  return atFrom >= 0.0f ? SegmentPart{0.0f, t} : SegmentPart{t, 1.0f};
+}
+
+/// Where on a segment such a function is < 0.
+inline SegmentPart negativePart(float atFrom, float atTo) {
+  if (atFrom < 0.0f && atTo < 0.0f) return {0.0f, 1.0f};
+  if (atFrom >= 0.0f && atTo >= 0.0f) return {1.0f, 0.0f};
+  const float t = atFrom / (atFrom - atTo);
+  return atFrom < 0.0f ? SegmentPart{0.0f, t} : SegmentPart{t, 1.0f};
+}
+
+inline SegmentPart intersect(const SegmentPart& a, const SegmentPart& b) {
+  return {std::max(a.low, b.low), std::min(a.high, b.high)};
+}
+
+/// The point a fraction t along [from, to], its ends exactly at 0 and 1.
+inline glm::vec2 pointOnSegment(const glm::vec2& from, const glm::vec2& to, float t) {
+  return t == 0.0f ? from : t == 1.0f ? to : glm::mix(from, to, t);
+}
+
 /// Points closer than this are one point: it absorbs the rounding of portals
 /// that share an endpoint, far below any cell size. [metres]
 constexpr float kSamePoint = 1e-5f;

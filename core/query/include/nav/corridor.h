@@ -6,6 +6,7 @@
 
 #include "nav/jump_portals.h"
 #include "nav/nav_graph.h"
+#include "nav/portal_ends.h"
 
 namespace nav {
 
@@ -35,6 +36,17 @@ inline glm::vec3 endTurnPoint(const NavGraph& graph, uint32_t portal, EndTurn tu
   return p.midpoint();
 }
 
+/// How the way comes into a turn at a reach's point: straight, or past the
+/// left or right end of the portal's leaving gate, where the reach proves
+/// the way in from that end but not the straight one.
+enum class ReachEntry : uint8_t { Straight, PastLeftGateEnd, PastRightGateEnd };
+
+/// A turn other than None as portal_ends.h names it.
+inline GateTurn gateTurnOf(uint32_t portal, EndTurn turn) {
+  return {portal, turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach,
+          turn == EndTurn::LeftReach || turn == EndTurn::RightReach};
+}
+
 /// The sectors and portals a path goes through, start to goal.
 struct Corridor {
   glm::vec3 start{0.0f};
@@ -48,6 +60,9 @@ struct Corridor {
   /// Per portal, the exact search's turn past its gates (None at every
   /// portal, or empty: the other searches leave it so).
   std::vector<EndTurn> endTurns;
+  /// Per portal, how the way comes into its turn at a reach's point (empty,
+  /// or Straight at every other portal).
+  std::vector<ReachEntry> reachEntries;
 
   /// True when a corridor portal index names a portal of the graph or of jumps.
   bool knows(const NavGraph& graph, uint32_t index) const {
@@ -66,9 +81,14 @@ struct Corridor {
     portals.clear();
     jumps.clear();
     endTurns.clear();
+    reachEntries.clear();
   }
   /// Where the path turns at the i-th portal.
   EndTurn endTurn(size_t i) const { return i < endTurns.size() ? endTurns[i] : EndTurn::None; }
+  /// How the way comes into a turn at a reach's point at the i-th portal.
+  ReachEntry reachEntry(size_t i) const {
+    return i < reachEntries.size() ? reachEntries[i] : ReachEntry::Straight;
+  }
 };
 
 }  // namespace nav

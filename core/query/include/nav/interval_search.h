@@ -8,13 +8,15 @@
 // only at the ends of portals or gates, where the walls are, and past the
 // gates: at portal ends widening moved out (a point node each, which sees all
 // of the sector it enters) and at ends' reach (a point node that sees what the
-// reach proves clear); the corridor names those turns (Corridor::endTurns) and
-// the funnel turns there. So the first time the goal is popped the corridor
-// is the one whose pulled path is shortest in the ground plane, over every
-// corridor. Lengths are measured in the ground plane, as the funnel pulls the
-// string. Walking costs the same per metre everywhere; devices and jumps are
-// crossed from their entry to their exit point at the cost the query's rules
-// give them.
+// reach proves clear); from one such turn to the next as corner reach moves
+// corners (clearBetweenTurns), and into a reach's point also past an end of
+// its portal's leaving gate. The corridor names those turns
+// (Corridor::endTurns, Corridor::reachEntries) and the funnel turns there.
+// So the first time the goal is popped the corridor is the one whose pulled
+// path, corners moved out as corner reach moves them, is shortest in the
+// ground plane, over every corridor. Lengths are measured in the ground plane, as the funnel pulls
+// the string. Walking costs the same per metre everywhere; devices and jumps are crossed from their
+// entry to their exit point at the cost the query's rules give them.
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -58,12 +60,8 @@ struct IntervalQuery {
 
 class IntervalSearch {
  public:
-  /// A part [low, high] of a segment, as fractions of the way from its left
-  /// end to its right (empty when low > high).
-  struct Range {
-    float low, high;
-    bool empty() const { return low > high; }
-  };
+  /// A part of a segment, from its left end to its right.
+  using Range = SegmentPart;
 
   /// Starts a query; the graph and rules must outlive it.
   void init(const IntervalQuery& query);
@@ -71,7 +69,8 @@ class IntervalSearch {
   SearchStep step();
   /// The nodes crossed from start to goal (graph portals or jump nodes), once
   /// Reached, and per node where the path turns at a widened end of it.
-  void corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns) const;
+  void corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns,
+                     std::vector<ReachEntry>& entries) const;
   /// The cost of the path to the goal, once Reached.
   float cost() const;
   uint32_t expansions() const { return m_expansions; }
@@ -100,6 +99,8 @@ class IntervalSearch {
     bool isGoal;
     /// A point node turning past the gates of the portal crossed (pushEndTurns).
     EndTurn turn;
+    /// How the way came into a turn at a reach's point.
+    ReachEntry entry;
   };
 
   /// The key of the root standing at `at`: one per point, so that the ends
@@ -174,8 +175,10 @@ class IntervalSearch {
                Reach&& reach);
   /// Crosses walk portal `portal` on `range` of its leaving side, reached by
   /// `way`: through gates, on across the strip between them to what it
-  /// reaches of the entering gate.
-  void cross(uint32_t portal, Range range, const Way& way, uint32_t parent);
+  /// reaches of the entering gate. `rootInSector`: the way's root is a point
+  /// of the sector the portal leaves (a point node's), which may stand past
+  /// the leaving gate.
+  void cross(uint32_t portal, Range range, const Way& way, uint32_t parent, bool rootInSector);
   /// Queues the interval `range` of the portal's entering side, reached by `way`.
   void pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent);
   /// Point node: the root sees all of the sector.
@@ -183,26 +186,40 @@ class IntervalSearch {
   /// Devices and jumps out of the node's sector, reached from the node.
   void pushTeleports(const Node& node, uint32_t index);
   /// Point nodes turning past the gates of walk portal `portal` (out of the
-  /// node's sector), where the node reaches the turn in a straight line: at
-  /// its ends that widening moved off the cells (portal_ends.h), which see
-  /// all of the sector they enter, and at its ends' reach (NavGraph::reach),
-  /// which see what the reach proves clear (reachSees).
+  /// node's sector), where the node reaches the turn (costToWidenedEnd,
+  /// costToReach): at its ends that widening moved off the cells
+  /// (portal_ends.h), which see all of the sector they enter, and at its
+  /// ends' reach (NavGraph::reach), which see what the reach proves clear
+  /// (reachSees) and the turns at the next portals that clearBetweenTurns allows.
   void pushEndTurns(const Node& node, uint32_t index, uint32_t portal);
   /// True when `point` lies back on the side an interval node came in by.
   bool behindInterval(const Node& node, const glm::vec2& point) const;
-  /// The cost to reach a widened end `end` of a portal out of the node's
-  /// sector, or infinity when no straight way through the sector's cells is known.
-  float costToWidenedEnd(const Node& node, const glm::vec2& end) const;
+  /// A way to a point: its cost, and where it comes to the point from in a straight line.
+  struct Approach {
+    float cost;
+    glm::vec2 from;
+  };
+  /// The ways to `point` of the node's sector (at most two): costTo's, or
+  /// past the turning ends of an interval whose root's side the point is on.
+  size_t approaches(const Node& node, const glm::vec2& point, Approach (&ways)[2]) const;
+  /// The cost to reach the left or right end of `portal` (out of the node's
+  /// sector), moved out by widening, or infinity when no straight way
+  /// through the sector's cells is known.
+  float costToWidenedEnd(const Node& node, uint32_t portal, bool left) const;
   /// The cost to reach the reach's point of an end of `portal` (out of the
   /// node's sector), or infinity where the reach does not prove the way in
-  /// clear or the point was reached for less than that (`known`) before.
-  float costToReach(const Node& node, uint32_t portal, bool left, float known) const;
-  /// For a node turning at a reach's point: the part of the segment [from,
-  /// to] (on the cells of the node's sector) it sees.
-  Range reachSees(const Node& node, const glm::vec2& from, const glm::vec2& to) const;
+  /// clear or the point was reached for less than that (`known`) before;
+  /// `entry` gets how the way comes in.
+  float costToReach(const Node& node, uint32_t portal, bool left, float known, ReachEntry& entry);
+  /// True when the reach of the left or right end of walk portal `portal`
+  /// proves the way in from its leaving gate's left or right end.
+  bool gateEntersReach(uint32_t portal, bool reachLeft, bool gateLeft);
   /// The turns past the gates walk portal `portal` has: a bit per
   /// endTurnSlot(0, turn), at ends widening moved and at ends' reach.
   uint8_t endTurnsOf(uint32_t portal);
+  /// True when a reach of a walk portal out of the sector `portal` enters
+  /// answers alone for the stretch from the reach of `portal`'s left or right end.
+  bool coveredFromNextPortal(uint32_t portal, bool left) const;
   /// Where a walk portal's turn past its gates keeps its cost (4 a portal).
   static uint32_t endTurnSlot(uint32_t portal, EndTurn turn);
   /// The sector a node walked in from (kNoSector: it did not walk in).
@@ -260,6 +277,9 @@ class IntervalSearch {
   NodePool<uint32_t> m_cornerKeys;
   /// Per portal, endTurnsOf once looked up.
   NodePool<uint8_t> m_endTurns;
+  /// Per portal, gateEntersReach: a bit per (reach end, gate end) worked
+  /// out, and four bits higher its answer.
+  NodePool<uint8_t> m_gateEntries;
   /// Per turn past the gates (endTurnSlot): the least it was reached for.
   NodePool<float> m_endTurnCost;
   /// Walk portals are crossed through gates (crossingEnd).
