@@ -214,4 +214,55 @@ std::vector<std::array<glm::vec3, 4>> gatePointsOf(const NavGraph& graph) {
   return points;
 }
 
+namespace {
+
+// True when a reach of a walk portal out of the sector `portal` enters
+// answers alone for the stretch from the reach of `portal`'s end.
+bool coveredFromNextPortal(const NavGraph& graph, uint32_t portal, bool left) {
+  const glm::vec2 at = gateTurnAt(graph, {portal, left, true});
+  const Sector& entered = graph.sectors[graph.portals[portal].toSector];
+  for (uint32_t q = entered.firstPortal; q < entered.firstPortal + entered.portalCount; ++q) {
+    for (const bool qLeft : {true, false}) {
+      const size_t end = portalEndIndex(q, qLeft);
+      if (end < graph.reach.size() && graph.reach[end].reaches() &&
+          turnCoversStretch(graph, {q, qLeft, true}, at))
+        return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+uint8_t computedTurnsPastGates(const NavGraph& graph, uint32_t portalIndex) {
+  const Portal& portal = graph.portals[portalIndex];
+  if (portal.kind != PortalKind::Walk) return 0;
+  uint8_t turns = 0;
+  for (const bool left : {true, false}) {
+    if (portalEndWidened(graph, portal, left))
+      turns |= left ? turn_bits::kLeftEnd : turn_bits::kRightEnd;
+    const size_t end = portalEndIndex(portalIndex, left);
+    if (end >= graph.reach.size() || !graph.reach[end].reaches()) continue;
+    const PortalEndReach& reach = graph.reach[end];
+    // A reach that proves no way on into the sector it enters is worth a
+    // turn only on the way to a reach there that answers for the stretch alone.
+    if (reach.outwardMin[1] <= reach.outwardMax[1] ||
+        coveredFromNextPortal(graph, portalIndex, left))
+      turns |= left ? turn_bits::kLeftReach : turn_bits::kRightReach;
+    for (const bool gateLeft : {true, false}) {
+      const glm::vec2 gate = groundOf(gatePoint(graph, portalIndex, gateLeft, false));
+      if (reachLeavesInto(graph, portal, reach, left, gate) == 0)
+        turns |= turn_bits::gateEntersReach(left, gateLeft);
+    }
+  }
+  return turns;
+}
+
+std::vector<uint8_t> turnsPastGatesOf(const NavGraph& graph) {
+  std::vector<uint8_t> turns(graph.portals.size());
+  for (uint32_t p = 0; p < graph.portals.size(); ++p)
+    turns[p] = computedTurnsPastGates(graph, p);
+  return turns;
+}
+
 }  // namespace nav

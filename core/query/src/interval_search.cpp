@@ -31,6 +31,23 @@ constexpr int kExpandedChecked = 8;
 
 using Range = IntervalSearch::Range;
 
+// A turn past the gates as a bit of turnsPastGates.
+uint8_t turnBit(EndTurn turn) {
+  switch (turn) {
+    case EndTurn::LeftEnd:
+      return turn_bits::kLeftEnd;
+    case EndTurn::RightEnd:
+      return turn_bits::kRightEnd;
+    case EndTurn::LeftReach:
+      return turn_bits::kLeftReach;
+    case EndTurn::RightReach:
+      return turn_bits::kRightReach;
+    case EndTurn::None:
+      break;
+  }
+  return 0;
+}
+
 float sign(float x) {
   return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
 }
@@ -226,8 +243,6 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_rootSlots.startQuery(m_rootSlotMask + 1);
   m_rootCost.clear();
   m_cornerKeys.startQuery(2 * query.graph->portals.size());
-  m_endTurns.startQuery(query.graph->portals.size());
-  m_gateEntries.startQuery(query.graph->portals.size());
   m_endTurnCost.startQuery(4 * query.graph->portals.size());
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
@@ -355,7 +370,7 @@ SearchStep IntervalSearch::step() {
       if (m_query.traced) traceNode(SearchEvent::Kind::Drop, node);
       continue;
     }
-    if (!node.isPoint) markExpanded(node);
+    if (!node.isPoint && !node.reachRoot) markExpanded(node);
     if (m_expansions >= m_query.maxExpansions) return SearchStep::Exhausted;
     ++m_expansions;
     if (m_query.traced) {
@@ -489,12 +504,12 @@ float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool l
 
 void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t portal) {
   if (!m_gated) return;
-  const uint8_t turns = endTurnsOf(portal);
+  const uint8_t turns = turnsPastGates(*m_query.graph, portal);
   if (turns == 0) return;
   const NavGraph& graph = *m_query.graph;
   for (const EndTurn turn :
        {EndTurn::LeftEnd, EndTurn::RightEnd, EndTurn::LeftReach, EndTurn::RightReach}) {
-    if (!(turns & (1u << endTurnSlot(0, turn)))) continue;
+    if (!(turns & turnBit(turn))) continue;
     const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
     const bool left = turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach;
     const glm::vec2 at = groundOf(endTurnPoint(graph, portal, turn));
@@ -506,7 +521,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
         m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
     if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
     ReachEntry entry = ReachEntry::Straight;
-    const float cost = reach ? costToReach(node, portal, left, known, entry)
+    const float cost = reach ? costToReach(node, portal, left, known, turns, entry)
                              : costToWidenedEnd(node, portal, left);
     if (!(cost <= known + kCostSlack)) continue;
     known = std::min(known, cost);
@@ -531,7 +546,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
 // funnel may turn. From another turn past the gates it comes as corner reach
 // moves corners (clearBetweenTurns).
 float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, float known,
-                                  ReachEntry& entry) {
+                                  uint8_t turns, ReachEntry& entry) const {
   const NavGraph& graph = *m_query.graph;
   const GateTurn turn{portal, left, true};
   const glm::vec2 at = gateTurnAt(graph, turn);
@@ -559,7 +574,7 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
   // Straight from the root is as cheap as a way in gets.
   if (best <= node.cost + glm::distance(node.root, at) * metre) return best;
   for (const bool gateLeft : {true, false}) {
-    if (!gateEntersReach(portal, left, gateLeft)) continue;
+    if (!(turns & turn_bits::gateEntersReach(left, gateLeft))) continue;
     const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
     const float last = glm::distance(gate, at) * metre;
     const float cheapest = node.cost + glm::distance(node.root, gate) * metre + last;
@@ -578,63 +593,6 @@ uint32_t IntervalSearch::endTurnSlot(uint32_t portal, EndTurn turn) {
   const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
   const bool left = turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach;
   return portal * 4 + (reach ? 2u : 0u) + (left ? 0u : 1u);
-}
-
-bool IntervalSearch::coveredFromNextPortal(uint32_t portal, bool left) const {
-  const NavGraph& graph = *m_query.graph;
-  const GateTurn turn{portal, left, true};
-  const glm::vec2 at = gateTurnAt(graph, turn);
-  const Sector& entered = graph.sectors[graph.portals[portal].toSector];
-  for (uint32_t q = entered.firstPortal; q < entered.firstPortal + entered.portalCount; ++q) {
-    for (const bool qLeft : {true, false}) {
-      const size_t end = portalEndIndex(q, qLeft);
-      if (end < graph.reach.size() && graph.reach[end].reaches() &&
-          turnCoversStretch(graph, {q, qLeft, true}, at))
-        return true;
-    }
-  }
-  return false;
-}
-
-// Whether the way into the reach of `portal`'s left or right end may come
-// straight from its leaving gate's left or right end: worked out once a query.
-bool IntervalSearch::gateEntersReach(uint32_t portal, bool reachLeft, bool gateLeft) {
-  const uint8_t bit = uint8_t(1u << ((reachLeft ? 0 : 2) + (gateLeft ? 0 : 1)));
-  uint8_t& known =
-      m_gateEntries.seen(portal) ? m_gateEntries[portal] : m_gateEntries.touch(portal, 0);
-  if (!(known & bit)) {
-    const NavGraph& graph = *m_query.graph;
-    const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
-    const bool enters =
-        reachLeavesInto(graph, graph.portals[portal],
-                        graph.reach[portalEndIndex(portal, reachLeft)], reachLeft, gate) == 0;
-    known |= uint8_t(bit | (enters ? bit << 4 : 0));
-  }
-  return known & (bit << 4);
-}
-
-// Which turns past the gates a walk portal has (a bit per endTurnSlot):
-// looked up once a query, as most portals are asked for many times.
-uint8_t IntervalSearch::endTurnsOf(uint32_t portal) {
-  if (!m_endTurns.seen(portal)) {
-    const NavGraph& graph = *m_query.graph;
-    const Portal& p = graph.portals[portal];
-    uint8_t turns = 0;
-    for (const bool left : {true, false}) {
-      if (portalEndWidened(graph, p, left))
-        turns |= uint8_t(1u << endTurnSlot(0, left ? EndTurn::LeftEnd : EndTurn::RightEnd));
-      const size_t end = portalEndIndex(portal, left);
-      if (end >= graph.reach.size() || !graph.reach[end].reaches()) continue;
-      // A reach that proves no way on into the sector it enters is worth a
-      // turn only on the way to a reach there that answers for the stretch alone.
-      if (!(graph.reach[end].outwardMin[1] <= graph.reach[end].outwardMax[1]) &&
-          !coveredFromNextPortal(portal, left))
-        continue;
-      turns |= uint8_t(1u << endTurnSlot(0, left ? EndTurn::LeftReach : EndTurn::RightReach));
-    }
-    m_endTurns.touch(portal, turns);
-  }
-  return m_endTurns[portal];
 }
 
 void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
@@ -669,7 +627,7 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
       continue;
     const Range visible =
         sees(groundOf(crossingEnd(p, true, false)), groundOf(crossingEnd(p, false, false)));
-    if (!visible.empty()) cross(p, visible, {root, cost, node.rootKey}, index, true);
+    if (!visible.empty()) cross(p, visible, {root, cost, node.rootKey, reached}, index, true);
     pushEndTurns(node, index, p);
   }
   if (!reached) pushTeleports(node, index);
@@ -773,6 +731,7 @@ void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, 
   next.right = pointOnSegment(from, to, range.high);
   next.cost = way.cost;
   next.rootKey = way.rootKey;
+  next.reachRoot = way.reachRoot;
   next.crossed = portal;
   next.sector = m_query.graph->portals[portal].toSector;
   next.parent = parent;
@@ -825,7 +784,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   // the first time a portal needs it, unless it was reached cheaper before.
   Corner turns[2] = {{a, node.crossed, true, node.leftTurns},
                      {b, node.crossed, false, node.rightTurns}};
-  const Cone cone{{r, node.cost, node.rootKey}, sign(across)};
+  const Cone cone{{r, node.cost, node.rootKey, node.reachRoot}, sign(across)};
 
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {

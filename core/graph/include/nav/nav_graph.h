@@ -196,6 +196,10 @@ struct NavGraph {
   /// funnel asks for at every portal it crosses; rebuilt like the index.
   /// Empty in a graph made by hand (worked out when asked).
   std::vector<std::array<glm::vec3, 4>> gatePoints;
+  /// Per portal, the turns past its gates the exact search may make there
+  /// (portal_ends.h turnsPastGatesOf); rebuilt like the index. Empty in a
+  /// graph made by hand (worked out when asked).
+  std::vector<uint8_t> turnsPastGates;
   /// Sectors joined to the rest of their island through one sector; rebuilt
   /// like the index. Empty in a graph made by hand.
   DeadEndRegions deadEnds;

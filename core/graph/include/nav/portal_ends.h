@@ -122,6 +122,36 @@ bool turnCoversStretch(const NavGraph& graph, const GateTurn& turn, const glm::v
 /// turns by it.
 bool clearBetweenTurns(const NavGraph& graph, const GateTurn& a, const GateTurn& b);
 
+/// Bits of turnsPastGates: the turns past its gates the exact search may
+/// make at a walk portal, and the ends of its leaving gate a reach is
+/// entered from.
+namespace turn_bits {
+/// At its left or right end, moved out by widening.
+inline constexpr uint8_t kLeftEnd = 1, kRightEnd = 2;
+/// At the reach of its left or right end: one that proves some way on into
+/// the sector the portal enters, or whose stretches to a reach of the next
+/// portal that reach alone answers for (turnCoversStretch).
+inline constexpr uint8_t kLeftReach = 4, kRightReach = 8;
+/// The reach of the left or right end proves the way in straight from the
+/// leaving gate's left or right end.
+inline uint8_t gateEntersReach(bool reachLeft, bool gateLeft) {
+  return uint8_t(16u << ((reachLeft ? 0 : 2) + (gateLeft ? 0 : 1)));
+}
+}  // namespace turn_bits
+
+/// turn_bits of walk portal `portal` (0 for other portals).
+uint8_t computedTurnsPastGates(const NavGraph& graph, uint32_t portal);
+
+/// For NavGraph::turnsPastGates: computedTurnsPastGates of every portal.
+std::vector<uint8_t> turnsPastGatesOf(const NavGraph& graph);
+
+/// turn_bits of walk portal `portal`, read from NavGraph::turnsPastGates when
+/// the graph has them.
+inline uint8_t turnsPastGates(const NavGraph& graph, uint32_t portal) {
+  if (portal < graph.turnsPastGates.size()) return graph.turnsPastGates[portal];
+  return computedTurnsPastGates(graph, portal);
+}
+
 /// gatePoint worked out, for a graph without NavGraph::gatePoints.
 glm::vec3 computedGatePoint(const NavGraph& graph, const Portal& portal, bool left, bool entering);
 

@@ -99,6 +99,10 @@ class IntervalSearch {
     bool isGoal;
     /// A point node turning past the gates of the portal crossed (pushEndTurns).
     EndTurn turn;
+    /// An interval node whose root is a turn at a reach's point: it sees only
+    /// what the reach proves, and the ends of what it sees are no corners, so
+    /// it cuts no other node's interval (trimCovered).
+    bool reachRoot;
     /// How the way came into a turn at a reach's point.
     ReachEntry entry;
   };
@@ -145,6 +149,8 @@ class IntervalSearch {
     glm::vec2 root;
     float cost;
     uint32_t rootKey;
+    /// The root is a turn at a reach's point (Node::reachRoot).
+    bool reachRoot = false;
   };
   /// The rays from a way's root through an interval; `side` is the sign of
   /// cross2(left - root, right - root).
@@ -209,17 +215,9 @@ class IntervalSearch {
   /// The cost to reach the reach's point of an end of `portal` (out of the
   /// node's sector), or infinity where the reach does not prove the way in
   /// clear or the point was reached for less than that (`known`) before;
-  /// `entry` gets how the way comes in.
-  float costToReach(const Node& node, uint32_t portal, bool left, float known, ReachEntry& entry);
-  /// True when the reach of the left or right end of walk portal `portal`
-  /// proves the way in from its leaving gate's left or right end.
-  bool gateEntersReach(uint32_t portal, bool reachLeft, bool gateLeft);
-  /// The turns past the gates walk portal `portal` has: a bit per
-  /// endTurnSlot(0, turn), at ends widening moved and at ends' reach.
-  uint8_t endTurnsOf(uint32_t portal);
-  /// True when a reach of a walk portal out of the sector `portal` enters
-  /// answers alone for the stretch from the reach of `portal`'s left or right end.
-  bool coveredFromNextPortal(uint32_t portal, bool left) const;
+  /// `turns` is the portal's turnsPastGates, `entry` gets how the way comes in.
+  float costToReach(const Node& node, uint32_t portal, bool left, float known, uint8_t turns,
+                    ReachEntry& entry) const;
   /// Where a walk portal's turn past its gates keeps its cost (4 a portal).
   static uint32_t endTurnSlot(uint32_t portal, EndTurn turn);
   /// The sector a node walked in from (kNoSector: it did not walk in).
@@ -275,11 +273,6 @@ class IntervalSearch {
   std::vector<RootPlace> m_rootPlaces;
   /// Per portal end (left, then right): its root key, once looked up.
   NodePool<uint32_t> m_cornerKeys;
-  /// Per portal, endTurnsOf once looked up.
-  NodePool<uint8_t> m_endTurns;
-  /// Per portal, gateEntersReach: a bit per (reach end, gate end) worked
-  /// out, and four bits higher its answer.
-  NodePool<uint8_t> m_gateEntries;
   /// Per turn past the gates (endTurnSlot): the least it was reached for.
   NodePool<float> m_endTurnCost;
   /// Walk portals are crossed through gates (crossingEnd).
