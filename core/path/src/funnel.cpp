@@ -144,17 +144,6 @@ struct Legs {
   }
 };
 
-// A walk portal as funnel portals: the portal itself, or its two gates. A
-// one-way portal (off a ledge, into a fall, down onto the landing) keeps the
-// portal itself between them, which adds nothing to what the gates allow but
-// a point at its height where the path crosses it, so that the path followed
-// at portal heights drops at the edge, not before.
-// Where the exact search turned past the gates, at a widened end or an end's
-// reach, the path goes through that point alone: the hull of a widened end and
-// either sector's cells is clear (portal_widening.h), and so are the
-// stretches the search let leave a reach's point (reachLeavesInto). The way
-// into a reach's point comes as the search came (`entry`): straight, or past
-// an end of the portal's leaving gate.
 // The part of a gate a turn at a reach's point sees (reachSees), the way
 // the exact search crosses it from there; the whole gate where it sees none
 // (the way on turns at the next portal instead).
@@ -169,10 +158,21 @@ FunnelPortal seenFrom(const NavGraph& graph, const GateTurn& reach, const Funnel
   return {at(part.low), at(part.high)};
 }
 
-// `cameFrom`: the turn at a reach's point the path made at the portal
-// before, if it did.
-void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachEntry entry,
-             const std::optional<GateTurn>& cameFrom, Legs& legs) {
+// A walk portal as funnel portals: the portal itself, or its two gates. A
+// one-way portal (off a ledge, into a fall, down onto the landing) keeps the
+// portal itself between them, which adds nothing to what the gates allow but
+// a point at its height where the path crosses it, so that the path followed
+// at portal heights drops at the edge, not before.
+// Where the exact search turned past the gates, at a widened end or an end's
+// reach, the path goes through that point alone: the hull of a widened end and
+// either sector's cells is clear (portal_widening.h), and so are the
+// stretches the search let leave a reach's point (reachLeavesInto). The way
+// into a reach's point comes as the search came (`entry`): straight, or past
+// an end of the portal's leaving gate; and goes on (`exit`) straight, or past
+// an end of its entering gate. Straight on from the reach's point at the
+// portal before (`cameFrom`), the way crosses what that reach sees.
+void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachWay entry,
+             ReachWay exit, const std::optional<GateTurn>& cameFrom, Legs& legs) {
   const Portal& portal = graph.portals[p];
   if (!gates) {
     legs.add({portal.left, portal.right}, p);
@@ -180,12 +180,16 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachE
   }
   if (turn != EndTurn::None) {
     const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
-    if (reach && entry != ReachEntry::Straight) {
-      const glm::vec3 end = gatePoint(graph, p, entry == ReachEntry::PastLeftGateEnd, false);
+    if (reach && entry != ReachWay::Straight) {
+      const glm::vec3 end = gatePoint(graph, p, entry == ReachWay::PastLeftGateEnd, false);
       legs.add({end, end}, p);
     }
     const glm::vec3 at = endTurnPoint(graph, p, turn);
     legs.add({at, at}, p);
+    if (reach && exit != ReachWay::Straight) {
+      const glm::vec3 end = gatePoint(graph, p, exit == ReachWay::PastLeftGateEnd, true);
+      legs.add({end, end}, p);
+    }
     return;
   }
   const FunnelPortal leaving = gate(graph, p, false);
@@ -249,9 +253,11 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, 
                                corridor.endTurn(i + 1) == EndTurn::None;
       if (!doublesBack) {
         const EndTurn before = i > 0 ? corridor.endTurn(i - 1) : EndTurn::None;
-        const bool afterReach = before == EndTurn::LeftReach || before == EndTurn::RightReach;
+        const bool afterReach = (before == EndTurn::LeftReach || before == EndTurn::RightReach) &&
+                                corridor.reachExit(i - 1) == ReachWay::Straight;
         addWalk(
             graph, corridor.portals[i], gates, corridor.endTurn(i), corridor.reachEntry(i),
+            corridor.reachExit(i),
             afterReach ? std::optional(gateTurnOf(corridor.portals[i - 1], before)) : std::nullopt,
             legs);
         continue;

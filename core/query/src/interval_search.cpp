@@ -520,7 +520,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     float& known =
         m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
     if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
-    ReachEntry entry = ReachEntry::Straight;
+    ReachWay entry = ReachWay::Straight;
     const float cost = reach ? costToReach(node, portal, left, known, turns, entry)
                              : costToWidenedEnd(node, portal, left);
     if (!(cost <= known + kCostSlack)) continue;
@@ -546,7 +546,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
 // funnel may turn. From another turn past the gates it comes as corner reach
 // moves corners (clearBetweenTurns).
 float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, float known,
-                                  uint8_t turns, ReachEntry& entry) const {
+                                  uint8_t turns, ReachWay& entry) const {
   const NavGraph& graph = *m_query.graph;
   const GateTurn turn{portal, left, true};
   const glm::vec2 at = gateTurnAt(graph, turn);
@@ -568,7 +568,7 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
     if (way.cost < best && way.cost <= known + kCostSlack &&
         reachLeavesInto(graph, crossed, reach, left, way.from) == 0) {
       best = way.cost;
-      entry = ReachEntry::Straight;
+      entry = ReachWay::Straight;
     }
   }
   // Straight from the root is as cheap as a way in gets.
@@ -583,7 +583,7 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
       const float cost = ways[i].cost + last;
       if (!(cost < best && cost <= known + kCostSlack)) continue;
       best = cost;
-      entry = gateLeft ? ReachEntry::PastLeftGateEnd : ReachEntry::PastRightGateEnd;
+      entry = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
     }
   }
   return best;
@@ -616,8 +616,15 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     return reached ? reachSees(graph, node.crossed, node.turn == EndTurn::LeftReach, from, to)
                    : Range{0.0f, 1.0f};
   };
-  if (sector == m_query.goalSector && !sees(m_goal, m_goal).empty())
-    pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
+  // Whether the node sees all of every way on: a turn at a reach's point
+  // then gains nothing from turning again at its entering gate's ends.
+  bool seesAll = true;
+  if (sector == m_query.goalSector) {
+    if (!sees(m_goal, m_goal).empty())
+      pushGoal(cost + glm::distance(root, m_goal) * m_query.metre, index);
+    else
+      seesAll = false;
+  }
   const uint32_t back = cameFrom(node);
   const Sector& s = graph.sectors[sector];
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
@@ -627,10 +634,36 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
       continue;
     const Range visible =
         sees(groundOf(crossingEnd(p, true, false)), groundOf(crossingEnd(p, false, false)));
+    if (!(visible.low == 0.0f && visible.high == 1.0f)) seesAll = false;
     if (!visible.empty()) cross(p, visible, {root, cost, node.rootKey, reached}, index, true);
     pushEndTurns(node, index, p);
   }
-  if (!reached) pushTeleports(node, index);
+  if (!reached)
+    pushTeleports(node, index);
+  else if (!seesAll)
+    pushReachExits(node, index);
+}
+
+// The way on from a reach's point may turn at an end of the portal's
+// entering gate, on the cells, where corner reach keeps the funnel's corner.
+void IntervalSearch::pushReachExits(const Node& node, uint32_t index) {
+  const NavGraph& graph = *m_query.graph;
+  const bool left = node.turn == EndTurn::LeftReach;
+  const Portal& portal = graph.portals[node.crossed];
+  const PortalEndReach& reach = graph.reach[portalEndIndex(node.crossed, left)];
+  for (const bool gateLeft : {true, false}) {
+    const glm::vec2 gate = groundOf(crossingEnd(node.crossed, gateLeft, true));
+    if (reachLeavesInto(graph, portal, reach, left, gate) != 1) continue;
+    Node exit = node;
+    exit.root = gate;
+    exit.cost = node.cost + glm::distance(node.root, gate) * m_query.metre;
+    exit.parent = index;
+    exit.turn = EndTurn::None;
+    exit.entry = ReachWay::Straight;
+    exit.exit = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
+    exit.reachRoot = false;
+    push(exit);
+  }
 }
 
 bool IntervalSearch::settle(Range& range, float length) {
@@ -804,20 +837,31 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
 }
 
 void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns,
-                                   std::vector<ReachEntry>& entries) const {
+                                   std::vector<ReachWay>& entries,
+                                   std::vector<ReachWay>& exits) const {
   nodes.clear();
   turns.clear();
   entries.clear();
+  exits.clear();
   if (m_reached == kNoNode) return;
+  // A reach's exit node stands in the sector its parent entered: no portal of its own.
+  ReachWay exit = ReachWay::Straight;
   for (uint32_t i = m_nodes[m_reached].parent; i != kNoNode && m_nodes[i].crossed != kNoPortal;
        i = m_nodes[i].parent) {
+    if (m_nodes[i].exit != ReachWay::Straight) {
+      exit = m_nodes[i].exit;
+      continue;
+    }
     nodes.push_back(m_nodes[i].crossed);
     turns.push_back(m_nodes[i].turn);
     entries.push_back(m_nodes[i].entry);
+    exits.push_back(exit);
+    exit = ReachWay::Straight;
   }
   std::reverse(nodes.begin(), nodes.end());
   std::reverse(turns.begin(), turns.end());
   std::reverse(entries.begin(), entries.end());
+  std::reverse(exits.begin(), exits.end());
 }
 
 float IntervalSearch::cost() const {

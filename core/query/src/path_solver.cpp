@@ -542,7 +542,8 @@ void PathSolver::completeResult() {
     }
     result.cost = m_intervals.cost();
     corridor.sectors.push_back(m_startLocation.sector);
-    m_intervals.corridorNodes(corridor.portals, corridor.endTurns, corridor.reachEntries);
+    m_intervals.corridorNodes(corridor.portals, corridor.endTurns, corridor.reachEntries,
+                              corridor.reachExits);
     for (uint32_t node : corridor.portals)
       corridor.sectors.push_back(nodePortal(node).toSector);
     copyJumps(corridor);

@@ -36,10 +36,11 @@ inline glm::vec3 endTurnPoint(const NavGraph& graph, uint32_t portal, EndTurn tu
   return p.midpoint();
 }
 
-/// How the way comes into a turn at a reach's point: straight, or past the
-/// left or right end of the portal's leaving gate, where the reach proves
-/// the way in from that end but not the straight one.
-enum class ReachEntry : uint8_t { Straight, PastLeftGateEnd, PastRightGateEnd };
+/// How the way comes into a turn at a reach's point, or goes on from it:
+/// straight, or past the left or right end of the portal's leaving gate (in)
+/// or entering gate (on), where the reach proves the way from or to that end
+/// but not the straight one.
+enum class ReachWay : uint8_t { Straight, PastLeftGateEnd, PastRightGateEnd };
 
 /// A turn other than None as portal_ends.h names it.
 inline GateTurn gateTurnOf(uint32_t portal, EndTurn turn) {
@@ -60,9 +61,9 @@ struct Corridor {
   /// Per portal, the exact search's turn past its gates (None at every
   /// portal, or empty: the other searches leave it so).
   std::vector<EndTurn> endTurns;
-  /// Per portal, how the way comes into its turn at a reach's point (empty,
-  /// or Straight at every other portal).
-  std::vector<ReachEntry> reachEntries;
+  /// Per portal, how the way comes into its turn at a reach's point, and how
+  /// it goes on from there (empty, or Straight at every other portal).
+  std::vector<ReachWay> reachEntries, reachExits;
 
   /// True when a corridor portal index names a portal of the graph or of jumps.
   bool knows(const NavGraph& graph, uint32_t index) const {
@@ -82,12 +83,17 @@ struct Corridor {
     jumps.clear();
     endTurns.clear();
     reachEntries.clear();
+    reachExits.clear();
   }
   /// Where the path turns at the i-th portal.
   EndTurn endTurn(size_t i) const { return i < endTurns.size() ? endTurns[i] : EndTurn::None; }
   /// How the way comes into a turn at a reach's point at the i-th portal.
-  ReachEntry reachEntry(size_t i) const {
-    return i < reachEntries.size() ? reachEntries[i] : ReachEntry::Straight;
+  ReachWay reachEntry(size_t i) const {
+    return i < reachEntries.size() ? reachEntries[i] : ReachWay::Straight;
+  }
+  /// How the way goes on from a turn at a reach's point at the i-th portal.
+  ReachWay reachExit(size_t i) const {
+    return i < reachExits.size() ? reachExits[i] : ReachWay::Straight;
   }
 };
 

@@ -70,7 +70,7 @@ class IntervalSearch {
   /// The nodes crossed from start to goal (graph portals or jump nodes), once
   /// Reached, and per node where the path turns at a widened end of it.
   void corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns,
-                     std::vector<ReachEntry>& entries) const;
+                     std::vector<ReachWay>& entries, std::vector<ReachWay>& exits) const;
   /// The cost of the path to the goal, once Reached.
   float cost() const;
   uint32_t expansions() const { return m_expansions; }
@@ -104,7 +104,10 @@ class IntervalSearch {
     /// it cuts no other node's interval (trimCovered).
     bool reachRoot;
     /// How the way came into a turn at a reach's point.
-    ReachEntry entry;
+    ReachWay entry;
+    /// A point node at an end of the entering gate of the portal its parent,
+    /// a turn at a reach's point, crossed: how the way went on from there.
+    ReachWay exit;
   };
 
   /// The key of the root standing at `at`: one per point, so that the ends
@@ -189,6 +192,9 @@ class IntervalSearch {
   void pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent);
   /// Point node: the root sees all of the sector.
   void expandPoint(const Node& node, uint32_t index);
+  /// For a turn at a reach's point: point nodes at the ends of the portal's
+  /// entering gate the reach proves the way to, which see all of the sector.
+  void pushReachExits(const Node& node, uint32_t index);
   /// Devices and jumps out of the node's sector, reached from the node.
   void pushTeleports(const Node& node, uint32_t index);
   /// Point nodes turning past the gates of walk portal `portal` (out of the
@@ -217,7 +223,7 @@ class IntervalSearch {
   /// clear or the point was reached for less than that (`known`) before;
   /// `turns` is the portal's turnsPastGates, `entry` gets how the way comes in.
   float costToReach(const Node& node, uint32_t portal, bool left, float known, uint8_t turns,
-                    ReachEntry& entry) const;
+                    ReachWay& entry) const;
   /// Where a walk portal's turn past its gates keeps its cost (4 a portal).
   static uint32_t endTurnSlot(uint32_t portal, EndTurn turn);
   /// The sector a node walked in from (kNoSector: it did not walk in).
