@@ -9,9 +9,10 @@
 // gates: at portal ends widening moved out (a point node each, which sees all
 // of the sector it enters) and at ends' reach (a point node that sees what the
 // reach proves clear); from one such turn to the next as corner reach moves
-// corners (clearBetweenTurns), and into a reach's point also past an end of
-// its portal's leaving gate. The corridor names those turns
-// (Corridor::endTurns, Corridor::reachEntries) and the funnel turns there.
+// corners (clearBetweenTurns), into a reach's point also past an end of its
+// portal's leaving gate, and on from it past an end of its entering gate.
+// The corridor names those turns (Corridor::endTurns, reachEntries,
+// reachExits) and the funnel turns there.
 // So the first time the goal is popped the corridor is the one whose pulled
 // path, corners moved out as corner reach moves them, is shortest in the
 // ground plane, over every corridor. Lengths are measured in the ground plane, as the funnel pulls
