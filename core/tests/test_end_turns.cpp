@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -15,6 +16,7 @@
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
+#include "nav/portal_ends.h"
 #include "path_measures.h"
 #include "test_levels.h"
 #include "test_queries.h"
@@ -115,6 +117,64 @@ TEST(EndTurns, ClearAndShorterInTheDungeon) {
     ASSERT_TRUE(built);
     expectTurnsClearAndShorter(std::string("dungeon.obj, ") + toString(shape), *built, 300);
   }
+}
+
+// reachSees against its definition, sampled: every point of the part it
+// returns between its ends is one a stretch from the reach's point leaves
+// towards into the entered sector as the reach proves (reachLeavesInto), both
+// ends included, and no sample outside the part is (beyond a sample's width).
+void expectReachSeesWhatItProves(const NavGraph& graph) {
+  constexpr int kSamples = 200;
+  size_t checked = 0, partial = 0;
+  for (uint32_t p = 0; p < graph.portals.size(); ++p) {
+    const Portal& portal = graph.portals[p];
+    if (portal.kind != PortalKind::Walk) continue;
+    for (const bool left : {true, false}) {
+      const PortalEndReach& reach = graph.reach[portalEndIndex(p, left)];
+      if (!reach.reaches()) continue;
+      const Sector& entered = graph.sectors[portal.toSector];
+      for (uint32_t q = entered.firstPortal; q < entered.firstPortal + entered.portalCount; ++q) {
+        if (graph.portals[q].kind != PortalKind::Walk) continue;
+        const glm::vec2 from = groundOf(gatePoint(graph, q, true, false));
+        const glm::vec2 to = groundOf(gatePoint(graph, q, false, false));
+        if (from == to) continue;
+        const SegmentPart part = reachSees(graph, p, left, from, to);
+        const auto proven = [&](float t) {
+          return reachLeavesInto(graph, portal, reach, left, pointOnSegment(from, to, t)) == 1;
+        };
+        SCOPED_TRACE("reach of portal " + std::to_string(p) + (left ? " left" : " right") +
+                     ", gate of portal " + std::to_string(q));
+        ++checked;
+        if (!part.empty()) {
+          EXPECT_TRUE(proven(part.low));
+          EXPECT_TRUE(proven(part.high));
+          if (part.low > 0.0f || part.high < 1.0f) ++partial;
+        }
+        const float width = 1.0f / float(kSamples);
+        for (int i = 0; i <= kSamples; ++i) {
+          const float t = float(i) * width;
+          const bool inside = !part.empty() && t >= part.low && t <= part.high;
+          const bool nearEdge = !part.empty() && (std::abs(t - part.low) <= width ||
+                                                  std::abs(t - part.high) <= width);
+          if (inside) EXPECT_TRUE(proven(t)) << "t " << t;
+          if (!inside && !nearEdge) EXPECT_FALSE(proven(t)) << "t " << t;
+          if (::testing::Test::HasFailure()) return;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100u);
+  EXPECT_GT(partial, 10u) << "too few parts cut short to test the edges";
+}
+
+TEST(EndTurns, ReachSeesWhatItProvesOnGeneratedTerrain) {
+  expectReachSeesWhatItProves(test::terrainBuild(3, 17.0f).graph);
+}
+
+TEST(EndTurns, ReachSeesWhatItProvesInTheDungeon) {
+  const NavBuild* build = test::dungeonBuild();
+  if (!build) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  expectReachSeesWhatItProves(build->graph);
 }
 
 }  // namespace

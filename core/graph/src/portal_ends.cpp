@@ -85,8 +85,10 @@ int reachLeavesInto(const NavGraph& graph, const Portal& portal, const PortalEnd
 
 SegmentPart reachSees(const NavGraph& graph, uint32_t portalIndex, bool left, const glm::vec2& from,
                       const glm::vec2& to) {
-  // A part this close to the edge of what the reach proves is rounding. [metres]
+  // An end of the part is found this close to the edge of what the reach
+  // proves, in at most this many halvings. [metres]
   constexpr float kNudge = 1e-4f;
+  constexpr int kHalvings = 32;
   const Portal& portal = graph.portals[portalIndex];
   const PortalEndReach& reach = graph.reach[portalEndIndex(portalIndex, left)];
   if (!(reach.outwardMin[1] <= reach.outwardMax[1])) return {1.0f, 0.0f};
@@ -105,6 +107,7 @@ SegmentPart reachSees(const NavGraph& graph, uint32_t portalIndex, bool left, co
   const float turning = cross2(out, walk) > 0.0f ? 1.0f : -1.0f;
   const glm::vec2 r = groundOf(reach.point);
   const glm::vec2 fromOffset = from - r, toOffset = to - r;
+  const float length = glm::distance(from, to);
   SegmentPart seen = intersect(
       nonNegativePart(turning * cross2(first, fromOffset), turning * cross2(first, toOffset)),
       nonNegativePart(turning * cross2(fromOffset, last), turning * cross2(toOffset, last)));
@@ -151,15 +154,28 @@ SegmentPart reachSees(const NavGraph& graph, uint32_t portalIndex, bool left, co
         seen, nonNegativePart(cross2(fromOffset, anticlockwise), cross2(toOffset, anticlockwise)));
   }
   if (seen.empty()) return seen;
-  // Both ends checked as the funnel's stretches will be; an end on the
-  // wedge's edge that rounding puts outside is moved a tenth of a millimetre in.
+  // Both ends checked as the funnel's stretches will be. An end on the
+  // wedge's edge that rounding puts outside (far along a segment met at a
+  // grazing angle, by millimetres) moves in, by halves, to the last point
+  // the reach proves: the part is one interval (K and the wedge are convex).
   const auto clear = [&](float t) {
     return reachLeavesInto(graph, portal, reach, left, pointOnSegment(from, to, t)) == 1;
   };
-  const float nudge = kNudge / glm::distance(from, to);
-  if (!clear(seen.low)) seen.low = std::min(seen.low + nudge, seen.high);
-  if (!clear(seen.high)) seen.high = std::max(seen.high - nudge, seen.low);
-  if (!clear(seen.low) || !clear(seen.high)) return {1.0f, 0.0f};
+  const bool lowClear = clear(seen.low), highClear = clear(seen.high);
+  if (lowClear && highClear) return seen;
+  const float middle = 0.5f * (seen.low + seen.high);
+  const float anchor = lowClear ? seen.low : highClear ? seen.high : middle;
+  if (!clear(anchor)) return {1.0f, 0.0f};
+  const auto lastClear = [&](float beyond) {
+    float proven = anchor;
+    for (int i = 0; i < kHalvings && std::abs(beyond - proven) * length > kNudge; ++i) {
+      const float t = 0.5f * (proven + beyond);
+      (clear(t) ? proven : beyond) = t;
+    }
+    return proven;
+  };
+  if (!lowClear) seen.low = lastClear(seen.low);
+  if (!highClear) seen.high = lastClear(seen.high);
   return seen;
 }
 
