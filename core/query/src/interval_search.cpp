@@ -551,11 +551,10 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
   const GateTurn turn{portal, left, true};
   const glm::vec2 at = gateTurnAt(graph, turn);
   const float metre = m_query.metre;
+  // From another turn, straight (pushEndTurns has weighed that cost against `known`).
   if (node.turn != EndTurn::None) {
-    const float cost = node.cost + glm::distance(node.root, at) * metre;
-    return cost <= known + kCostSlack &&
-                   clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn)
-               ? cost
+    return clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn)
+               ? node.cost + glm::distance(node.root, at) * metre
                : kInfinity;
   }
   const Portal& crossed = graph.portals[portal];
