@@ -29,17 +29,22 @@ struct CheckCase {
 };
 
 /// The bundled showcase and funnel levels with their own first unit,
-/// dungeon.obj from ../shared and generated terrains with Detour's unit, two
-/// of them turned.
-inline std::vector<CheckCase> checkCases(const std::string& assets, const std::string& shared) {
-  return {
+/// dungeon.obj from ../shared and generated terrains with Detour's unit (by
+/// default seeds 1 to 3, two of them turned).
+inline std::vector<CheckCase> checkCases(const std::string& assets, const std::string& shared,
+                                         const std::vector<TerrainCase>& terrains = {
+                                             {1}, {2, 45.0f}, {3, 17.0f}}) {
+  std::vector<CheckCase> cases = {
       {"showcase", assets + "/showcase.obj"},
       {"funnel", assets + "/funnel.obj"},
       {"dungeon", shared + "/meshes/dungeon.obj", 0, true},
-      {"terrain 1", "", 1, true},
-      {"terrain 2 turned 45", "", 2, true, 45.0f},
-      {"terrain 3 turned 17", "", 3, true, 17.0f},
   };
+  for (const TerrainCase& t : terrains) {
+    std::string label = "terrain " + std::to_string(t.seed);
+    if (t.degrees != 0.0f) label += " turned " + formatDegrees(t.degrees);
+    cases.push_back({label, "", t.seed, true, t.degrees});
+  }
+  return cases;
 }
 
 /// A case's level, its collision world and its build (cells kept).
@@ -91,10 +96,12 @@ struct CheckArgs {
   std::string only;
   /// Print each pair that fails the check (--diagnose).
   bool diagnose = false;
+  /// The generated terrains (--terrain SEED[:DEGREES], repeated); empty: checkCases' own.
+  std::vector<TerrainCase> terrains;
 };
 
-/// [PAIRS] [--seed N] [--only TEXT] [--diagnose] over `defaults`; empty, with
-/// the flag named, on anything else.
+/// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--diagnose]
+/// over `defaults`; empty, with the flag named, on anything else.
 inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs defaults) {
   CheckArgs args = defaults;
   for (int i = 1; i < argc; ++i) {
@@ -102,6 +109,14 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
       args.seed = uint32_t(std::strtoul(argv[++i], nullptr, 10));
     } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
       args.only = argv[++i];
+    } else if (std::strcmp(argv[i], "--terrain") == 0 && i + 1 < argc) {
+      const std::optional<TerrainCase> terrain = parseTerrainCase(argv[++i]);
+      if (!terrain) {
+        std::fprintf(stderr, "--terrain: expected SEED or SEED:DEGREES (seed 1 or more), got %s\n",
+                     argv[i]);
+        return std::nullopt;
+      }
+      args.terrains.push_back(*terrain);
     } else if (std::strcmp(argv[i], "--diagnose") == 0) {
       args.diagnose = true;
     } else if (argv[i][0] != '-') {
@@ -112,6 +127,12 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
     }
   }
   return args;
+}
+
+/// The cases to check: checkCases with the terrains --terrain named, if any.
+inline std::vector<CheckCase> checkCasesFor(const CheckArgs& args) {
+  if (args.terrains.empty()) return checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR);
+  return checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR, args.terrains);
 }
 
 }  // namespace nav::bench

@@ -1,7 +1,10 @@
 #pragma once
 // The levels the benchmark programs run on: a level file, or a generated
 // terrain, turned about the vertical axis when asked.
+#include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -27,6 +30,34 @@ inline Result<Level> benchLevel(const std::string& label, const std::string& pat
   }
   if (!level || degrees == 0.0f) return level;
   return rotatedAboutY(level.value(), degrees);
+}
+
+/// A generated terrain to run on: its seed, turned this many degrees.
+struct TerrainCase {
+  uint32_t seed;
+  float degrees = 0.0f;
+};
+
+/// Degrees as a label writes them: 17, 22.5.
+inline std::string formatDegrees(float degrees) {
+  std::ostringstream text;
+  text << degrees;
+  return text.str();
+}
+
+/// A --terrain value, SEED or SEED:DEGREES; empty when malformed.
+inline std::optional<TerrainCase> parseTerrainCase(const char* text) {
+  char* end = nullptr;
+  const unsigned long seed = std::strtoul(text, &end, 10);
+  if (end == text || seed == 0 || seed > 0xffffffffUL) return std::nullopt;
+  TerrainCase terrain{uint32_t(seed)};
+  if (*end == ':') {
+    const char* degrees = end + 1;
+    terrain.degrees = std::strtof(degrees, &end);
+    if (end == degrees || !std::isfinite(terrain.degrees)) return std::nullopt;
+  }
+  if (*end != '\0') return std::nullopt;
+  return terrain;
 }
 
 }  // namespace nav::bench

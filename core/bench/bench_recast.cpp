@@ -48,7 +48,8 @@
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--regions]
 //                                       [--box [--bracket]] [--pairs FILE] [--seed N]
-//                                       [--only TEXT] [--export-navmesh DIR] [--navmesh]
+//                                       [--only TEXT] [--terrain SEED[:DEGREES]]...
+//                                       [--export-navmesh DIR] [--navmesh]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
 //   lists of the pairs whose length ratio is furthest from 1; --exact searches
@@ -66,7 +67,9 @@
 //   cost model (centroid, midpoint, crossing, exact) with Detour on that same
 //   mesh, same pairs, each query's best of REPS runs for both;
 //   --seed N draws other query pairs (default 20240601); --only TEXT runs only
-//   the cases whose label holds TEXT ("terrain", "dungeon");
+//   the cases whose label holds TEXT ("terrain", "dungeon"); --terrain runs
+//   these generated terrains (turned DEGREES) instead of the default rows
+//   (seeds 1 to 3, and seed 1 turned 17 degrees);
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
 //   to study where they differ.
@@ -422,10 +425,11 @@ void compareCostModels(const Case& c, const RecastNavMesh& recast, const DetourM
     return;
   }
   const nav::NavGraph& graph = mesh.value().graph;
-  std::printf("== %s, Recast's polygon mesh as navscope's graph: %d polygons -> %zu sectors, "
-              "%zu portals, %zu mesh issues, read in %.2f ms\n",
-              c.label.c_str(), recast.polyMesh->npolys, graph.sectors.size(),
-              graph.portals.size(), mesh.value().issues.size(), mesh.value().totalMs);
+  std::printf(
+      "== %s, Recast's polygon mesh as navscope's graph: %d polygons -> %zu sectors, "
+      "%zu portals, %zu mesh issues, read in %.2f ms\n",
+      c.label.c_str(), recast.polyMesh->npolys, graph.sectors.size(), graph.portals.size(),
+      mesh.value().issues.size(), mesh.value().totalMs);
   std::printf("  %-9s %5s | %7s %7s | %7s %7s | %6s %6s | %8s %8s | %6s %6s | %s\n", "model",
               "both", "nav med", "nav p90", "det med", "det p90", "med x", "p90 x", "len 3D",
               "len grnd", ">1%", ">5%", "worst pair (navscope / Detour, ground)");
@@ -472,8 +476,9 @@ void compareCostModels(const Case& c, const RecastNavMesh& recast, const DetourM
     }
   }
   g_searchOptions.portalPoint = chosen;
-  std::printf("  (len: navscope/Detour total over pairs both found; >1%%, >5%%: pairs that much "
-              "longer on the ground)\n\n");
+  std::printf(
+      "  (len: navscope/Detour total over pairs both found; >1%%, >5%%: pairs that much "
+      "longer on the ground)\n\n");
 }
 
 void writePairs(const std::string& label, const QueryReport& report) {
@@ -751,6 +756,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
 
 int main(int argc, char** argv) {
   std::vector<int> numbers;
+  std::vector<nav::bench::TerrainCase> terrains;
   bool showCorners = false;
   bool bracket = false;
   for (int i = 1; i < argc; ++i) {
@@ -768,6 +774,15 @@ int main(int argc, char** argv) {
       g_only = argv[++i];
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       g_seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (std::strcmp(argv[i], "--terrain") == 0 && i + 1 < argc) {
+      const std::optional<nav::bench::TerrainCase> terrain =
+          nav::bench::parseTerrainCase(argv[++i]);
+      if (!terrain) {
+        std::fprintf(stderr, "--terrain: expected SEED or SEED:DEGREES (seed 1 or more), got %s\n",
+                     argv[i]);
+        return 1;
+      }
+      terrains.push_back(*terrain);
     } else if (std::strcmp(argv[i], "--navmesh") == 0) {
       g_navMeshModels = true;
     } else if (std::strcmp(argv[i], "--export-navmesh") == 0 && i + 1 < argc) {
@@ -802,12 +817,13 @@ int main(int argc, char** argv) {
       {"funnel.obj", assets + "/funnel.obj", 0.6f, 1.8f, 0.45f, 0.45f, 45.0f, true, 0.3f},
   };
   // Generated terrains (the generator's Detour-matched unit), one turned 17 degrees.
-  for (const uint32_t seed : {1u, 2u, 3u}) {
-    cases.push_back({"terrain " + std::to_string(seed), "", 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false,
-                     0.6f, false, seed});
+  if (terrains.empty()) terrains = {{1u}, {2u}, {3u}, {1u, 17.0f}};
+  for (const nav::bench::TerrainCase& t : terrains) {
+    std::string label = "terrain " + std::to_string(t.seed);
+    if (t.degrees != 0.0f) label += ", turned " + nav::bench::formatDegrees(t.degrees);
+    cases.push_back(
+        {label, "", 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false, 0.6f, false, t.seed, t.degrees});
   }
-  cases.push_back(
-      {"terrain 1, turned 17", "", 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false, 0.6f, false, 1u, 17.0f});
   if (!g_only.empty()) {
     std::erase_if(cases, [](const Case& c) { return c.label.find(g_only) == std::string::npos; });
   }

@@ -14,9 +14,11 @@
 // core/tests/test_paths_clear.cpp runs the same on the bundled levels and the
 // dungeon in ctest.
 //
-// Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT] [--diagnose] [--exact]
+// Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT]
+//          [--terrain SEED[:DEGREES]]... [--diagnose] [--exact]
 //   PAIRS random pairs per level and shape (default 10000); --only runs the
-//   cases whose label holds TEXT; --diagnose prints each touching stretch;
+//   cases whose label holds TEXT; --terrain checks these generated terrains
+//   (turned DEGREES) instead of the default three; --diagnose prints each touching stretch;
 //   --exact sweeps the exact search's paths instead, every surface at one
 //   cost a metre so that it answers.
 #include <chrono>
@@ -147,13 +149,12 @@ int main(int argc, char** argv) {
     else
       shared.push_back(argv[i]);
   }
-  const std::optional<nav::bench::CheckArgs> args =
-      nav::bench::parseCheckArgs(int(shared.size()), shared.data(), {10000, 20261122, "", false});
+  const std::optional<nav::bench::CheckArgs> args = nav::bench::parseCheckArgs(
+      int(shared.size()), shared.data(), {10000, 20261122, "", false, {}});
   if (!args) return 2;
   g_diagnose = args->diagnose;
   size_t touching = 0;
-  for (const nav::bench::CheckCase& c :
-       nav::bench::checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR)) {
+  for (const nav::bench::CheckCase& c : nav::bench::checkCasesFor(*args)) {
     if (!args->only.empty() && c.label.find(args->only) == std::string::npos) continue;
     for (const nav::UnitShape shape : {nav::UnitShape::Box, nav::UnitShape::Round})
       touching += runCase(c, shape, args->pairs, args->seed);

@@ -11,10 +11,12 @@
 // worst excess with its pair, and both searches' total lengths. Exits with 1
 // when the exact path is longer on any pair.
 //
-// Run: build/core/navscope_check_exact [PAIRS] [--seed N] [--only TEXT] [--diagnose]
+// Run: build/core/navscope_check_exact [PAIRS] [--seed N] [--only TEXT]
+//          [--terrain SEED[:DEGREES]]... [--diagnose]
 //   PAIRS random pairs per level and shape (default 2000); --only runs the
-//   cases whose label holds TEXT; --diagnose prints each pair the exact path
-//   is longer on.
+//   cases whose label holds TEXT; --terrain checks these generated terrains
+//   (turned DEGREES) instead of the default three; --diagnose prints each
+//   pair the exact path is longer on.
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -112,11 +114,10 @@ size_t runCase(const nav::bench::CheckCase& c, nav::UnitShape shape,
 
 int main(int argc, char** argv) {
   const std::optional<nav::bench::CheckArgs> args =
-      nav::bench::parseCheckArgs(argc, argv, {2000, 20261128, "", false});
+      nav::bench::parseCheckArgs(argc, argv, {2000, 20261128, "", false, {}});
   if (!args) return 2;
   size_t longer = 0;
-  for (const nav::bench::CheckCase& c :
-       nav::bench::checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR)) {
+  for (const nav::bench::CheckCase& c : nav::bench::checkCasesFor(*args)) {
     if (!args->only.empty() && c.label.find(args->only) == std::string::npos) continue;
     for (const nav::UnitShape shape : {nav::UnitShape::Box, nav::UnitShape::Round})
       longer += runCase(c, shape, *args);
