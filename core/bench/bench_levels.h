@@ -60,4 +60,25 @@ inline std::optional<TerrainCase> parseTerrainCase(const char* text) {
   return terrain;
 }
 
+/// A level file to run on, turned this many degrees.
+struct LevelCase {
+  std::string path;
+  float degrees = 0.0f;
+};
+
+/// A --level value, FILE or FILE:DEGREES (a FILE holding ':' needs the
+/// degrees); empty when malformed.
+inline std::optional<LevelCase> parseLevelCase(const std::string& text) {
+  const size_t colon = text.rfind(':');
+  if (colon != std::string::npos) {
+    const std::string degrees = text.substr(colon + 1);
+    char* end = nullptr;
+    const float value = std::strtof(degrees.c_str(), &end);
+    if (!degrees.empty() && end == degrees.c_str() + degrees.size() && std::isfinite(value))
+      return colon == 0 ? std::nullopt : std::optional(LevelCase{text.substr(0, colon), value});
+  }
+  if (text.empty()) return std::nullopt;
+  return LevelCase{text};
+}
+
 }  // namespace nav::bench

@@ -49,6 +49,7 @@
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--regions]
 //                                       [--box [--bracket]] [--pairs FILE] [--seed N]
 //                                       [--only TEXT] [--terrain SEED[:DEGREES]]...
+//                                       [--level FILE[:DEGREES]]...
 //                                       [--export-navmesh DIR] [--navmesh]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
 //   2000), REPS repetitions per query (default 10); --corners prints the corner
@@ -69,7 +70,9 @@
 //   --seed N draws other query pairs (default 20240601); --only TEXT runs only
 //   the cases whose label holds TEXT ("terrain", "dungeon"); --terrain runs
 //   these generated terrains (turned DEGREES) instead of the default rows
-//   (seeds 1 to 3, and seed 1 turned 17 degrees);
+//   (seeds 1 to 3, and seed 1 turned 17 degrees); --level runs these level
+//   files (turned DEGREES) too, with dungeon.obj's Detour-matched unit and
+//   seeds everywhere, to compare on levels of one's own;
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
 //   to study where they differ.
@@ -757,6 +760,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
 int main(int argc, char** argv) {
   std::vector<int> numbers;
   std::vector<nav::bench::TerrainCase> terrains;
+  std::vector<Case> ownLevels;
   bool showCorners = false;
   bool bracket = false;
   for (int i = 1; i < argc; ++i) {
@@ -783,6 +787,16 @@ int main(int argc, char** argv) {
         return 1;
       }
       terrains.push_back(*terrain);
+    } else if (std::strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
+      const std::optional<nav::bench::LevelCase> level = nav::bench::parseLevelCase(argv[++i]);
+      if (!level) {
+        std::fprintf(stderr, "--level: expected FILE or FILE:DEGREES, got %s\n", argv[i]);
+        return 1;
+      }
+      std::string label = std::filesystem::path(level->path).filename().string();
+      if (level->degrees != 0.0f) label += ", turned " + nav::bench::formatDegrees(level->degrees);
+      ownLevels.push_back({label, level->path, 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false, 0.6f, false,
+                           0u, level->degrees});
     } else if (std::strcmp(argv[i], "--navmesh") == 0) {
       g_navMeshModels = true;
     } else if (std::strcmp(argv[i], "--export-navmesh") == 0 && i + 1 < argc) {
@@ -824,6 +838,7 @@ int main(int argc, char** argv) {
     cases.push_back(
         {label, "", 1.2f, 2.0f, 0.9f, 0.9f, 45.0f, false, 0.6f, false, t.seed, t.degrees});
   }
+  cases.insert(cases.end(), ownLevels.begin(), ownLevels.end());
   if (!g_only.empty()) {
     std::erase_if(cases, [](const Case& c) { return c.label.find(g_only) == std::string::npos; });
   }
