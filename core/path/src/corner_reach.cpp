@@ -170,9 +170,10 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
       for (size_t i = k; i <= last; ++i)
         walked += groundDistance(corners[i], corners[i + 1]);
       const glm::vec3& point = place.point;
-      if (stretchClear(before.moves() ? &before : nullptr, previous, &place, point) &&
+      // The cheap tests first: most moves do not shorten the path.
+      if (groundDistance(previous, point) + groundDistance(point, next) < walked &&
+          stretchClear(before.moves() ? &before : nullptr, previous, &place, point) &&
           stretchClear(&place, point, nullptr, next) &&
-          groundDistance(previous, point) + groundDistance(point, next) < walked &&
           passes(previous, point, beforeAt, at, place, before) &&
           passes(point, next, at, cornerPortals[last + 1], place, none) &&
           passesOwn(previous, point, next, at, place)) {
@@ -198,10 +199,10 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
         for (size_t d = 0; d < afterCandidates && !chosen; ++d) {
           const Reaching& q = after[d];
           if (p.turn.portal == q.turn.portal && p.turn.left == q.turn.left) continue;
-          if (stretchClear(&p, p.point, &q, q.point) && stretchClear(&q, q.point, nullptr, next) &&
-              groundDistance(previous, p.point) + groundDistance(p.point, q.point) +
+          if (groundDistance(previous, p.point) + groundDistance(p.point, q.point) +
                       groundDistance(q.point, next) <
                   walked &&
+              stretchClear(&p, p.point, &q, q.point) && stretchClear(&q, q.point, nullptr, next) &&
               passes(p.point, q.point, at, cornerPortals[k + 1], p, q) &&
               passes(q.point, next, cornerPortals[k + 1], cornerPortals[k + 2], q, none) &&
               passesOwn(previous, p.point, q.point, at, p) &&
