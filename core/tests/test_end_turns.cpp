@@ -156,8 +156,11 @@ void expectReachSeesWhatItProves(const NavGraph& graph) {
           const bool inside = !part.empty() && t >= part.low && t <= part.high;
           const bool nearEdge = !part.empty() && (std::abs(t - part.low) <= width ||
                                                   std::abs(t - part.high) <= width);
-          if (inside) EXPECT_TRUE(proven(t)) << "t " << t;
-          if (!inside && !nearEdge) EXPECT_FALSE(proven(t)) << "t " << t;
+          if (inside) {
+            EXPECT_TRUE(proven(t)) << "t " << t;
+          } else if (!nearEdge) {
+            EXPECT_FALSE(proven(t)) << "t " << t;
+          }
           if (::testing::Test::HasFailure()) return;
         }
       }

@@ -113,7 +113,7 @@ std::set<std::vector<std::pair<int, int>>> pieces(const Layout& layout,
 }
 
 size_t partitionCount(const Layout& layout) {
-  const RectanglePartition partition(layout, layout.order());
+  const RectanglePartition partition(layout, SquareOrder(layout.order()));
   EXPECT_FALSE(partition.tangled());
   return pieces(layout, partition).size();
 }
@@ -308,9 +308,9 @@ TEST(RectanglePartition, SamePiecesWhateverTheNumbering) {
       if (walls(random)) layout.wall(x, z, Direction::PlusX);
     }
   }
-  const auto first = pieces(layout, RectanglePartition(layout, layout.order()));
+  const auto first = pieces(layout, RectanglePartition(layout, SquareOrder(layout.order())));
   layout.shuffle(random);
-  EXPECT_EQ(pieces(layout, RectanglePartition(layout, layout.order())), first);
+  EXPECT_EQ(pieces(layout, RectanglePartition(layout, SquareOrder(layout.order()))), first);
 }
 
 TEST(RectanglePartition, SquaresOnTwoFloors) {
@@ -333,7 +333,7 @@ TEST(RectanglePartition, SquaresOnTwoFloors) {
       order.push_back(16 + row * 4 + x);
     }
   }
-  const RectanglePartition partition(floors, order);
+  const RectanglePartition partition(floors, SquareOrder(order));
   EXPECT_FALSE(partition.tangled());
   for (uint32_t s = 0; s < 32; ++s) {
     for (int d = 0; d < kDirectionCount; ++d) {
@@ -359,7 +359,7 @@ TEST(RectanglePartition, ReportsJoinsThatDoNotClose) {
     }
   };
   const Spiral spiral;
-  const RectanglePartition partition(spiral, {0, 1, 2, 3, 4});
+  const RectanglePartition partition(spiral, SquareOrder(5));
   EXPECT_TRUE(partition.tangled());
 }
 

@@ -119,16 +119,16 @@ size_t growRectangle(uint32_t first, Step step, IsFree isFree, std::vector<uint3
 
 // Rectangles grown from each lowest free cell over the partition's uncut joins
 // (or over all joins). False when cancelled.
-bool growAll(const RectanglePartition& partition, bool followCuts,
-             const std::vector<uint32_t>& order, Rectangles& out, BuildControl* control,
-             float firstFraction, float lastFraction) {
+bool growAll(const RectanglePartition& partition, bool followCuts, const SquareOrder& order,
+             Rectangles& out, BuildControl* control, float firstFraction, float lastFraction) {
   auto step = [&](uint32_t cell, Direction d) {
     return followCuts ? partition.neighbor(cell, d) : partition.joined(cell, d);
   };
   auto isFree = [&](uint32_t cell) { return out.rectangleOf[cell] == kNoSector; };
   std::vector<uint32_t> rectangle;
   size_t visited = 0;
-  for (uint32_t c : order) {
+  for (uint32_t i = 0; i < order.size(); ++i) {
+    const uint32_t c = order[i];
     if (control && (++visited & 65535u) == 0) {
       const float done = float(visited) / float(order.size());
       control->stageFraction.store(firstFraction + (lastFraction - firstFraction) * done,
@@ -145,9 +145,10 @@ bool growAll(const RectanglePartition& partition, bool followCuts,
 // The rectangles pick(cell) names ({partition, rectangle}), each taken once,
 // numbered in the row-major order of their first cells.
 template <class Pick>
-Rectangles renumbered(const std::vector<uint32_t>& order, Pick pick) {
+Rectangles renumbered(const SquareOrder& order, Pick pick) {
   Rectangles result(order.size());
-  for (uint32_t c : order) {
+  for (uint32_t i = 0; i < order.size(); ++i) {
+    const uint32_t c = order[i];
     const auto [from, r] = pick(c);
     if (from->cells[from->start[r]] == c) result.add(from->cellsOf(r));
   }
@@ -157,8 +158,7 @@ Rectangles renumbered(const std::vector<uint32_t>& order, Pick pick) {
 // Merges two partitions of the same cells, taking, for each smallest group of
 // cells that both cover with whole rectangles, the one with fewer rectangles
 // there (ties keep `a`).
-Rectangles fewerPerGroup(const Rectangles& a, const Rectangles& b,
-                         const std::vector<uint32_t>& order) {
+Rectangles fewerPerGroup(const Rectangles& a, const Rectangles& b, const SquareOrder& order) {
   // Union-find over a's rectangles then b's: a cell joins its two rectangles.
   std::vector<uint32_t> parent(a.count() + b.count());
   std::iota(parent.begin(), parent.end(), 0u);
@@ -185,7 +185,7 @@ Rectangles fewerPerGroup(const Rectangles& a, const Rectangles& b,
 
 // The cells covered with rectangles: the fewest the joins allow; none when cancelled.
 std::optional<Rectangles> coverWithRectangles(const CellGrid& cells, const CellJoins& joins,
-                                              const std::vector<uint32_t>& order, int threads,
+                                              const SquareOrder& order, int threads,
                                               BuildControl* control) {
   const RectanglePartition partition(joins, order, threads);
   if (control && control->cancelRequested.load(std::memory_order_relaxed)) return std::nullopt;
@@ -489,7 +489,8 @@ NavGraph compressCells(const CellGrid& cells, const CompressParams& params,
   graph.waypaths = params.waypaths;
 
   // Lowest row first, then column, then height: deterministic and independent of fill order.
-  const std::vector<uint32_t> order = cells.rowMajorOrder();
+  const SquareOrder order = cells.numberedRowMajor() ? SquareOrder(uint32_t(cells.size()))
+                                                     : SquareOrder(cells.rowMajorOrder());
 
   const CellJoins joins(cells, params.surfaceOfMaterial);
   std::optional<Rectangles> covered =

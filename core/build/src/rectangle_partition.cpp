@@ -297,8 +297,8 @@ void RectanglePartition::cutAlong(Corner from, Direction d, uint32_t length) {
   }
 }
 
-RectanglePartition::RectanglePartition(const JoinedSquares& squares,
-                                       const std::vector<uint32_t>& order, int threads)
+RectanglePartition::RectanglePartition(const JoinedSquares& squares, const SquareOrder& order,
+                                       int threads)
     : m_squares(squares) {
   using enum Direction;
   const uint32_t count = squares.squareCount();
@@ -330,7 +330,8 @@ RectanglePartition::RectanglePartition(const JoinedSquares& squares,
   // Points that need a cut, each found once: from its south-west square, or
   // from its south-east one when the south-west is not joined to it.
   std::vector<Corner> needy;
-  for (const uint32_t s : order) {
+  for (uint32_t i = 0; i < order.size(); ++i) {
+    const uint32_t s = order[i];
     if (open(s, PlusX) || open(s, PlusZ)) {
       const Corner c = corner(s, kSouthWest);
       m_tangled |= c.kind == PointKind::Tangled;

@@ -110,6 +110,8 @@ class CellGrid {
   /// Every cell index ordered by row (z), then column (x), then height: a sweep
   /// over the grid without sorting the cells, or 0, 1, 2, ... once numberRowMajor ran.
   std::vector<uint32_t> rowMajorOrder() const;
+  /// True from numberRowMajor until a cell is added: rowMajorOrder is then 0, 1, 2, ...
+  bool numberedRowMajor() const { return m_numberedRowMajor; }
 
   /// Bytes held by the cells, the column index and the tiles.
   size_t memoryBytes() const;
@@ -124,7 +126,6 @@ class CellGrid {
   float m_maxDrop;
   std::unique_ptr<Storage> m_storage;
   std::vector<FallLink> m_falls;
-  /// True from numberRowMajor until a cell is added: rowMajorOrder is 0, 1, 2, ...
   bool m_numberedRowMajor = false;
 };
 
