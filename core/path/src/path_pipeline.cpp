@@ -133,14 +133,18 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
     const float length = groundLength(pulled.corners);
     if (!(length < best) || !reachTurnsHold(graph, other, pulled.corners)) return;
     best = length;
-    corridor.endTurns = other.endTurns;
+    corridor = other;
     std::swap(answer.funnel, pulled);
   };
-  // The corridor with only the turns `keep` keeps, pulled straight to them.
+  // The corridor with only the turns `keep` keeps, pulled straight to them:
+  // where a turn goes, so do the ways into and on from it.
   const auto keepOnly = [&](auto&& keep) {
     other = corridor;
-    for (EndTurn& turn : other.endTurns) {
-      if (!keep(turn)) turn = EndTurn::None;
+    for (size_t i = 0; i < other.endTurns.size(); ++i) {
+      if (keep(other.endTurns[i])) continue;
+      other.endTurns[i] = EndTurn::None;
+      if (i < other.reachEntries.size()) other.reachEntries[i] = ReachWay::Straight;
+      if (i < other.reachExits.size()) other.reachExits[i] = ReachWay::Straight;
     }
   };
   if (turnsAtReach(corridor)) {

@@ -12,12 +12,13 @@
 // corners (clearBetweenTurns), into a reach's point also past an end of its
 // portal's leaving gate, and on from it past an end of its entering gate.
 // The corridor names those turns (Corridor::endTurns, reachEntries,
-// reachExits) and the funnel turns there.
-// So the first time the goal is popped the corridor is the one whose pulled
-// path, corners moved out as corner reach moves them, is shortest in the
-// ground plane, over every corridor. Lengths are measured in the ground plane, as the funnel pulls
-// the string. Walking costs the same per metre everywhere; devices and jumps are crossed from their
-// entry to their exit point at the cost the query's rules give them.
+// reachExits) and the funnel turns there. So the first time the goal is
+// popped the corridor is the one whose pulled path, corners moved out as
+// corner reach moves them, is shortest in the ground plane, over every
+// corridor. Lengths are measured in the ground plane, as the funnel pulls
+// the string. Walking costs the same per metre everywhere; devices and jumps
+// are crossed from their entry to their exit point at the cost the query's
+// rules give them.
 #include <cstdint>
 #include <limits>
 #include <span>
