@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include "nav/collision.h"
 #include "nav/file_reading.h"
 #include "nav/funnel.h"
+#include "nav/grid_angle.h"
 #include "nav/grid_map.h"
 #include "nav/level.h"
 #include "nav/nav_build.h"
@@ -165,14 +167,16 @@ Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
   return turned;
 }
 
-// Every cell's centre at the unit's feet, one "x y z" line each (millimetres);
+// Every cell's centre at the unit's feet in the level file's coordinates, one
+// "x y z" line each (millimetres);
 // the message names the file when it cannot be written.
-std::optional<std::string> writeCells(const std::string& path, const CellGrid& cells) {
+std::optional<std::string> writeCells(const std::string& path, const CellGrid& cells,
+                                      const GridFrame& frame) {
   std::ofstream out(path, std::ios::binary);
   if (!out) return "--cells-out " + path + ": cannot be written";
   char line[96];
   for (uint32_t i = 0; i < cells.size(); ++i) {
-    const glm::vec3 c = cells.center(i);
+    const glm::vec3 c = frame.toFile(cells.center(i));
     const int n =
         std::snprintf(line, sizeof line, "%.3f %.3f %.3f\n", double(c.x), double(c.y), double(c.z));
     out.write(line, n);
@@ -230,6 +234,7 @@ bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepare
   for (const auto& [flag, given] : {std::pair{"--cell", flags.cellSize.has_value()},
                                     std::pair{"--max-cells", flags.maxCells.has_value()},
                                     std::pair{"--ledge-overhang", flags.ledgeOverhang.has_value()},
+                                    std::pair{"--grid-angle", flags.gridAngle.has_value()},
                                     std::pair{"--threads", flags.threads.has_value()}}) {
     if (given) {
       exitCode = fail(command,
@@ -250,6 +255,53 @@ bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepare
     return false;
   }
   prepared.build = asNavBuild(std::move(read).value(), kListedIssues);
+  return true;
+}
+
+// --grid-angle's degrees: empty for "auto"; the message names the flag.
+Result<std::optional<float>> gridAngleFlag(const std::string& text) {
+  using R = Result<std::optional<float>>;
+  if (text == "auto") return R::success(std::nullopt);
+  float degrees = 0.0f;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, degrees);
+  if (error != std::errc() || stop != end || !(std::abs(degrees) <= kMaxGridDegrees))
+    return R::failure("--grid-angle " + text + ": expected degrees from -45 to 45, or auto");
+  return R::success(degrees);
+}
+
+// Puts the prepared level on its grid (--grid-angle's, else the sidecar's, else
+// the one chooseGridAngle picks) and its fill parameters with it; false, with
+// exitCode set, on an error.
+bool putOnGrid(const std::string& command, const BuildFlags& flags, Prepared& prepared,
+               int& exitCode) {
+  std::optional<float> degrees = prepared.level.settings.gridAngle;
+  if (flags.gridAngle) {
+    Result<std::optional<float>> given = gridAngleFlag(*flags.gridAngle);
+    if (!given) {
+      exitCode = fail(command, given.error(), 2);
+      return false;
+    }
+    degrees = given.value();
+  }
+  if (!degrees) {
+    Result<float> chosen = chooseGridAngle(prepared.level, prepared.params);
+    if (!chosen) {
+      exitCode = fail(command, chosen.error(), 2);
+      return false;
+    }
+    degrees = chosen.value();
+  }
+  if (*degrees == 0.0f) return true;
+  Result<Level> onGrid = levelOnGrid(prepared.level, *degrees);
+  Result<FloodFillParams> params =
+      onGrid ? fillParams(onGrid.value(), flags) : Result<FloodFillParams>::failure(onGrid.error());
+  if (!params) {
+    exitCode = fail(command, params.error(), 2);
+    return false;
+  }
+  prepared.level = std::move(onGrid).value();
+  prepared.params = std::move(params).value();
   return true;
 }
 
@@ -277,6 +329,7 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
     exitCode = fail(command, refused, 2);
     return std::nullopt;
   }
+  if (!putOnGrid(command, flags, *prepared, exitCode)) return std::nullopt;
   prepared->world = std::make_unique<CollisionWorld>(prepared->level);
   BuildOptions options;
   options.keepCells = keepCells;
@@ -288,6 +341,12 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
   }
   prepared->build = std::move(build).value();
   return prepared;
+}
+
+// The grid a graph's points are in (GridFrame).
+Json gridJson(const GridFrame& frame) {
+  return Json{{"angle", rounded(frame.degrees)},
+              {"centre", Json::array({rounded(frame.centre.x), rounded(frame.centre.y)})}};
 }
 
 Json graphJson(const NavGraph& graph) {
@@ -318,6 +377,7 @@ Json graphJson(const NavGraph& graph) {
                                                                    : "waypath"}});
   }
   return Json{{"cell_size", rounded(graph.cellSize)},
+              {"grid", gridJson(graph.gridFrame)},
               {"unit", unitJson(graph.unit)},
               {"sectors", sectors},
               {"portals", portals}};
@@ -415,6 +475,7 @@ int runNavInfo(const std::string& path) {
       {"bytes", error ? 0 : bytes},
       {"cell_size", rounded(graph.cellSize)},
       {"origin", Json::array({rounded(graph.origin.x), rounded(graph.origin.y)})},
+      {"grid", gridJson(graph.gridFrame)},
       {"unit", unitJson(graph.unit)},
       {"sectors", graph.sectors.size()},
       {"portals", graph.portals.size()},
@@ -429,7 +490,8 @@ int runNavInfo(const std::string& path) {
 }
 
 // A --queries file: a regular file of at most kMaxQueriesFileBytes.
-std::optional<std::vector<QueryEndpoints>> readQueries(const std::string& path, std::string& error) {
+std::optional<std::vector<QueryEndpoints>> readQueries(const std::string& path,
+                                                       std::string& error) {
   const Result<std::string> text = readRegularFile(path, kMaxQueriesFileBytes, "64 MiB");
   if (!text) {
     error = "--queries " + text.error();
@@ -631,11 +693,13 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
   if (!cellsPath.empty()) {
     if (!prepared->build.cells)
       return fail("build", "--cells-out: a navigation mesh (--navmesh) has no cells", 2);
-    if (const std::optional<std::string> error = writeCells(cellsPath, *prepared->build.cells))
+    if (const std::optional<std::string> error =
+            writeCells(cellsPath, *prepared->build.cells, prepared->build.graph.gridFrame))
       return fail("build", *error, 2);
   }
   Json result{{"level", levelPath},
               {"cell_size", rounded(prepared->build.graph.cellSize)},
+              {"grid_angle", rounded(prepared->build.graph.gridFrame.degrees)},
               {"unit", unitJson(prepared->params.unit)},
               {"navmesh", !prepared->build.graph.polygonCorners.empty()},
               {"cells", stats.cells},
@@ -684,6 +748,8 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   const std::optional<Prepared> loaded = queryGraph(levelPath, flags, exitCode);
   if (!loaded) return exitCode;
   const NavGraph& graph = loaded->build.graph;
+  // --from, --to and the output are in the level file's coordinates.
+  const GridFrame& frame = graph.gridFrame;
 
   // Reused from query to query, as a game keeps its buffers.
   PathAnswer answer;
@@ -694,7 +760,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   for (const QueryEndpoints& q : queries) {
     for (double& runUs : us) {
       const auto start = std::chrono::steady_clock::now();
-      planPath(graph, q.from, q.to, *options, {}, answer);
+      planPath(graph, frame.toGrid(q.from), frame.toGrid(q.to), *options, {}, answer);
       runUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
                   .count();
     }
@@ -703,7 +769,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
     const FunnelResult& funnel = answer.funnel;
     Json corners = Json::array();
     for (const glm::vec3& c : funnel.corners)
-      corners.push_back(pointJson(c));
+      corners.push_back(pointJson(frame.toFile(c)));
     const bool found = path.status == PathStatus::Found;
     const char* status = found ? "found" : path.status == PathStatus::Partial ? "partial" : "none";
     std::cout << Json{{"from", pointJson(q.from)},

@@ -38,6 +38,9 @@ struct BuildFlags {
   /// Turn the level about the vertical axis through its bounds' centre first
   /// (rotatedAboutY); points given with it are in the turned level. [degrees]
   std::optional<float> rotateY;
+  /// --grid-angle: degrees from -45 to 45 (GridFrame::degrees), or "auto";
+  /// unset: the sidecar's "gridAngle", else auto (chooseGridAngle).
+  std::optional<std::string> gridAngle;
   NavMeshFlags navmesh;
 };
 

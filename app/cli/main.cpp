@@ -76,6 +76,14 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
       .add_option("--threads", flags.threads,
                   "Threads for the fill, 1 to 64 (the output is the same for any count)")
       ->check(CLI::Range(1, nav::kMaxFillThreads));
+  command
+      .add_option("--grid-angle", flags.gridAngle,
+                  "Turn the cell grid DEG degrees (-45 to 45, +X towards -Z) to run along the "
+                  "level's walls, or auto (the default unless the sidecar gives gridAngle): "
+                  "the file's own axes unless another direction of straight edges is stronger "
+                  "and its trial build gives fewer sectors. Points in and out stay in the "
+                  "level file's coordinates")
+      ->type_name("DEG|auto");
   addRotateOption(command, flags);
   addNavMeshOptions(command, flags.navmesh);
 }

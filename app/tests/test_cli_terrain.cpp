@@ -1,11 +1,20 @@
-// navscope-cli generate terrain and --rotate-y, run as a user runs them: the
-// level and its sidecar written and summed up, the same bytes for the same
-// seed; a quarter-turned funnel answering as the funnel does, with the points
-// turned by hand; bad flags refused with the flag named and exit code 2.
+// navscope-cli generate terrain, --rotate-y and --grid-angle, run as a user
+// runs them: the level and its sidecar written and summed up, the same bytes
+// for the same seed; a quarter-turned funnel answering as the funnel does,
+// with the points turned by hand; a funnel turned 30 degrees answering as the
+// funnel on the grid chosen for it, in the file's coordinates; bad flags
+// refused with the flag named and exit code 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
 #include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
 
 #include "cli_run.h"
 
@@ -116,6 +125,101 @@ TEST(CliRotateY, BadAnglesAndNavFilesAreRefused) {
   // The help says in which coordinates a query's points are.
   const CliRun help = runCli("query --help");
   EXPECT_NE(help.output.find("turned level's coordinates"), std::string::npos) << help.output;
+}
+
+// The start and goal of the funnel turned `degrees`, as "X,Y,Z" texts.
+std::pair<std::string, std::string> turnedFunnelEnds(const std::string& degrees) {
+  const CliRun info = runCli("info " + asset("funnel.obj") + " --rotate-y " + degrees);
+  const auto text = [](const nlohmann::json& p) {
+    std::ostringstream out;
+    out << p[0].get<double>() << "," << p[1].get<double>() << "," << p[2].get<double>();
+    return out.str();
+  };
+  return {text(info.objects.at(0)["start"]), text(info.objects.at(0)["goal"])};
+}
+
+std::vector<glm::vec3> readCells(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<glm::vec3> cells;
+  for (glm::vec3 c; in >> c.x >> c.y >> c.z;)
+    cells.push_back(c);
+  return cells;
+}
+
+// The funnel turned 30 degrees: on the file's axes its box unit stands
+// further from every (now diagonal) wall and its corridors are staircases
+// (131 sectors, 40.63 m); the grid chosen for it runs along the walls again
+// (13 sectors, 38.94 m, as the funnel unturned). Points in and out are the
+// file's.
+TEST(CliGridAngle, ATurnedLevelOnItsGridAnswersAsTheLevel) {
+  const auto [from, to] = turnedFunnelEnds("30");
+  const std::string level = asset("funnel.obj") + " --rotate-y 30";
+  const CliRun unturned =
+      runCli("query " + asset("funnel.obj") + " --from 1.9,0.05,1.5 --to 18.1,0.05,10.5");
+  const CliRun chosen = runCli("query " + level + " --from " + from + " --to " + to);
+  const CliRun fileAxes =
+      runCli("query " + level + " --grid-angle 0 --from " + from + " --to " + to);
+  ASSERT_EQ(chosen.exitCode, 0) << chosen.output;
+  ASSERT_EQ(fileAxes.exitCode, 0) << fileAxes.output;
+  const nlohmann::json& path = chosen.objects.at(0);
+  EXPECT_EQ(path["status"], "found");
+  const double length = unturned.objects.at(0)["length"].get<double>();
+  EXPECT_NEAR(path["length"].get<double>(), length, 0.01 * length);
+  EXPECT_GT(fileAxes.objects.at(0)["length"].get<double>(), 1.03 * length);
+  // The first corner is the start, the last the goal, in the file's coordinates
+  // (at the ground's height).
+  for (const auto& [corner, end] : {std::pair{path["corners"].front(), path["from"]},
+                                    std::pair{path["corners"].back(), path["to"]}}) {
+    EXPECT_NEAR(corner[0].get<double>(), end[0].get<double>(), 1e-3) << corner << end;
+    EXPECT_NEAR(corner[2].get<double>(), end[2].get<double>(), 1e-3) << corner << end;
+  }
+
+  const std::string cellsOut = outputFile("cli_grid_cells.txt");
+  const std::string straightOut = outputFile("cli_grid_cells_straight.txt");
+  const std::string nav = outputFile("cli_grid_funnel.nav");
+  const CliRun build =
+      runCli("build " + level + " --cells-out " + quoted(cellsOut) + " -o " + quoted(nav));
+  const CliRun straight =
+      runCli("build " + level + " --grid-angle 0 --cells-out " + quoted(straightOut));
+  ASSERT_EQ(build.exitCode, 0) << build.output;
+  ASSERT_EQ(straight.exitCode, 0) << straight.output;
+  EXPECT_EQ(build.objects.at(0)["grid_angle"], 30.0);
+  EXPECT_EQ(straight.objects.at(0)["grid_angle"], 0.0);
+  EXPECT_LT(build.objects.at(0)["sectors"].get<int>(),
+            straight.objects.at(0)["sectors"].get<int>() / 4);
+
+  // Both builds' cells lie on the same floors of the file: each cell of the
+  // turned grid has one of the straight grid within a cell's diagonal.
+  const std::vector<glm::vec3> cells = readCells(cellsOut), straightCells = readCells(straightOut);
+  ASSERT_EQ(cells.size(), build.objects.at(0)["cells"].get<size_t>());
+  ASSERT_FALSE(straightCells.empty());
+  size_t far = 0;
+  for (size_t i = 0; i < cells.size(); i += 7) {
+    float nearest = std::numeric_limits<float>::max();
+    for (const glm::vec3& s : straightCells)
+      nearest = std::min(nearest, glm::distance(cells[i], s));
+    if (nearest > 0.3f * 1.5f) ++far;
+  }
+  EXPECT_LT(far, cells.size() / 7 / 20) << "cells written in the grid's coordinates?";
+
+  // The .nav keeps its grid: the same points give the same path.
+  const CliRun info = runCli("info " + quoted(nav));
+  ASSERT_EQ(info.exitCode, 0) << info.output;
+  EXPECT_EQ(info.objects.at(0)["grid"]["angle"], 30.0);
+  const CliRun fromNav = runCli("query " + quoted(nav) + " --from " + from + " --to " + to);
+  ASSERT_EQ(fromNav.exitCode, 0) << fromNav.output;
+  EXPECT_EQ(fromNav.objects.at(0)["corners"], path["corners"]);
+}
+
+TEST(CliGridAngle, BadAnglesAreRefused) {
+  for (const char* angle : {"50", "-45.5", "nan", "inf", "north", ""}) {
+    const CliRun run = runCli("build " + asset("funnel.obj") + " --grid-angle '" + angle + "'");
+    EXPECT_EQ(run.exitCode, 2) << angle << "\n" << run.output;
+    EXPECT_NE(run.output.find("--grid-angle"), std::string::npos) << run.output;
+  }
+  const CliRun navmesh = runCli("build " + asset("navmesh_plaza.obj") + " --grid-angle 10");
+  EXPECT_EQ(navmesh.exitCode, 2) << navmesh.output;
+  EXPECT_NE(navmesh.output.find("--grid-angle"), std::string::npos) << navmesh.output;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Sidecar keys for units, surfaces, devices and waypaths.
+// Sidecar keys for units, surfaces, devices, waypaths and the grid angle.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -58,6 +58,21 @@ TEST(SidecarUnits, LedgeOverhang) {
   EXPECT_NE(errorOf(R"({"units": [{"ledgeOverhang": 5}]})").find("ledgeOverhang = 5"),
             std::string::npos);
   EXPECT_NE(errorOf(R"({"unit": {"ledgeOverhang": 5}})").find("ledgeOverhang"), std::string::npos);
+}
+
+TEST(SidecarGridAngle, DegreesOrAuto) {
+  const Result<LevelSettings> turned = parseLevelSettings(R"({"gridAngle": -22.5})", "level.json");
+  ASSERT_TRUE(turned.ok()) << turned.error();
+  EXPECT_EQ(turned.value().gridAngle, -22.5f);
+  for (const char* automatic : {R"({"gridAngle": "auto"})", "{}"}) {
+    const Result<LevelSettings> settings = parseLevelSettings(automatic, "level.json");
+    ASSERT_TRUE(settings.ok()) << settings.error();
+    EXPECT_FALSE(settings.value().gridAngle) << automatic;
+  }
+  EXPECT_NE(errorOf(R"({"gridAngle": 60})").find("gridAngle: 60 must be degrees from -45 to 45"),
+            std::string::npos);
+  EXPECT_NE(errorOf(R"({"gridAngle": "north"})").find("gridAngle: expected degrees or \"auto\""),
+            std::string::npos);
 }
 
 TEST(SidecarSurfaces, MaterialsMapToSurfacesAndOverridesKeepTheRest) {

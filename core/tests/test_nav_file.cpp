@@ -68,7 +68,7 @@ size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
 }
 constexpr uint32_t kSettings = 1, kSurfaces = 2, kSectors = 3, kPortals = 4, kDevices = 5,
                    kDeviceLinks = 6, kWaypaths = 7, kUnitShape = 8, kPortalReach = 9,
-                   kLedgeOverhang = 10, kSectorHeights = 11;
+                   kLedgeOverhang = 10, kSectorHeights = 11, kGridFrame = 13;
 // Field offsets inside one sector (67 bytes) and one portal (42 bytes) on disk.
 constexpr size_t kSectorBytes = 67, kPortalBytes = 42;
 constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
@@ -155,6 +155,9 @@ void expectSameGraph(const NavGraph& a, const NavGraph& b) {
   EXPECT_EQ(bits(a.cellSize), bits(b.cellSize));
   EXPECT_EQ(bits(a.origin.x), bits(b.origin.x));
   EXPECT_EQ(bits(a.origin.y), bits(b.origin.y));
+  EXPECT_EQ(bits(a.gridFrame.degrees), bits(b.gridFrame.degrees));
+  EXPECT_EQ(bits(a.gridFrame.centre.x), bits(b.gridFrame.centre.x));
+  EXPECT_EQ(bits(a.gridFrame.centre.y), bits(b.gridFrame.centre.y));
   EXPECT_TRUE(sameVec3(a.bounds.min, b.bounds.min) && sameVec3(a.bounds.max, b.bounds.max));
   ASSERT_EQ(a.surfaces.size(), b.surfaces.size());
   for (size_t i = 0; i < a.surfaces.size(); ++i) {
@@ -317,38 +320,39 @@ TEST_F(NavFileLevels, SameInputGivesByteIdenticalFiles) {
 
 TEST(NavFile, LayoutOfASmallGraph) {
   const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
-  // Header 24, table 12 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
+  // Header 24, table 13 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
   // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each,
   // unit shape 1, portal reach 4 (none), ledge overhang 4, sector heights 4+3x12+4
-  // (no heights: every sector lies on its plane), polygons 4+4 (none), checksum 4.
+  // (no heights: every sector lies on its plane), polygons 4+4 (none), grid frame 12,
+  // checksum 4.
   ASSERT_EQ(bytes.size(),
-            24u + 288u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 8u + 4u);
+            24u + 312u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 8u + 12u + 4u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
   EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
-  EXPECT_EQ(getU32(bytes, 12), 12u);
+  EXPECT_EQ(getU32(bytes, 12), 13u);
   EXPECT_EQ(getU64(bytes, 16), bytes.size());
-  EXPECT_EQ(sectionOffset(bytes, kSettings), 312u);
-  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 385u);
-  EXPECT_EQ(sectionOffset(bytes, kSectors), 418u);
-  EXPECT_EQ(sectionOffset(bytes, kPortals), 623u);
-  EXPECT_EQ(sectionOffset(bytes, kDevices), 753u);
-  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 757u);
-  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 761u);
-  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 765u);
-  EXPECT_EQ(bytes[765], uint8_t(UnitShape::Box));
-  EXPECT_EQ(sectionOffset(bytes, kPortalReach), 766u);
-  EXPECT_EQ(getU32(bytes, 766), 0u);
-  EXPECT_EQ(sectionOffset(bytes, kLedgeOverhang), 770u);
-  EXPECT_EQ(getU32(bytes, 770), 0u);
-  EXPECT_EQ(sectionOffset(bytes, kSectorHeights), 774u);
-  EXPECT_EQ(getU32(bytes, 774), 3u);
-  EXPECT_EQ(getU32(bytes, 778), kNoHeights);
-  EXPECT_EQ(getU32(bytes, 774 + 4 + 3 * 12), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kSettings), 336u);
+  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 409u);
+  EXPECT_EQ(sectionOffset(bytes, kSectors), 442u);
+  EXPECT_EQ(sectionOffset(bytes, kPortals), 647u);
+  EXPECT_EQ(sectionOffset(bytes, kDevices), 777u);
+  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 781u);
+  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 785u);
+  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 789u);
+  EXPECT_EQ(bytes[789], uint8_t(UnitShape::Box));
+  EXPECT_EQ(sectionOffset(bytes, kPortalReach), 790u);
+  EXPECT_EQ(getU32(bytes, 790), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kLedgeOverhang), 794u);
+  EXPECT_EQ(getU32(bytes, 794), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kSectorHeights), 798u);
+  EXPECT_EQ(getU32(bytes, 798), 3u);
+  EXPECT_EQ(getU32(bytes, 802), kNoHeights);
+  EXPECT_EQ(getU32(bytes, 798 + 4 + 3 * 12), 0u);
   // Every section is required, but the shape of a box unit, portal reach, no
-  // ledge overhang, sector heights and no polygons: readers from before them
+  // ledge overhang, sector heights, no polygons and no turned grid: readers from before them
   // skip them and read the graph they always did (sector heights from the
   // sectors' planes).
-  for (uint32_t k = 0; k < 12; ++k)
+  for (uint32_t k = 0; k < 13; ++k)
     EXPECT_EQ(getU32(bytes, 24 + 24 * k + 4), k >= 7 ? 0u : 1u) << "section " << k + 1;
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
   // The reference CRC is the standard one.
@@ -430,6 +434,45 @@ TEST(NavFile, KeepsALedgeOverhangRequiredOnlyWhenSet) {
     fixChecksum(tampered);
     expectRefused(tampered, "ledgeOverhang");
   }
+}
+
+TEST(NavFile, KeepsATurnedGridRequiredOnlyWhenTurned) {
+  NavGraph graph = smallGraph();
+  const std::vector<uint8_t> straight = serializeNavGraph(graph);
+  EXPECT_EQ(getU32(straight, tableEntry(straight, kGridFrame) + 4), 0u)
+      << "a grid along the file's axes: readers from before it read the same graph";
+  graph.gridFrame = {-33.0f, {12.5f, -4.0f}};
+  std::vector<uint8_t> bytes = serializeNavGraph(graph);
+  const size_t entry = tableEntry(bytes, kGridFrame);
+  EXPECT_EQ(getU32(bytes, entry + 4), 1u)
+      << "a reader that knows no grid frame must not give grid points as the file's";
+  const Result<NavGraph> loaded = load(bytes);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(loaded.value().gridFrame.degrees, -33.0f);
+  expectSameGraph(graph, loaded.value());
+  EXPECT_EQ(serializeNavGraph(loaded.value()), bytes);
+
+  // A file from before it: the section absent (here unknown and optional) reads as no turn.
+  std::vector<uint8_t> old = bytes;
+  putU32(old, entry, 99);
+  putU32(old, entry + 4, 0);
+  fixChecksum(old);
+  const Result<NavGraph> read = load(old);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_FALSE(read.value().gridFrame.turned());
+
+  for (const float bad : {46.0f, -90.0f, std::nanf("")}) {
+    SCOPED_TRACE(bad);
+    std::vector<uint8_t> tampered = bytes;
+    putF32(tampered, sectionOffset(tampered, kGridFrame), bad);
+    fixChecksum(tampered);
+    expectRefused(tampered, "grid angle");
+  }
+  std::vector<uint8_t> offCentre = bytes;
+  putF32(offCentre, sectionOffset(offCentre, kGridFrame) + 4,
+         std::numeric_limits<float>::infinity());
+  fixChecksum(offCentre);
+  expectRefused(offCentre, "centre");
 }
 
 TEST(NavFile, EveryTruncationFails) {
@@ -524,7 +567,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
       {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
       {"too few sections", [](auto& b) { putU32(b, 12, 3); }, "starts at byte"},
       {"overlapping sections", [&](auto& b) { putBytes(b, table + 24 + 8, 120, 8); },
-       "starts at byte 120, expected 385"},
+       "starts at byte 120, expected 409"},
       {"huge section", [&](auto& b) { putBytes(b, table + 24 + 16, uint64_t(1) << 62, 8); },
        "run past the end"},
       {"short section", [&](auto& b) { putBytes(b, table + 3 * 24 + 16, 111, 8); },

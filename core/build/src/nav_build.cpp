@@ -79,6 +79,7 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
     }
   }
 
+  build.graph.gridFrame = level.gridFrame;
   finishGraphIndexes(build.graph);
   build.stats.sectors = build.graph.sectors.size();
   build.stats.portals = build.graph.portals.size();

@@ -232,6 +232,26 @@ SectionError readLedgeOverhang(ByteReader& in, NavGraph& graph, const NavFileLim
   return std::nullopt;
 }
 
+// Required when the grid is turned: a reader from before it would give points
+// in the grid's coordinates as the file's.
+void writeGridFrame(ByteWriter& out, const NavGraph& graph) {
+  out.f32(graph.gridFrame.degrees);
+  out.f32(graph.gridFrame.centre.x);
+  out.f32(graph.gridFrame.centre.y);
+}
+
+SectionError readGridFrame(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  GridFrame& frame = graph.gridFrame;
+  frame.degrees = in.f32();
+  frame.centre.x = in.f32();
+  frame.centre.y = in.f32();
+  if (!(std::abs(frame.degrees) <= kMaxGridDegrees))
+    return "grid angle " + std::to_string(frame.degrees) + " is not a finite angle within +-45";
+  if (!std::isfinite(frame.centre.x) || !std::isfinite(frame.centre.y))
+    return std::string("the grid's centre is not finite");
+  return std::nullopt;
+}
+
 // Optional: a reader from before it gives every sector its plane's heights.
 void writeSectorHeights(ByteWriter& out, const NavGraph& graph) {
   out.u32(uint32_t(graph.sectors.size()));
@@ -605,6 +625,8 @@ constexpr SectionType kSections[] = {
     {11, "sector heights", writeSectorHeights, readSectorHeights, true, nullptr, true},
     {12, "polygons", writePolygons, readPolygons, true,
      [](const NavGraph& graph) { return graph.polygonCorners.empty(); }},
+    {13, "grid frame", writeGridFrame, readGridFrame, true,
+     [](const NavGraph& graph) { return !graph.gridFrame.turned(); }},
 };
 
 const SectionType* findSection(uint32_t id) {

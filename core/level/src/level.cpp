@@ -509,4 +509,20 @@ Result<Level> rotatedAboutY(const Level& level, float degrees) {
   });
 }
 
+Result<Level> levelOnGrid(const Level& level, float degrees) {
+  if (!(std::abs(degrees) <= kMaxGridDegrees)) {
+    std::ostringstream message;
+    message << "grid angle " << degrees << ": expected degrees from -" << kMaxGridDegrees << " to "
+            << kMaxGridDegrees;
+    return Result<Level>::failure(message.str());
+  }
+  if (level.gridFrame.turned())
+    return Result<Level>::failure(level.source + ": the level is on a turned grid already");
+  if (degrees == 0.0f) return Result<Level>::success(level);
+  Result<Level> turned = rotatedAboutY(level, -degrees);
+  if (turned)
+    turned.value().gridFrame = {degrees, {level.bounds.center().x, level.bounds.center().z}};
+  return turned;
+}
+
 }  // namespace nav

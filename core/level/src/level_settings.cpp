@@ -10,6 +10,7 @@
 #include <span>
 
 #include "guarded.h"
+#include "nav/grid_frame.h"
 
 namespace nav {
 
@@ -320,6 +321,14 @@ const Field<LevelSettings> kSettingsFields[] = {
      [](const Json& v, const std::string& p, LevelSettings& s) {
        s.cellSize = readNumber(v, p);
        if (!(*s.cellSize > 0.0f)) throw SettingsError{p, v.dump() + " must be > 0 metres"};
+     }},
+    {"gridAngle",
+     [](const Json& v, const std::string& p, LevelSettings& s) {
+       if (v.is_string() && v.get<std::string>() == "auto") return;
+       if (!v.is_number()) throw SettingsError{p, "expected degrees or \"auto\""};
+       s.gridAngle = readNumber(v, p);
+       if (!(std::abs(*s.gridAngle) <= kMaxGridDegrees))
+         throw SettingsError{p, v.dump() + " must be degrees from -45 to 45"};
      }},
     {"navmesh",
      [](const Json& v, const std::string& p, LevelSettings& s) { s.navmesh = readBool(v, p); }},

@@ -10,6 +10,7 @@
 #include "nav/cells.h"
 #include "nav/dead_end_regions.h"
 #include "nav/geometry.h"
+#include "nav/grid_frame.h"
 #include "nav/islands.h"
 #include "nav/level_settings.h"
 #include "nav/search_regions.h"
@@ -177,6 +178,10 @@ struct NavGraph {
   /// Polygon sectors' corners (Sector::firstCorner).
   std::vector<glm::vec3> polygonCorners;
   Aabb bounds;
+  /// The grid the level was built on (its Level::gridFrame): every point of
+  /// the graph, and every point its queries take and give, is in the grid's
+  /// coordinates; the frame converts them to the level file's.
+  GridFrame gridFrame;
   /// Finds sectors near a point; rebuilt from the sectors (not stored in .nav files).
   SectorIndex index;
   /// Which sectors portals join; rebuilt from the portals like the index. Empty

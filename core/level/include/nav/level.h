@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nav/geometry.h"
+#include "nav/grid_frame.h"
 #include "nav/level_settings.h"
 #include "nav/result.h"
 #include "nav/unit_profile.h"
@@ -38,6 +39,9 @@ struct Level {
   std::vector<std::string> materials{""};
   LevelSettings settings;
   Aabb bounds;
+  /// Identity unless the level was put on a turned grid (levelOnGrid): then
+  /// its vertices and settings are in the grid's coordinates.
+  GridFrame gridFrame;
 
   glm::vec3 corner(uint32_t triangle, int i) const {
     return vertices[triangles[triangle].vertex[i]];
@@ -87,5 +91,12 @@ Result<RotationY> rotationAboutY(const Level& level, float degrees);
 /// device's zones become the axis-aligned bounds of its turned zones, larger
 /// than they were unless the turn is a whole number of quarter turns.
 Result<Level> rotatedAboutY(const Level& level, float degrees);
+
+/// The level on a grid turned `degrees` (GridFrame::degrees) about the vertical
+/// axis through the centre of its bounds: the level turned by -degrees, its
+/// gridFrame set. 0 gives the level as it is. Fails, naming `degrees`, when it
+/// is not finite or beyond +-kMaxGridDegrees, or when the level is on a turned
+/// grid already or has no bounds.
+Result<Level> levelOnGrid(const Level& level, float degrees);
 
 }  // namespace nav

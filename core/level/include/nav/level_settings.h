@@ -65,6 +65,9 @@ struct LevelSettings {
   std::optional<glm::vec3> goal;
   /// Cell size to build with. [metres, > 0]
   std::optional<float> cellSize;
+  /// "gridAngle": the cell grid turned this many degrees (GridFrame::degrees,
+  /// -45 .. 45). Absent or "auto": chosen for the level (grid_angle.h).
+  std::optional<float> gridAngle;
   /// Unit profiles, one build each; the first is the default. Empty: the default human.
   std::vector<UnitProfile> units;
   /// OBJ material name -> surface name ("asphalt" -> "road"). A material named

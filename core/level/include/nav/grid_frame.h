@@ -1,0 +1,30 @@
+#pragma once
+// Where a level's cell grid lies. Cells are squares along the level's x and z
+// axes; a level whose walls run at an angle gets a staircase of thin sectors
+// along each wall, so its grid may be turned to run along the walls instead.
+// A level on a turned grid is the level turned the other way (levelOnGrid):
+// everything built from it (cells, graph, paths) is in the grid's coordinates,
+// and the frame converts to and from the coordinates of the level's file.
+#include <glm/glm.hpp>
+
+namespace nav {
+
+/// Turned grids are refused beyond this, as rotatedAboutY refuses turns. [degrees]
+constexpr float kMaxGridDegrees = 45.0f;
+
+struct GridFrame {
+  /// The grid's x axis, turned from the file's x axis about the vertical axis:
+  /// positive turns +x towards -z (counter-clockwise seen from above, as
+  /// rotatedAboutY turns). [degrees, -45 .. 45]
+  float degrees = 0.0f;
+  /// Where the vertical axis of the turn crosses the ground plane: x and z.
+  glm::vec2 centre{0.0f};
+
+  bool turned() const { return degrees != 0.0f; }
+  /// A point of the file in the grid's coordinates.
+  glm::vec3 toGrid(const glm::vec3& file) const;
+  /// A point in the grid's coordinates in the file's.
+  glm::vec3 toFile(const glm::vec3& grid) const;
+};
+
+}  // namespace nav
