@@ -125,11 +125,18 @@ void App::closeLevel() {
   m_crowd.setBuild(nullptr);
 }
 
+void App::showFrame(const GridFrame& frame) {
+  m_camera.changeFrame(m_sceneFrame, frame);
+  m_sceneFrame = frame;
+  m_printer.setFrame(frame);
+}
+
 void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   m_level = std::move(loaded);
   m_pathTool.setLevel(m_level);
   const Level& level = m_level->level;
   m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
+  showFrame(level.gridFrame);
   m_buildPanel.reset(level);
   if (m_options.navmesh) {
     // Built right below: the panel need not ask again.
@@ -140,9 +147,13 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   selectStartupUnit(glfwGetTime());
   spawnStartupCrowd();
   requestBuild(false);
-  // Defaults first, so the path shows as soon as the first build lands.
-  const std::optional<glm::vec3> start = m_options.start ? m_options.start : level.settings.start;
-  const std::optional<glm::vec3> goal = m_options.goal ? m_options.goal : level.settings.goal;
+  // Defaults first, so the path shows as soon as the first build lands. The
+  // command line's points are the file's; the sidecar's are turned with the level.
+  const GridFrame& frame = level.gridFrame;
+  const std::optional<glm::vec3> start =
+      m_options.start ? frame.toGrid(*m_options.start) : level.settings.start;
+  const std::optional<glm::vec3> goal =
+      m_options.goal ? frame.toGrid(*m_options.goal) : level.settings.goal;
   if (start) m_pathTool.setStart(*start);
   if (goal) m_pathTool.setGoal(*goal);
 }
@@ -151,14 +162,15 @@ void App::showNavGraph(std::shared_ptr<const NavBuild> build) {
   m_fixedGraph = true;
   const NavGraph& graph = build->graph;
   m_printer.navFileLoaded(m_options.levelPath, graph);
+  showFrame(graph.gridFrame);
   m_buildPanel.resetFixed(graph.unit, graph.cellSize);
   selectStartupUnit(glfwGetTime());
   m_printer.buildFinished(graph.unit.name, build->stats, StatePrinter::BuildSource::Loaded);
   spawnStartupCrowd();
   showBuild(std::move(build), m_buildPanel.params(), nullptr,
             "a .nav file holds no level mesh for Recast to build from");
-  if (m_options.start) m_pathTool.setStart(*m_options.start);
-  if (m_options.goal) m_pathTool.setGoal(*m_options.goal);
+  if (m_options.start) m_pathTool.setStart(graph.gridFrame.toGrid(*m_options.start));
+  if (m_options.goal) m_pathTool.setGoal(graph.gridFrame.toGrid(*m_options.goal));
 }
 
 void App::handleFileRequests(const FilesRequest& request) {
@@ -273,8 +285,9 @@ void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams
 void App::placeStartupJumps() {
   if (m_startupJumpsPlaced || !m_build) return;
   m_startupJumpsPlaced = true;
+  const GridFrame& frame = m_build->graph.gridFrame;
   for (const auto& [takeoff, landing] : m_options.jumps) {
-    if (!m_jumpTool.add(takeoff, landing)) {
+    if (!m_jumpTool.add(frame.toGrid(takeoff), frame.toGrid(landing))) {
       std::fprintf(stderr, "navscope: --jump: %s\n", m_jumpTool.notice().c_str());
     }
     m_printer.observeJumps(m_jumpTool);
@@ -352,7 +365,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   const LevelSettings* settings = m_level        ? &m_level->level.settings
                                   : m_fixedGraph ? &m_noSettings
                                                  : nullptr;
-  drawPathPanel(m_pathTool, m_compareTool, settings, m_build != nullptr);
+  drawPathPanel(m_pathTool, m_compareTool, settings, m_sceneFrame, m_build != nullptr);
   m_queryPanel.draw(m_pathTool, m_build ? &m_build->graph : nullptr);
   drawHelp(m_showHelp);
   const FilesRequest files =
@@ -552,7 +565,7 @@ void App::drawLevelError(const ScreenRect& area) const {
 
 void App::printProbes(const FrameView& view) const {
   for (const glm::vec3& probe : m_options.probes) {
-    const std::optional<glm::vec2> pixel = view.project(probe);
+    const std::optional<glm::vec2> pixel = view.project(m_sceneFrame.toGrid(probe));
     if (pixel) {
       std::printf("probe %g,%g,%g -> px %d %d\n", probe.x, probe.y, probe.z,
                   int(std::lround(pixel->x)), int(std::lround(pixel->y)));

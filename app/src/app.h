@@ -50,6 +50,8 @@ class App {
   bool openLevel(const std::string& path);
   /// Drops the level, its builds, path points, jumps and the crowd's graph.
   void closeLevel();
+  /// Draws the scene in this grid's coordinates from now on, the view kept.
+  void showFrame(const GridFrame& frame);
   void showLevel(std::shared_ptr<const LoadedLevel> level);
   /// A .nav file's graph is shown as it is, nothing is built.
   void showNavGraph(std::shared_ptr<const NavBuild> build);
@@ -103,6 +105,8 @@ class App {
   std::unique_ptr<SceneView> m_sceneView;
 
   OrbitCamera m_camera;
+  /// The grid whose coordinates the scene is drawn in (the level's or the .nav's).
+  GridFrame m_sceneFrame;
 
   /// A build kept for switching back to a profile at once, with what it was made from.
   struct KeptBuild {

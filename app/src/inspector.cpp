@@ -69,14 +69,16 @@ std::vector<std::string> describeStretch(const PathAnswer& path, size_t k) {
   return lines;
 }
 
+// Points are shown in the level file's coordinates (the graph's grid turned back).
 std::vector<std::string> describePortal(const NavGraph& graph, uint32_t p) {
   const Portal& portal = graph.portals[p];
+  const glm::vec3 a = graph.gridFrame.toFile(portal.left);
+  const glm::vec3 b = graph.gridFrame.toFile(portal.right);
   std::vector<std::string> lines{
       format("portal %u: sector %u -> %u, %s", p, portal.fromSector, portal.toSector,
              portal.oneWay() ? "one-way" : "two-way"),
-      format("ends %.2f %.2f %.2f and %.2f %.2f %.2f, %.2f m wide", double(portal.left.x),
-             double(portal.left.y), double(portal.left.z), double(portal.right.x),
-             double(portal.right.y), double(portal.right.z),
+      format("ends %.2f %.2f %.2f and %.2f %.2f %.2f, %.2f m wide", double(a.x), double(a.y),
+             double(a.z), double(b.x), double(b.y), double(b.z),
              double(glm::distance(portal.left, portal.right)))};
   if (portal.kind == PortalKind::Device && portal.link < graph.deviceLinks.size()) {
     const DeviceSpec& device = graph.devices[graph.deviceLinks[portal.link].device];
@@ -90,9 +92,9 @@ std::vector<std::string> describePortal(const NavGraph& graph, uint32_t p) {
     for (const bool left : {true, false}) {
       const PortalEndReach& reach = graph.reach[portalEndIndex(p, left)];
       if (reach.reaches()) {
+        const glm::vec3 out = graph.gridFrame.toFile(reach.point);
         lines.push_back(format("%s end may move out to %.2f %.2f %.2f", left ? "left" : "right",
-                               double(reach.point.x), double(reach.point.y),
-                               double(reach.point.z)));
+                               double(out.x), double(out.y), double(out.z)));
       }
     }
   }
@@ -123,13 +125,14 @@ std::vector<std::string> describeSector(const NavGraph& graph, const std::vector
   return lines;
 }
 
-std::vector<std::string> describeJump(const JumpPortal& jump) {
-  const glm::vec3& a = jump.spec.takeoff;
-  const glm::vec3& b = jump.spec.landing;
+std::vector<std::string> describeJump(const JumpPortal& jump, const GridFrame& frame) {
+  const glm::vec3 a = frame.toFile(jump.spec.takeoff);
+  const glm::vec3 b = frame.toFile(jump.spec.landing);
   return {format("jump %u: %.2f %.2f %.2f -> %.2f %.2f %.2f", jump.id, double(a.x), double(a.y),
                  double(a.z), double(b.x), double(b.y), double(b.z)),
           format("heading %.0f deg, %.1f m/s for %.2f s in the air, %.2f m over the ground",
-                 double(glm::degrees(jump.spec.heading)), double(jump.spec.speed),
+                 // toFile turns +x towards -z: a heading (from +x towards +z) loses the angle.
+                 double(glm::degrees(jump.spec.heading) - frame.degrees), double(jump.spec.speed),
                  double(jump.spec.airTime), double(glm::length(groundOf(b) - groundOf(a))))};
 }
 
@@ -232,7 +235,7 @@ std::vector<std::string> Inspector::describe(const FrameView& view, const Scene&
   if (scene.jumps != nullptr) {
     for (const JumpPortal& jump : scene.jumps->jumps()) {
       if (pixelsToSegment(view, jump.spec.takeoff, jump.spec.landing, mouse) <= kNearPixels)
-        return describeJump(jump);
+        return describeJump(jump, graph.gridFrame);
     }
   }
   const Ray ray = view.rayThrough(mouse);

@@ -7,6 +7,7 @@
 #include <exception>
 #include <filesystem>
 
+#include "nav/grid_angle.h"
 #include "nav/nav_file.h"
 
 namespace nav::app {
@@ -17,7 +18,16 @@ Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(const std::string& path
     Result<Level> level = loadLevel(path);
     if (!level) return LevelResult::failure(level.error());
     if (level.value().triangles.empty()) return LevelResult::failure(path + ": no triangles");
-    return LevelResult::success(std::make_shared<const LoadedLevel>(std::move(level).value()));
+    // The grid is chosen for the level's first unit; a navigation mesh has no cells.
+    std::optional<float> degrees = level.value().settings.gridAngle;
+    if (!degrees && !level.value().settings.navmesh) {
+      const Result<float> chosen = chooseGridAngle(level.value(), defaultFillParams(level.value()));
+      if (!chosen) return LevelResult::failure(chosen.error());
+      degrees = chosen.value();
+    }
+    Result<Level> onGrid = levelOnGrid(level.value(), degrees.value_or(0.0f));
+    if (!onGrid) return LevelResult::failure(path + ": gridAngle: " + onGrid.error());
+    return LevelResult::success(std::make_shared<const LoadedLevel>(std::move(onGrid).value()));
   } catch (const std::exception& error) {
     // Only resource exhaustion gets here (the loader reports bad input itself).
     return LevelResult::failure(path + ": " + error.what());

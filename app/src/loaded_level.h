@@ -22,7 +22,9 @@ struct LoadedLevel {
   CollisionWorld world;
 };
 
-/// Loads the OBJ (and its sidecar) and builds its collision world. Never throws.
+/// Loads the OBJ (and its sidecar), puts it on its grid (the sidecar's
+/// gridAngle, else chooseGridAngle's for its first unit; a navigation mesh
+/// stays as it is) and builds its collision world. Never throws.
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(const std::string& path);
 
 /// True when the path names a .nav file (by its extension, any case).

@@ -100,6 +100,12 @@ void OrbitCamera::zoomTowards(float wheelSteps, const Ray& ray) {
   m_target = pointed + (m_target - pointed) * (m_distance / before);
 }
 
+void OrbitCamera::changeFrame(const GridFrame& from, const GridFrame& to) {
+  m_target = to.toGrid(from.toFile(m_target));
+  // A grid turned by a draws a direction of yaw y (from +z towards +x) at y - a.
+  m_yaw += glm::radians(from.degrees - to.degrees);
+}
+
 FrameView OrbitCamera::frameView(glm::vec2 windowSize, glm::ivec2 framebufferSize) const {
   FrameView frameView;
   frameView.windowSize = glm::max(windowSize, glm::vec2(1.0f));

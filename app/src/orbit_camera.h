@@ -6,6 +6,7 @@
 
 #include "frame_view.h"
 #include "nav/geometry.h"
+#include "nav/grid_frame.h"
 
 namespace nav::app {
 
@@ -32,6 +33,10 @@ class OrbitCamera {
   /// Metres a second the focus flies at the current distance.
   float flySpeed() const;
   glm::vec3 target() const { return m_target; }
+  /// Keeps the view while the scene's coordinates change from one grid's to
+  /// another's (a level on a turned grid is drawn in the grid's): the focus
+  /// moves to the same point of the file, the yaw turns with the grid.
+  void changeFrame(const GridFrame& from, const GridFrame& to);
 
   FrameView frameView(glm::vec2 windowSize, glm::ivec2 framebufferSize) const;
 

@@ -7,12 +7,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json point(const glm::vec3& p) {
+// Points are written in the level file's coordinates (the graph's grid turned back).
+Json point(const GridFrame& frame, const glm::vec3& grid) {
+  const glm::vec3 p = frame.toFile(grid);
   return Json::array({p.x, p.y, p.z});
 }
 
-Json groundPoint(const glm::vec2& p) {
-  return Json::array({p.x, p.y});
+Json groundPoint(const GridFrame& frame, const glm::vec2& grid) {
+  const glm::vec3 p = frame.toFile(glm::vec3(grid.x, 0.0f, grid.y));
+  return Json::array({p.x, p.z});
 }
 
 const char* eventName(SearchEvent::Kind kind) {
@@ -29,13 +32,14 @@ const char* eventName(SearchEvent::Kind kind) {
   return "?";
 }
 
-Json query(const glm::vec3& start, const glm::vec3& goal, const SearchOptions& options) {
+Json query(const GridFrame& frame, const glm::vec3& start, const glm::vec3& goal,
+           const SearchOptions& options) {
   const QueryFilter& filter = options.filter;
   Json costs = Json::object();
   for (const auto& [surface, cost] : filter.surfaceCosts)
     costs[surface] = cost;
-  Json query{{"from", point(start)},
-             {"to", point(goal)},
+  Json query{{"from", point(frame, start)},
+             {"to", point(frame, goal)},
              {"search", toString(options.portalPoint)},
              {"regions", options.searchRegions},
              {"heuristic_scale", options.heuristicScale},
@@ -53,9 +57,10 @@ std::string pathJson(const std::string& levelPath, const NavGraph& graph, const 
                      const glm::vec3& goal, const SearchOptions& options,
                      const PathAnswer& answer) {
   const PathResult& search = answer.search;
+  const GridFrame& frame = graph.gridFrame;
   Json corners = Json::array();
   for (const glm::vec3& c : answer.funnel.corners)
-    corners.push_back(point(c));
+    corners.push_back(point(frame, c));
   Json clearance = Json::array();
   for (const StretchClearance& stretch : answer.clearance)
     clearance.push_back({{"walked", stretch.walked}, {"depth", stretch.depth}});
@@ -65,8 +70,8 @@ std::string pathJson(const std::string& levelPath, const NavGraph& graph, const 
                      {"portal", event.portal == kNoPortal ? Json(nullptr) : Json(event.portal)},
                      {"g", event.costSoFar},
                      {"f", event.estimatedTotal},
-                     {"from", point(event.from)},
-                     {"to", point(event.to)}});
+                     {"from", point(frame, event.from)},
+                     {"to", point(frame, event.to)}});
   }
   Json funnel = Json::array();
   for (const FunnelStep& step : answer.funnel.steps) {
@@ -79,15 +84,15 @@ std::string pathJson(const std::string& levelPath, const NavGraph& graph, const 
   }
   Json smoothed = Json::array();
   for (const glm::vec3& p : answer.smoothed)
-    smoothed.push_back(point(p));
+    smoothed.push_back(point(frame, p));
   Json vehicle = Json::array();
   for (const CurvePiece& piece : answer.vehicle) {
     Json entry{{"kind", piece.kind == CurvePiece::Arc ? "arc" : "line"},
-               {"start", groundPoint(piece.start)},
-               {"end", groundPoint(piece.end)},
+               {"start", groundPoint(frame, piece.start)},
+               {"end", groundPoint(frame, piece.end)},
                {"length", piece.length}};
     if (piece.kind == CurvePiece::Arc) {
-      entry["center"] = groundPoint(piece.center);
+      entry["center"] = groundPoint(frame, piece.center);
       entry["radius"] = piece.radius;
       entry["clockwise"] = piece.clockwise;
     }
@@ -100,7 +105,7 @@ std::string pathJson(const std::string& levelPath, const NavGraph& graph, const 
                         {"footprint", graph.unit.footprint()},
                         {"height", graph.unit.height}}},
                       {"cell_size", graph.cellSize},
-                      {"query", query(start, goal, options)},
+                      {"query", query(frame, start, goal, options)},
                       // As navscope-cli query says it.
                       {"status", search.status == PathStatus::Found     ? "found"
                                  : search.status == PathStatus::Partial ? "partial"

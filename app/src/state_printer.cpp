@@ -71,12 +71,20 @@ void StatePrinter::buildFailed(const std::string& message) {
   print("build error " + message);
 }
 
+void StatePrinter::setFrame(const GridFrame& frame) {
+  if (frame.degrees == m_frame.degrees && frame.centre == m_frame.centre) return;
+  m_frame = frame;
+  print(format("grid angle=%.3f", double(frame.degrees)));
+}
+
 void StatePrinter::observe(const PathTool& path) {
   if (path.start() && path.start() != m_start) {
-    print(format("start %.3f %.3f %.3f", path.start()->x, path.start()->y, path.start()->z));
+    const glm::vec3 start = m_frame.toFile(*path.start());
+    print(format("start %.3f %.3f %.3f", start.x, start.y, start.z));
   }
   if (path.goal() && path.goal() != m_goal) {
-    print(format("goal %.3f %.3f %.3f", path.goal()->x, path.goal()->y, path.goal()->z));
+    const glm::vec3 goal = m_frame.toFile(*path.goal());
+    print(format("goal %.3f %.3f %.3f", goal.x, goal.y, goal.z));
   }
   m_start = path.start();
   m_goal = path.goal();
@@ -96,16 +104,18 @@ void StatePrinter::observe(const PathTool& path) {
   if (!path.islandNote().empty()) print("island " + path.islandNote());
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";
-  for (const glm::vec3& c : solution->funnel.corners)
+  for (const glm::vec3& corner : solution->funnel.corners) {
+    const glm::vec3 c = m_frame.toFile(corner);
     corners += format(" %.3f,%.3f,%.3f", c.x, c.y, c.z);
+  }
   print(corners);
   if (solution->clearance.empty()) return;
   const ClearanceSummary summary = summarizeClearance(solution->clearance);
   std::string line = format("clearance stretches=%zu touching=%zu deepest=%.3f", summary.stretches,
                             summary.touching, summary.deepest);
   if (summary.touching > 0) {
-    line +=
-        format(" at=%.3f,%.3f,%.3f", summary.deepestAt.x, summary.deepestAt.y, summary.deepestAt.z);
+    const glm::vec3 at = m_frame.toFile(summary.deepestAt);
+    line += format(" at=%.3f,%.3f,%.3f", at.x, at.y, at.z);
   }
   print(line);
 }
@@ -238,8 +248,9 @@ void StatePrinter::observePanels(const std::map<std::string, ScreenRect>& panels
 void StatePrinter::observeFly(bool flying, const glm::vec3& focus) {
   if (flying == m_flying) return;
   m_flying = flying;
-  print(format("fly %s focus=%.3f,%.3f,%.3f", flying ? "start" : "stop", double(focus.x),
-               double(focus.y), double(focus.z)));
+  const glm::vec3 at = m_frame.toFile(focus);
+  print(format("fly %s focus=%.3f,%.3f,%.3f", flying ? "start" : "stop", double(at.x), double(at.y),
+               double(at.z)));
 }
 
 void StatePrinter::observeSelection(const std::string& note) {

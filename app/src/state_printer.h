@@ -29,6 +29,10 @@ class StatePrinter {
   void levelFailed(const std::string& message);
   /// `level PATH nav unit=NAME sectors=N portals=N` for a graph read from a .nav file.
   void navFileLoaded(const std::string& path, const NavGraph& graph);
+  /// `grid angle=DEG` when the scene's grid changes: the points printed from
+  /// then on (start, goal, corners, clearance, fly focus) are turned back
+  /// into the level file's coordinates.
+  void setFrame(const GridFrame& frame);
   /// `unit error MESSAGE`: --unit named no profile.
   void unitFailed(const std::string& message);
   /// `build start unit=NAME cell=S`.
@@ -104,6 +108,7 @@ class StatePrinter {
   void print(const std::string& line);
 
   bool m_enabled;
+  GridFrame m_frame;
   std::optional<glm::vec3> m_start;
   std::optional<glm::vec3> m_goal;
   uint64_t m_pathRevision = 0;

@@ -1,8 +1,13 @@
 // Files in the real window: a level changed on disk is read again by itself,
 // a broken one leaves the level before on screen with the error, the Files
 // panel opens another level from the same folder, a file dropped on the
-// window opens, and Save writes a .nav the CLI reads.
+// window opens, Save writes a .nav the CLI reads, and a path exported from a
+// level on a turned grid is in the level file's coordinates.
+#include <cmath>
 #include <fstream>
+#include <sstream>
+
+#include <glm/glm.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -172,42 +177,52 @@ TEST(WindowFiles, AFileDroppedOnTheWindowOpens) {
 
 // Ctrl+E writes the path as JSON: the same answer navscope-cli query gives,
 // with the search's trace, the funnel's steps and the smoothed curve.
-TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
-  requireDisplay();
-  const fs::path folder = levelFolder("window_files_export");
-  const fs::path level = folder / "level.obj";
-  const std::string from = "2,0,1.5", to = "18,0,10.5";
+// Exports the path from `from` to `to` on `level` (ctrl+e) and checks it
+// against the CLI's answer for the same points; returns the exported document.
+nlohmann::json exportMatchesCli(const fs::path& level, const std::string& from,
+                                const std::string& to) {
   RunningApp app(shellQuote(level.string()) +
                  " --size 1280x720 --print-state --frames 400 --start " + from + " --goal " + to);
-  ASSERT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  EXPECT_TRUE(app.waitFor("path status=found")) << app.transcript();
   const std::string window = RunningApp::findWindow();
-  ASSERT_FALSE(window.empty());
-  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+e"));
+  EXPECT_FALSE(window.empty());
+  EXPECT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+e"));
   const std::optional<std::string> exported = app.waitFor("exported ");
-  ASSERT_TRUE(exported) << app.transcript();
+  EXPECT_TRUE(exported) << app.transcript();
   app.finish();
   EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
 
-  const fs::path file = folder / "level-path.json";
+  fs::path file = level;
+  file.replace_filename(level.stem().string() + "-path.json");
   std::ifstream in(file);
   const nlohmann::json path = nlohmann::json::parse(in, nullptr, false);
-  ASSERT_FALSE(path.is_discarded()) << file;
+  EXPECT_FALSE(path.is_discarded()) << file;
   const std::optional<std::string> answer =
       capture(shellQuote(NAVSCOPE_CLI_EXE) + " query " + shellQuote(level.string()) + " --from " +
               from + " --to " + to);
-  ASSERT_TRUE(answer);
-  const nlohmann::json cli = nlohmann::json::parse(*answer, nullptr, false);
-  ASSERT_FALSE(cli.is_discarded()) << *answer;
+  EXPECT_TRUE(answer);
+  const nlohmann::json cli =
+      answer ? nlohmann::json::parse(*answer, nullptr, false) : nlohmann::json();
+  EXPECT_FALSE(cli.is_discarded()) << answer.value_or("");
+  if (path.is_discarded() || cli.is_discarded() || !cli.is_object()) return nlohmann::json();
   EXPECT_EQ(path["status"], cli["status"]);
   EXPECT_NEAR(path["length"].get<double>(), cli["length"].get<double>(), 1e-3);
-  ASSERT_EQ(path["corners"].size(), cli["corners"].size());
-  for (size_t i = 0; i < path["corners"].size(); ++i) {
+  EXPECT_EQ(path["corners"].size(), cli["corners"].size());
+  for (size_t i = 0; i < std::min(path["corners"].size(), cli["corners"].size()); ++i) {
     for (size_t axis = 0; axis < 3; ++axis) {
       EXPECT_NEAR(path["corners"][i][axis].get<double>(), cli["corners"][i][axis].get<double>(),
                   1e-3)
           << "corner " << i;
     }
   }
+  return path;
+}
+
+TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_export");
+  const nlohmann::json path = exportMatchesCli(folder / "level.obj", "2,0,1.5", "18,0,10.5");
+  ASSERT_TRUE(path.is_object());
   EXPECT_EQ(path["query"]["search"], "crossing");
   EXPECT_EQ(path["units"], "metres");
   // Every expansion is in the trace, and the funnel ends at the goal.
@@ -218,6 +233,52 @@ TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
   ASSERT_FALSE(path["funnel_steps"].empty());
   EXPECT_EQ(path["funnel_steps"].back()["event"], "goal");
   EXPECT_GT(path["smoothed"].size(), path["corners"].size());
+}
+
+// The funnel turned 30 degrees about (10, 6), written as a level of its own:
+// the window builds it on a grid along its walls (as the CLI does), and the
+// printed and exported points are the file's. (2, 1.5) and (18, 10.5) turn to
+// (0.822, 6.103) and (19.178, 5.897).
+TEST(WindowFiles, ATurnedLevelIsBuiltOnItsGridAndExportedInItsOwnCoordinates) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_turned");
+  const fs::path level = folder / "turned.obj";
+  {
+    std::ifstream in(folder / "level.obj");
+    std::ofstream out(level);
+    const double c = std::cos(glm::radians(30.0)), s = std::sin(glm::radians(30.0));
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream words(line);
+      std::string tag;
+      double x = 0.0, y = 0.0, z = 0.0;
+      if (words >> tag && tag == "v" && words >> x >> y >> z) {
+        const double dx = x - 10.0, dz = z - 6.0;
+        out << "v " << 10.0 + dx * c + dz * s << " " << y << " " << 6.0 - dx * s + dz * c << "\n";
+      } else {
+        out << line << "\n";
+      }
+    }
+  }
+  const std::string from = "0.8218,0,6.1029", to = "19.1782,0,5.8971";
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 200 " +
+                 "--start " + from + " --goal " + to);
+  EXPECT_TRUE(app.waitFor("grid angle=30.000")) << app.transcript();
+  EXPECT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  app.finish();
+  EXPECT_EQ(lastLine(app.lines(), "start "), "start 0.822 0.000 6.103\n") << app.transcript();
+  EXPECT_EQ(lastLine(app.lines(), "goal "), "goal 19.178 0.000 5.897\n") << app.transcript();
+  const std::string build = lastLine(app.lines(), "build unit=");
+  EXPECT_NE(build.find(" sectors=13 "), std::string::npos) << "the funnel's 13, not a staircase's\n"
+                                                           << app.transcript();
+
+  const nlohmann::json path = exportMatchesCli(level, from, to);
+  ASSERT_TRUE(path.is_object());
+  const nlohmann::json& corners = path["corners"];
+  ASSERT_GE(corners.size(), 2u);
+  EXPECT_NEAR(corners.front()[0].get<double>(), 0.8218, 1e-3);
+  EXPECT_NEAR(corners.front()[2].get<double>(), 6.1029, 1e-3);
+  EXPECT_NEAR(corners.back()[0].get<double>(), 19.1782, 1e-3);
+  EXPECT_NEAR(corners.back()[2].get<double>(), 5.8971, 1e-3);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #pragma once
 // What the check programs (navscope_check_clearance, navscope_check_exact)
 // share: their levels, each built for a unit shape, and their command line.
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 
 #include "bench_levels.h"
 #include "nav/collision.h"
+#include "nav/grid_angle.h"
 #include "nav/nav_build.h"
 
 namespace nav::bench {
@@ -26,6 +28,8 @@ struct CheckCase {
   bool detourUnit = false;
   /// The level turned about the vertical axis (rotatedAboutY). [degrees]
   float degrees = 0.0f;
+  /// The grid it is built on (GridFrame::degrees); empty: chooseGridAngle's, as the CLI's.
+  std::optional<float> gridAngle = std::nullopt;
 };
 
 /// The bundled showcase and funnel levels with their own first unit,
@@ -70,13 +74,27 @@ inline std::unique_ptr<CheckBuild> buildCheck(const CheckCase& c, UnitShape shap
     return nullptr;
   }
   auto check = std::make_unique<CheckBuild>();
-  check->level = std::move(level).value();
-  check->world = std::make_unique<CollisionWorld>(check->level);
-  const std::vector<UnitProfile>& units = check->level.settings.units;
+  const std::vector<UnitProfile>& units = level.value().settings.units;
   check->unit = c.detourUnit ? detourMatchedUnit() : units.empty() ? UnitProfile{} : units.front();
   check->unit.shape = shape;
-  FloodFillParams params = fillParamsFor(check->level, check->unit);
-  if (c.detourUnit) params.cellSize = 0.3f;
+  const auto paramsFor = [&](const Level& on) {
+    FloodFillParams params = fillParamsFor(on, check->unit);
+    if (c.detourUnit) params.cellSize = 0.3f;
+    return params;
+  };
+  const Result<float> degrees = c.gridAngle
+                                    ? Result<float>::success(*c.gridAngle)
+                                    : chooseGridAngle(level.value(), paramsFor(level.value()));
+  Result<Level> onGrid = degrees ? levelOnGrid(level.value(), degrees.value())
+                                 : Result<Level>::failure(degrees.error());
+  if (!onGrid) {
+    std::fprintf(stderr, "%s: %s\n", c.label.c_str(), onGrid.error().c_str());
+    failed = true;
+    return nullptr;
+  }
+  check->level = std::move(onGrid).value();
+  check->world = std::make_unique<CollisionWorld>(check->level);
+  const FloodFillParams params = paramsFor(check->level);
   BuildOptions options;
   options.keepCells = true;
   Result<NavBuild> built = buildNavigation(check->level, *check->world, params, options);
@@ -98,9 +116,12 @@ struct CheckArgs {
   bool diagnose = false;
   /// The generated terrains (--terrain SEED[:DEGREES], repeated); empty: checkCases' own.
   std::vector<TerrainCase> terrains;
+  /// --grid-angle DEG: every level built on this grid; empty (auto): the one chosen for it.
+  std::optional<float> gridAngle = std::nullopt;
 };
 
-/// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--diagnose]
+/// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto]
+/// [--diagnose]
 /// over `defaults`; empty, with the flag named, on anything else.
 inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs defaults) {
   CheckArgs args = defaults;
@@ -117,6 +138,18 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
         return std::nullopt;
       }
       args.terrains.push_back(*terrain);
+    } else if (std::strcmp(argv[i], "--grid-angle") == 0 && i + 1 < argc) {
+      if (std::strcmp(argv[++i], "auto") == 0) {
+        args.gridAngle.reset();
+        continue;
+      }
+      char* end = nullptr;
+      args.gridAngle = std::strtof(argv[i], &end);
+      if (*end != '\0' || !(std::abs(*args.gridAngle) <= kMaxGridDegrees)) {
+        std::fprintf(stderr, "--grid-angle: expected degrees from -45 to 45 or auto, got %s\n",
+                     argv[i]);
+        return std::nullopt;
+      }
     } else if (std::strcmp(argv[i], "--diagnose") == 0) {
       args.diagnose = true;
     } else if (argv[i][0] != '-') {
@@ -131,8 +164,12 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
 
 /// The cases to check: checkCases with the terrains --terrain named, if any.
 inline std::vector<CheckCase> checkCasesFor(const CheckArgs& args) {
-  if (args.terrains.empty()) return checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR);
-  return checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR, args.terrains);
+  std::vector<CheckCase> cases =
+      args.terrains.empty() ? checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR)
+                            : checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR, args.terrains);
+  for (CheckCase& c : cases)
+    c.gridAngle = args.gridAngle;
+  return cases;
 }
 
 }  // namespace nav::bench

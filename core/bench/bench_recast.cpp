@@ -49,6 +49,7 @@
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--regions]
 //                                       [--box [--bracket]] [--pairs FILE] [--seed N]
 //                                       [--only TEXT] [--terrain SEED[:DEGREES]]...
+//                                       [--grid-angle DEG|auto]
 //                                       [--level FILE[:DEGREES]]...
 //                                       [--export-navmesh DIR] [--navmesh]
 //   RUNS builds per library (default 5), PAIRS query pairs per level (default
@@ -72,7 +73,10 @@
 //   these generated terrains (turned DEGREES) instead of the default rows
 //   (seeds 1 to 3, and seed 1 turned 17 degrees); --level runs these level
 //   files (turned DEGREES) too, with dungeon.obj's Detour-matched unit and
-//   seeds everywhere, to compare on levels of one's own;
+//   seeds everywhere, to compare on levels of one's own; --grid-angle DEG
+//   builds navscope on a grid turned DEG (0: the file's axes) instead of the
+//   one chooseGridAngle picks (the default, as the CLI's; its time counts in
+//   the build's);
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
 //   to study where they differ.
@@ -97,6 +101,7 @@
 #include "detour_reference.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
+#include "nav/grid_angle.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
 #include "nav/navmesh_graph.h"
@@ -252,8 +257,12 @@ struct QueryReport {
   bool outOfNodes = false;
 };
 
+// Pairs are drawn on Detour's mesh, in the level file's coordinates; navscope's
+// graph may be on a turned grid (GridFrame): its queries take the points turned
+// onto it, and its corners are turned back.
 QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uint64_t seed,
                        int pairCount, int repetitions) {
+  const nav::GridFrame& frame = graph.gridFrame;
   QueryReport report;
   const dtNavMeshQuery& query = detour.query();
   const dtQueryFilter& filter = detour.filter();
@@ -263,7 +272,7 @@ QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uin
     dtPolyRef ref = 0;
     ++report.drawn;
     if (dtStatusFailed(query.findRandomPoint(&filter, randomUnit, &ref, &point.x))) return false;
-    return nav::locateSector(graph, point).sector != nav::kNoSector;
+    return nav::locateSector(graph, frame.toGrid(point)).sector != nav::kNoSector;
   };
   while (int(report.pairs.size()) < pairCount && report.drawn < size_t(pairCount) * 40) {
     Pair pair;
@@ -276,15 +285,18 @@ QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uin
   size_t sink = 0;
   const nav::SearchOptions options = matchedOptions(graph);
   for (Pair& pair : report.pairs) {
+    const glm::vec3 gridStart = frame.toGrid(pair.start), gridGoal = frame.toGrid(pair.goal);
     pair.navscope =
-        navscopeQuery(graph, options, pair.start, pair.goal, true);  // warms the caches too
+        navscopeQuery(graph, options, gridStart, gridGoal, true);  // warms the caches too
+    for (glm::vec3& corner : pair.navscope.corners)
+      corner = frame.toFile(corner);
     pair.detour = detourQuery(detour, pair.start, pair.goal, report.outOfNodes, true);
     for (int r = 0; r < repetitions; ++r) {
       // Alternate which library goes first, so neither always runs on caches the other cooled.
       for (int turn = 0; turn < 2; ++turn) {
         if ((turn == 0) == (r % 2 == 0)) {
           const auto start = std::chrono::steady_clock::now();
-          sink += navscopeQuery(graph, options, pair.start, pair.goal).corridor;
+          sink += navscopeQuery(graph, options, gridStart, gridGoal).corridor;
           navscopeTimes[size_t(r)] = microsecondsSince(start);
         } else {
           const auto start = std::chrono::steady_clock::now();
@@ -294,8 +306,8 @@ QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uin
         }
       }
       const auto start = std::chrono::steady_clock::now();
-      sink += nav::locateSector(graph, pair.start).sector;
-      sink += nav::locateSector(graph, pair.goal).sector;
+      sink += nav::locateSector(graph, gridStart).sector;
+      sink += nav::locateSector(graph, gridGoal).sector;
       locateTimes[size_t(r)] = microsecondsSince(start);
     }
     pair.navscopeUs = *std::min_element(navscopeTimes.begin(), navscopeTimes.end());
@@ -386,6 +398,9 @@ struct Summary {
   double navscopeMedian = 0, navscopeP90 = 0, detourMedian = 0, detourP90 = 0;
   double lengthSumRatio = 0, lengthMedianRatio = 0;
 };
+
+// --grid-angle DEG: navscope builds on this grid; unset (auto) on the one chooseGridAngle picks.
+std::optional<float> g_gridAngle;
 
 // The query pairs' seed (--seed N).
 uint64_t g_seed = 20240601;
@@ -533,13 +548,26 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     level.settings.materialSurfaces[material] = "default";
   const nav::FloodFillParams params = navscopeParams(level, c);
 
+  // The build a user gets: on the grid the level asks for (--grid-angle), the
+  // choice timed with it.
   std::optional<nav::NavBuild> navscope;
+  std::optional<nav::Level> gridLevel;
   std::string error;
   const double navscopeMs = medianMilliseconds(runs, [&] {
-    const nav::CollisionWorld world(level);
-    nav::Result<nav::NavBuild> build = nav::buildNavigation(level, world, params);
+    nav::Result<float> degrees = g_gridAngle ? nav::Result<float>::success(*g_gridAngle)
+                                             : nav::chooseGridAngle(level, params);
+    nav::Result<nav::Level> onGrid = degrees ? nav::levelOnGrid(level, degrees.value())
+                                             : nav::Result<nav::Level>::failure(degrees.error());
+    if (!onGrid) {
+      error = onGrid.error();
+      return;
+    }
+    const nav::CollisionWorld world(onGrid.value());
+    nav::Result<nav::NavBuild> build =
+        nav::buildNavigation(onGrid.value(), world, navscopeParams(onGrid.value(), c));
     if (build) {
       navscope = std::move(build).value();
+      gridLevel = std::move(onGrid).value();
     } else {
       error = build.error();
     }
@@ -590,9 +618,9 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
               runs);
   std::printf(
       "%-16s %12.1f %14.1f  %zu cells, %zu sectors, %zu portals (fill %.1f ms, "
-      "compress %.1f ms)\n",
+      "compress %.1f ms), grid %.2f deg\n",
       "navscope", navscopeMs, navscopeArea, stats.cells, stats.sectors, stats.portals,
-      stats.floodFillMs, stats.compressMs);
+      stats.floodFillMs, stats.compressMs, double(gridLevel->gridFrame.degrees));
   std::printf("%-16s %12.1f %14.1f  %d polygons, %d detail triangles\n", "Recast", recastMs,
               recastArea, recast->polyMesh->npolys, recast->detailMesh->ntris);
   std::printf("%-16s %12.2f %14.3f  %.2f sectors a polygon, %.1f sectors per 1,000 cells\n",
@@ -695,7 +723,9 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
               s.lengthSumRatio, navscopeSum, detourSum, s.lengthMedianRatio);
   {
     // A shorter path is no gain if the unit cannot follow it: both sweep their own agent.
-    const nav::CollisionWorld world(level);
+    // navscope's unit is swept on its grid (a box turns with it), Detour's on the file.
+    const nav::CollisionWorld world(level), gridWorld(*gridLevel);
+    const nav::GridFrame& frame = gridLevel->gridFrame;
     const nav::UnitProfile& unit = params.unit;
     nav::UnitProfile agent = unit;
     agent.shape = nav::UnitShape::Round;
@@ -703,7 +733,10 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     nav::ClearanceSummary navscopeClearance, detourClearance;
     for (const Pair& p : report.pairs) {
       if (!p.navscope.found || !p.detour.found) continue;
-      addClearance(world, unit, p.navscope.corners, navscopeClearance);
+      std::vector<glm::vec3> gridCorners = p.navscope.corners;
+      for (glm::vec3& corner : gridCorners)
+        corner = frame.toGrid(corner);
+      addClearance(gridWorld, unit, gridCorners, navscopeClearance);
       addClearance(world, agent, p.detour.corners, detourClearance);
     }
     for (const auto& [who, clearance] :
@@ -776,6 +809,16 @@ int main(int argc, char** argv) {
       g_searchOptions.portalPoint = nav::PortalPoint::Exact;
     } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
       g_only = argv[++i];
+    } else if (std::strcmp(argv[i], "--grid-angle") == 0 && i + 1 < argc) {
+      if (std::strcmp(argv[++i], "auto") != 0) {
+        char* end = nullptr;
+        g_gridAngle = std::strtof(argv[i], &end);
+        if (*end != '\0' || !(std::abs(*g_gridAngle) <= nav::kMaxGridDegrees)) {
+          std::fprintf(stderr, "--grid-angle: expected degrees from -45 to 45 or auto, got %s\n",
+                       argv[i]);
+          return 1;
+        }
+      }
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       g_seed = std::strtoull(argv[++i], nullptr, 10);
     } else if (std::strcmp(argv[i], "--terrain") == 0 && i + 1 < argc) {

@@ -12,11 +12,12 @@
 // when the exact path is longer on any pair.
 //
 // Run: build/core/navscope_check_exact [PAIRS] [--seed N] [--only TEXT]
-//          [--terrain SEED[:DEGREES]]... [--diagnose]
+//          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--diagnose]
 //   PAIRS random pairs per level and shape (default 2000); --only runs the
 //   cases whose label holds TEXT; --terrain checks these generated terrains
-//   (turned DEGREES) instead of the default three; --diagnose prints each
-//   pair the exact path is longer on.
+//   (turned DEGREES) instead of the default three; --grid-angle builds every
+//   level on that grid instead of the one chosen for it; --diagnose prints
+//   each pair the exact path is longer on.
 #include <cstdio>
 #include <memory>
 #include <optional>

@@ -123,6 +123,9 @@ void drawStats(const BuildStatus& status) {
       return std::string(text);
     };
     row("unit", unitLabel(graph.unit));
+    char gridAngle[48];
+    std::snprintf(gridAngle, sizeof gridAngle, "%.2f deg", double(graph.gridFrame.degrees));
+    row("grid angle", gridAngle);
     if (graph.unit.ledgeOverhang > 0.0f) {
       char overhang[32];
       std::snprintf(overhang, sizeof overhang, "%.2f m", double(graph.unit.ledgeOverhang));

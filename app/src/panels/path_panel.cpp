@@ -9,12 +9,15 @@ const ImVec4 kGood(0.45f, 0.9f, 0.5f, 1.0f);
 const ImVec4 kBad(1.0f, 0.45f, 0.4f, 1.0f);
 const ImVec4 kDim(0.65f, 0.65f, 0.65f, 1.0f);
 
-void pointRow(const char* name, const std::optional<glm::vec3>& point, Color color) {
+// The point in the level file's coordinates.
+void pointRow(const char* name, const std::optional<glm::vec3>& gridPoint, const GridFrame& frame,
+              Color color) {
   ImGui::TextColored(ImVec4(color.r / 255.0f, color.g / 255.0f, color.b / 255.0f, 1.0f), "%s",
                      name);
   ImGui::SameLine(60.0f);
-  if (point) {
-    ImGui::Text("%.2f  %.2f  %.2f", point->x, point->y, point->z);
+  if (gridPoint) {
+    const glm::vec3 point = frame.toFile(*gridPoint);
+    ImGui::Text("%.2f  %.2f  %.2f", point.x, point.y, point.z);
   } else {
     ImGui::TextColored(kDim, "not set");
   }
@@ -75,13 +78,13 @@ void clearanceLine(const PathAnswer& solution) {
 }  // namespace
 
 void drawPathPanel(PathTool& tool, CompareTool& compare, const LevelSettings* levelSettings,
-                   bool haveBuild) {
+                   const GridFrame& frame, bool haveBuild) {
   if (!ImGui::Begin("Path")) {
     ImGui::End();
     return;
   }
-  pointRow("start", tool.start(), colors::kStart);
-  pointRow("goal", tool.goal(), colors::kGoal);
+  pointRow("start", tool.start(), frame, colors::kStart);
+  pointRow("goal", tool.goal(), frame, colors::kGoal);
   if (ImGui::Button("Swap")) tool.swapStartAndGoal();
   if (levelSettings != nullptr && levelSettings->start && levelSettings->goal) {
     ImGui::SameLine();

@@ -8,9 +8,10 @@
 namespace nav::app {
 
 /// levelSettings (null when no level is loaded) offers a button back to the sidecar's start and
-/// goal.
+/// goal. Points are shown in the level file's coordinates: `frame` is the
+/// grid the tool's points are in.
 /// Below the result, the Compare toggle and its rows (compare_tool.h).
 void drawPathPanel(PathTool& tool, CompareTool& compare, const LevelSettings* levelSettings,
-                   bool haveBuild);
+                   const GridFrame& frame, bool haveBuild);
 
 }  // namespace nav::app

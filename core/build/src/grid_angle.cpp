@@ -4,7 +4,8 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <unordered_map>
+#include <numeric>
+#include <tuple>
 
 #include "nav/collision.h"
 #include "nav/nav_build.h"
@@ -24,91 +25,95 @@ constexpr size_t kMaxPeaks = 2;
 // fewer, and on every level measured the same order of sector counts.
 constexpr float kTrialCellScale = 2.0f;
 
-// A direction on the ground folded into [0, 90) degrees, with the length along it.
-struct EdgeDirection {
-  double degrees;
-  double length;
-};
-
 double foldedDegrees(double dx, double dz) {
   const double degrees = std::atan2(dz, dx) * 180.0 / kPi;
   const double folded = std::fmod(degrees + 360.0, 90.0);
   return folded >= 90.0 ? 0.0 : folded;
 }
 
-// A vertex position to the millimetre: faces of a soup share edges by position.
-struct PointKey {
-  int64_t x, y, z;
-  bool operator==(const PointKey&) const = default;
-};
-
-PointKey keyOf(const glm::vec3& p) {
-  return {std::llround(double(p.x) * 1000.0), std::llround(double(p.y) * 1000.0),
-          std::llround(double(p.z) * 1000.0)};
+// Per vertex, the first vertex at the same position: the faces of a soup share
+// edges by position, not always by index.
+std::vector<uint32_t> weldedVertices(const Level& level) {
+  const std::vector<glm::vec3>& v = level.vertices;
+  std::vector<uint32_t> order(v.size());
+  std::iota(order.begin(), order.end(), 0u);
+  const auto before = [&](uint32_t a, uint32_t b) {
+    return std::tie(v[a].x, v[a].y, v[a].z, a) < std::tie(v[b].x, v[b].y, v[b].z, b);
+  };
+  std::sort(order.begin(), order.end(), before);
+  std::vector<uint32_t> welded(v.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    const uint32_t at = order[i];
+    welded[at] = i > 0 && v[order[i - 1]] == v[at] ? welded[order[i - 1]] : at;
+  }
+  return welded;
 }
 
-struct EdgeKey {
-  PointKey a, b;
-  bool operator==(const EdgeKey&) const = default;
-};
-
-struct EdgeHash {
-  size_t operator()(const EdgeKey& e) const {
-    uint64_t h = 1469598103934665603ull;
-    for (int64_t v : {e.a.x, e.a.y, e.a.z, e.b.x, e.b.y, e.b.z})
-      h = (h ^ uint64_t(v)) * 1099511628211ull;
-    return size_t(h);
-  }
-};
-
-EdgeKey edgeKey(const glm::vec3& p, const glm::vec3& q) {
-  PointKey a = keyOf(p), b = keyOf(q);
-  if (std::tie(b.x, b.y, b.z) < std::tie(a.x, a.y, a.z)) std::swap(a, b);
-  return {a, b};
-}
-
-// The straight edges of the level: a steep face's base (its horizontal extent
-// along the face) and every ground edge that no other ground face shares.
-std::vector<EdgeDirection> straightEdges(const Level& level, float maxSlopeDegrees) {
-  const double minUp = std::cos(double(maxSlopeDegrees) * kPi / 180.0);
-  std::vector<EdgeDirection> edges;
-  std::vector<uint32_t> ground;
-  for (uint32_t t = 0; t < level.triangles.size(); ++t) {
-    const glm::dvec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
-    const glm::dvec3 normal = glm::cross(b - a, c - a);
-    const double area2 = glm::length(normal);
-    if (!(area2 > 0.0)) continue;
-    if (std::abs(normal.y) / area2 >= minUp) {
-      ground.push_back(t);
-      continue;
+// The level's straight edges: the base of every face steeper than the max
+// slope (its horizontal extent along the face) and every edge of the ground
+// that no other ground face shares.
+class StraightEdges {
+ public:
+  StraightEdges(const Level& level, float maxSlopeDegrees)
+      : m_level(level), m_minUp(std::cos(double(maxSlopeDegrees) * kPi / 180.0)) {
+    const std::vector<uint32_t> welded = weldedVertices(level);
+    std::vector<uint64_t> edges;
+    for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+      if (!isGround(t)) continue;
+      for (int i = 0; i < 3; ++i) {
+        const uint32_t a = welded[level.triangles[t].vertex[i]];
+        const uint32_t b = welded[level.triangles[t].vertex[(i + 1) % 3]];
+        if (a != b) edges.push_back(uint64_t(std::min(a, b)) << 32 | std::max(a, b));
+      }
     }
-    const double across = std::hypot(normal.x, normal.z);
-    const glm::dvec2 along(-normal.z / across, normal.x / across);
-    double low = 0.0, high = 0.0;
-    for (const glm::dvec3& p : {a, b, c}) {
-      const double s = glm::dot(glm::dvec2(p.x, p.z) - glm::dvec2(a.x, a.z), along);
-      low = std::min(low, s);
-      high = std::max(high, s);
+    std::sort(edges.begin(), edges.end());
+    for (size_t i = 0; i < edges.size(); ++i) {
+      const bool shared =
+          (i > 0 && edges[i - 1] == edges[i]) || (i + 1 < edges.size() && edges[i + 1] == edges[i]);
+      if (!shared) m_openEdges.push_back(edges[i]);
     }
-    if (high > low) edges.push_back({foldedDegrees(along.x, along.y), high - low});
   }
-  std::unordered_map<EdgeKey, uint32_t, EdgeHash> faces;
-  faces.reserve(ground.size() * 3);
-  for (uint32_t t : ground) {
-    for (int i = 0; i < 3; ++i)
-      ++faces[edgeKey(level.corner(t, i), level.corner(t, (i + 1) % 3))];
-  }
-  for (uint32_t t : ground) {
-    for (int i = 0; i < 3; ++i) {
-      const glm::vec3 p = level.corner(t, i), q = level.corner(t, (i + 1) % 3);
-      if (faces[edgeKey(p, q)] != 1) continue;
+
+  /// Calls visit(degrees folded into [0, 90), length) for each edge.
+  template <class Visit>
+  void visit(Visit&& visit) const {
+    for (uint32_t t = 0; t < m_level.triangles.size(); ++t) {
+      const glm::dvec3 a = m_level.corner(t, 0), b = m_level.corner(t, 1), c = m_level.corner(t, 2);
+      const glm::dvec3 normal = glm::cross(b - a, c - a);
+      const double across = std::hypot(normal.x, normal.z);
+      if (!(across > 0.0) || isGround(t)) continue;
+      const glm::dvec2 along(-normal.z / across, normal.x / across);
+      double low = 0.0, high = 0.0;
+      for (const glm::dvec3& p : {b, c}) {
+        const double s = glm::dot(glm::dvec2(p.x - a.x, p.z - a.z), along);
+        low = std::min(low, s);
+        high = std::max(high, s);
+      }
+      if (high > low) visit(foldedDegrees(along.x, along.y), high - low);
+    }
+    for (const uint64_t edge : m_openEdges) {
+      const glm::vec3 p = m_level.vertices[uint32_t(edge >> 32)];
+      const glm::vec3 q = m_level.vertices[uint32_t(edge)];
       const double dx = double(q.x) - p.x, dz = double(q.z) - p.z;
       const double length = std::hypot(dx, dz);
-      if (length > 0.0) edges.push_back({foldedDegrees(dx, dz), length});
+      if (length > 0.0) visit(foldedDegrees(dx, dz), length);
     }
   }
-  return edges;
-}
+
+ private:
+  // Faces flat enough to stand on (degenerate ones are not ground).
+  bool isGround(uint32_t t) const {
+    const glm::dvec3 a = m_level.corner(t, 0), b = m_level.corner(t, 1), c = m_level.corner(t, 2);
+    const glm::dvec3 normal = glm::cross(b - a, c - a);
+    const double area2 = glm::length(normal);
+    return area2 > 0.0 && std::abs(normal.y) >= m_minUp * area2;
+  }
+
+  const Level& m_level;
+  double m_minUp;
+  /// Welded vertex pairs, the lower index in the high half.
+  std::vector<uint64_t> m_openEdges;
+};
 
 // Signed difference a - b folded into [-45, 45). [degrees]
 double foldedDifference(double a, double b) {
@@ -118,10 +123,11 @@ double foldedDifference(double a, double b) {
 }  // namespace
 
 std::vector<float> gridAngleCandidates(const Level& level, const FloodFillParams& params) {
-  const std::vector<EdgeDirection> edges = straightEdges(level, params.unit.maxSlopeDegrees);
+  const StraightEdges edges(level, params.unit.maxSlopeDegrees);
   std::array<double, kBins> bins{};
-  for (const EdgeDirection& e : edges)
-    bins[size_t(e.degrees * kBinsPerDegree) % kBins] += e.length;
+  edges.visit([&](double degrees, double length) {
+    bins[size_t(degrees * kBinsPerDegree) % kBins] += length;
+  });
   // Each bin with its neighbours within kPeakHalfWidth, nearer ones weighing more.
   const int reach = int(kPeakHalfWidth * kBinsPerDegree);
   std::array<double, kBins> smooth{};
@@ -157,13 +163,13 @@ std::vector<float> gridAngleCandidates(const Level& level, const FloodFillParams
   std::vector<float> candidates;
   for (const double peak : peaks) {
     double weight = 0.0, offset = 0.0;
-    for (const EdgeDirection& e : edges) {
-      const double d = foldedDifference(e.degrees, peak);
+    edges.visit([&](double degrees, double length) {
+      const double d = foldedDifference(degrees, peak);
       if (std::abs(d) <= kPeakHalfWidth / 2.0) {
-        weight += e.length;
-        offset += e.length * d;
+        weight += length;
+        offset += length * d;
       }
-    }
+    });
     double degrees = foldedDifference(peak + (weight > 0.0 ? offset / weight : 0.0), 0.0);
     if (std::abs(degrees) * kPi / 180.0 <= negligible) degrees = 0.0;
     // The grid's x axis along the edges: the level is turned the other way.

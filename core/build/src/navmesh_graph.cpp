@@ -146,6 +146,7 @@ Result<NavMeshBuild> buildOrFail(const Level& level, const NavMeshGraphParams& p
   }
   sortPortalsBySource(graph);
   if (cancelled()) return stopped();
+  graph.gridFrame = level.gridFrame;
   finishGraphIndexes(graph);
   build.totalMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (control) control->stage = BuildStage::Done;
