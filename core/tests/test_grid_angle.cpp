@@ -83,6 +83,10 @@ TEST(GridFrame, LevelOnGridHoldsTheFilesPointsInGridCoordinates) {
   const Result<Level> twice = levelOnGrid(onGrid.value(), 5.0f);
   ASSERT_FALSE(twice.ok());
   EXPECT_NE(twice.error().find("turned grid already"), std::string::npos) << twice.error();
+  const Result<Level> turnedAfter = rotatedAboutY(onGrid.value(), 10.0f);
+  ASSERT_FALSE(turnedAfter.ok());
+  EXPECT_NE(turnedAfter.error().find("cannot be turned"), std::string::npos)
+      << turnedAfter.error();
 }
 
 // A level turned by a known angle: its strongest direction is the grid that

@@ -478,6 +478,9 @@ Result<RotationY> rotationAboutY(const Level& level, float degrees) {
 }
 
 Result<Level> rotatedAboutY(const Level& level, float degrees) {
+  // Its points would no longer be in the grid's frame.
+  if (level.gridFrame.turned())
+    return Result<Level>::failure(level.source + ": a level on a turned grid cannot be turned");
   const Result<RotationY> rotation = rotationAboutY(level, degrees);
   if (!rotation) return Result<Level>::failure(rotation.error());
   const RotationY& turn = rotation.value();

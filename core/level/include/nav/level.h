@@ -89,7 +89,8 @@ Result<RotationY> rotationAboutY(const Level& level, float degrees);
 /// The level turned by rotationAboutY(level, degrees): its vertices (bounds
 /// recomputed) and its sidecar's seeds, start, goal and waypath points. A
 /// device's zones become the axis-aligned bounds of its turned zones, larger
-/// than they were unless the turn is a whole number of quarter turns.
+/// than they were unless the turn is a whole number of quarter turns. Fails
+/// for a level on a turned grid (turn the level first, then put it on a grid).
 Result<Level> rotatedAboutY(const Level& level, float degrees);
 
 /// The level on a grid turned `degrees` (GridFrame::degrees) about the vertical
