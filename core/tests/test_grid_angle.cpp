@@ -85,8 +85,7 @@ TEST(GridFrame, LevelOnGridHoldsTheFilesPointsInGridCoordinates) {
   EXPECT_NE(twice.error().find("turned grid already"), std::string::npos) << twice.error();
   const Result<Level> turnedAfter = rotatedAboutY(onGrid.value(), 10.0f);
   ASSERT_FALSE(turnedAfter.ok());
-  EXPECT_NE(turnedAfter.error().find("cannot be turned"), std::string::npos)
-      << turnedAfter.error();
+  EXPECT_NE(turnedAfter.error().find("cannot be turned"), std::string::npos) << turnedAfter.error();
 }
 
 // A level turned by a known angle: its strongest direction is the grid that
