@@ -63,7 +63,10 @@ bool App::openLevel(const std::string& path) {
     if (loaded) graph = std::move(loaded).value();
     if (!loaded) error = loaded.error();
   } else {
-    Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(path);
+    // The command line's grid angle is for the level it named.
+    const bool named = m_options.levelPath == path && !m_level && !m_build;
+    Result<std::shared_ptr<const LoadedLevel>> loaded =
+        loadLevelFile(path, named ? m_options.gridAngle : std::nullopt);
     if (loaded) level = std::move(loaded).value();
     if (!loaded) error = loaded.error();
   }
@@ -83,10 +86,11 @@ bool App::openLevel(const std::string& path) {
   const std::optional<glm::vec3> start = m_pathTool.start(), goal = m_pathTool.goal();
   closeLevel();
   if (!first) {
-    // The command line's points, unit, crowd and jumps were for the level it named.
+    // The command line's points, unit, grid, crowd and jumps were for the level it named.
     m_options.start.reset();
     m_options.goal.reset();
     m_options.unit.reset();
+    m_options.gridAngle.reset();
     m_options.crowd.reset();
     m_startupJumpsPlaced = true;
   }

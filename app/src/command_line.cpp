@@ -92,6 +92,12 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
                "across shared edges) instead of flood filling it");
   cli.add_option("--unit", options.unit,
                  "Unit profile to build first, by name (default: the level's first)");
+  std::string gridAngle;
+  cli.add_option("--grid-angle", gridAngle,
+                 "Build the level on a cell grid turned DEG degrees (-45 to 45, +X towards -Z), "
+                 "or on the one chosen for it (auto; the default unless its sidecar gives "
+                 "gridAngle); points stay in the level file's coordinates")
+      ->type_name("DEG|auto");
   auto* crowdOption = cli.add_option(
       "--crowd", crowd,
       "Spawn N agents walking to random goals once the first build is ready (at most " +
@@ -181,6 +187,17 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
     if (!point)
       return fail(std::string(name) + ": expected X,Y,Z (three numbers), got '" + *text + "'");
     *target = *point;
+  }
+  if (gridAngle == "auto") {
+    options.gridAngle = GridAngleOverride{};
+  } else if (!gridAngle.empty()) {
+    float degrees = 0.0f;
+    const char* end = gridAngle.data() + gridAngle.size();
+    const auto [stop, error] = std::from_chars(gridAngle.data(), end, degrees);
+    if (error != std::errc() || stop != end || !(std::abs(degrees) <= kMaxGridDegrees))
+      return fail("--grid-angle: expected degrees from -45 to 45, or auto, got '" + gridAngle +
+                  "'");
+    options.gridAngle = GridAngleOverride{degrees};
   }
   if (options.screenshotPath) {
     std::error_code error;

@@ -12,6 +12,7 @@
 
 #include <glm/glm.hpp>
 
+#include "loaded_level.h"
 #include "nav/search.h"
 
 namespace nav::app {
@@ -36,6 +37,8 @@ struct AppOptions {
   std::optional<glm::vec3> goal;
   /// The unit profile to show first (default: the level's first).
   std::optional<std::string> unit;
+  /// --grid-angle: the grid the named level is built on, in place of its sidecar's.
+  std::optional<GridAngleOverride> gridAngle;
   /// Agents to spawn once the first graph is shown. [1, kMaxCrowdAgents]
   std::optional<uint32_t> crowd;
   /// Jump portals (takeoff, landing) to add once the first graph is shown.

@@ -12,14 +12,15 @@
 
 namespace nav::app {
 
-Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(const std::string& path) {
+Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
+    const std::string& path, const std::optional<GridAngleOverride>& grid) {
   using LevelResult = Result<std::shared_ptr<const LoadedLevel>>;
   try {
     Result<Level> level = loadLevel(path);
     if (!level) return LevelResult::failure(level.error());
     if (level.value().triangles.empty()) return LevelResult::failure(path + ": no triangles");
     // The grid is chosen for the level's first unit; a navigation mesh has no cells.
-    std::optional<float> degrees = level.value().settings.gridAngle;
+    std::optional<float> degrees = grid ? grid->degrees : level.value().settings.gridAngle;
     if (!degrees && !level.value().settings.navmesh) {
       const Result<float> chosen = chooseGridAngle(level.value(), defaultFillParams(level.value()));
       if (!chosen) return LevelResult::failure(chosen.error());

@@ -22,10 +22,17 @@ struct LoadedLevel {
   CollisionWorld world;
 };
 
-/// Loads the OBJ (and its sidecar), puts it on its grid (the sidecar's
-/// gridAngle, else chooseGridAngle's for its first unit; a navigation mesh
-/// stays as it is) and builds its collision world. Never throws.
-Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(const std::string& path);
+/// A grid angle given for a level in place of its sidecar's gridAngle.
+struct GridAngleOverride {
+  /// GridFrame::degrees; empty: chosen for the level (auto).
+  std::optional<float> degrees;
+};
+
+/// Loads the OBJ (and its sidecar), puts it on its grid (`grid`'s, else the
+/// sidecar's gridAngle, else chooseGridAngle's for its first unit; a
+/// navigation mesh stays as it is) and builds its collision world. Never throws.
+Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
+    const std::string& path, const std::optional<GridAngleOverride>& grid = std::nullopt);
 
 /// True when the path names a .nav file (by its extension, any case).
 bool isNavFilePath(const std::string& path);

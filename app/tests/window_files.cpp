@@ -271,6 +271,23 @@ TEST(WindowFiles, ATurnedLevelIsBuiltOnItsGridAndExportedInItsOwnCoordinates) {
   EXPECT_NE(build.find(" sectors=13 "), std::string::npos) << "the funnel's 13, not a staircase's\n"
                                                            << app.transcript();
 
+  // --grid-angle 0 keeps the file's axes: the funnel's corridors become staircases.
+  RunningApp fileAxes(shellQuote(level.string()) +
+                      " --size 1280x720 --print-state --frames 100 --grid-angle 0");
+  EXPECT_TRUE(fileAxes.waitFor("build unit=")) << fileAxes.transcript();
+  fileAxes.finish();
+  EXPECT_EQ(lastLine(fileAxes.lines(), "grid "), "") << "no turned grid, nothing printed";
+  EXPECT_NE(lastLine(fileAxes.lines(), "build unit=").find(" sectors=131 "), std::string::npos)
+      << fileAxes.transcript();
+  for (const char* bad : {"50", "north"}) {
+    RunningApp refused(shellQuote(level.string()) + " --grid-angle " + bad + " 2>&1");
+    refused.finish();
+    EXPECT_FALSE(refused.exitedCleanly());
+    EXPECT_NE(refused.transcript().find("--grid-angle: expected degrees from -45 to 45"),
+              std::string::npos)
+        << refused.transcript();
+  }
+
   const nlohmann::json path = exportMatchesCli(level, from, to);
   ASSERT_TRUE(path.is_object());
   const nlohmann::json& corners = path["corners"];
