@@ -142,6 +142,7 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
   showFrame(level.gridFrame);
   m_buildPanel.reset(level);
+  m_buildPanel.setGrid(level.gridFrame.degrees, m_level->gridChosen);
   if (m_options.navmesh) {
     // Built right below: the panel need not ask again.
     m_buildPanel.setSource(GraphSource::NavMesh, glfwGetTime());
@@ -160,6 +161,38 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
       m_options.goal ? frame.toGrid(*m_options.goal) : level.settings.goal;
   if (start) m_pathTool.setStart(*start);
   if (goal) m_pathTool.setGoal(*goal);
+}
+
+void App::regrid(const GridAngleOverride& grid) {
+  if (!m_level) return;
+  Result<std::shared_ptr<const LoadedLevel>> loaded = levelOnItsGrid(m_level->file, grid);
+  if (!loaded) {
+    m_buildError = loaded.error();
+    m_printer.buildFailed(m_buildError);
+    return;
+  }
+  // The path's ends stay where they are on the level; what was built or
+  // placed on the old grid (builds, jumps, the selection) goes.
+  const GridFrame before = m_sceneFrame;
+  const std::optional<glm::vec3> start = m_pathTool.start(), goal = m_pathTool.goal();
+  m_worker.cancel();
+  m_level = std::move(loaded).value();
+  m_build.reset();
+  m_keptBuilds.assign(m_buildPanel.profileCount(), std::nullopt);
+  ++m_buildRevision;
+  m_jumpTool.clear();
+  m_jumpTool.setBuild(nullptr);
+  m_pathTool.setBuild(nullptr);
+  m_pathTool.clearPoints();
+  m_pathTool.setLevel(m_level);
+  m_inspector.clearSelection();
+  m_crowd.setBuild(nullptr);
+  showFrame(m_level->level.gridFrame);
+  m_buildPanel.moveToGrid(m_level->level);
+  m_buildPanel.setGrid(m_level->level.gridFrame.degrees, m_level->gridChosen);
+  if (start) m_pathTool.setStart(m_sceneFrame.toGrid(before.toFile(*start)));
+  if (goal) m_pathTool.setGoal(m_sceneFrame.toGrid(before.toFile(*goal)));
+  requestBuild(true);
 }
 
 void App::showNavGraph(std::shared_ptr<const NavBuild> build) {
@@ -380,6 +413,8 @@ void App::drawPanels(double now, float frameMilliseconds) {
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
   drawJumpPanel(m_jumpTool, m_build != nullptr);
   if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
+  if (const std::optional<GridAngleOverride> grid = m_buildPanel.takeGridRequest(now))
+    regrid(*grid);
   if (m_buildPanel.takeRebuildRequest(now)) requestBuild(m_buildPanel.takeForceRequest());
 }
 
@@ -646,6 +681,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_printer.observe(m_pathTool);
   m_printer.observeQuery(m_pathTool);
   m_printer.observeWidgets("query", m_queryPanel.widgets());
+  m_printer.observeWidgets("build", m_buildPanel.widgets());
   m_printer.observeWidgets("files", m_filesPanel.widgets());
   m_printer.observeHelp(m_showHelp);
   m_printer.observeWidgets("menu", m_mainMenu.widgets());

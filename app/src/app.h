@@ -53,6 +53,8 @@ class App {
   /// Draws the scene in this grid's coordinates from now on, the view kept.
   void showFrame(const GridFrame& frame);
   void showLevel(std::shared_ptr<const LoadedLevel> level);
+  /// Puts the level shown on another grid (the Build panel's) and builds it there.
+  void regrid(const GridAngleOverride& grid);
   /// A .nav file's graph is shown as it is, nothing is built.
   void showNavGraph(std::shared_ptr<const NavBuild> build);
   /// Opens what the Files panel, a dropped file or a change on disk asks for; saves a .nav.

@@ -12,6 +12,29 @@
 
 namespace nav::app {
 
+Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
+    Level file, const std::optional<GridAngleOverride>& grid) {
+  using LevelResult = Result<std::shared_ptr<const LoadedLevel>>;
+  const std::string source = file.source;
+  try {
+    // The grid is chosen for the level's first unit; a navigation mesh has no cells.
+    std::optional<float> degrees = grid ? grid->degrees : file.settings.gridAngle;
+    const bool chosen = !degrees && !file.settings.navmesh;
+    if (chosen) {
+      const Result<float> best = chooseGridAngle(file, defaultFillParams(file));
+      if (!best) return LevelResult::failure(best.error());
+      degrees = best.value();
+    }
+    Result<Level> onGrid = levelOnGrid(file, degrees.value_or(0.0f));
+    if (!onGrid) return LevelResult::failure(source + ": " + onGrid.error());
+    return LevelResult::success(
+        std::make_shared<const LoadedLevel>(std::move(file), std::move(onGrid).value(), chosen));
+  } catch (const std::exception& error) {
+    // Only resource exhaustion gets here.
+    return LevelResult::failure(source + ": " + error.what());
+  }
+}
+
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const std::string& path, const std::optional<GridAngleOverride>& grid) {
   using LevelResult = Result<std::shared_ptr<const LoadedLevel>>;
@@ -19,16 +42,7 @@ Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     Result<Level> level = loadLevel(path);
     if (!level) return LevelResult::failure(level.error());
     if (level.value().triangles.empty()) return LevelResult::failure(path + ": no triangles");
-    // The grid is chosen for the level's first unit; a navigation mesh has no cells.
-    std::optional<float> degrees = grid ? grid->degrees : level.value().settings.gridAngle;
-    if (!degrees && !level.value().settings.navmesh) {
-      const Result<float> chosen = chooseGridAngle(level.value(), defaultFillParams(level.value()));
-      if (!chosen) return LevelResult::failure(chosen.error());
-      degrees = chosen.value();
-    }
-    Result<Level> onGrid = levelOnGrid(level.value(), degrees.value_or(0.0f));
-    if (!onGrid) return LevelResult::failure(path + ": gridAngle: " + onGrid.error());
-    return LevelResult::success(std::make_shared<const LoadedLevel>(std::move(onGrid).value()));
+    return levelOnItsGrid(std::move(level).value(), grid);
   } catch (const std::exception& error) {
     // Only resource exhaustion gets here (the loader reports bad input itself).
     return LevelResult::failure(path + ": " + error.what());

@@ -16,9 +16,15 @@
 namespace nav::app {
 
 struct LoadedLevel {
-  explicit LoadedLevel(Level loaded) : level(std::move(loaded)), world(level) {}
+  LoadedLevel(Level fromFile, Level onGrid, bool chosenGrid)
+      : file(std::move(fromFile)), level(std::move(onGrid)), gridChosen(chosenGrid), world(level) {}
 
+  /// The level as its file holds it (to put on another grid).
+  Level file;
+  /// The level on its grid (Level::gridFrame): what is built, drawn and picked.
   Level level;
+  /// The grid was chosen for the level (auto) rather than set.
+  bool gridChosen;
   CollisionWorld world;
 };
 
@@ -28,9 +34,13 @@ struct GridAngleOverride {
   std::optional<float> degrees;
 };
 
-/// Loads the OBJ (and its sidecar), puts it on its grid (`grid`'s, else the
+/// The level read from its file put on its grid (`grid`'s, else the
 /// sidecar's gridAngle, else chooseGridAngle's for its first unit; a
-/// navigation mesh stays as it is) and builds its collision world. Never throws.
+/// navigation mesh stays as it is), with its collision world. Never throws.
+Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
+    Level file, const std::optional<GridAngleOverride>& grid = std::nullopt);
+
+/// Loads the OBJ (and its sidecar) and puts it on its grid (levelOnItsGrid). Never throws.
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const std::string& path, const std::optional<GridAngleOverride>& grid = std::nullopt);
 

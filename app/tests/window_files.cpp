@@ -235,30 +235,35 @@ TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
   EXPECT_GT(path["smoothed"].size(), path["corners"].size());
 }
 
+// The funnel level turned 30 degrees about (10, 6) (+X towards -Z), written
+// as turned.obj (no sidecar) in the folder of levelFolder(name).
+fs::path turnedFunnel(const std::string& name) {
+  const fs::path folder = levelFolder(name);
+  const fs::path level = folder / "turned.obj";
+  std::ifstream in(folder / "level.obj");
+  std::ofstream out(level);
+  const double c = std::cos(glm::radians(30.0)), s = std::sin(glm::radians(30.0));
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string tag;
+    double x = 0.0, y = 0.0, z = 0.0;
+    if (words >> tag && tag == "v" && words >> x >> y >> z) {
+      const double dx = x - 10.0, dz = z - 6.0;
+      out << "v " << 10.0 + dx * c + dz * s << " " << y << " " << 6.0 - dx * s + dz * c << "\n";
+    } else {
+      out << line << "\n";
+    }
+  }
+  return level;
+}
+
 // The funnel turned 30 degrees about (10, 6), written as a level of its own:
 // the window builds it on a grid along its walls (as the CLI does), and the
 // printed and exported points are the file's. (2, 1.5) and (18, 10.5) turn to
 // (0.822, 6.103) and (19.178, 5.897).
 TEST(WindowFiles, ATurnedLevelIsBuiltOnItsGridAndExportedInItsOwnCoordinates) {
   requireDisplay();
-  const fs::path folder = levelFolder("window_files_turned");
-  const fs::path level = folder / "turned.obj";
-  {
-    std::ifstream in(folder / "level.obj");
-    std::ofstream out(level);
-    const double c = std::cos(glm::radians(30.0)), s = std::sin(glm::radians(30.0));
-    for (std::string line; std::getline(in, line);) {
-      std::istringstream words(line);
-      std::string tag;
-      double x = 0.0, y = 0.0, z = 0.0;
-      if (words >> tag && tag == "v" && words >> x >> y >> z) {
-        const double dx = x - 10.0, dz = z - 6.0;
-        out << "v " << 10.0 + dx * c + dz * s << " " << y << " " << 6.0 - dx * s + dz * c << "\n";
-      } else {
-        out << line << "\n";
-      }
-    }
-  }
+  const fs::path level = turnedFunnel("window_files_turned");
   const std::string from = "0.8218,0,6.1029", to = "19.1782,0,5.8971";
   RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 200 " +
                  "--start " + from + " --goal " + to);
@@ -296,6 +301,43 @@ TEST(WindowFiles, ATurnedLevelIsBuiltOnItsGridAndExportedInItsOwnCoordinates) {
   EXPECT_NEAR(corners.front()[2].get<double>(), 6.1029, 1e-3);
   EXPECT_NEAR(corners.back()[0].get<double>(), 19.1782, 1e-3);
   EXPECT_NEAR(corners.back()[2].get<double>(), 5.8971, 1e-3);
+}
+
+// The Build panel's grid: unticking auto and clicking the left end of the
+// angle slider (-45 degrees) puts the turned funnel on a grid 75 degrees from
+// its walls, where its corridors are staircases; the path's ends stay where
+// they were.
+TEST(WindowFiles, TheGridAngleSliderPutsTheLevelOnAnotherGrid) {
+  requireDisplay();
+  const fs::path level = turnedFunnel("window_files_grid_slider");
+  RunningApp app(shellQuote(level.string()) +
+                 " --size 1280x720 --print-state --frames 600 --start 0.8218,0,6.1029"
+                 " --goal 19.1782,0,5.8971");
+  ASSERT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  const std::string check = lastLine(app.lines(), "widget check:auto grid");
+  ASSERT_TRUE(clickWidget(window, check, "check:auto grid")) << app.transcript();
+  // The slider comes alive once auto is off; its place settles with the panel's scroll bar.
+  ASSERT_TRUE(app.waitFor("build unit=")) << app.transcript();
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  ASSERT_EQ(std::sscanf(lastLine(app.lines(), "widget slider:grid angle").c_str(),
+                        "widget slider:grid angle %d %d %d %d", &x0, &y0, &x1, &y1),
+            4)
+      << app.transcript();
+  ASSERT_TRUE(click(window, {x0 + 2, (y0 + y1) / 2}, 1));
+  const std::optional<std::string> regridded = app.waitFor("grid angle=");
+  ASSERT_TRUE(regridded) << app.transcript();
+  EXPECT_LT(std::stof(regridded->substr(11)), -40.0f) << *regridded;
+  ASSERT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+  int sectors = 0;
+  std::sscanf(lastLine(app.lines(), "build unit=").c_str(), "build unit=%*s cells=%*d sectors=%d",
+              &sectors);
+  EXPECT_GT(sectors, 50) << "staircases on the file's axes\n" << app.transcript();
+  EXPECT_EQ(lastLine(app.lines(), "start "), "start 0.822 0.000 6.103\n") << app.transcript();
+  EXPECT_EQ(lastLine(app.lines(), "goal "), "goal 19.178 0.000 5.897\n") << app.transcript();
 }
 
 }  // namespace

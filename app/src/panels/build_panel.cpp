@@ -272,6 +272,54 @@ bool BuildPanel::takeRebuildRequest(double now) {
   return true;
 }
 
+void BuildPanel::moveToGrid(const Level& level) {
+  for (std::vector<FloodFillParams>* set : {&m_defaults, &m_profiles}) {
+    for (FloodFillParams& params : *set) {
+      params.seeds = level.settings.seeds;
+      params.devices = level.settings.devices;
+    }
+  }
+}
+
+void BuildPanel::setGrid(float degrees, bool automatic) {
+  m_gridDegrees = degrees;
+  m_gridAuto = automatic;
+  m_gridPending = false;
+}
+
+std::optional<GridAngleOverride> BuildPanel::takeGridRequest(double now) {
+  if (!m_gridPending || now - m_gridChangedAt < kDebounceSeconds) return std::nullopt;
+  m_gridPending = false;
+  return m_gridAuto ? GridAngleOverride{} : GridAngleOverride{m_gridDegrees};
+}
+
+void BuildPanel::noteWidget(const std::string& label) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  m_widgets[label] = WidgetBox{{min.x, min.y}, {max.x, max.y}};
+}
+
+void BuildPanel::drawGrid(double now) {
+  bool edited = ImGui::Checkbox("auto", &m_gridAuto);
+  noteWidget("check:auto grid");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Cells are squares along the grid: a wall at an angle to it leaves a staircase of\n"
+        "thin sectors. Auto keeps the file's axes unless the level's straight edges run\n"
+        "more along another direction and a trial build there gives fewer sectors.");
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-110.0f);
+  if (m_gridAuto) ImGui::BeginDisabled();
+  edited |= ImGui::SliderFloat("grid angle", &m_gridDegrees, -kMaxGridDegrees, kMaxGridDegrees,
+                               "%.1f deg");
+  if (m_gridAuto) ImGui::EndDisabled();
+  noteWidget("slider:grid angle");
+  if (edited) {
+    m_gridPending = true;
+    m_gridChangedAt = now;
+  }
+}
+
 bool BuildPanel::takeForceRequest() {
   const bool requested = m_forceRequested;
   m_forceRequested = false;
@@ -387,6 +435,7 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
         "edges; no fill runs, the cell size is not used. No steep faces: without the\n"
         "faces steeper than the max slope (a level's walls, say).");
   }
+  if (!status.fixedGraph && m_source == GraphSource::FloodFill) drawGrid(now);
   if (drawParameters(status.fixedGraph, now)) changed(now);
   if (!status.fixedGraph) {
     if (ImGui::Button("Rebuild")) {

@@ -1,7 +1,8 @@
 #pragma once
-// Build panel: the level's unit profiles (one build each) in a combo, cell
-// size and unit sliders for the selected profile (rebuilt automatically once
-// the values settle), a progress bar and Cancel button while a build runs, and
+// Build panel: the level's unit profiles (one build each) in a combo, the
+// cell grid's angle (chosen for the level, or set by hand), cell size and unit
+// sliders for the selected profile (rebuilt automatically once the values
+// settle), a progress bar and Cancel button while a build runs, and
 // the build on screen's counts, stage timings and warnings. A Graph switch
 // chooses between the flood fill's sectors and the level's faces read as a
 // navigation mesh. For a graph read from a .nav file it shows the file's unit
@@ -10,9 +11,14 @@
 #include <string>
 #include <vector>
 
+#include <map>
+#include <optional>
+
 #include "graph_source.h"
+#include "loaded_level.h"
 #include "nav/level.h"
 #include "nav/nav_build.h"
+#include "widget_box.h"
 
 namespace nav::app {
 
@@ -87,12 +93,26 @@ class BuildPanel {
   std::string profileNames() const;
   /// True while a change waits for the sliders to settle.
   bool rebuildPending() const { return m_pending; }
+  /// The level (the same file) put on another grid: every profile's seeds and
+  /// devices become the ones turned with it; the rest is kept.
+  void moveToGrid(const Level& level);
+  /// The grid the level is on: its angle, and whether it was chosen for the
+  /// level (auto) rather than set.
+  void setGrid(float degrees, bool automatic);
+  /// Once after the grid was changed by hand (and the slider settled): the
+  /// grid to put the level on.
+  std::optional<GridAngleOverride> takeGridRequest(double now);
+  /// Where the grid's controls were drawn ("check:auto grid", "slider:grid angle").
+  const std::map<std::string, WidgetBox>& widgets() const { return m_widgets; }
 
  private:
   void changed(double now);
   void select(size_t profile, double now);
   /// The combo, the kind and footprint line and the sliders; true when a value changed.
   bool drawParameters(bool fixed, double now);
+  /// The auto checkbox and the angle slider.
+  void drawGrid(double now);
+  void noteWidget(const std::string& label);
 
   std::vector<FloodFillParams> m_defaults;
   std::vector<FloodFillParams> m_profiles;
@@ -102,6 +122,11 @@ class BuildPanel {
   bool m_forceRequested = false;
   bool m_cancelRequested = false;
   double m_changedAt = 0.0;
+  bool m_gridAuto = true;
+  float m_gridDegrees = 0.0f;
+  bool m_gridPending = false;
+  double m_gridChangedAt = 0.0;
+  std::map<std::string, WidgetBox> m_widgets;
 };
 
 /// Two parameter sets build the same graph of the same level (same cell size and unit).
