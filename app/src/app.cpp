@@ -48,6 +48,7 @@ App::App(AppOptions options)
       m_printer(m_options.printState),
       m_worker(glfwPostEmptyEvent),
       m_queryPanel(startingSearchOptions(m_options)) {
+  m_gridOverride = m_options.gridAngle;
   m_pathTool.setJumps(&m_jumpTool.bucket());
   m_pathTool.setSearchOptions(m_queryPanel.starting());
   m_crowd.setJumps(&m_jumpTool.bucket());
@@ -63,10 +64,10 @@ bool App::openLevel(const std::string& path) {
     if (loaded) graph = std::move(loaded).value();
     if (!loaded) error = loaded.error();
   } else {
-    // The command line's grid angle is for the level it named.
-    const bool named = m_options.levelPath == path && !m_level && !m_build;
+    // The same file (the named level, or a reload) keeps a grid set by hand;
+    // another level starts on its own.
     Result<std::shared_ptr<const LoadedLevel>> loaded =
-        loadLevelFile(path, named ? m_options.gridAngle : std::nullopt);
+        loadLevelFile(path, m_options.levelPath == path ? m_gridOverride : std::nullopt);
     if (loaded) level = std::move(loaded).value();
     if (!loaded) error = loaded.error();
   }
@@ -84,16 +85,17 @@ bool App::openLevel(const std::string& path) {
   // Reloading keeps the points clicked on it.
   const bool reload = !first && m_options.levelPath == path;
   const std::optional<glm::vec3> start = m_pathTool.start(), goal = m_pathTool.goal();
+  const GridFrame before = m_sceneFrame;
   closeLevel();
   if (!first) {
-    // The command line's points, unit, grid, crowd and jumps were for the level it named.
+    // The command line's points, unit, crowd and jumps were for the level it named.
     m_options.start.reset();
     m_options.goal.reset();
     m_options.unit.reset();
-    m_options.gridAngle.reset();
     m_options.crowd.reset();
     m_startupJumpsPlaced = true;
   }
+  if (m_options.levelPath != path) m_gridOverride.reset();
   m_options.levelPath = path;
   if (m_window) m_window->setTitle(windowTitle(path));
   m_filesPanel.opened(path);
@@ -104,8 +106,9 @@ bool App::openLevel(const std::string& path) {
   } else {
     showLevel(std::move(level));
   }
-  if (reload && start) m_pathTool.setStart(*start);
-  if (reload && goal) m_pathTool.setGoal(*goal);
+  // Where they were on the level, on the grid it is on now.
+  if (reload && start) m_pathTool.setStart(m_sceneFrame.toGrid(before.toFile(*start)));
+  if (reload && goal) m_pathTool.setGoal(m_sceneFrame.toGrid(before.toFile(*goal)));
   return true;
 }
 
@@ -165,12 +168,13 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
 
 void App::regrid(const GridAngleOverride& grid) {
   if (!m_level) return;
-  Result<std::shared_ptr<const LoadedLevel>> loaded = levelOnItsGrid(m_level->file, grid);
+  Result<std::shared_ptr<const LoadedLevel>> loaded = levelOnItsGrid(m_level->fileLevel(), grid);
   if (!loaded) {
     m_buildError = loaded.error();
     m_printer.buildFailed(m_buildError);
     return;
   }
+  m_gridOverride = grid;
   // The path's ends stay where they are on the level; what was built or
   // placed on the old grid (builds, jumps, the selection) goes.
   const GridFrame before = m_sceneFrame;
@@ -187,6 +191,7 @@ void App::regrid(const GridAngleOverride& grid) {
   m_pathTool.setLevel(m_level);
   m_inspector.clearSelection();
   m_crowd.setBuild(nullptr);
+  m_compareTool.setReference(nullptr, "Recast's mesh comes with the build on the new grid");
   showFrame(m_level->level.gridFrame);
   m_buildPanel.moveToGrid(m_level->level);
   m_buildPanel.setGrid(m_level->level.gridFrame.degrees, m_level->gridChosen);
@@ -411,7 +416,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   m_pendingFiles.merge(files);
   m_stepPanel.draw(m_pathTool.solution(), m_pathTool.revision(), now);
   m_crowdPanel.draw(m_crowd, m_build != nullptr);
-  drawJumpPanel(m_jumpTool, m_build != nullptr);
+  drawJumpPanel(m_jumpTool, m_sceneFrame, m_build != nullptr);
   if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
   if (const std::optional<GridAngleOverride> grid = m_buildPanel.takeGridRequest(now))
     regrid(*grid);

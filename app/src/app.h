@@ -109,6 +109,8 @@ class App {
   OrbitCamera m_camera;
   /// The grid whose coordinates the scene is drawn in (the level's or the .nav's).
   GridFrame m_sceneFrame;
+  /// The grid the level was put on by hand (--grid-angle, the Build panel), kept on reload.
+  std::optional<GridAngleOverride> m_gridOverride;
 
   /// A build kept for switching back to a profile at once, with what it was made from.
   struct KeptBuild {

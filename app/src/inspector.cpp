@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "jump_tool.h"
 #include "nav/islands.h"
 #include "nav/locate.h"
 #include "nav/query_filter.h"
@@ -131,8 +132,7 @@ std::vector<std::string> describeJump(const JumpPortal& jump, const GridFrame& f
   return {format("jump %u: %.2f %.2f %.2f -> %.2f %.2f %.2f", jump.id, double(a.x), double(a.y),
                  double(a.z), double(b.x), double(b.y), double(b.z)),
           format("heading %.0f deg, %.1f m/s for %.2f s in the air, %.2f m over the ground",
-                 // toFile turns +x towards -z: a heading (from +x towards +z) loses the angle.
-                 double(glm::degrees(jump.spec.heading) - frame.degrees), double(jump.spec.speed),
+                 double(fileHeadingDegrees(jump.spec.heading, frame)), double(jump.spec.speed),
                  double(jump.spec.airTime), double(glm::length(groundOf(b) - groundOf(a))))};
 }
 

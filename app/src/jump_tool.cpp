@@ -20,6 +20,11 @@ std::string describe(const glm::vec3& p) {
 
 }  // namespace
 
+float fileHeadingDegrees(float heading, const GridFrame& frame) {
+  // toFile turns +x towards -z: a heading (from +x towards +z) loses the grid's angle.
+  return float(std::remainder(double(glm::degrees(heading)) - double(frame.degrees), 360.0));
+}
+
 void JumpTool::onClick(const ClickEvent& click) {
   if (!click.hit) {
     m_notice = "off mesh: nothing under the cursor";
@@ -72,9 +77,11 @@ bool JumpTool::add(const glm::vec3& takeoff, const glm::vec3& landing) {
     return false;
   }
   m_notice.clear();
+  // Printed in the level file's coordinates.
+  const GridFrame& frame = m_build->graph.gridFrame;
   std::string event = "added id=" + std::to_string(added.value()) + " from " +
-                      describe(m_bucket.jumps().back().portal.left) + " to " +
-                      describe(m_bucket.jumps().back().portal.right);
+                      describe(frame.toFile(m_bucket.jumps().back().portal.left)) + " to " +
+                      describe(frame.toFile(m_bucket.jumps().back().portal.right));
   if (full) event += " expired=" + std::to_string(oldest);
   changed(std::move(event));
   return true;
@@ -85,6 +92,7 @@ void JumpTool::remove(uint32_t id) {
 }
 
 void JumpTool::clear() {
+  m_takeoff.reset();
   if (m_bucket.jumps().empty()) return;
   m_bucket.clear();
   changed("cleared");

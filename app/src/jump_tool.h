@@ -14,6 +14,10 @@
 
 namespace nav::app {
 
+/// A jump's heading (JumpSpec::heading, radians on the grid) in degrees in the
+/// level file's frame, -180 .. 180.
+float fileHeadingDegrees(float heading, const GridFrame& frame);
+
 class JumpTool final : public Tool {
  public:
   static constexpr uint32_t kDefaultCapacity = 8;
@@ -29,6 +33,7 @@ class JumpTool final : public Tool {
   /// Adds a jump between two points at the set speed; false (and a notice) when refused.
   bool add(const glm::vec3& takeoff, const glm::vec3& landing);
   void remove(uint32_t id);
+  /// Drops every jump, and a takeoff waiting for its landing.
   void clear();
   /// A new bucket of this size, keeping the newest jumps that fit. [1, kMaxCapacity]
   void setCapacity(uint32_t capacity);

@@ -16,11 +16,19 @@
 namespace nav::app {
 
 struct LoadedLevel {
+  /// `fromFile` is kept only when the grid is turned (else it is `onGrid`).
   LoadedLevel(Level fromFile, Level onGrid, bool chosenGrid)
-      : file(std::move(fromFile)), level(std::move(onGrid)), gridChosen(chosenGrid), world(level) {}
+      : turnedFrom(onGrid.gridFrame.turned() ? std::optional<Level>(std::move(fromFile))
+                                             : std::nullopt),
+        level(std::move(onGrid)),
+        gridChosen(chosenGrid),
+        world(level) {}
 
   /// The level as its file holds it (to put on another grid).
-  Level file;
+  const Level& fileLevel() const { return turnedFrom ? *turnedFrom : level; }
+
+  /// The file's level when the grid is turned.
+  std::optional<Level> turnedFrom;
   /// The level on its grid (Level::gridFrame): what is built, drawn and picked.
   Level level;
   /// The grid was chosen for the level (auto) rather than set.

@@ -83,6 +83,12 @@ TEST(GridFrame, LevelOnGridHoldsTheFilesPointsInGridCoordinates) {
   const Result<Level> twice = levelOnGrid(onGrid.value(), 5.0f);
   ASSERT_FALSE(twice.ok());
   EXPECT_NE(twice.error().find("turned grid already"), std::string::npos) << twice.error();
+  // A sidecar's grid turns with the level, folded into +-45 degrees.
+  Level withGrid = level;
+  withGrid.settings.gridAngle = 10.0f;
+  EXPECT_EQ(rotatedAboutY(withGrid, 30.0f).value().settings.gridAngle, 40.0f);
+  EXPECT_EQ(rotatedAboutY(withGrid, 50.0f).value().settings.gridAngle, -30.0f);
+  EXPECT_EQ(rotatedAboutY(withGrid, -55.0f).value().settings.gridAngle, 45.0f);
   const Result<Level> turnedAfter = rotatedAboutY(onGrid.value(), 10.0f);
   ASSERT_FALSE(turnedAfter.ok());
   EXPECT_NE(turnedAfter.error().find("cannot be turned"), std::string::npos) << turnedAfter.error();

@@ -468,6 +468,12 @@ TEST(NavFile, KeepsATurnedGridRequiredOnlyWhenTurned) {
     fixChecksum(tampered);
     expectRefused(tampered, "grid angle");
   }
+  // A graph made in code with a grid no reader takes is not written.
+  NavGraph tooFar = graph;
+  tooFar.gridFrame.degrees = 60.0f;
+  const std::optional<std::string> refused = checkNavGraph(tooFar, "made.nav");
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->find("grid angle 60"), std::string::npos) << *refused;
   std::vector<uint8_t> offCentre = bytes;
   putF32(offCentre, sectionOffset(offCentre, kGridFrame) + 4,
          std::numeric_limits<float>::infinity());

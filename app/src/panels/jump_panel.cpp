@@ -12,7 +12,7 @@ const ImVec4 kBad(1.0f, 0.45f, 0.4f, 1.0f);
 
 }  // namespace
 
-void drawJumpPanel(JumpTool& tool, bool haveBuild) {
+void drawJumpPanel(JumpTool& tool, const GridFrame& frame, bool haveBuild) {
   if (!ImGui::Begin("Jumps")) {
     ImGui::End();
     return;
@@ -49,7 +49,7 @@ void drawJumpPanel(JumpTool& tool, bool haveBuild) {
     const glm::vec3 d = jump.portal.right - jump.portal.left;
     ImGui::Text("#%u  %.1f m, %+.1f m up, %.2f s, heading %.0f deg", jump.id,
                 std::sqrt(d.x * d.x + d.z * d.z), d.y, jump.spec.airTime,
-                jump.spec.heading * 180.0f / 3.14159265f);
+                fileHeadingDegrees(jump.spec.heading, frame));
     ImGui::PopID();
   }
   if (removed != 0) tool.remove(removed);

@@ -5,6 +5,7 @@
 
 namespace nav::app {
 
-void drawJumpPanel(JumpTool& tool, bool haveBuild);
+/// Headings are shown in the level file's frame: `frame` is the jumps' grid.
+void drawJumpPanel(JumpTool& tool, const GridFrame& frame, bool haveBuild);
 
 }  // namespace nav::app

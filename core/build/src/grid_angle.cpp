@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <new>
 #include <numeric>
 #include <tuple>
 
@@ -24,6 +25,8 @@ constexpr size_t kMaxPeaks = 2;
 // Trial builds use cells this many times larger: a quarter of the cells or
 // fewer, and on every level measured the same order of sector counts.
 constexpr float kTrialCellScale = 2.0f;
+// The largest cell a fill takes (fillParamsError). [metres]
+constexpr float kMaxTrialCell = 100.0f;
 
 double foldedDegrees(double dx, double dz) {
   const double degrees = std::atan2(dz, dx) * 180.0 / kPi;
@@ -185,29 +188,35 @@ std::vector<float> gridAngleCandidates(const Level& level, const FloodFillParams
 
 Result<float> chooseGridAngle(const Level& level, const FloodFillParams& params,
                               BuildControl* control) {
-  const std::vector<float> candidates = gridAngleCandidates(level, params);
-  if (candidates.size() <= 1 || candidates.front() == 0.0f)
-    return Result<float>::success(candidates.empty() ? 0.0f : candidates.front());
-  BuildOptions options;
-  options.widenPortals = false;
-  float best = candidates.front();
-  size_t fewest = SIZE_MAX;
-  for (const float degrees : candidates) {
-    const Result<Level> turned = levelOnGrid(level, degrees);
-    if (!turned) return Result<float>::failure(turned.error());
-    FloodFillParams trial = params;
-    trial.cellSize = effectiveCellSize(params) * kTrialCellScale;
-    trial.seeds = turned.value().settings.seeds;
-    trial.devices = turned.value().settings.devices;
-    const CollisionWorld world(turned.value());
-    const Result<NavBuild> build = buildNavigation(turned.value(), world, trial, options, control);
-    if (!build) return Result<float>::failure("choosing the grid angle: " + build.error());
-    if (build.value().stats.sectors < fewest) {
-      fewest = build.value().stats.sectors;
-      best = degrees;
+  // Running out of memory is an error like any other, never an abort.
+  try {
+    const std::vector<float> candidates = gridAngleCandidates(level, params);
+    if (candidates.size() <= 1 || candidates.front() == 0.0f)
+      return Result<float>::success(candidates.empty() ? 0.0f : candidates.front());
+    BuildOptions options;
+    options.widenPortals = false;
+    float best = candidates.front();
+    size_t fewest = SIZE_MAX;
+    for (const float degrees : candidates) {
+      const Result<Level> turned = levelOnGrid(level, degrees);
+      if (!turned) return Result<float>::failure(turned.error());
+      FloodFillParams trial = params;
+      trial.cellSize = std::min(effectiveCellSize(params) * kTrialCellScale, kMaxTrialCell);
+      trial.seeds = turned.value().settings.seeds;
+      trial.devices = turned.value().settings.devices;
+      const CollisionWorld world(turned.value());
+      const Result<NavBuild> build =
+          buildNavigation(turned.value(), world, trial, options, control);
+      if (!build) return Result<float>::failure("choosing the grid angle: " + build.error());
+      if (build.value().stats.sectors < fewest) {
+        fewest = build.value().stats.sectors;
+        best = degrees;
+      }
     }
+    return Result<float>::success(best);
+  } catch (const std::bad_alloc&) {
+    return Result<float>::failure("choosing the grid angle: out of memory (set the grid angle)");
   }
-  return Result<float>::success(best);
 }
 
 }  // namespace nav

@@ -496,6 +496,11 @@ Result<Level> rotatedAboutY(const Level& level, float degrees) {
     LevelSettings& settings = turned.settings;
     // Turned, walls no longer lie on the tiles' edges.
     settings.freeTiles = false;
+    // The walls turn, and the grid the sidecar asks for turns with them.
+    if (settings.gridAngle) {
+      const double folded = std::remainder(double(*settings.gridAngle) + double(degrees), 90.0);
+      settings.gridAngle = folded == -45.0 ? 45.0f : float(folded);
+    }
     for (glm::vec3& seed : settings.seeds)
       seed = turn.apply(seed);
     if (settings.start) settings.start = turn.apply(*settings.start);

@@ -87,7 +87,8 @@ constexpr float kMaxRotationDegrees = 36000.0f;
 Result<RotationY> rotationAboutY(const Level& level, float degrees);
 
 /// The level turned by rotationAboutY(level, degrees): its vertices (bounds
-/// recomputed) and its sidecar's seeds, start, goal and waypath points. A
+/// recomputed) and its sidecar's seeds, start, goal and waypath points (and
+/// its gridAngle, folded into +-45). A
 /// device's zones become the axis-aligned bounds of its turned zones, larger
 /// than they were unless the turn is a whole number of quarter turns. Fails
 /// for a level on a turned grid (turn the level first, then put it on a grid).
