@@ -1,7 +1,6 @@
 #include "cli_commands.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -258,18 +257,6 @@ bool prepareNavMesh(const std::string& command, const BuildFlags& flags, Prepare
   return true;
 }
 
-// --grid-angle's degrees: empty for "auto"; the message names the flag.
-Result<std::optional<float>> gridAngleFlag(const std::string& text) {
-  using R = Result<std::optional<float>>;
-  if (text == "auto") return R::success(std::nullopt);
-  float degrees = 0.0f;
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, degrees);
-  if (error != std::errc() || stop != end || !(std::abs(degrees) <= kMaxGridDegrees))
-    return R::failure("--grid-angle " + text + ": expected degrees from -45 to 45, or auto");
-  return R::success(degrees);
-}
-
 // Puts the prepared level on its grid (--grid-angle's, else the sidecar's, else
 // the one chooseGridAngle picks) and its fill parameters with it; false, with
 // exitCode set, on an error.
@@ -277,23 +264,14 @@ bool putOnGrid(const std::string& command, const BuildFlags& flags, Prepared& pr
                int& exitCode) {
   std::optional<float> degrees = prepared.level.settings.gridAngle;
   if (flags.gridAngle) {
-    Result<std::optional<float>> given = gridAngleFlag(*flags.gridAngle);
+    Result<std::optional<float>> given = parseGridAngle(*flags.gridAngle);
     if (!given) {
-      exitCode = fail(command, given.error(), 2);
+      exitCode = fail(command, "--grid-angle " + given.error(), 2);
       return false;
     }
     degrees = given.value();
   }
-  if (!degrees) {
-    Result<float> chosen = chooseGridAngle(prepared.level, prepared.params);
-    if (!chosen) {
-      exitCode = fail(command, chosen.error(), 2);
-      return false;
-    }
-    degrees = chosen.value();
-  }
-  if (*degrees == 0.0f) return true;
-  Result<Level> onGrid = levelOnGrid(prepared.level, *degrees);
+  Result<Level> onGrid = levelOnChosenGrid(prepared.level, degrees, prepared.params);
   Result<FloodFillParams> params =
       onGrid ? fillParams(onGrid.value(), flags) : Result<FloodFillParams>::failure(onGrid.error());
   if (!params) {
@@ -758,9 +736,10 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   // Microseconds for locate + search + funnel, one per run.
   std::vector<double> us(size_t(query.repeat));
   for (const QueryEndpoints& q : queries) {
+    const glm::vec3 from = frame.toGrid(q.from), to = frame.toGrid(q.to);
     for (double& runUs : us) {
       const auto start = std::chrono::steady_clock::now();
-      planPath(graph, frame.toGrid(q.from), frame.toGrid(q.to), *options, {}, answer);
+      planPath(graph, from, to, *options, {}, answer);
       runUs = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
                   .count();
     }

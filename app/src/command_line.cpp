@@ -188,16 +188,10 @@ std::variant<AppOptions, ExitCode> parseCommandLine(int argc, char** argv,
       return fail(std::string(name) + ": expected X,Y,Z (three numbers), got '" + *text + "'");
     *target = *point;
   }
-  if (gridAngle == "auto") {
-    options.gridAngle = GridAngleOverride{};
-  } else if (!gridAngle.empty()) {
-    float degrees = 0.0f;
-    const char* end = gridAngle.data() + gridAngle.size();
-    const auto [stop, error] = std::from_chars(gridAngle.data(), end, degrees);
-    if (error != std::errc() || stop != end || !(std::abs(degrees) <= kMaxGridDegrees))
-      return fail("--grid-angle: expected degrees from -45 to 45, or auto, got '" + gridAngle +
-                  "'");
-    options.gridAngle = GridAngleOverride{degrees};
+  if (!gridAngle.empty()) {
+    const Result<std::optional<float>> given = parseGridAngle(gridAngle);
+    if (!given) return fail("--grid-angle " + given.error());
+    options.gridAngle = GridAngleOverride{given.value()};
   }
   if (options.screenshotPath) {
     std::error_code error;

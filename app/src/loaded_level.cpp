@@ -19,13 +19,9 @@ Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
   try {
     // The grid is chosen for the level's first unit; a navigation mesh has no cells.
     std::optional<float> degrees = grid ? grid->degrees : file.settings.gridAngle;
-    const bool chosen = !degrees && !file.settings.navmesh;
-    if (chosen) {
-      const Result<float> best = chooseGridAngle(file, defaultFillParams(file));
-      if (!best) return LevelResult::failure(best.error());
-      degrees = best.value();
-    }
-    Result<Level> onGrid = levelOnGrid(file, degrees.value_or(0.0f));
+    if (file.settings.navmesh && !degrees) degrees = 0.0f;
+    const bool chosen = !degrees;
+    Result<Level> onGrid = levelOnChosenGrid(file, degrees, defaultFillParams(file));
     if (!onGrid) return LevelResult::failure(source + ": " + onGrid.error());
     return LevelResult::success(
         std::make_shared<const LoadedLevel>(std::move(file), std::move(onGrid).value(), chosen));

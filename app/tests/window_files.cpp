@@ -288,7 +288,8 @@ TEST(WindowFiles, ATurnedLevelIsBuiltOnItsGridAndExportedInItsOwnCoordinates) {
     RunningApp refused(shellQuote(level.string()) + " --grid-angle " + bad + " 2>&1");
     refused.finish();
     EXPECT_FALSE(refused.exitedCleanly());
-    EXPECT_NE(refused.transcript().find("--grid-angle: expected degrees from -45 to 45"),
+    EXPECT_NE(refused.transcript().find("--grid-angle " + std::string(bad) +
+                                        ": expected degrees from -45 to 45"),
               std::string::npos)
         << refused.transcript();
   }

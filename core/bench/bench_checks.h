@@ -1,7 +1,6 @@
 #pragma once
 // What the check programs (navscope_check_clearance, navscope_check_exact)
 // share: their levels, each built for a unit shape, and their command line.
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -82,11 +81,7 @@ inline std::unique_ptr<CheckBuild> buildCheck(const CheckCase& c, UnitShape shap
     if (c.detourUnit) params.cellSize = 0.3f;
     return params;
   };
-  const Result<float> degrees = c.gridAngle
-                                    ? Result<float>::success(*c.gridAngle)
-                                    : chooseGridAngle(level.value(), paramsFor(level.value()));
-  Result<Level> onGrid = degrees ? levelOnGrid(level.value(), degrees.value())
-                                 : Result<Level>::failure(degrees.error());
+  Result<Level> onGrid = levelOnChosenGrid(level.value(), c.gridAngle, paramsFor(level.value()));
   if (!onGrid) {
     std::fprintf(stderr, "%s: %s\n", c.label.c_str(), onGrid.error().c_str());
     failed = true;
@@ -139,17 +134,12 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
       }
       args.terrains.push_back(*terrain);
     } else if (std::strcmp(argv[i], "--grid-angle") == 0 && i + 1 < argc) {
-      if (std::strcmp(argv[++i], "auto") == 0) {
-        args.gridAngle.reset();
-        continue;
-      }
-      char* end = nullptr;
-      args.gridAngle = std::strtof(argv[i], &end);
-      if (*end != '\0' || !(std::abs(*args.gridAngle) <= kMaxGridDegrees)) {
-        std::fprintf(stderr, "--grid-angle: expected degrees from -45 to 45 or auto, got %s\n",
-                     argv[i]);
+      const Result<std::optional<float>> given = parseGridAngle(argv[++i]);
+      if (!given) {
+        std::fprintf(stderr, "--grid-angle %s\n", given.error().c_str());
         return std::nullopt;
       }
+      args.gridAngle = given.value();
     } else if (std::strcmp(argv[i], "--diagnose") == 0) {
       args.diagnose = true;
     } else if (argv[i][0] != '-') {

@@ -554,10 +554,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   std::optional<nav::Level> gridLevel;
   std::string error;
   const double navscopeMs = medianMilliseconds(runs, [&] {
-    nav::Result<float> degrees = g_gridAngle ? nav::Result<float>::success(*g_gridAngle)
-                                             : nav::chooseGridAngle(level, params);
-    nav::Result<nav::Level> onGrid = degrees ? nav::levelOnGrid(level, degrees.value())
-                                             : nav::Result<nav::Level>::failure(degrees.error());
+    nav::Result<nav::Level> onGrid = nav::levelOnChosenGrid(level, g_gridAngle, params);
     if (!onGrid) {
       error = onGrid.error();
       return;
@@ -810,15 +807,12 @@ int main(int argc, char** argv) {
     } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
       g_only = argv[++i];
     } else if (std::strcmp(argv[i], "--grid-angle") == 0 && i + 1 < argc) {
-      if (std::strcmp(argv[++i], "auto") != 0) {
-        char* end = nullptr;
-        g_gridAngle = std::strtof(argv[i], &end);
-        if (*end != '\0' || !(std::abs(*g_gridAngle) <= nav::kMaxGridDegrees)) {
-          std::fprintf(stderr, "--grid-angle: expected degrees from -45 to 45 or auto, got %s\n",
-                       argv[i]);
-          return 1;
-        }
+      const nav::Result<std::optional<float>> given = nav::parseGridAngle(argv[++i]);
+      if (!given) {
+        std::fprintf(stderr, "--grid-angle %s\n", given.error().c_str());
+        return 1;
       }
+      g_gridAngle = given.value();
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       g_seed = std::strtoull(argv[++i], nullptr, 10);
     } else if (std::strcmp(argv[i], "--terrain") == 0 && i + 1 < argc) {

@@ -60,6 +60,18 @@ TEST(GridFrame, ConvertsBothWaysAndIsTheIdentityUnturned) {
   }
 }
 
+TEST(GridFrame, ParsesDegreesOrAuto) {
+  EXPECT_FALSE(parseGridAngle("auto").value().has_value());
+  EXPECT_EQ(parseGridAngle("12.5").value(), 12.5f);
+  EXPECT_EQ(parseGridAngle("-45").value(), -45.0f);
+  for (const char* bad : {"46", "-45.5", "nan", "inf", "0x10", " 5", "5 ", "", "north"}) {
+    const Result<std::optional<float>> parsed = parseGridAngle(bad);
+    ASSERT_FALSE(parsed.ok()) << bad;
+    EXPECT_NE(parsed.error().find("expected degrees from -45 to 45, or auto"), std::string::npos)
+        << parsed.error();
+  }
+}
+
 TEST(GridFrame, LevelOnGridHoldsTheFilesPointsInGridCoordinates) {
   const Level level = test::terrainLevel(1, 0.0f);
   const Result<Level> onGrid = levelOnGrid(level, 21.5f);

@@ -219,4 +219,14 @@ Result<float> chooseGridAngle(const Level& level, const FloodFillParams& params,
   }
 }
 
+Result<Level> levelOnChosenGrid(const Level& level, std::optional<float> degrees,
+                                const FloodFillParams& params, BuildControl* control) {
+  if (!degrees) {
+    const Result<float> chosen = chooseGridAngle(level, params, control);
+    if (!chosen) return Result<Level>::failure(chosen.error());
+    degrees = chosen.value();
+  }
+  return levelOnGrid(level, *degrees);
+}
+
 }  // namespace nav

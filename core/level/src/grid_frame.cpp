@@ -1,5 +1,9 @@
 #include "nav/grid_frame.h"
 
+#include <charconv>
+#include <cmath>
+#include <string>
+
 #include "nav/level.h"
 #include "portable_trig.h"
 
@@ -21,6 +25,17 @@ glm::vec3 GridFrame::toGrid(const glm::vec3& file) const {
 
 glm::vec3 GridFrame::toFile(const glm::vec3& grid) const {
   return turned() ? turnBy(*this, double(degrees)).apply(grid) : grid;
+}
+
+Result<std::optional<float>> parseGridAngle(std::string_view text) {
+  using R = Result<std::optional<float>>;
+  if (text == "auto") return R::success(std::nullopt);
+  float degrees = 0.0f;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, degrees);
+  if (error != std::errc() || stop != end || !(std::abs(degrees) <= kMaxGridDegrees))
+    return R::failure(std::string(text) + ": expected degrees from -45 to 45, or auto");
+  return R::success(degrees);
 }
 
 }  // namespace nav

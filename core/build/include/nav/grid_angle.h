@@ -3,6 +3,7 @@
 // across the grid leaves a staircase of cells, and the rectangles that cover a
 // staircase are one thin strip per step: the more the grid runs along the
 // level's straight edges, the fewer and larger its sectors.
+#include <optional>
 #include <vector>
 
 #include "nav/build_control.h"
@@ -29,5 +30,10 @@ std::vector<float> gridAngleCandidates(const Level& level, const FloodFillParams
 /// turned onto it. Fails when a build fails or is cancelled.
 Result<float> chooseGridAngle(const Level& level, const FloodFillParams& params,
                               BuildControl* control = nullptr);
+
+/// The level on the grid `degrees` names, or on chooseGridAngle's when it
+/// names none (params as for chooseGridAngle). Fails as they fail.
+Result<Level> levelOnChosenGrid(const Level& level, std::optional<float> degrees,
+                                const FloodFillParams& params, BuildControl* control = nullptr);
 
 }  // namespace nav

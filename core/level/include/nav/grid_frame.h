@@ -5,7 +5,12 @@
 // A level on a turned grid is the level turned the other way (levelOnGrid):
 // everything built from it (cells, graph, paths) is in the grid's coordinates,
 // and the frame converts to and from the coordinates of the level's file.
+#include <optional>
+#include <string_view>
+
 #include <glm/glm.hpp>
+
+#include "nav/result.h"
 
 namespace nav {
 
@@ -26,5 +31,10 @@ struct GridFrame {
   /// A point in the grid's coordinates in the file's.
   glm::vec3 toFile(const glm::vec3& grid) const;
 };
+
+/// A grid angle as a flag gives it: "auto" (empty: chosen for the level) or
+/// degrees from -kMaxGridDegrees to kMaxGridDegrees; anything else fails with
+/// what was expected.
+Result<std::optional<float>> parseGridAngle(std::string_view text);
 
 }  // namespace nav
