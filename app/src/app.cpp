@@ -115,6 +115,7 @@ bool App::openLevel(const std::string& path) {
 void App::closeLevel() {
   m_worker.cancel();
   m_level.reset();
+  m_gridPending = false;
   m_build.reset();
   m_fixedGraph = false;
   m_levelError.clear();
@@ -140,6 +141,8 @@ void App::showFrame(const GridFrame& frame) {
 
 void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   m_level = std::move(loaded);
+  ++m_levelRevision;
+  m_gridPending = m_level->gridChosen;
   m_pathTool.setLevel(m_level);
   const Level& level = m_level->level;
   m_printer.levelLoaded(m_options.levelPath, level.triangles.size());
@@ -175,12 +178,17 @@ void App::regrid(const GridAngleOverride& grid) {
     return;
   }
   m_gridOverride = grid;
-  // The path's ends stay where they are on the level; what was built or
-  // placed on the old grid (builds, jumps, the selection) goes.
+  m_worker.cancel();
+  moveLevelToGrid(std::move(loaded).value());
+  m_gridPending = m_level->gridChosen;
+  requestBuild(true);
+}
+
+void App::moveLevelToGrid(std::shared_ptr<const LoadedLevel> level) {
   const GridFrame before = m_sceneFrame;
   const std::optional<glm::vec3> start = m_pathTool.start(), goal = m_pathTool.goal();
-  m_worker.cancel();
-  m_level = std::move(loaded).value();
+  m_level = std::move(level);
+  ++m_levelRevision;
   m_build.reset();
   m_keptBuilds.assign(m_buildPanel.profileCount(), std::nullopt);
   ++m_buildRevision;
@@ -197,7 +205,6 @@ void App::regrid(const GridAngleOverride& grid) {
   m_buildPanel.setGrid(m_level->level.gridFrame.degrees, m_level->gridChosen);
   if (start) m_pathTool.setStart(m_sceneFrame.toGrid(before.toFile(*start)));
   if (goal) m_pathTool.setGoal(m_sceneFrame.toGrid(before.toFile(*goal)));
-  requestBuild(true);
 }
 
 void App::showNavGraph(std::shared_ptr<const NavBuild> build) {
@@ -303,7 +310,9 @@ void App::requestBuild(bool force) {
     return;
   m_requestedParams = params;
   m_requestedSource = source;
-  m_worker.request(m_level, params, source);
+  const bool chooseGrid = m_gridPending && source == GraphSource::FloodFill;
+  const uint64_t id = m_worker.request(m_level, params, source, chooseGrid);
+  if (chooseGrid) m_gridRequest = id;
   m_printer.buildStarted(params.unit.name, effectiveCellSize(params));
 }
 
@@ -339,6 +348,11 @@ void App::placeStartupJumps() {
 void App::acceptFinishedBuild() {
   std::optional<FinishedBuild> finished = m_worker.takeFinished();
   if (!finished) return;
+  // The grid is chosen once, whether or not the build after it succeeds.
+  if (m_gridPending && finished->id == m_gridRequest && finished->chosenGrid) {
+    m_gridPending = false;
+    if (finished->placed) moveLevelToGrid(finished->placed);
+  }
   const std::string& unit = finished->params.unit.name;
   if (finished->cancelled) {
     m_buildCancelled = true;
@@ -399,6 +413,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   status.building = m_worker.busy();
   status.buildingUnit = m_requestedParams.unit.name;
   status.stage = m_worker.stage();
+  status.choosingGrid = m_worker.choosingGrid();
   status.stageFraction = m_worker.stageFraction();
   status.cellsFound = m_worker.cellsFound();
   status.estimatedCells = m_worker.estimatedCells();
@@ -541,6 +556,7 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   m_renderer->beginFrame(view, area);
   SceneContent content;
   if (m_level) content.level = &m_level->level;
+  content.levelRevision = m_levelRevision;
   content.build = m_build.get();
   content.buildRevision = m_buildRevision;
   content.path = m_pathTool.solution();

@@ -55,6 +55,9 @@ class App {
   void showLevel(std::shared_ptr<const LoadedLevel> level);
   /// Puts the level shown on another grid (the Build panel's) and builds it there.
   void regrid(const GridAngleOverride& grid);
+  /// Shows `level`, the level shown put on another grid: the path's ends stay
+  /// where they are on the level; builds, jumps and the selection go.
+  void moveLevelToGrid(std::shared_ptr<const LoadedLevel> level);
   /// A .nav file's graph is shown as it is, nothing is built.
   void showNavGraph(std::shared_ptr<const NavBuild> build);
   /// Opens what the Files panel, a dropped file or a change on disk asks for; saves a .nav.
@@ -122,6 +125,12 @@ class App {
   };
 
   std::shared_ptr<const LoadedLevel> m_level;
+  /// Counts the levels shown, so the scene draws the mesh again for another one.
+  uint64_t m_levelRevision = 0;
+  /// The level's grid is to be chosen (LoadedLevel::gridChosen): the build
+  /// requested as m_gridRequest chooses it.
+  bool m_gridPending = false;
+  uint64_t m_gridRequest = 0;
   std::string m_levelError;
   /// The graph came from a .nav file (m_level is empty then).
   bool m_fixedGraph = false;

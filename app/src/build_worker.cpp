@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "nav/grid_angle.h"
 #include "nav/navmesh_graph.h"
 
 namespace nav::app {
@@ -20,12 +21,12 @@ BuildWorker::~BuildWorker() {
 }
 
 uint64_t BuildWorker::request(std::shared_ptr<const LoadedLevel> level,
-                              const FloodFillParams& params, GraphSource source) {
+                              const FloodFillParams& params, GraphSource source, bool chooseGrid) {
   uint64_t id;
   {
     std::lock_guard lock(m_mutex);
     id = ++m_lastId;
-    m_pending = Job{id, std::move(level), params, source};
+    m_pending = Job{id, std::move(level), params, source, chooseGrid};
     m_finished.reset();
     m_cancelRunning = false;
     if (m_running) m_control.cancelRequested = true;
@@ -95,49 +96,7 @@ void BuildWorker::run() {
     m_control.stageFraction = 0.0f;
     lock.unlock();
 
-    FinishedBuild finished;
-    finished.id = job.id;
-    finished.params = job.params;
-    finished.source = job.source;
-    try {
-      if (job.source != GraphSource::FloodFill) {
-        NavMeshGraphParams params = navMeshParamsFor(job.level->level);
-        params.unit = job.params.unit;
-        params.faces.maxSlopeDegrees = job.params.unit.maxSlopeDegrees;
-        params.faces.excludeSteep = job.source == GraphSource::NavMeshNoSteep;
-        Result<NavMeshBuild> result = buildNavMeshGraph(job.level->level, params, &m_control);
-        if (result) {
-          finished.build = std::make_shared<const NavBuild>(asNavBuild(std::move(result).value()));
-        } else {
-          finished.error = result.error();
-        }
-      } else {
-        Result<NavBuild> result = buildNavigation(job.level->level, job.level->world, job.params,
-                                                  BuildOptions{.keepCells = true}, &m_control);
-        if (result) {
-          finished.build = std::make_shared<const NavBuild>(std::move(result).value());
-        } else {
-          finished.error = result.error();
-        }
-      }
-    } catch (const std::exception& error) {
-      // Nothing may escape the thread; running out of memory is reported like any failure.
-      finished.error = std::string("build failed: ") + error.what();
-    }
-    // Recast's mesh for Compare: skipped once cancelled; its failure never fails the build.
-    if (finished.build && job.source != GraphSource::FloodFill) {
-      finished.referenceError =
-          "the level is read as its own navigation mesh: Recast has nothing to build";
-    } else if (finished.build && !m_control.cancelRequested) {
-      try {
-        finished.reference =
-            DetourComparison::build(job.level->level, job.params, finished.referenceError);
-      } catch (const std::exception& error) {
-        finished.referenceError = std::string("Recast failed: ") + error.what();
-      }
-    } else if (finished.build) {
-      finished.referenceError = "Recast's mesh was not built: the build was cancelled";
-    }
+    FinishedBuild finished = build(job);
 
     lock.lock();
     m_running = false;
@@ -148,6 +107,81 @@ void BuildWorker::run() {
     m_cancelRunning = false;
     if (job.id == m_lastId) m_finished = std::move(finished);
     if (m_onFinished) m_onFinished();
+  }
+}
+
+FinishedBuild BuildWorker::build(const Job& job) {
+  FinishedBuild finished;
+  finished.id = job.id;
+  finished.params = job.params;
+  finished.source = job.source;
+  std::shared_ptr<const LoadedLevel> level = job.level;
+  try {
+    if (job.source != GraphSource::FloodFill) {
+      NavMeshGraphParams params = navMeshParamsFor(level->level);
+      params.unit = job.params.unit;
+      params.faces.maxSlopeDegrees = job.params.unit.maxSlopeDegrees;
+      params.faces.excludeSteep = job.source == GraphSource::NavMeshNoSteep;
+      Result<NavMeshBuild> result = buildNavMeshGraph(level->level, params, &m_control);
+      if (!result) {
+        finished.error = result.error();
+        return finished;
+      }
+      finished.build = std::make_shared<const NavBuild>(asNavBuild(std::move(result).value()));
+      finished.referenceError =
+          "the level is read as its own navigation mesh: Recast has nothing to build";
+      return finished;
+    }
+    if (job.chooseGrid) {
+      const Level& file = level->fileLevel();
+      m_choosingGrid = true;
+      const Result<float> chosen = chooseGridAngle(file, defaultFillParams(file), &m_control);
+      m_choosingGrid = false;
+      if (!chosen) {
+        finished.error = chosen.error();
+        return finished;
+      }
+      finished.chosenGrid = chosen.value();
+      if (chosen.value() != 0.0f) {
+        Result<Level> onGrid = levelOnGrid(file, chosen.value());
+        if (!onGrid) {
+          finished.error = onGrid.error();
+          return finished;
+        }
+        level = std::make_shared<const LoadedLevel>(file, std::move(onGrid).value(), true);
+        finished.placed = level;
+        finished.params.seeds = level->level.settings.seeds;
+        finished.params.devices = level->level.settings.devices;
+      }
+    }
+    Result<NavBuild> result = buildNavigation(level->level, level->world, finished.params,
+                                              BuildOptions{.keepCells = true}, &m_control);
+    if (!result) {
+      finished.error = result.error();
+      return finished;
+    }
+    finished.build = std::make_shared<const NavBuild>(std::move(result).value());
+  } catch (const std::exception& error) {
+    // Nothing may escape the thread; running out of memory is reported like any failure.
+    m_choosingGrid = false;
+    finished.error = std::string("build failed: ") + error.what();
+    return finished;
+  }
+  buildReference(*level, finished);
+  return finished;
+}
+
+void BuildWorker::buildReference(const LoadedLevel& level, FinishedBuild& finished) {
+  // Skipped once cancelled; its failure never fails the build.
+  if (m_control.cancelRequested) {
+    finished.referenceError = "Recast's mesh was not built: the build was cancelled";
+    return;
+  }
+  try {
+    finished.reference =
+        DetourComparison::build(level.level, finished.params, finished.referenceError);
+  } catch (const std::exception& error) {
+    finished.referenceError = std::string("Recast failed: ") + error.what();
   }
 }
 

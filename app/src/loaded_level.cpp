@@ -7,7 +7,6 @@
 #include <exception>
 #include <filesystem>
 
-#include "nav/grid_angle.h"
 #include "nav/nav_file.h"
 
 namespace nav::app {
@@ -17,11 +16,11 @@ Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
   using LevelResult = Result<std::shared_ptr<const LoadedLevel>>;
   const std::string source = file.source;
   try {
-    // The grid is chosen for the level's first unit; a navigation mesh has no cells.
+    // A navigation mesh has no cells.
     std::optional<float> degrees = grid ? grid->degrees : file.settings.gridAngle;
     if (file.settings.navmesh && !degrees) degrees = 0.0f;
     const bool chosen = !degrees;
-    Result<Level> onGrid = levelOnChosenGrid(file, degrees, defaultFillParams(file));
+    Result<Level> onGrid = levelOnGrid(file, degrees.value_or(0.0f));
     if (!onGrid) return LevelResult::failure(source + ": " + onGrid.error());
     return LevelResult::success(
         std::make_shared<const LoadedLevel>(std::move(file), std::move(onGrid).value(), chosen));

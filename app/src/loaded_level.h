@@ -31,7 +31,9 @@ struct LoadedLevel {
   std::optional<Level> turnedFrom;
   /// The level on its grid (Level::gridFrame): what is built, drawn and picked.
   Level level;
-  /// The grid was chosen for the level (auto) rather than set.
+  /// The grid is chosen for the level (auto) rather than set. Choosing takes
+  /// trial builds, so levelOnItsGrid leaves it to the build worker: such a
+  /// level starts on the file's axes and is put on its grid with its first build.
   bool gridChosen;
   CollisionWorld world;
 };
@@ -43,12 +45,13 @@ struct GridAngleOverride {
 };
 
 /// The level read from its file put on its grid (`grid`'s, else the
-/// sidecar's gridAngle, else chooseGridAngle's for its first unit; a
-/// navigation mesh stays as it is), with its collision world. Never throws.
+/// sidecar's gridAngle; a navigation mesh stays as it is), with its collision
+/// world. A grid left to choose (auto) is the file's axes until the build
+/// worker chooses it (LoadedLevel::gridChosen). Never throws.
 Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
     Level file, const std::optional<GridAngleOverride>& grid = std::nullopt);
 
-/// Loads the OBJ (and its sidecar) and puts it on its grid (levelOnItsGrid). Never throws.
+/// Loads the OBJ (and its sidecar) and puts it on its grid as levelOnItsGrid does. Never throws.
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const std::string& path, const std::optional<GridAngleOverride>& grid = std::nullopt);
 

@@ -86,8 +86,10 @@ TEST(WindowFiles, ALevelChangedOnDiskIsReadAgainAndABrokenOneKeepsTheLast) {
 TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
   requireDisplay();
   const fs::path folder = levelFolder("window_files_open");
+  const fs::path opened = folder.parent_path() / "opened.png";
   RunningApp app(shellQuote((folder / "level.obj").string()) +
-                 " --size 1280x720 --print-state --frames 600");
+                 " --size 1280x720 --print-state --frames 600 --screenshot " +
+                 shellQuote(opened.string()));
   const std::optional<std::string> fileMenu = app.waitFor("widget menu:File ");
   ASSERT_TRUE(fileMenu) << app.transcript();
   ASSERT_TRUE(app.waitForSinceLaunch("build unit=human")) << app.transcript();
@@ -116,6 +118,22 @@ TEST(WindowFiles, TheFilesPanelOpensAnotherLevelAndSavesItsGraph) {
               " --from 20,0.05,24 --to 32,3.05,6");
   ASSERT_TRUE(answer) << "the CLI reads the saved graph";
   EXPECT_NE(answer->find("\"status\":\"found\""), std::string::npos) << *answer;
+
+  // The view shows the showcase's mesh, not the funnel's: the lower half of
+  // the viewport (below the Files panel and the inspector's note) looks as it
+  // does when the showcase is opened by itself.
+  // A settings folder of its own: the layout the first run saved would fold the panels.
+  const fs::path direct = prepareOutput("window_files_open_alone") / "direct.png";
+  RunningApp alone(shellQuote((folder / "showcase.obj").string()) +
+                   " --size 1280x720 --print-state --frames 150 --screenshot " +
+                   shellQuote(direct.string()));
+  ASSERT_TRUE(alone.waitFor("build unit=human cells=")) << alone.transcript();
+  alone.finish();
+  const Image afterOpening(opened.string()), byItself(direct.string());
+  ASSERT_TRUE(afterOpening.loaded() && byItself.loaded());
+  const int left = 300, top = 430, right = 980, bottom = 700;
+  EXPECT_LT(afterOpening.countDifferentIn(byItself, left, top, right, bottom),
+            (right - left) * (bottom - top) / 50);
 }
 
 // Ticking "open as navigation mesh" and opening the showcase from the panel

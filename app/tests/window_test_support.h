@@ -136,6 +136,21 @@ class Image {
     }
     return count;
   }
+  /// Pixels in the rectangle [x0, x1) x [y0, y1) that differ from `other`'s
+  /// by more than `tolerance` in some channel (all of them when the sizes differ).
+  int countDifferentIn(const Image& other, int x0, int y0, int x1, int y1,
+                       int tolerance = 24) const {
+    if (other.m_width != m_width || other.m_height != m_height) return (x1 - x0) * (y1 - y0);
+    int count = 0;
+    for (int y = std::max(y0, 0); y < std::min(y1, m_height); ++y) {
+      for (int x = std::max(x0, 0); x < std::min(x1, m_width); ++x) {
+        const unsigned char* p = other.m_pixels.get() + (size_t(y) * size_t(m_width) + size_t(x)) * 3;
+        const int color[3] = {p[0], p[1], p[2]};
+        count += isColor(x, y, color, tolerance) ? 0 : 1;
+      }
+    }
+    return count;
+  }
   /// Path-coloured pixels within `radius` of `center` (the whole image when radius < 0).
   int countPath(Pixel center, int radius) const {
     return countColorNear(kPathColor, center, radius);

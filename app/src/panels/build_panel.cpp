@@ -77,8 +77,13 @@ void drawProgress(const BuildStatus& status, bool pending, double now) {
     ImGui::TextColored(kWarningColor, "%c waiting for the sliders to settle", glyph);
     return;
   }
-  ImGui::TextColored(kWarningColor, "%c building %s: %s", glyph, status.buildingUnit.c_str(),
-                     stageName(status.stage));
+  if (status.choosingGrid) {
+    ImGui::TextColored(kWarningColor, "%c choosing the grid angle: trial %s", glyph,
+                       stageName(status.stage));
+  } else {
+    ImGui::TextColored(kWarningColor, "%c building %s: %s", glyph, status.buildingUnit.c_str(),
+                       stageName(status.stage));
+  }
   const float fraction = std::clamp(status.stageFraction, 0.0f, 1.0f);
   char overlay[64];
   std::snprintf(overlay, sizeof overlay, "%s %.0f%%", stageName(status.stage),

@@ -47,6 +47,8 @@ struct BuildStatus {
   /// The unit the running build is for.
   std::string buildingUnit;
   BuildStage stage = BuildStage::Idle;
+  /// The running build is still choosing the grid angle: its stages are trial builds'.
+  bool choosingGrid = false;
   /// How much of the stage is done. [0, 1]
   float stageFraction = 0.0f;
   uint64_t cellsFound = 0;
