@@ -608,6 +608,45 @@ TEST(CompressPartition, SameGraphWhateverOrderTheCellsCameIn) {
   EXPECT_EQ(hashGraph(first.graph), hashGraph(second.graph));
 }
 
+// Cells numbered row by row are joined in one sweep along the rows; cells
+// numbered in the fill's order one step at a time (CellGrid::neighbor). Both
+// give the same graph: 4 x 4 random patchworks side by side (about 20,000
+// cells, so that the threads' chunks of 16,384 cells start inside columns
+// and rows), on two threads.
+TEST(CompressPartition, CellsNumberedRowByRowJoinAsOneStepAtATime) {
+  UnitProfile unit;
+  unit.maxDrop = 1.0f;
+  std::mt19937 random(11);
+  std::vector<CellSpot> spots;
+  std::set<std::pair<size_t, int>> blocked;
+  for (int patch = 0; patch < 16; ++patch) {
+    std::set<std::pair<size_t, int>> patchBlocked;
+    const std::vector<CellSpot> patchSpots = randomSpots(random, patchBlocked);
+    for (const auto& [i, d] : patchBlocked)
+      blocked.insert({spots.size() + i, d});
+    for (CellSpot spot : patchSpots) {
+      spot.x += 40 * (patch % 4) - 70;
+      spot.z += 30 * (patch / 4) - 50;
+      spots.push_back(spot);
+    }
+  }
+  ASSERT_GT(spots.size(), 16384u);
+  CompressParams params;
+  params.unit = unit;
+  params.surfaceOfMaterial = {0, 1};
+  params.threads = 2;
+  CellGrid stepByStep = linkedCells(spots, unit, blocked);
+  CellGrid rowByRow = linkedCells(spots, unit, blocked);
+  rowByRow.numberRowMajor();
+  ASSERT_FALSE(stepByStep.numberedRowMajor());
+  const NavGraph swept = compressCells(rowByRow, params);
+  const NavGraph stepped = compressCells(stepByStep, params);
+  EXPECT_GT(swept.sectors.size(), 1000u);
+  EXPECT_EQ(swept.sectors.size(), stepped.sectors.size());
+  EXPECT_EQ(swept.portals.size(), stepped.portals.size());
+  EXPECT_EQ(hashGraph(swept), hashGraph(stepped));
+}
+
 // The fill and the portal ends' reaches run on threads: the .nav bytes
 // (reaches included) are the same for any number.
 TEST(CompressPartition, AnyThreadCountBuildsTheSameGraph) {

@@ -57,6 +57,20 @@ class CellJoins final : public JoinedSquares {
     return m_cells.neighbor(next, opposite(d)) == cell ? next : kNoCell;
   }
 
+  void joinedAhead(uint32_t first, uint32_t last, uint32_t* right, uint32_t* up) const override {
+    if (!m_cells.numberedRowMajor()) {
+      JoinedSquares::joinedAhead(first, last, right, up);
+      return;
+    }
+    m_cells.mutualStepsAhead(first, last, right, up);
+    if (m_surface.empty()) return;
+    for (uint32_t c = first; c < last; ++c) {
+      for (uint32_t* next : {&right[c - first], &up[c - first]}) {
+        if (*next != kNoCell && surface(*next) != surface(c)) *next = kNoCell;
+      }
+    }
+  }
+
  private:
   const CellGrid& m_cells;
   std::vector<uint16_t> m_surface;

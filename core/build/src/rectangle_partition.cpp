@@ -307,16 +307,10 @@ RectanglePartition::RectanglePartition(const JoinedSquares& squares, const Squar
   m_sides.assign(count, 0);
   // Each square's joins on the +x and +z sides, squares shared among threads;
   // then each join marks both its squares.
-  const auto ask = [&](uint32_t first, uint32_t last) {
-    for (uint32_t s = first; s < last; ++s) {
-      m_right[s] = squares.joined(s, PlusX);
-      m_up[s] = squares.joined(s, PlusZ);
-    }
-  };
   // Squares handed to a thread at a time.
   constexpr size_t kSquaresPerChunk = 16384;
   WorkerThreads(threads).forChunks(count, kSquaresPerChunk, [&](size_t first, size_t last, size_t) {
-    ask(uint32_t(first), uint32_t(last));
+    squares.joinedAhead(uint32_t(first), uint32_t(last), &m_right[first], &m_up[first]);
   });
   for (uint32_t s = 0; s < count; ++s) {
     for (const Direction d : {PlusX, PlusZ}) {

@@ -139,6 +139,65 @@ uint32_t CellGrid::neighbor(uint32_t cell, Direction d) const {
                        y - m_maxDrop - kStepWindowSlack, y + m_stepHeight + kStepWindowSlack);
 }
 
+void CellGrid::mutualStepsAhead(uint32_t first, uint32_t last, uint32_t* plusX,
+                                uint32_t* plusZ) const {
+  const Storage& s = *m_storage;
+  const uint32_t count = uint32_t(size());
+  // Numbered row by row, a column's cells are consecutive, lowest first.
+  struct Block {
+    uint32_t begin = 0, end = 0;
+  };
+  const auto blockAround = [&](uint32_t cell) {
+    Block block{cell, cell + 1};
+    const uint32_t packed = s.column[cell];
+    while (block.begin > 0 && s.column[block.begin - 1] == packed)
+      --block.begin;
+    while (block.end < count && s.column[block.end] == packed)
+      ++block.end;
+    return block;
+  };
+  // The column beside the cell's in direction d (empty when it holds no cells).
+  const auto blockBeside = [&](uint32_t cell, Direction d) {
+    const uint32_t packed = s.column[cell];
+    int32_t localX = int32_t(packed & kTileMask) + kDirectionDx[int(d)];
+    int32_t localZ = int32_t((packed >> kTileBits) & kTileMask) + kDirectionDz[int(d)];
+    const Tile* tile = &s.tiles[packed >> (2 * kTileBits)];
+    if (localX > kTileMask || localZ > kTileMask) {
+      const Cell from = (*this)[cell];
+      tile = s.findTile(from.x + kDirectionDx[int(d)], from.z + kDirectionDz[int(d)]);
+      localX &= kTileMask;
+      localZ &= kTileMask;
+    }
+    const uint32_t head = tile ? tile->head[(localZ << kTileBits) | localX] : kNoCell;
+    return head == kNoCell ? Block{} : blockAround(head);
+  };
+  // The highest cell of the block within the window of a step from fromY, as stepTarget.
+  const auto highestInWindow = [&](Block block, float fromY) {
+    for (uint32_t i = block.end; i > block.begin; --i) {
+      if (inStepWindow(fromY, s.height[i - 1])) return i - 1;
+    }
+    return kNoCell;
+  };
+  Block own, besideX, besideZ;
+  for (uint32_t c = first; c < last; ++c) {
+    if (c >= own.end) {
+      own = blockAround(c);
+      besideX = blockBeside(c, Direction::PlusX);
+      besideZ = blockBeside(c, Direction::PlusZ);
+    }
+    const uint8_t links = s.links[c];
+    const float y = s.height[c];
+    const auto mutual = [&](Direction d, Block beside) {
+      if (!((links >> int(d)) & 1u)) return kNoCell;
+      const uint32_t next = highestInWindow(beside, y);
+      if (next == kNoCell || !((s.links[next] >> int(opposite(d))) & 1u)) return kNoCell;
+      return highestInWindow(own, s.height[next]) == c ? next : kNoCell;
+    };
+    plusX[c - first] = mutual(Direction::PlusX, besideX);
+    plusZ[c - first] = mutual(Direction::PlusZ, besideZ);
+  }
+}
+
 uint32_t CellGrid::stepTarget(int32_t x, int32_t z, float fromY) const {
   // The step lands on the highest ground within the move's height window; no
   // other cell of that column can lie inside the window above it (see flood_fill.cpp).

@@ -90,6 +90,12 @@ class CellGrid {
   /// step fails); needs indexColumns().
   uint32_t neighbor(uint32_t cell, Direction d) const;
 
+  /// For cells [first, last): the cell its step in +X leads to when that
+  /// cell's step in -X leads back to it, into plusX[c - first] (else kNoCell),
+  /// and the same along +Z into plusZ. As neighbor() both ways, but a column
+  /// at a time, which the stages after the fill sweep by rows. Needs numberRowMajor().
+  void mutualStepsAhead(uint32_t first, uint32_t last, uint32_t* plusX, uint32_t* plusZ) const;
+
   /// Falls off ledges, ordered by their `from` cell, then direction.
   const std::vector<FallLink>& falls() const { return m_falls; }
   /// The fall from `cell` in direction d, if there is one.
