@@ -670,6 +670,39 @@ TEST(CompressPartition, AnyThreadCountBuildsTheSameGraph) {
   EXPECT_TRUE(bytes[0] == bytes[2]);
 }
 
+// Threads test steps from a column's landing remembered for another cell: the
+// landing must be the same float from any cell, or the bytes depend on which
+// thread saw the column first. Slopes, stairs and ramps (terrain 1,
+// dungeon.obj), box and round units; two-thread builds four times each.
+TEST(CompressPartition, ThreadsBuildTheSameBytesOnSlopes) {
+  std::vector<std::pair<std::string, Level>> levels;
+  levels.emplace_back("terrain 1", test::terrainLevel(1, 0.0f));
+  const std::string dungeon = test::sharedFile("meshes/dungeon.obj");
+  if (!dungeon.empty()) {
+    Result<Level> loaded = loadLevel(dungeon);
+    ASSERT_TRUE(loaded.ok()) << loaded.error();
+    levels.emplace_back("dungeon.obj", std::move(loaded).value());
+  }
+  for (const auto& [name, level] : levels) {
+    const CollisionWorld world(level);
+    for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+      SCOPED_TRACE(name + (shape == UnitShape::Box ? ", box" : ", round"));
+      FloodFillParams params = test::detourMatchedParams(0.9f);
+      params.unit.shape = shape;
+      params.threads = 1;
+      const Result<NavBuild> one = buildNavigation(level, world, params);
+      ASSERT_TRUE(one.ok()) << one.error();
+      const std::vector<uint8_t> expected = serializeNavGraph(one.value().graph);
+      params.threads = 2;
+      for (int run = 0; run < 4; ++run) {
+        const Result<NavBuild> two = buildNavigation(level, world, params);
+        ASSERT_TRUE(two.ok()) << two.error();
+        EXPECT_TRUE(serializeNavGraph(two.value().graph) == expected) << "run " << run;
+      }
+    }
+  }
+}
+
 TEST(CompressPartition, FewerSectorsThanGreedyOnRealLevels) {
   struct Case {
     std::string path;

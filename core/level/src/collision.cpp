@@ -286,32 +286,22 @@ bool triangleOverlapsPrism(const glm::vec3& a, const glm::vec3& b, const glm::ve
   return true;
 }
 
-// A plane's height is linear over the ground, so its highest point over the
-// clipped polygon and the disc is a corner inside the disc, an edge crossing
-// the circle, or the disc's own highest point (its edge in the plane's uphill
-// direction, its centre when flat) if the polygon holds it.
-std::optional<float> triangleHighestInCylinder(const glm::vec3& a, const glm::vec3& b,
-                                               const glm::vec3& c, const Stadium& cylinder) {
-  if (separatedFromAbove(a, b, c, cylinder)) return std::nullopt;
-  glm::vec3 bufferA[9], bufferB[9];
-  glm::vec3* in = bufferA;
-  glm::vec3* out = bufferB;
-  const int count = clipToHeights(a, b, c, cylinder.yMin, cylinder.yMax, in, out);
-  if (count == 0) return std::nullopt;
-  const glm::vec2 center = cylinder.from;
-  const float radiusSquared = cylinder.radius * cylinder.radius;
+// A plane's height is linear over the ground, so the triangle's highest point
+// over the disc is a corner inside the disc, an edge crossing the circle, or
+// the disc's own highest point (its edge in the plane's uphill direction, its
+// centre when flat) if the triangle holds it. Empty when no part of the
+// triangle lies over the disc.
+std::optional<float> highestOverDisc(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                                     glm::vec2 center, float radius) {
+  const glm::vec3 in[3] = {a, b, c};
+  const float radiusSquared = radius * radius;
   std::optional<float> best;
   auto raise = [&](float height) { best = best ? std::max(*best, height) : height; };
-  glm::vec2 corners[9];
-  float low = in[0].y, high = in[0].y;
-  for (int i = 0; i < count; ++i) {
-    corners[i] = groundOf(in[i]);
-    low = std::min(low, in[i].y);
-    high = std::max(high, in[i].y);
-  }
-  for (int i = 0; i < count; ++i) {
+  const glm::vec2 corners[3] = {groundOf(a), groundOf(b), groundOf(c)};
+  const float low = std::min({a.y, b.y, c.y}), high = std::max({a.y, b.y, c.y});
+  for (int i = 0; i < 3; ++i) {
     const glm::vec3& p = in[i];
-    const glm::vec3& q = in[i + 1 == count ? 0 : i + 1];
+    const glm::vec3& q = in[i == 2 ? 0 : i + 1];
     if (distanceSquared(corners[i], center) <= radiusSquared) raise(p.y);
     // |f + t d|^2 = r^2 for the edge p + t (q - p), t in [0, 1].
     const glm::vec2 d = groundOf(q) - groundOf(p), f = groundOf(p) - center;
@@ -327,17 +317,36 @@ std::optional<float> triangleHighestInCylinder(const glm::vec3& a, const glm::ve
   }
   const glm::vec3 normal = glm::cross(b - a, c - a);
   const float steepest = std::max({std::abs(normal.x), std::abs(normal.y), std::abs(normal.z)});
-  // A wall's polygon is flat on the ground: its highest points lie on its edges.
+  // A wall is flat on the ground: its highest points lie on its edges.
   if (std::abs(normal.y) > 1e-6f * steepest) {
     const glm::vec2 uphill(-normal.x / normal.y, -normal.z / normal.y);
     const float slope = glm::length(uphill);
-    const glm::vec2 top = slope > 0.0f ? center + uphill * (cylinder.radius / slope) : center;
-    if (insideConvex(top, corners, count)) {
+    const glm::vec2 top = slope > 0.0f ? center + uphill * (radius / slope) : center;
+    if (insideConvex(top, corners, 3)) {
       const float height = a.y + glm::dot(uphill, top - groundOf(a));
       raise(std::clamp(height, low, high));
     }
   }
   return best;
+}
+
+// The triangle's highest point over the disc, then the window's heights: a
+// top inside them is the same float whatever they are, so a landing found from
+// one cell holds to the bit for another (the fill reuses them, on any thread).
+// A top above them gives yMax when the triangle comes down to it over the
+// disc: over a convex disc the triangle is one convex piece, holding every
+// height between its lowest point and its highest.
+std::optional<float> triangleHighestInCylinder(const glm::vec3& a, const glm::vec3& b,
+                                               const glm::vec3& c, const Stadium& cylinder) {
+  if (separatedFromAbove(a, b, c, cylinder)) return std::nullopt;
+  const std::optional<float> top = highestOverDisc(a, b, c, cylinder.from, cylinder.radius);
+  if (!top || *top < cylinder.yMin) return std::nullopt;
+  if (*top <= cylinder.yMax) return top;
+  const auto upsideDown = [](const glm::vec3& p) { return glm::vec3(p.x, -p.y, p.z); };
+  const std::optional<float> bottom = highestOverDisc(upsideDown(a), upsideDown(b), upsideDown(c),
+                                                      cylinder.from, cylinder.radius);
+  if (!bottom || -*bottom > cylinder.yMax) return std::nullopt;
+  return cylinder.yMax;
 }
 
 // Separating axis test (Akenine-Möller): box axes, triangle normal, and the
@@ -550,7 +559,10 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
         1e-5f * (1.0f + std::max({std::abs(bounds.min.y), std::abs(bounds.max.y), std::abs(top)}));
     if (top + slack < best->height - kSupportTie) return;
   }
-  // Clip the triangle to the box; the highest point of a planar polygon is one of its vertices.
+  // Clip the triangle to the box; the highest point of a planar polygon is one
+  // of its vertices. Heights last: a top inside the box's heights is then the
+  // same float whatever those heights are, so a landing found from one cell
+  // holds to the bit for another (the fill reuses them, on any thread).
   glm::vec3 bufferA[9], bufferB[9];
   bufferA[0] = tri.a;
   bufferA[1] = tri.b;
@@ -558,8 +570,8 @@ void CollisionWorld::raiseSupport(uint32_t triangle, const Aabb& box,
   glm::vec3* in = bufferA;
   glm::vec3* out = bufferB;
   int count = clipToSlab<0>(in, out, 3, bounds, box);
-  count = clipToSlab<1>(in, out, count, bounds, box);
   count = clipToSlab<2>(in, out, count, bounds, box);
+  count = clipToSlab<1>(in, out, count, bounds, box);
   if (count == 0) return;
   float height = in[0].y;
   for (int i = 1; i < count; ++i)
