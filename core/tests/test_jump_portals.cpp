@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "nav/funnel.h"
 #include "nav/jump_portals.h"
@@ -188,6 +189,31 @@ TEST(JumpPortals, BadJumpsAreRefusedWithTheParameterNamed) {
   refused(spec, "both in sector");
   EXPECT_TRUE(bucket.jumps().empty()) << "nothing was added, nothing expired";
   EXPECT_EQ(JumpBucket(0).capacity(), 1u);
+}
+
+// On a level put on a turned grid, the spec's points are the grid's; a
+// refusal names the point as the level's file places it.
+TEST(JumpPortals, ARefusalNamesThePointInTheFilesCoordinates) {
+  Level level = test::chasmLevel();
+  test::finish(level);
+  const Result<Level> turned = levelOnGrid(level, 30.0f);
+  ASSERT_TRUE(turned.ok()) << turned.error();
+  const NavGraph graph = test::buildGraph(turned.value());
+  ASSERT_TRUE(graph.gridFrame.turned());
+  const glm::vec3 overTheChasm{12.0f, 0.0f, 0.5f};  // 2.5 m from the turn's centre
+  JumpSpec spec = jumpAt(3.0f, true);
+  spec.takeoff = graph.gridFrame.toGrid(spec.takeoff);
+  spec.landing = graph.gridFrame.toGrid(overTheChasm);
+  const Result<JumpPortal> placed = placeJump(graph, spec);
+  ASSERT_FALSE(placed.ok());
+  const std::string& error = placed.error();
+  glm::vec3 named{0.0f};
+  const size_t at = error.find("landing (");
+  ASSERT_NE(at, std::string::npos) << error;
+  ASSERT_EQ(std::sscanf(error.c_str() + at, "landing (%f, %f, %f)", &named.x, &named.y, &named.z), 3)
+      << error;
+  EXPECT_NEAR(named.x, overTheChasm.x, 1e-4f) << error;
+  EXPECT_NEAR(named.z, overTheChasm.z, 1e-4f) << error;
 }
 
 // The manager's sliced searches see the jumps as they stood when each started.

@@ -44,13 +44,16 @@ Result<JumpPortal> placeJump(const NavGraph& graph, const JumpSpec& spec,
   if (!finite(snapExtents) || glm::any(glm::lessThan(snapExtents, glm::vec3(0.0f)))) {
     return R::failure("jump snap extents must be finite and >= 0");
   }
+  // Points are named as the level's file places them, as users give them.
   const Location from = placeForPath(graph, spec.takeoff, snapExtents);
   if (from.sector == kNoSector) {
-    return R::failure("jump takeoff " + formatPoint(spec.takeoff) + " is on no sector, nor near one");
+    return R::failure("jump takeoff " + formatPoint(graph.gridFrame.toFile(spec.takeoff)) +
+                      " is on no sector, nor near one");
   }
   const Location to = placeForPath(graph, spec.landing, snapExtents);
   if (to.sector == kNoSector) {
-    return R::failure("jump landing " + formatPoint(spec.landing) + " is on no sector, nor near one");
+    return R::failure("jump landing " + formatPoint(graph.gridFrame.toFile(spec.landing)) +
+                      " is on no sector, nor near one");
   }
   if (from.sector == to.sector) {
     return R::failure("jump takeoff and landing are both in sector " + std::to_string(from.sector) +

@@ -75,7 +75,8 @@ class JumpBucket {
 };
 
 /// The jump placed on the graph, without a bucket: what JumpBucket::add checks
-/// and stores (the id is left 0).
+/// and stores (the id is left 0). The spec's points are the graph's; a refusal
+/// names them in the level file's coordinates (NavGraph::gridFrame).
 Result<JumpPortal> placeJump(const NavGraph& graph, const JumpSpec& spec,
                              const glm::vec3& snapExtents = {1.0f, 2.0f, 1.0f});
 
