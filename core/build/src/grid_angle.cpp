@@ -22,9 +22,9 @@ constexpr double kPeakHalfWidth = 2.0;
 // Peaks closer than this are one. [degrees]
 constexpr double kPeakSeparation = 5.0;
 constexpr size_t kMaxPeaks = 2;
-// Trial builds use cells this many times larger: a quarter of the cells or
-// fewer, and on every level measured the same order of sector counts.
-constexpr float kTrialCellScale = 2.0f;
+// Trial builds use cells this many times larger: a ninth of the cells or
+// fewer, and on every level measured the same choice as at twice the cell.
+constexpr float kTrialCellScale = 3.0f;
 // The largest cell a fill takes (fillParamsError). [metres]
 constexpr float kMaxTrialCell = 100.0f;
 

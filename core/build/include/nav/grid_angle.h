@@ -25,8 +25,8 @@ std::vector<float> gridAngleCandidates(const Level& level, const FloodFillParams
 
 /// The grid angle for the level: 0 when the file's own axes are its strongest
 /// direction (or it has none), else the candidate whose graph has the fewest
-/// sectors (the strongest on a tie). Each candidate is built on cells twice
-/// as large, without portal widening, with the seeds and devices of the level
+/// sectors (the strongest on a tie). Each candidate is built on cells three
+/// times as large, without portal widening, with the seeds and devices of the level
 /// turned onto it. Fails when a build fails or is cancelled.
 Result<float> chooseGridAngle(const Level& level, const FloodFillParams& params,
                               BuildControl* control = nullptr);
