@@ -78,7 +78,7 @@ void drawProgress(const BuildStatus& status, bool pending, double now) {
     return;
   }
   if (status.choosingGrid) {
-    ImGui::TextColored(kWarningColor, "%c choosing the grid angle: trial %s", glyph,
+    ImGui::TextColored(kWarningColor, "%c choosing grid: trial %s", glyph,
                        stageName(status.stage));
   } else {
     ImGui::TextColored(kWarningColor, "%c building %s: %s", glyph, status.buildingUnit.c_str(),

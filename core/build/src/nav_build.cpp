@@ -30,7 +30,13 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
   const auto start = std::chrono::steady_clock::now();
   NavBuild build;
 
-  if (control) control->stage = BuildStage::FloodFill;
+  if (control) {
+    // Progress starts afresh: a build may follow another on the same control.
+    control->stage = BuildStage::FloodFill;
+    control->stageFraction = 0.0f;
+    control->cellsFound = 0;
+    control->estimatedCells = 0;
+  }
   Result<GroundRaster> ground = buildGroundRaster(level, params, control);
   if (!ground) return Result<NavBuild>::failure(ground.error());
   Result<CellGrid> cells =
