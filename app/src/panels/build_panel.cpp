@@ -78,8 +78,7 @@ void drawProgress(const BuildStatus& status, bool pending, double now) {
     return;
   }
   if (status.choosingGrid) {
-    ImGui::TextColored(kWarningColor, "%c choosing grid: trial %s", glyph,
-                       stageName(status.stage));
+    ImGui::TextColored(kWarningColor, "%c choosing grid: trial %s", glyph, stageName(status.stage));
   } else {
     ImGui::TextColored(kWarningColor, "%c building %s: %s", glyph, status.buildingUnit.c_str(),
                        stageName(status.stage));
