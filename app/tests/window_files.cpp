@@ -1,8 +1,9 @@
 // Files in the real window: a level changed on disk is read again by itself,
 // a broken one leaves the level before on screen with the error, the Files
 // panel opens another level from the same folder, a file dropped on the
-// window opens, Save writes a .nav the CLI reads, and a path exported from a
-// level on a turned grid is in the level file's coordinates.
+// window opens, Save writes a .nav the CLI reads, a path exported from a
+// level on a turned grid is in the level file's coordinates, and choosing a
+// level's grid can be cancelled.
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -253,25 +254,31 @@ TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
   EXPECT_GT(path["smoothed"].size(), path["corners"].size());
 }
 
-// The funnel level turned 30 degrees about (10, 6) (+X towards -Z), written
-// as turned.obj (no sidecar) in the folder of levelFolder(name).
-fs::path turnedFunnel(const std::string& name) {
-  const fs::path folder = levelFolder(name);
-  const fs::path level = folder / "turned.obj";
-  std::ifstream in(folder / "level.obj");
-  std::ofstream out(level);
-  const double c = std::cos(glm::radians(30.0)), s = std::sin(glm::radians(30.0));
+// Writes `target`: the OBJ `source` turned `degrees` about (cx, cz) (+X towards -Z).
+void writeTurned(const fs::path& source, const fs::path& target, double degrees, double cx,
+                 double cz) {
+  std::ifstream in(source);
+  std::ofstream out(target);
+  const double c = std::cos(glm::radians(degrees)), s = std::sin(glm::radians(degrees));
   for (std::string line; std::getline(in, line);) {
     std::istringstream words(line);
     std::string tag;
     double x = 0.0, y = 0.0, z = 0.0;
     if (words >> tag && tag == "v" && words >> x >> y >> z) {
-      const double dx = x - 10.0, dz = z - 6.0;
-      out << "v " << 10.0 + dx * c + dz * s << " " << y << " " << 6.0 - dx * s + dz * c << "\n";
+      const double dx = x - cx, dz = z - cz;
+      out << "v " << cx + dx * c + dz * s << " " << y << " " << cz - dx * s + dz * c << "\n";
     } else {
       out << line << "\n";
     }
   }
+}
+
+// The funnel level turned 30 degrees about (10, 6), written as turned.obj (no
+// sidecar) in the folder of levelFolder(name).
+fs::path turnedFunnel(const std::string& name) {
+  const fs::path folder = levelFolder(name);
+  const fs::path level = folder / "turned.obj";
+  writeTurned(folder / "level.obj", level, 30.0, 10.0, 6.0);
   return level;
 }
 
@@ -320,6 +327,35 @@ TEST(WindowFiles, ATurnedLevelIsBuiltOnItsGridAndExportedInItsOwnCoordinates) {
   EXPECT_NEAR(corners.front()[2].get<double>(), 6.1029, 1e-3);
   EXPECT_NEAR(corners.back()[0].get<double>(), 19.1782, 1e-3);
   EXPECT_NEAR(corners.back()[2].get<double>(), 5.8971, 1e-3);
+}
+
+// Choosing a turned level's grid takes trial builds on the build thread: Esc
+// cancels them (the level stays on its file's axes, no grid is printed), and
+// the next build (here a reload, Ctrl+R) chooses again. A 200 m terrain
+// turned 21 degrees, so that the trials outlast the key press; the app quits
+// ten frames after the first graph it shows.
+TEST(WindowFiles, ChoosingTheGridCanBeCancelledAndComesBack) {
+  requireDisplay();
+  const fs::path folder = prepareOutput("window_files_grid_cancel");
+  const fs::path generated = folder / "terrain.obj", level = folder / "turned.obj";
+  ASSERT_TRUE(capture(shellQuote(NAVSCOPE_CLI_EXE) + " generate terrain --seed 5 --size 200 -o " +
+                      shellQuote(generated.string())));
+  writeTurned(generated, level, 21.0, 100.0, 100.0);
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --bench-frames 10");
+  ASSERT_TRUE(app.waitFor("build start ")) << app.transcript();
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " Escape"));
+  ASSERT_TRUE(app.waitFor("build cancelled ")) << app.transcript();
+  EXPECT_EQ(lastLine(app.lines(), "grid "), "") << "cancelled while choosing\n"
+                                                << app.transcript();
+  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+r"));
+  const std::optional<std::string> grid = app.waitFor("grid angle=");
+  ASSERT_TRUE(grid) << app.transcript();
+  EXPECT_NEAR(std::stof(grid->substr(11)), 21.0f, 0.1f) << *grid;
+  ASSERT_TRUE(app.waitFor("build unit=")) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
 }
 
 // The Build panel's grid: unticking auto and clicking the left end of the
