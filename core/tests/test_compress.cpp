@@ -271,6 +271,34 @@ TEST(CompressDevices, DevicePortalsJoinTheZonesSectors) {
   EXPECT_GE(liftPortals, 1u);
 }
 
+// On a grid turned 30 degrees a zone is a turned box, not the box around it
+// (which is up to half as large again each way): the unit uses a device only
+// from cells inside the zone as the level gives it, and the rooms still join.
+TEST(CompressDevices, ATurnedZoneIsUsedOnlyFromInsideIt) {
+  Level file = roomsWithDevices(false);
+  test::finish(file);
+  const Result<Level> turned = levelOnGrid(file, 30.0f);
+  ASSERT_TRUE(turned.ok()) << turned.error();
+  ASSERT_TRUE(turned.value().settings.devices[0].entryCorners);
+  const Built built = buildWithSettings(turned.value());
+  const NavGraph& graph = built.build.graph;
+  checkInvariants(built.build, test::surfaceOfMaterial(built.level));
+  size_t doorPortals = 0, liftPortals = 0;
+  for (const Portal& portal : graph.portals) {
+    if (portal.kind != PortalKind::Device) continue;
+    const DeviceLink& link = graph.deviceLinks[portal.link];
+    const DeviceSpec& given = file.settings.devices[link.device];
+    const Aabb& in = link.reverse ? given.exit : given.entry;
+    const glm::vec3 used = graph.gridFrame.toFile(link.entryPoint);
+    EXPECT_TRUE(used.x >= in.min.x && used.x <= in.max.x && used.z >= in.min.z &&
+                used.z <= in.max.z)
+        << given.id << " used at " << used.x << ", " << used.z;
+    (given.id == "gate" ? doorPortals : liftPortals) += 1;
+  }
+  EXPECT_GE(doorPortals, 2u);
+  EXPECT_GE(liftPortals, 1u);
+}
+
 TEST(CompressDevices, PathsGoThroughDevicesAndLockedDoorsNeedTheirKey) {
   const glm::vec3 roomA{1, 0.05f, 5}, roomB{8, 0.05f, 4}, platform{8, 4.05f, 8.5f};
   Built open = buildWithSettings(roomsWithDevices(false));

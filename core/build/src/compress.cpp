@@ -401,6 +401,27 @@ void addFallSectors(NavGraph& graph, const CellGrid& cells, const std::vector<Fa
   }
 }
 
+// A zone turned on the grid covers only part of its box: narrows [lo, hi] (the
+// sector's part of the box) to the sector's cells the zone holds whole; false
+// when it holds none.
+bool cellsInTurnedZone(const NavGraph& graph, const Sector& sector, const Aabb& zone,
+                       const ZoneCorners& corners, glm::vec3& lo, glm::vec3& hi) {
+  const float size = graph.cellSize;
+  Aabb held;
+  for (int32_t z = sector.firstColumn.y; z <= sector.lastColumn.y; ++z) {
+    for (int32_t x = sector.firstColumn.x; x <= sector.lastColumn.x; ++x) {
+      const glm::vec2 min = graph.origin + glm::vec2(float(x), float(z)) * size;
+      if (!zoneHoldsSquare(zone, corners, min, min + glm::vec2(size))) continue;
+      held.grow(glm::vec3(min.x, lo.y, min.y));
+      held.grow(glm::vec3(min.x + size, hi.y, min.y + size));
+    }
+  }
+  if (held.empty()) return false;
+  lo = held.min;
+  hi = held.max;
+  return true;
+}
+
 // One direction of a device: from the sectors its going-in zone covers to the
 // sector of the cell the fill spawned at the centre of its coming-out zone.
 void addDeviceDirection(NavGraph& graph, const CellGrid& cells,
@@ -413,12 +434,14 @@ void addDeviceDirection(NavGraph& graph, const CellGrid& cells,
   if (exitCell == kNoCell) return;  // the fill never got there (or had no room: a build warning)
   const uint32_t target = sectorOf[exitCell];
   const size_t groundSectors = graph.sectors.size();
+  const std::optional<ZoneCorners>& corners = reverse ? spec.exitCorners : spec.entryCorners;
   for (uint32_t s = 0; s < groundSectors; ++s) {
     const Sector& sector = graph.sectors[s];
-    const glm::vec3 lo = glm::max(sector.bounds.min, in.min);
-    const glm::vec3 hi = glm::min(sector.bounds.max, in.max);
+    glm::vec3 lo = glm::max(sector.bounds.min, in.min);
+    glm::vec3 hi = glm::min(sector.bounds.max, in.max);
     // Room for at least one whole cell of the sector inside the zone.
     if (hi.x - lo.x < graph.cellSize || hi.z - lo.z < graph.cellSize || lo.y > hi.y) continue;
+    if (corners && !cellsInTurnedZone(graph, sector, in, *corners, lo, hi)) continue;
     const glm::vec2 middle = (glm::vec2(lo.x, lo.z) + glm::vec2(hi.x, hi.z)) * 0.5f;
     const glm::vec3 entry(middle.x, graph.heightAt(sector, middle.x, middle.y), middle.y);
     graph.deviceLinks.push_back({device, Aabb{lo, hi}, entry, cells.center(exitCell), reverse});

@@ -480,10 +480,13 @@ class Filler {
     const float half = m_grid.cellSize() * 0.5f;
     const glm::vec3 c = m_grid.columnCenter(x, z, y);
     for (uint32_t t : listed->second) {
-      const Aabb& zone = m_teleports[t].entry;
-      const bool inside = c.x - half >= zone.min.x && c.x + half <= zone.max.x &&
-                          c.z - half >= zone.min.z && c.z + half <= zone.max.z && y >= zone.min.y &&
-                          y <= zone.max.y;
+      const Teleport& teleport = m_teleports[t];
+      const Aabb& zone = teleport.entry;
+      const std::optional<ZoneCorners>& corners =
+          teleport.reverse ? teleport.device->exitCorners : teleport.device->entryCorners;
+      const bool inside = zoneHoldsSquare(zone, corners, {c.x - half, c.z - half},
+                                          {c.x + half, c.z + half}) &&
+                          y >= zone.min.y && y <= zone.max.y;
       if (inside && !m_teleportUsed[t]) {
         m_teleportUsed[t] = true;
         m_pendingTeleports.push_back(t);

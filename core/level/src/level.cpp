@@ -451,6 +451,17 @@ glm::vec3 RotationY::apply(const glm::vec3& p) const {
   return {float(centre.x + x * cosine + z * sine), p.y, float(centre.z - x * sine + z * cosine)};
 }
 
+ZoneCorners RotationY::apply(const Aabb& box, const std::optional<ZoneCorners>& corners) const {
+  ZoneCorners turned = corners ? *corners
+                               : ZoneCorners{glm::vec2(box.min.x, box.min.z),
+                                             glm::vec2(box.max.x, box.min.z),
+                                             glm::vec2(box.max.x, box.max.z),
+                                             glm::vec2(box.min.x, box.max.z)};
+  for (glm::vec2& corner : turned)
+    corner = groundOf(apply(glm::vec3(corner.x, 0.0f, corner.y)));
+  return turned;
+}
+
 Aabb RotationY::apply(const Aabb& box) const {
   Aabb turned;
   for (float x : {box.min.x, box.max.x}) {
@@ -506,6 +517,8 @@ Result<Level> rotatedAboutY(const Level& level, float degrees) {
     if (settings.start) settings.start = turn.apply(*settings.start);
     if (settings.goal) settings.goal = turn.apply(*settings.goal);
     for (DeviceSpec& device : settings.devices) {
+      device.entryCorners = turn.apply(device.entry, device.entryCorners);
+      device.exitCorners = turn.apply(device.exit, device.exitCorners);
       device.entry = turn.apply(device.entry);
       device.exit = turn.apply(device.exit);
     }

@@ -456,4 +456,20 @@ Result<LevelSettings> parseLevelSettings(std::string_view json, std::string_view
   return guarded<LevelSettings>(name, [&] { return parseSettingsUnchecked(json, name); });
 }
 
+bool zoneHoldsSquare(const Aabb& zone, const std::optional<ZoneCorners>& corners, glm::vec2 min,
+                     glm::vec2 max) {
+  if (min.x < zone.min.x || max.x > zone.max.x || min.y < zone.min.z || max.y > zone.max.z)
+    return false;
+  if (!corners) return true;
+  // A convex quadrilateral of either winding holds the square when it holds its corners.
+  const ZoneCorners& q = *corners;
+  const float winding = cross2(q[1] - q[0], q[2] - q[1]);
+  for (const glm::vec2 p : {min, glm::vec2(max.x, min.y), max, glm::vec2(min.x, max.y)}) {
+    for (int i = 0; i < 4; ++i) {
+      if (cross2(q[(i + 1) % 4] - q[i], p - q[i]) * winding < 0.0f) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace nav

@@ -74,6 +74,8 @@ struct RotationY {
   glm::vec3 apply(const glm::vec3& p) const;
   /// The axis-aligned bounds of the box turned (y unchanged).
   Aabb apply(const Aabb& box) const;
+  /// The ground corners of a zone turned: its corners, else its box's.
+  ZoneCorners apply(const Aabb& box, const std::optional<ZoneCorners>& corners) const;
 };
 
 /// Turns of more degrees than this are refused: a float that large has lost

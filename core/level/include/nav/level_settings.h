@@ -1,6 +1,7 @@
 #pragma once
 // What a level's sidecar JSON adds to its geometry: seeds, default start and
 // goal, unit profiles, surfaces, teleport devices and innate waypaths.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -32,11 +33,18 @@ const char* toString(DeviceKind kind);
 
 /// A teleport: a unit standing fully inside the entry zone comes out at the
 /// centre of the exit zone (and back, when two-way).
+/// A zone's four corners on the ground, when it is not a box along the axes.
+using ZoneCorners = std::array<glm::vec2, 4>;
+
 struct DeviceSpec {
   std::string id;
   DeviceKind kind = DeviceKind::Door;
   Aabb entry;
   Aabb exit;
+  /// Set when the level was turned after its zones were given (rotatedAboutY,
+  /// levelOnGrid): each zone's box turned, whose bounds are `entry` and `exit`.
+  /// Used while building only (not kept in .nav files).
+  std::optional<ZoneCorners> entryCorners, exitCorners;
   bool twoWay = true;
   /// A locked device needs `key` to use.
   bool locked = false;
@@ -48,6 +56,11 @@ struct DeviceSpec {
   /// Time to go through. [seconds, >= 0]
   float travelTime = 0.0f;
 };
+
+/// Whether the ground square [min, max] lies inside the zone: inside its box
+/// and, when it has them, inside its corners.
+bool zoneHoldsSquare(const Aabb& zone, const std::optional<ZoneCorners>& corners, glm::vec2 min,
+                     glm::vec2 max);
 
 /// An innate path that biases the solver: a polyline, optionally one-way and
 /// for one unit kind only (vehicles keeping to their side of a road).
