@@ -264,11 +264,18 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph) {
   }
 }
 
-void wireBox(DebugDraw& draw, const Aabb& box, Color color) {
+// A zone's outline: its box, or its turned box (corners) between the box's heights.
+void wireZone(DebugDraw& draw, const Aabb& box, const std::optional<ZoneCorners>& corners,
+              Color color) {
   const glm::vec3 lo = box.min, hi = box.max;
-  const glm::vec3 p[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z},
-                          {lo.x, lo.y, hi.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z},
-                          {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+  const ZoneCorners ground = corners ? *corners
+                                     : ZoneCorners{glm::vec2(lo.x, lo.z), glm::vec2(hi.x, lo.z),
+                                                   glm::vec2(hi.x, hi.z), glm::vec2(lo.x, hi.z)};
+  glm::vec3 p[8];
+  for (int i = 0; i < 4; ++i) {
+    p[i] = {ground[size_t(i)].x, lo.y, ground[size_t(i)].y};
+    p[4 + i] = {ground[size_t(i)].x, hi.y, ground[size_t(i)].y};
+  }
   for (int i = 0; i < 4; ++i) {
     draw.line(p[i], p[(i + 1) % 4], color);
     draw.line(p[4 + i], p[4 + (i + 1) % 4], color);
@@ -279,8 +286,8 @@ void wireBox(DebugDraw& draw, const Aabb& box, Color color) {
 void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph) {
   for (const DeviceSpec& device : graph.devices) {
     const Color color = deviceColor(device);
-    wireBox(draw, device.entry, color);
-    wireBox(draw, device.exit, color.withAlpha(160));
+    wireZone(draw, device.entry, device.entryCorners, color);
+    wireZone(draw, device.exit, device.exitCorners, color.withAlpha(160));
     std::string label = std::string(toString(device.kind)) + " " + device.id;
     if (device.locked) label += " (key " + device.key + ")";
     draw.text(glm::vec3(device.entry.center().x, device.entry.max.y, device.entry.center().z),
