@@ -462,17 +462,6 @@ ZoneCorners RotationY::apply(const Aabb& box, const std::optional<ZoneCorners>& 
   return turned;
 }
 
-Aabb RotationY::apply(const Aabb& box) const {
-  Aabb turned;
-  for (float x : {box.min.x, box.max.x}) {
-    for (float z : {box.min.z, box.max.z}) {
-      turned.grow(apply(glm::vec3(x, box.min.y, z)));
-      turned.grow(apply(glm::vec3(x, box.max.y, z)));
-    }
-  }
-  return turned;
-}
-
 Result<RotationY> rotationAboutY(const Level& level, float degrees) {
   if (!(std::abs(degrees) <= kMaxRotationDegrees)) {
     std::ostringstream message;
@@ -517,10 +506,17 @@ Result<Level> rotatedAboutY(const Level& level, float degrees) {
     if (settings.start) settings.start = turn.apply(*settings.start);
     if (settings.goal) settings.goal = turn.apply(*settings.goal);
     for (DeviceSpec& device : settings.devices) {
-      device.entryCorners = turn.apply(device.entry, device.entryCorners);
-      device.exitCorners = turn.apply(device.exit, device.exitCorners);
-      device.entry = turn.apply(device.entry);
-      device.exit = turn.apply(device.exit);
+      for (auto [zone, corners] : {std::pair(&device.entry, &device.entryCorners),
+                                   std::pair(&device.exit, &device.exitCorners)}) {
+        *corners = turn.apply(*zone, *corners);
+        // The box around the turned corners (y unchanged).
+        Aabb around;
+        for (const glm::vec2& corner : **corners) {
+          around.grow(glm::vec3(corner.x, zone->min.y, corner.y));
+          around.grow(glm::vec3(corner.x, zone->max.y, corner.y));
+        }
+        *zone = around;
+      }
     }
     for (WaypathSpec& waypath : settings.waypaths) {
       for (glm::vec3& point : waypath.points)

@@ -72,8 +72,6 @@ struct RotationY {
   double cosine = 1.0, sine = 0.0;
 
   glm::vec3 apply(const glm::vec3& p) const;
-  /// The axis-aligned bounds of the box turned (y unchanged).
-  Aabb apply(const Aabb& box) const;
   /// The ground corners of a zone turned: its corners, else its box's.
   ZoneCorners apply(const Aabb& box, const std::optional<ZoneCorners>& corners) const;
 };

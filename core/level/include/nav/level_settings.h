@@ -31,10 +31,11 @@ enum class DeviceKind : uint8_t { Door, Elevator, Ladder };
 constexpr int kDeviceKindCount = 3;
 const char* toString(DeviceKind kind);
 
-/// A teleport: a unit standing fully inside the entry zone comes out at the
-/// centre of the exit zone (and back, when two-way).
 /// A zone's four corners on the ground, when it is not a box along the axes.
 using ZoneCorners = std::array<glm::vec2, 4>;
+
+/// A teleport: a unit standing fully inside the entry zone comes out at the
+/// centre of the exit zone (and back, when two-way).
 
 struct DeviceSpec {
   std::string id;
