@@ -16,10 +16,9 @@
 namespace nav::app {
 
 struct LoadedLevel {
-  /// `fromFile` is kept only when the grid is turned (else it is `onGrid`).
-  LoadedLevel(Level fromFile, Level onGrid, bool chosenGrid)
-      : turnedFrom(onGrid.gridFrame.turned() ? std::optional<Level>(std::move(fromFile))
-                                             : std::nullopt),
+  /// `fromFile`: the level as its file holds it when `onGrid` is turned; else empty.
+  LoadedLevel(std::optional<Level> fromFile, Level onGrid, bool chosenGrid)
+      : turnedFrom(onGrid.gridFrame.turned() ? std::move(fromFile) : std::nullopt),
         level(std::move(onGrid)),
         gridChosen(chosenGrid),
         world(level) {}
