@@ -373,13 +373,16 @@ TEST(ExactSearch, NoLongerThanAnyPullThroughGatesOnTurnedRoomsForARoundUnit) {
 
 // Every surface at one cost a metre, no waypath open: Exact answers every
 // query. A goal it does not reach (behind a locked door) gets the shortest path
-// to the point the Crossing search got closest to it.
+// to the point the Crossing search got closest to it. Counts in `farLonger`
+// the Crossing paths more than 5 % longer than Exact's.
 void expectNeverLongerThanOtherPortalPoints(const std::string& name, const NavBuild& build,
-                                            const SearchOptions& options) {
+                                            const SearchOptions& options,
+                                            size_t* farLongerOut = nullptr) {
   SCOPED_TRACE(name);
   const NavGraph& graph = build.graph;
   const std::vector<QueryPair> pairs = randomPairs(build, 2000, 7);
-  size_t answered = 0, shorter = 0, withDevices = 0, fellBack = 0;
+  size_t answered = 0, shorter = 0, withDevices = 0, fellBack = 0, farLonger = 0;
+  double exactSum = 0.0, crossingSum = 0.0;
   for (size_t q = 0; q < pairs.size(); ++q) {
     const QueryPair& pair = pairs[q];
     SCOPED_TRACE("query " + std::to_string(q) + " from " + std::to_string(pair.start.x) + " " +
@@ -445,12 +448,19 @@ void expectNeverLongerThanOtherPortalPoints(const std::string& name, const NavBu
     if (!walksOnly(graph, exact.corridor)) ++withDevices;
     const double crossingCost = groundCost(graph, crossing.corridor, options);
     if (exactCost < crossingCost - tolerance(crossingCost)) ++shorter;
+    exactSum += exactCost;
+    crossingSum += crossingCost;
+    if (crossingCost > 1.05 * exactCost + 1e-3) ++farLonger;
   }
   EXPECT_GT(answered, 1000u);
   ::testing::Test::RecordProperty(name + " answered by Exact", int(answered));
   ::testing::Test::RecordProperty(name + " partial, by Crossing", int(fellBack));
   ::testing::Test::RecordProperty(name + " shorter than Crossing", int(shorter));
   ::testing::Test::RecordProperty(name + " through devices", int(withDevices));
+  ::testing::Test::RecordProperty(name + " Crossing over Exact, per mille",
+                                  int(std::lround(1000.0 * (crossingSum / exactSum - 1.0))));
+  ::testing::Test::RecordProperty(name + " Crossing more than 5 % longer", int(farLonger));
+  if (farLongerOut) *farLongerOut = farLonger;
 }
 
 TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheShowcase) {
@@ -471,13 +481,19 @@ TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnTheDungeon) {
   expectNeverLongerThanOtherPortalPoints("dungeon.obj", *build, uniformCosts(build->graph));
 }
 
+// Also: Crossing's costs follow the string pulled through its corridor
+// (pulled_string.h). Summing straight hops between the points where it
+// crossed portals, which zigzag, misled it into paths more than 5 % longer
+// than Exact's on 16, 17 and 25 of these 2,000 pairs; now on 5, 2 and 8.
 TEST(ExactSearch, NeverLongerThanCrossingOrMidpointOnGeneratedTerrain) {
   for (const auto& [seed, degrees] :
        {std::pair(1u, 0.0f), std::pair(2u, 45.0f), std::pair(3u, 17.0f)}) {
     const NavBuild& build = test::terrainBuild(seed, degrees);
+    size_t farLonger = 0;
     expectNeverLongerThanOtherPortalPoints(
         "terrain " + std::to_string(seed) + " turned " + std::to_string(int(degrees)), build,
-        uniformCosts(build.graph));
+        uniformCosts(build.graph), &farLonger);
+    EXPECT_LE(farLonger, 12u) << "of 2,000 Crossing paths more than 5 % longer than Exact's";
   }
 }
 

@@ -29,6 +29,8 @@ void PortalSearch::init(const PortalQuery& query) {
   const size_t nodeCount = firstJumpNode() + query.jumps.size();
   m_nodes.startQuery(nodeCount);
   if (query.turningRadius > 0.0f && m_headings.size() < nodeCount) m_headings.resize(nodeCount);
+  m_pullsString = query.portalPoint == PortalPoint::Crossing && query.turningRadius == 0.0f;
+  if (m_pullsString && m_strings.size() < nodeCount) m_strings.resize(nodeCount);
   m_visits.startQuery(graph.sectors.size());
   m_expansions = 0;
   m_open.clear();
@@ -40,7 +42,8 @@ void PortalSearch::init(const PortalQuery& query) {
   m_closestDistance = glm::distance(query.start.point, query.goal.point);
   confine();
   // The unit stands at the start facing any way it likes.
-  relax(m_startNode, kNoPortal, 0.0f, query.start.point, Heading{{0.0f, 0.0f}, 0.0f, true});
+  relax(m_startNode, kNoPortal, 0.0f, query.start.point, Heading{{0.0f, 0.0f}, 0.0f, true},
+        PulledString::startingAt(query.start.point, 0.0f, query.startSectorCost));
 }
 
 SearchStep PortalSearch::step() {
@@ -92,8 +95,13 @@ void PortalSearch::trace(SearchEvent::Kind kind, uint32_t node, float cost, floa
 // reopened too, so a heuristic scale above 1 (inconsistent) still gives a
 // valid, if not optimal, corridor. NaN and infinite costs never enter the open list.
 void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
-                         const Heading& heading) {
-  Node& target = m_nodes.touch(node, {point, kInfinity, kNoPortal, kNoPortal, NodeState::Unseen});
+                         const Heading& heading, const PulledString& string) {
+  Node& target = m_nodes[node];
+  if (m_nodes.claim(node)) {
+    target.costSoFar = kInfinity;
+    target.parent = target.previousVisit = kNoPortal;
+    target.state = NodeState::Unseen;
+  }
   if (!(cost < target.costSoFar)) return;
   const bool seen = target.state != NodeState::Unseen;
   const float estimate = cost + glm::distance(point, m_query.goal.point) * m_query.heuristicScale;
@@ -102,6 +110,7 @@ void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::ve
   target.point = point;
   target.state = NodeState::Open;
   if (m_query.turningRadius > 0.0f) m_headings[node] = heading;
+  if (m_pullsString) m_strings[node] = string;
   m_open.push({estimate, cost, node});
   if (m_query.traced && node != m_goalNode) {
     trace(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate, point);
@@ -187,7 +196,7 @@ bool PortalSearch::headingThrough(const Heading& at, const glm::vec3& point, uin
 // Relaxes the way from the node being expanded (entry, standing in `sector`
 // where a metre costs `metre`) through `portal`, which is node `node`.
 void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
-                                  const Sector& sector, float metre) {
+                                  const Sector& sector, float metre, const PulledString& string) {
   // A closed node keeps its cost, as in the search over regions; a vehicle's
   // may yet be reached facing a better way. (Closed, it was open: its sector
   // is not closed to the query.)
@@ -206,17 +215,24 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
     return;
   }
   const bool walk = portal.kind == PortalKind::Walk;
+  PulledString pulled;
   glm::vec3 in;
-  if (!walk)
-    in = graph.entryPoint(portal);
-  else if (m_query.portalPoint == PortalPoint::Crossing)
-    in = crossing(portal, point, m_query.goal.point);
-  else if (m_query.portalPoint == PortalPoint::Centroid)
-    in = graph.centroid(target);
-  else
-    in = portal.midpoint();
+  // The cost from the expanded node to `in`, then out of the portal.
+  float cost;
+  if (m_pullsString) {
+    cost = pullTo(portal, entry, metre, string, pulled, in) - entry.cost;
+  } else {
+    if (!walk)
+      in = graph.entryPoint(portal);
+    else if (m_query.portalPoint == PortalPoint::Crossing)
+      in = crossing(portal, point, m_query.goal.point);
+    else if (m_query.portalPoint == PortalPoint::Centroid)
+      in = graph.centroid(target);
+    else
+      in = portal.midpoint();
+    cost = glm::distance(point, in) * metre;
+  }
   const glm::vec3 out = walk ? in : graph.exitPoint(portal);
-  float cost = glm::distance(point, in) * metre;
   if (sector.kind == SectorKind::Waypath) {
     // Ridden along the waypath from the point it was joined at, forwards only when one-way.
     const WaypathSpec& waypath = graph.waypaths[sector.waypath];
@@ -244,8 +260,31 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
     if (!headingThrough(at, point, node, portal, in, out, heading)) return noteTooSharp();
   }
   // Not even queued when the sector's first visit already does better.
-  if (dominated(portal.toSector, out, entry.cost + cost)) return;
-  relax(node, entry.node, entry.cost + cost, out, heading);
+  const float reached = entry.cost + cost;
+  if (dominated(portal.toSector, out, reached)) return;
+  relax(node, entry.node, reached, out, heading,
+        walk ? pulled : PulledString::startingAt(out, reached, metre));
+}
+
+// Where the string from `string` (the expanded node's) enters `portal`, and
+// the cost there: straight from its apex where that sees the point, else from
+// the node's own point.
+float PortalSearch::pullTo(const Portal& portal, const OpenEntry& entry, float metre,
+                           const PulledString& string, PulledString& pulled, glm::vec3& in) const {
+  const glm::vec3& point = m_nodes[entry.node].point;
+  const glm::vec3& goal = m_query.goal.point;
+  const bool walk = portal.kind == PortalKind::Walk;
+  pulled = string;
+  if (walk) pulled.pullThrough(portal.left, portal.right, point, entry.cost);
+  in = walk ? crossing(portal, pulled.apex, goal) : m_query.graph->entryPoint(portal);
+  if (!pulled.sees(in)) {
+    pulled.startAt(point, entry.cost, metre);
+    if (walk) {
+      pulled.pullThrough(portal.left, portal.right, point, entry.cost);
+      in = crossing(portal, point, goal);
+    }
+  }
+  return pulled.costTo(in);
 }
 
 void PortalSearch::noteTooSharp() {
@@ -387,6 +426,7 @@ void PortalSearch::expand(const OpenEntry& entry) {
     const Portal& in = nodePortal(entry.node);
     if (metre >= m_query.costs->sectorCost(graph.sectors[in.fromSector])) cameBy = in.reverse;
   }
+  const PulledString string = stringFrom(entry, sector, metre);
   const uint32_t portalEnd = sector.firstPortal + sector.portalCount;
   for (uint32_t next = sector.firstPortal; next < portalEnd; ++next) {
     if (next == cameBy) continue;
@@ -396,19 +436,32 @@ void PortalSearch::expand(const OpenEntry& entry) {
       continue;
     }
     if (deadEnd(next, metre)) continue;
-    considerPortal(next, graph.portals[next], entry, sector, metre);
+    considerPortal(next, graph.portals[next], entry, sector, metre, string);
   }
   for (uint32_t k = 0; k < m_query.jumps.size(); ++k) {
     if (m_query.jumps[k].portal.fromSector == sectorIndex) {
-      considerPortal(firstJumpNode() + k, m_query.jumps[k].portal, entry, sector, metre);
+      considerPortal(firstJumpNode() + k, m_query.jumps[k].portal, entry, sector, metre, string);
     }
   }
   // The goal is no portal: a vehicle may manoeuvre onto it, as it may leave the start any way.
   if (sectorIndex == m_query.goal.sector) {
-    relax(m_goalNode, entry.node,
-          entry.cost + glm::distance(point, goalPoint) * m_query.goalSectorCost, goalPoint,
-          Heading{});
+    const float cost =
+        m_pullsString && string.metre == m_query.goalSectorCost && string.sees(goalPoint)
+            ? string.costTo(goalPoint)
+            : entry.cost + glm::distance(point, goalPoint) * m_query.goalSectorCost;
+    relax(m_goalNode, entry.node, cost, goalPoint, Heading{}, string);
   }
+}
+
+PulledString PortalSearch::stringFrom(const OpenEntry& entry, const Sector& sector,
+                                      float metre) const {
+  if (!m_pullsString) return {};
+  const Node& node = m_nodes[entry.node];
+  const PulledString& string = m_strings[entry.node];
+  // A string pulls on only across walked ground of one cost a metre.
+  const bool goesOn = entry.node != m_startNode && sector.kind == SectorKind::Ground &&
+                      nodePortal(entry.node).kind == PortalKind::Walk && string.metre == metre;
+  return goesOn ? string : PulledString::startingAt(node.point, entry.cost, metre);
 }
 
 }  // namespace nav

@@ -36,6 +36,15 @@ class NodePool {
     return m_slots[i];
   }
 
+  /// Marks slot i as this query's; true when it was not yet, and then the
+  /// caller sets what it reads. Cheaper than touch() for a large T: setting a
+  /// whole slot from a temporary stalls on the store buffer.
+  bool claim(uint32_t i) {
+    if (m_stamps[i] == m_stamp) return false;
+    m_stamps[i] = m_stamp;
+    return true;
+  }
+
   /// Slot i as it is: for slots this query wrote.
   T& operator[](uint32_t i) { return m_slots[i]; }
   const T& operator[](uint32_t i) const { return m_slots[i]; }

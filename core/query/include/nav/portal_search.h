@@ -3,7 +3,8 @@
 // (its midpoint, or where the line towards the goal crosses it: PortalPoint);
 // a device or jump node stands at its exit. Expanding a node relaxes every
 // portal of the sector it leads into, at the walked distance times the
-// sector's cost a metre, plus a device's or jump's own cost. A node the
+// sector's cost a metre (Crossing: the string pulled through the portals
+// crossed, pulled_string.h), plus a device's or jump's own cost. A node the
 // sector's earlier visit reaches no dearer by walking over is dominated and
 // never expanded. With a turning radius, each node keeps the heading a vehicle
 // arrives with, and a turn too sharp for the radius is no way.
@@ -18,6 +19,7 @@
 #include "nav/nav_graph.h"
 #include "nav/node_pool.h"
 #include "nav/open_list.h"
+#include "nav/pulled_string.h"
 #include "nav/query_filter.h"
 #include "nav/search.h"
 #include "nav/search_step.h"
@@ -113,9 +115,16 @@ class PortalSearch {
   /// Names a too sharp turn as what stopped the search, unless something else did first.
   void noteTooSharp();
   void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
-             const Heading& heading);
+             const Heading& heading, const PulledString& string);
   void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
-                      const Sector& sector, float metre);
+                      const Sector& sector, float metre, const PulledString& string);
+  /// The cost of the way to where the string `string` (the expanded node's,
+  /// walking its sector at `metre` a metre) enters `portal`: that point in
+  /// `in`, the string pulled on in `pulled`.
+  float pullTo(const Portal& portal, const OpenEntry& entry, float metre,
+               const PulledString& string, PulledString& pulled, glm::vec3& in) const;
+  /// The string a node's successors pull on, walking its sector at `metre` a metre.
+  PulledString stringFrom(const OpenEntry& entry, const Sector& sector, float metre) const;
   /// Keeps the search to the smallest dead-end region holding the start and
   /// the goal and the sector it hangs off, when going further cannot pay.
   void confine();
@@ -143,6 +152,10 @@ class PortalSearch {
   NodePool<Node> m_nodes;
   /// Per node, for vehicles only (turning radius > 0).
   std::vector<Heading> m_headings;
+  /// Crossing on foot: walked costs are the string's pulled through the
+  /// portals crossed (pulled_string.h), kept per node.
+  bool m_pullsString = false;
+  std::vector<PulledString> m_strings;
   /// Per ground sector, the node expanded in it last: the newest of the
   /// nodes expanded there, a chain through Node::previousVisit, where and at
   /// what cost the search stood in it.

@@ -24,8 +24,9 @@ enum class PortalPoint : uint8_t {
              ///< triangle A* costs a step between faces' centroids (the start and the goal
              ///< are their own points). Its corridors are longer than the others'.
   Midpoint,  ///< The portal's middle, as Detour does: a fixed graph.
-  Crossing,  ///< Where the line from the previous point to the goal crosses it (clamped to the
-             ///< portal): closer to the string-pulled path, so long portals mislead less.
+  Crossing,  ///< Where the line from the string pulled so far to the goal crosses it (clamped
+             ///< to the portal), costed as the string's length (pulled_string.h): closer to
+             ///< the final path, so long portals and zigzags mislead less.
   Exact,     ///< Anywhere: the search follows intervals of portals seen from the path's last
              ///< turn (interval_search.h), so the corridor is the one whose string-pulled
              ///< path is shortest in the ground plane. It expands several times the nodes

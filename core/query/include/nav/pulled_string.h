@@ -1,0 +1,86 @@
+#pragma once
+// The string pulled through the portals a search path crossed, kept as the
+// search goes (a funnel with one apex, as Theta* keeps a line of sight to an
+// ancestor): the point the string last started from (its apex), the cost of
+// getting there, and the two portal ends that bound what the apex sees. The
+// cost of reaching a point the apex sees is the straight string's length from
+// it, not the sum of straight hops between the points where each portal was
+// crossed, which zigzags and makes a corridor of many narrow portals look
+// dearer than it is. Where the apex sees none of the next portal, the string
+// starts again from where the search last crossed one. So every cost is the
+// length of a way through the corridor's sectors (convex, and seen on the
+// ground), never below the corridor's shortest.
+
+#include <glm/glm.hpp>
+
+#include "nav/geometry.h"
+
+namespace nav {
+
+struct PulledString {
+  /// Where the string starts (the path's start, or where it started again),
+  /// and the cost of the way there.
+  glm::vec3 apex{0.0f};
+  float apexCost = 0.0f;
+  /// The cost a metre of every stretch the string pulls across.
+  float metre = 1.0f;
+  /// On the ground, from the apex to the ends (as seen walking on) that bound
+  /// what it sees. Zero, for a string not yet pulled through a portal: no
+  /// point lies left or right of a zero bound, so nothing bounds what it sees.
+  glm::vec2 toLeft{0.0f}, toRight{0.0f};
+
+  /// A string starting at `point`, which cost `cost` to reach.
+  static PulledString startingAt(const glm::vec3& point, float cost, float metre) {
+    PulledString string;
+    string.startAt(point, cost, metre);
+    return string;
+  }
+  void startAt(const glm::vec3& point, float cost, float costPerMetre) {
+    apex = point;
+    apexCost = cost;
+    metre = costPerMetre;
+    toLeft = toRight = glm::vec2(0.0f);
+  }
+
+  /// True when the apex sees `point` through every portal the string was pulled through.
+  bool sees(const glm::vec3& point) const {
+    const glm::vec2 offset = groundOf(point) - groundOf(apex);
+    return !leftOf(toLeft, offset) && !rightOf(toRight, offset);
+  }
+  /// The cost of the string pulled straight from the apex to `point` (which it sees).
+  float costTo(const glm::vec3& point) const {
+    return apexCost + glm::distance(apex, point) * metre;
+  }
+
+  /// Pulls the string on through a portal from `portalLeft` to `portalRight`
+  /// (as seen walking through it); it starts again from `restart` (reached at
+  /// `restartCost`) when the apex sees none of the portal. In place: a string
+  /// built in a temporary and copied out stalls on the store buffer.
+  void pullThrough(const glm::vec3& portalLeft, const glm::vec3& portalRight,
+                   const glm::vec3& restart, float restartCost) {
+    const glm::vec2 from = groundOf(apex);
+    const glm::vec2 left = groundOf(portalLeft) - from, right = groundOf(portalRight) - from;
+    if (leftOf(toLeft, right) || rightOf(toRight, left)) {
+      const glm::vec2 shift = groundOf(restart) - from;
+      apex = restart;
+      apexCost = restartCost;
+      toLeft = left - shift;
+      toRight = right - shift;
+      return;
+    }
+    if (!leftOf(toLeft, left)) toLeft = left;
+    if (!rightOf(toRight, right)) toRight = right;
+  }
+
+ private:
+  // Walking along `bound`, the walker's left on the ground is where cross2
+  // (geometry.h) of the walk and the offset is negative.
+  static bool leftOf(const glm::vec2& bound, const glm::vec2& offset) {
+    return cross2(bound, offset) < 0.0f;
+  }
+  static bool rightOf(const glm::vec2& bound, const glm::vec2& offset) {
+    return cross2(bound, offset) > 0.0f;
+  }
+};
+
+}  // namespace nav
