@@ -7,9 +7,9 @@
 // it, not the sum of straight hops between the points where each portal was
 // crossed, which zigzags and makes a corridor of many narrow portals look
 // dearer than it is. Where the apex sees none of the next portal, the string
-// starts again from where the search last crossed one. So every cost is the
-// length of a way through the corridor's sectors (convex, and seen on the
-// ground), never below the corridor's shortest.
+// starts again from where the search last crossed one. So on the ground every
+// cost is the length of a way through the corridor's sectors (convex there),
+// never below the corridor's shortest.
 
 #include <glm/glm.hpp>
 
