@@ -30,7 +30,6 @@ void PortalSearch::init(const PortalQuery& query) {
   m_nodes.startQuery(nodeCount);
   if (query.turningRadius > 0.0f && m_headings.size() < nodeCount) m_headings.resize(nodeCount);
   m_pullsString = query.portalPoint == PortalPoint::Crossing && query.turningRadius == 0.0f;
-  if (m_pullsString && m_strings.size() < nodeCount) m_strings.resize(nodeCount);
   m_visits.startQuery(graph.sectors.size());
   m_expansions = 0;
   m_open.clear();
@@ -110,7 +109,7 @@ void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::ve
   target.point = point;
   target.state = NodeState::Open;
   if (m_query.turningRadius > 0.0f) m_headings[node] = heading;
-  if (m_pullsString) m_strings[node] = string;
+  if (m_pullsString) target.string = string;
   m_open.push({estimate, cost, node});
   if (m_query.traced && node != m_goalNode) {
     trace(seen ? SearchEvent::Kind::Reopen : SearchEvent::Kind::Open, node, cost, estimate, point);
@@ -314,17 +313,6 @@ bool PortalSearch::leavesRegion(const Portal& portal) const {
   return m_region != kNoSector && m_query.graph->deadEnds.beyond(m_region, portal.toSector);
 }
 
-// A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
-bool PortalSearch::deadEnd(uint32_t portalIndex, float metre) {
-  if (!m_skipsDeadEnds) return false;
-  const NavGraph& graph = *m_query.graph;
-  const Portal& portal = graph.portals[portalIndex];
-  // Most portals lead into neither: two lookups tell.
-  const uint32_t head = graph.deadEnds.regionEntered(portalIndex);
-  const bool onlyBack = graph.leadsOnlyBackTo(portal.toSector, portal.fromSector);
-  return (head != kNoSector || onlyBack) && skipped(portalIndex, head, onlyBack, metre);
-}
-
 bool PortalSearch::skipped(uint32_t portalIndex, uint32_t head, bool onlyBack, float metre) {
   const NavGraph& graph = *m_query.graph;
   const Portal& portal = graph.portals[portalIndex];
@@ -457,7 +445,7 @@ PulledString PortalSearch::stringFrom(const OpenEntry& entry, const Sector& sect
                                       float metre) const {
   if (!m_pullsString) return {};
   const Node& node = m_nodes[entry.node];
-  const PulledString& string = m_strings[entry.node];
+  const PulledString& string = node.string;
   // A string pulls on only across walked ground of one cost a metre.
   const bool goesOn = entry.node != m_startNode && sector.kind == SectorKind::Ground &&
                       nodePortal(entry.node).kind == PortalKind::Walk && string.metre == metre;

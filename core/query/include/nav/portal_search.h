@@ -81,13 +81,17 @@ class PortalSearch {
   const Portal& nodePortal(uint32_t node) const;
 
   enum class NodeState : uint8_t { Unseen, Open, Closed };
-  struct Node {
+  /// One cache line: a search at scale misses the cache on most nodes it touches.
+  struct alignas(64) Node {
     /// Where the path stands on the node's portal (see PortalPoint).
     glm::vec3 point;
     float costSoFar;
     uint32_t parent;
     /// The node expanded in the same sector before this one (kNoPortal: none).
     uint32_t previousVisit;
+    /// Crossing on foot: the string pulled through the portals crossed to
+    /// get here (pulled_string.h), which the walked costs follow.
+    PulledString string;
     NodeState state;
   };
   /// Where a vehicle heads on reaching a node, and how far it has come straight
@@ -134,7 +138,17 @@ class PortalSearch {
   /// or a dead-end region (NavGraph::deadEnds; the start outside it too)
   /// holding neither the goal nor a jump's takeoff, where a metre costs no
   /// less than `metre`, the cost in the sector it leaves: no cheapest way enters it.
-  bool deadEnd(uint32_t portal, float metre);
+  /// Inline: it runs for every portal of every sector expanded, and most
+  /// portals lead into neither, which two lookups tell.
+  /// A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
+  bool deadEnd(uint32_t portalIndex, float metre) {
+    if (!m_skipsDeadEnds) return false;
+    const NavGraph& graph = *m_query.graph;
+    const Portal& portal = graph.portals[portalIndex];
+    const uint32_t head = graph.deadEnds.regionEntered(portalIndex);
+    const bool onlyBack = graph.leadsOnlyBackTo(portal.toSector, portal.fromSector);
+    return (head != kNoSector || onlyBack) && skipped(portalIndex, head, onlyBack, metre);
+  }
   /// deadEnd for a portal into the region `head` (or none) or a sector that
   /// leads `onlyBack`, as the two lookups found; notes what it skips (mayHideNearer).
   bool skipped(uint32_t portal, uint32_t head, bool onlyBack, float metre);
@@ -152,10 +166,8 @@ class PortalSearch {
   NodePool<Node> m_nodes;
   /// Per node, for vehicles only (turning radius > 0).
   std::vector<Heading> m_headings;
-  /// Crossing on foot: walked costs are the string's pulled through the
-  /// portals crossed (pulled_string.h), kept per node.
+  /// Crossing on foot: walked costs follow Node::string.
   bool m_pullsString = false;
-  std::vector<PulledString> m_strings;
   /// Per ground sector, the node expanded in it last: the newest of the
   /// nodes expanded there, a chain through Node::previousVisit, where and at
   /// what cost the search stood in it.
