@@ -268,9 +268,7 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph) {
 void wireZone(DebugDraw& draw, const Aabb& box, const std::optional<ZoneCorners>& corners,
               Color color) {
   const glm::vec3 lo = box.min, hi = box.max;
-  const ZoneCorners ground = corners ? *corners
-                                     : ZoneCorners{glm::vec2(lo.x, lo.z), glm::vec2(hi.x, lo.z),
-                                                   glm::vec2(hi.x, hi.z), glm::vec2(lo.x, hi.z)};
+  const ZoneCorners ground = groundCorners(box, corners);
   glm::vec3 p[8];
   for (int i = 0; i < 4; ++i) {
     p[i] = {ground[size_t(i)].x, lo.y, ground[size_t(i)].y};

@@ -452,11 +452,7 @@ glm::vec3 RotationY::apply(const glm::vec3& p) const {
 }
 
 ZoneCorners RotationY::apply(const Aabb& box, const std::optional<ZoneCorners>& corners) const {
-  ZoneCorners turned = corners ? *corners
-                               : ZoneCorners{glm::vec2(box.min.x, box.min.z),
-                                             glm::vec2(box.max.x, box.min.z),
-                                             glm::vec2(box.max.x, box.max.z),
-                                             glm::vec2(box.min.x, box.max.z)};
+  ZoneCorners turned = groundCorners(box, corners);
   for (glm::vec2& corner : turned)
     corner = groundOf(apply(glm::vec3(corner.x, 0.0f, corner.y)));
   return turned;

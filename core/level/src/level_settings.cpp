@@ -456,6 +456,12 @@ Result<LevelSettings> parseLevelSettings(std::string_view json, std::string_view
   return guarded<LevelSettings>(name, [&] { return parseSettingsUnchecked(json, name); });
 }
 
+ZoneCorners groundCorners(const Aabb& zone, const std::optional<ZoneCorners>& corners) {
+  if (corners) return *corners;
+  return {glm::vec2(zone.min.x, zone.min.z), glm::vec2(zone.max.x, zone.min.z),
+          glm::vec2(zone.max.x, zone.max.z), glm::vec2(zone.min.x, zone.max.z)};
+}
+
 bool zoneHoldsSquare(const Aabb& zone, const std::optional<ZoneCorners>& corners, glm::vec2 min,
                      glm::vec2 max) {
   if (min.x < zone.min.x || max.x > zone.max.x || min.y < zone.min.z || max.y > zone.max.z)

@@ -36,7 +36,6 @@ using ZoneCorners = std::array<glm::vec2, 4>;
 
 /// A teleport: a unit standing fully inside the entry zone comes out at the
 /// centre of the exit zone (and back, when two-way).
-
 struct DeviceSpec {
   std::string id;
   DeviceKind kind = DeviceKind::Door;
@@ -57,6 +56,9 @@ struct DeviceSpec {
   /// Time to go through. [seconds, >= 0]
   float travelTime = 0.0f;
 };
+
+/// A zone's ground corners: its turned corners when it has them, else its box's.
+ZoneCorners groundCorners(const Aabb& zone, const std::optional<ZoneCorners>& corners);
 
 /// Whether the ground square [min, max] lies inside the zone: inside its box
 /// and, when it has them, inside its corners.

@@ -138,9 +138,9 @@ class PortalSearch {
   /// or a dead-end region (NavGraph::deadEnds; the start outside it too)
   /// holding neither the goal nor a jump's takeoff, where a metre costs no
   /// less than `metre`, the cost in the sector it leaves: no cheapest way enters it.
-  /// Inline: it runs for every portal of every sector expanded, and most
-  /// portals lead into neither, which two lookups tell.
-  /// A vehicle may turn round in a dead end; a unit on foot has no reason to enter one.
+  /// (A vehicle may turn round in one; m_skipsDeadEnds is off for it.) Inline:
+  /// it runs for every portal of every sector expanded, and two lookups tell
+  /// that most portals lead into neither.
   bool deadEnd(uint32_t portalIndex, float metre) {
     if (!m_skipsDeadEnds) return false;
     const NavGraph& graph = *m_query.graph;
