@@ -250,7 +250,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_expansions = 0;
   m_reached = kNoNode;
   confine();
-  Node start{};
+  Node& start = newNode();
   start.root = groundOf(query.start);
   // The start is a root like a corner: intervals it sees are compared by it.
   start.rootKey = rootKeyAt(query.start);
@@ -259,7 +259,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   start.sector = query.startSector;
   start.parent = kNoNode;
   start.isPoint = true;
-  push(start);
+  queueNewest();
 }
 
 float IntervalSearch::heuristic(const Node& node) const {
@@ -269,14 +269,15 @@ float IntervalSearch::heuristic(const Node& node) const {
   return distance * m_query.heuristicMetre * m_query.heuristicScale;
 }
 
-void IntervalSearch::push(Node node) {
-  if (!(node.cost < kInfinity)) return;
+void IntervalSearch::queueNewest() {
+  Node& node = m_nodes.back();
   // Not even queued when an interval expanded already covers it.
-  if (!node.isPoint && !node.isGoal && trimCovered(node)) return;
+  if (!(node.cost < kInfinity) || (!node.isPoint && !node.isGoal && trimCovered(node))) {
+    m_nodes.pop_back();
+    return;
+  }
   node.estimate = node.cost + heuristic(node);
-  const uint32_t index = uint32_t(m_nodes.size());
-  m_nodes.push_back(node);
-  m_open.push({node.estimate, node.cost, index});
+  m_open.push({node.estimate, node.cost, uint32_t(m_nodes.size() - 1)});
   if (m_query.traced && !node.isGoal) {
     traceNode(SearchEvent::Kind::Open, node);
   }
@@ -347,13 +348,13 @@ bool IntervalSearch::skipped(uint32_t portal, uint32_t from, uint32_t head, bool
 
 // The goal is a node too: the search ends when it is popped, so the cheapest way there wins.
 void IntervalSearch::pushGoal(float cost, uint32_t parent) {
-  Node goal{};
+  Node& goal = newNode();
   goal.cost = cost;
   goal.crossed = kNoPortal;
   goal.sector = m_query.goalSector;
   goal.parent = parent;
   goal.isGoal = true;
-  push(goal);
+  queueNewest();
 }
 
 SearchStep IntervalSearch::step() {
@@ -416,7 +417,7 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
     const glm::vec2 in = groundOf(graph.entryPoint(portal));
     const float reach = costTo(node, in);
     const uint32_t key = rootKeyAt(graph.exitPoint(portal));
-    Node exit{};
+    Node& exit = newNode();
     exit.root = groundOf(graph.exitPoint(portal));
     exit.cost = reach + extra;
     exit.rootKey = key;
@@ -424,7 +425,10 @@ void IntervalSearch::pushTeleports(const Node& node, uint32_t index) {
     exit.sector = portal.toSector;
     exit.parent = index;
     exit.isPoint = true;
-    if (exit.cost < kInfinity && claimRoot(key, exit.cost)) push(exit);
+    if (exit.cost < kInfinity && claimRoot(key, exit.cost))
+      queueNewest();
+    else
+      m_nodes.pop_back();
   };
   const Sector& s = graph.sectors[sector];
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
@@ -525,7 +529,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
                              : costToWidenedEnd(node, portal, left);
     if (!(cost <= known + kCostSlack)) continue;
     known = std::min(known, cost);
-    Node next{};
+    Node& next = newNode();
     next.root = at;
     next.cost = cost;
     next.crossed = portal;
@@ -534,7 +538,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     next.isPoint = true;
     next.turn = turn;
     next.entry = entry;
-    push(next);
+    queueNewest();
   }
 }
 
@@ -653,7 +657,8 @@ void IntervalSearch::pushReachExits(const Node& node, uint32_t index) {
   for (const bool gateLeft : {true, false}) {
     const glm::vec2 gate = groundOf(crossingEnd(node.crossed, gateLeft, true));
     if (reachLeavesInto(graph, portal, reach, left, gate) != 1) continue;
-    Node exit = node;
+    Node& exit = newNode();
+    exit = node;
     exit.root = gate;
     exit.cost = node.cost + glm::distance(node.root, gate) * m_query.metre;
     exit.parent = index;
@@ -661,7 +666,7 @@ void IntervalSearch::pushReachExits(const Node& node, uint32_t index) {
     exit.entry = ReachWay::Straight;
     exit.exit = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
     exit.reachRoot = false;
-    push(exit);
+    queueNewest();
   }
 }
 
@@ -757,7 +762,7 @@ void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, 
   const glm::vec2 from = groundOf(crossingEnd(portal, true, true));
   const glm::vec2 to = groundOf(crossingEnd(portal, false, true));
   if (!settle(range, glm::distance(from, to))) return;
-  Node next{};
+  Node& next = newNode();
   next.root = way.root;
   next.left = pointOnSegment(from, to, range.low);
   next.right = pointOnSegment(from, to, range.high);
@@ -769,7 +774,7 @@ void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, 
   next.parent = parent;
   next.leftTurns = range.low == 0.0f;
   next.rightTurns = range.high == 1.0f;
-  push(next);
+  queueNewest();
 }
 
 void IntervalSearch::expand(const Node& node, uint32_t index) {

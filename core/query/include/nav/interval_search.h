@@ -144,7 +144,13 @@ class IntervalSearch {
   bool covered(const Node& node) const;
   /// Remembers an interval node as expanded, for covered().
   void markExpanded(const Node& node);
-  void push(Node node);
+  /// A node appended to m_nodes, filled in place by the caller, which then
+  /// queues it (queueNewest) or drops it (m_nodes.pop_back()). Built in
+  /// place: a node built in a temporary and copied in stalls on the store buffer.
+  Node& newNode() { return m_nodes.emplace_back(); }
+  /// Queues the newest node; drops it when its cost is not finite or an
+  /// interval expanded already covers it.
+  void queueNewest();
   void pushGoal(float cost, uint32_t parent);
   void traceNode(SearchEvent::Kind kind, const Node& node) const;
   void expand(const Node& node, uint32_t index);
