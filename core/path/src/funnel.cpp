@@ -138,9 +138,19 @@ struct Legs {
     graphPortals[count].clear();
     ++count;
   }
-  void add(const FunnelPortal& portal, uint32_t graphPortal) {
-    portals[count - 1].push_back(portal);
+  // Built in place from its two ends: a portal built in a temporary and
+  // copied in stalls on the store buffer.
+  void add(const glm::vec3& left, const glm::vec3& right, uint32_t graphPortal) {
+    portals[count - 1].emplace_back(left, right);
     graphPortals[count - 1].push_back(graphPortal);
+  }
+  void add(const FunnelPortal& portal, uint32_t graphPortal) {
+    add(portal.left, portal.right, graphPortal);
+  }
+  /// A walk portal's gate on the side it leaves or enters (gate()).
+  void addGate(const NavGraph& graph, uint32_t portal, bool entering) {
+    add(gatePoint(graph, portal, true, entering), gatePoint(graph, portal, false, entering),
+        portal);
   }
 };
 
@@ -192,10 +202,12 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachW
     }
     return;
   }
-  const FunnelPortal leaving = gate(graph, p, false);
-  legs.add(cameFrom ? seenFrom(graph, *cameFrom, leaving) : leaving, p);
-  if (portal.oneWay()) legs.add({portal.left, portal.right}, p);
-  legs.add(gate(graph, p, true), p);
+  if (cameFrom)
+    legs.add(seenFrom(graph, *cameFrom, gate(graph, p, false)), p);
+  else
+    legs.addGate(graph, p, false);
+  if (portal.oneWay()) legs.add(portal.left, portal.right, p);
+  legs.addGate(graph, p, true);
 }
 
 // In over a walk portal and straight back out over the same line into
@@ -207,7 +219,7 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachW
 void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out, Legs& legs) {
   const Portal& first = graph.portals[in];
   const Portal& second = graph.portals[out];
-  legs.add(gate(graph, in, false), in);
+  legs.addGate(graph, in, false);
   const std::vector<FunnelPortal> edge = alongTheEdge(first, second);
   if (edge.size() == 1) {
     legs.add(edge.front(), kNoPortal);
@@ -223,7 +235,7 @@ void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out, Legs&
     legs.add({from, from}, kNoPortal);
     legs.add({to, to}, kNoPortal);
   }
-  legs.add(gate(graph, out, true), out);
+  legs.addGate(graph, out, true);
 }
 
 void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, Legs& legs) {
