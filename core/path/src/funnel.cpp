@@ -141,7 +141,9 @@ struct Legs {
   // Built in place from its two ends: a portal built in a temporary and
   // copied in stalls on the store buffer.
   void add(const glm::vec3& left, const glm::vec3& right, uint32_t graphPortal) {
-    portals[count - 1].emplace_back(left, right);
+    FunnelPortal& added = portals[count - 1].emplace_back();
+    added.left = left;
+    added.right = right;
     graphPortals[count - 1].push_back(graphPortal);
   }
   void add(const FunnelPortal& portal, uint32_t graphPortal) {
