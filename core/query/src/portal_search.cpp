@@ -192,45 +192,38 @@ bool PortalSearch::headingThrough(const Heading& at, const glm::vec3& point, uin
   return true;
 }
 
+void PortalSearch::noteClosed(const Sector& target) {
+  const NavGraph& graph = *m_query.graph;
+  if (m_blockedBy.empty() && target.kind == SectorKind::Ground &&
+      target.surface < graph.surfaces.size()) {
+    m_blockedBy = "the way crosses surface '" + graph.surfaces[target.surface].name +
+                  "', closed to this query";
+  }
+}
+
 // Relaxes the way from the node being expanded (entry, standing in `sector`
 // where a metre costs `metre`) through `portal`, which is node `node`.
 void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
                                   const Sector& sector, float metre, const PulledString& string) {
-  // A closed node keeps its cost, as in the search over regions; a vehicle's
-  // may yet be reached facing a better way. (Closed, it was open: its sector
-  // is not closed to the query.)
-  if (m_query.turningRadius == 0.0f && m_nodes.seen(node) &&
-      m_nodes[node].state == NodeState::Closed)
-    return;
   const NavGraph& graph = *m_query.graph;
   const glm::vec3& point = m_nodes[entry.node].point;
-  const Sector& target = graph.sectors[portal.toSector];
-  if (!(m_query.costs->sectorCost(target) < kInfinity)) {
-    if (m_blockedBy.empty() && target.kind == SectorKind::Ground &&
-        target.surface < graph.surfaces.size()) {
-      m_blockedBy = "the way crosses surface '" + graph.surfaces[target.surface].name +
-                    "', closed to this query";
-    }
-    return;
-  }
   const bool walk = portal.kind == PortalKind::Walk;
-  PulledString pulled;
   glm::vec3 in;
   // The cost from the expanded node to `in`, then out of the portal.
   float cost;
-  if (m_pullsString) {
-    cost = pullTo(portal, entry, metre, string, pulled, in) - entry.cost;
-  } else {
-    if (!walk)
-      in = graph.entryPoint(portal);
-    else if (m_query.portalPoint == PortalPoint::Crossing)
-      in = crossing(portal, point, m_query.goal.point);
-    else if (m_query.portalPoint == PortalPoint::Centroid)
-      in = graph.centroid(target);
-    else
-      in = portal.midpoint();
+  if (!walk)
+    in = graph.entryPoint(portal);
+  else if (m_query.portalPoint == PortalPoint::Crossing)
+    in = crossing(portal, point, m_query.goal.point);
+  else if (m_query.portalPoint == PortalPoint::Centroid)
+    in = graph.centroid(graph.sectors[portal.toSector]);
+  else
+    in = portal.midpoint();
+  // Straight from the string's apex where it sees the way in, else from the node's point.
+  if (m_pullsString && string.sees(in))
+    cost = string.costTo(in) - entry.cost;
+  else
     cost = glm::distance(point, in) * metre;
-  }
   const glm::vec3 out = walk ? in : graph.exitPoint(portal);
   if (sector.kind == SectorKind::Waypath) {
     // Ridden along the waypath from the point it was joined at, forwards only when one-way.
@@ -258,32 +251,45 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
     const Heading at = sector.kind == SectorKind::Waypath ? Heading{} : m_headings[entry.node];
     if (!headingThrough(at, point, node, portal, in, out, heading)) return noteTooSharp();
   }
-  // Not even queued when the sector's first visit already does better.
+  // Not even queued when the node is already reached no dearer, or the
+  // sector's first visit does better (the cheaper test first).
   const float reached = entry.cost + cost;
+  if (m_nodes.seen(node) && !(reached < m_nodes[node].costSoFar)) return;
   if (dominated(portal.toSector, out, reached)) return;
-  relax(node, entry.node, reached, out, heading,
-        walk ? pulled : PulledString::startingAt(out, reached, metre));
+  relax(node, entry.node, reached, out, heading, PulledString::startingAt(out, reached, metre));
 }
 
-// Where the string from `string` (the expanded node's) enters `portal`, and
-// the cost there: straight from its apex where that sees the point, else from
-// the node's own point.
-float PortalSearch::pullTo(const Portal& portal, const OpenEntry& entry, float metre,
-                           const PulledString& string, PulledString& pulled, glm::vec3& in) const {
+// considerPortal for a walk portal crossed on foot: the string pulled on
+// through it, from its apex where that sees the crossing, else from the
+// node's own point. The common case, kept apart from devices, waypaths, jumps
+// and vehicles.
+void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenEntry& entry,
+                                float metre, const PulledString& string) {
+  // Pulling the string costs more than seeing that no point of the portal
+  // can beat the node's cost (the bound loosened for rounding).
+  constexpr float kBoundSlack = 1.0f - 1e-5f;
+  const bool seen = m_nodes.seen(node);
+  if (seen &&
+      !(string.costBelowSegment(portal.left, portal.right) * kBoundSlack < m_nodes[node].costSoFar))
+    return;
   const glm::vec3& point = m_nodes[entry.node].point;
   const glm::vec3& goal = m_query.goal.point;
-  const bool walk = portal.kind == PortalKind::Walk;
-  pulled = string;
-  if (walk) pulled.pullThrough(portal.left, portal.right, point, entry.cost);
-  in = walk ? crossing(portal, pulled.apex, goal) : m_query.graph->entryPoint(portal);
+  PulledString pulled = string;
+  pulled.pullThrough(portal.left, portal.right, point, entry.cost);
+  glm::vec3 in = crossing(portal, pulled.apex, goal);
   if (!pulled.sees(in)) {
     pulled.startAt(point, entry.cost, metre);
-    if (walk) {
-      pulled.pullThrough(portal.left, portal.right, point, entry.cost);
-      in = crossing(portal, point, goal);
-    }
+    pulled.pullThrough(portal.left, portal.right, point, entry.cost);
+    in = crossing(portal, point, goal);
   }
-  return pulled.costTo(in);
+  // Costs add up step by step, as through every other portal.
+  const float step = pulled.costTo(in) - entry.cost;
+  const float reached = entry.cost + step;
+  // Not even queued when the node is already reached no dearer, or the
+  // sector's first visit does better (the cheaper test first).
+  if (seen && !(reached < m_nodes[node].costSoFar)) return;
+  if (dominated(portal.toSector, in, reached)) return;
+  relax(node, entry.node, reached, in, Heading{}, pulled);
 }
 
 void PortalSearch::noteTooSharp() {
@@ -424,12 +430,18 @@ void PortalSearch::expand(const OpenEntry& entry) {
       continue;
     }
     if (deadEnd(next, metre)) continue;
-    considerPortal(next, graph.portals[next], entry, sector, metre, string);
+    const Portal& portal = graph.portals[next];
+    if (!mayEnter(next, portal)) continue;
+    if (m_pullsString && portal.kind == PortalKind::Walk)
+      considerWalk(next, portal, entry, metre, string);
+    else
+      considerPortal(next, portal, entry, sector, metre, string);
   }
   for (uint32_t k = 0; k < m_query.jumps.size(); ++k) {
-    if (m_query.jumps[k].portal.fromSector == sectorIndex) {
-      considerPortal(firstJumpNode() + k, m_query.jumps[k].portal, entry, sector, metre, string);
-    }
+    const uint32_t node = firstJumpNode() + k;
+    const Portal& jump = m_query.jumps[k].portal;
+    if (jump.fromSector == sectorIndex && mayEnter(node, jump))
+      considerPortal(node, jump, entry, sector, metre, string);
   }
   // The goal is no portal: a vehicle may manoeuvre onto it, as it may leave the start any way.
   if (sectorIndex == m_query.goal.sector) {

@@ -9,6 +9,7 @@
 // never expanded. With a turning radius, each node keeps the heading a vehicle
 // arrives with, and a turn too sharp for the radius is no way.
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -120,13 +121,30 @@ class PortalSearch {
   void noteTooSharp();
   void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
              const Heading& heading, const PulledString& string);
+  /// False when the node is closed (unless for a vehicle) or its sector is
+  /// closed to the query: then nothing is relaxed through the portal. A
+  /// closed node keeps its cost, as in the search over regions; a vehicle's
+  /// may yet be reached facing a better way. Inline: it runs for every portal
+  /// of every sector expanded.
+  bool mayEnter(uint32_t node, const Portal& portal) {
+    if (m_query.turningRadius == 0.0f && m_nodes.seen(node) &&
+        m_nodes[node].state == NodeState::Closed)
+      return false;
+    const Sector& target = m_query.graph->sectors[portal.toSector];
+    if (m_query.costs->sectorCost(target) < std::numeric_limits<float>::infinity()) return true;
+    noteClosed(target);
+    return false;
+  }
+  /// Names a sector closed to the query as what stopped the search, unless something else did
+  /// first.
+  void noteClosed(const Sector& target);
+  /// Relaxes the way from the expanded node through the portal (node `node`),
+  /// which mayEnter allowed.
   void considerPortal(uint32_t node, const Portal& portal, const OpenEntry& entry,
                       const Sector& sector, float metre, const PulledString& string);
-  /// The cost of the way to where the string `string` (the expanded node's,
-  /// walking its sector at `metre` a metre) enters `portal`: that point in
-  /// `in`, the string pulled on in `pulled`.
-  float pullTo(const Portal& portal, const OpenEntry& entry, float metre,
-               const PulledString& string, PulledString& pulled, glm::vec3& in) const;
+  /// considerPortal for a walk portal when walked costs follow the string.
+  void considerWalk(uint32_t node, const Portal& portal, const OpenEntry& entry, float metre,
+                    const PulledString& string);
   /// The string a node's successors pull on, walking its sector at `metre` a metre.
   PulledString stringFrom(const OpenEntry& entry, const Sector& sector, float metre) const;
   /// Keeps the search to the smallest dead-end region holding the start and

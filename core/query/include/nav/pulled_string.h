@@ -11,6 +11,8 @@
 // cost is the length of a way through the corridor's sectors (convex there),
 // never below the corridor's shortest.
 
+#include <algorithm>
+
 #include <glm/glm.hpp>
 
 #include "nav/geometry.h"
@@ -50,6 +52,17 @@ struct PulledString {
   /// The cost of the string pulled straight from the apex to `point` (which it sees).
   float costTo(const glm::vec3& point) const {
     return apexCost + glm::distance(apex, point) * metre;
+  }
+
+  /// No more than the cost of reaching any point of the segment [a, b],
+  /// whether the apex sees it or the string starts again from a point it
+  /// reaches: the apex's cost plus the ground distance to the segment.
+  float costBelowSegment(const glm::vec3& a, const glm::vec3& b) const {
+    const glm::vec2 from = groundOf(a), span = groundOf(b) - from, offset = groundOf(apex) - from;
+    const float length2 = glm::dot(span, span);
+    const float along =
+        length2 > 0.0f ? std::clamp(glm::dot(offset, span) / length2, 0.0f, 1.0f) : 0.0f;
+    return apexCost + glm::distance(offset, span * along) * metre;
   }
 
   /// Pulls the string on through a portal from `portalLeft` to `portalRight`
