@@ -71,7 +71,9 @@ class OpenList {
       if (child + 3 < count) {
         const size_t a = child + size_t(m_heap[child + 1].key < m_heap[child].key);
         const size_t b = child + 2 + size_t(m_heap[child + 3].key < m_heap[child + 2].key);
-        best = m_heap[b].key < m_heap[a].key ? b : a;
+        // Selected by masking: compilers turn a conditional choice here into a branch.
+        const size_t bWins = size_t(0) - size_t(m_heap[b].key < m_heap[a].key);
+        best = a ^ ((a ^ b) & bWins);
       } else {
         for (size_t other = child + 1; other < count; ++other)
           if (m_heap[other].key < m_heap[best].key) best = other;
