@@ -11,8 +11,6 @@
 // cost is the length of a way through the corridor's sectors (convex there),
 // never below the corridor's shortest.
 
-#include <algorithm>
-
 #include <glm/glm.hpp>
 
 #include "nav/geometry.h"
@@ -60,8 +58,10 @@ struct PulledString {
   float costBelowSegment(const glm::vec3& a, const glm::vec3& b) const {
     const glm::vec2 from = groundOf(a), span = groundOf(b) - from, offset = groundOf(apex) - from;
     const float length2 = glm::dot(span, span);
-    const float along =
-        length2 > 0.0f ? std::clamp(glm::dot(offset, span) / length2, 0.0f, 1.0f) : 0.0f;
+    float along = length2 > 0.0f ? glm::dot(offset, span) / length2 : 0.0f;
+    // Selects, not std::clamp, which compiles to a branch: a coin toss here.
+    along = along > 0.0f ? along : 0.0f;
+    along = along < 1.0f ? along : 1.0f;
     return apexCost + glm::distance(offset, span * along) * metre;
   }
 
