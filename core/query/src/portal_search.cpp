@@ -266,11 +266,9 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
 void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenEntry& entry,
                                 float metre, const PulledString& string) {
   // Pulling the string costs more than seeing that no point of the portal
-  // can beat the node's cost (the bound loosened for rounding).
-  constexpr float kBoundSlack = 1.0f - 1e-5f;
+  // can beat the node's cost.
   const bool seen = m_nodes.seen(node);
-  if (seen &&
-      !(string.costBelowSegment(portal.left, portal.right) * kBoundSlack < m_nodes[node].costSoFar))
+  if (seen && !(string.costBelowSegment(portal.left, portal.right) < m_nodes[node].costSoFar))
     return;
   const glm::vec3& point = m_nodes[entry.node].point;
   const glm::vec3& goal = m_query.goal.point;

@@ -11,6 +11,8 @@
 // cost is the length of a way through the corridor's sectors (convex there),
 // never below the corridor's shortest.
 
+#include <cmath>
+
 #include <glm/glm.hpp>
 
 #include "nav/geometry.h"
@@ -52,17 +54,21 @@ struct PulledString {
     return apexCost + glm::distance(apex, point) * metre;
   }
 
-  /// No more than the cost of reaching any point of the segment [a, b],
-  /// whether the apex sees it or the string starts again from a point it
-  /// reaches: the apex's cost plus the ground distance to the segment.
+  /// No more than costTo of any point of the segment [a, b], whether the
+  /// apex sees it or the string starts again from a point it reaches: the
+  /// apex's cost plus the ground distance to the segment, less far more than
+  /// float rounding of the costs and of the points' coordinates can move it.
   float costBelowSegment(const glm::vec3& a, const glm::vec3& b) const {
+    constexpr float kRounding = 1e-6f;
     const glm::vec2 from = groundOf(a), span = groundOf(b) - from, offset = groundOf(apex) - from;
     const float length2 = glm::dot(span, span);
     float along = length2 > 0.0f ? glm::dot(offset, span) / length2 : 0.0f;
     // Selects, not std::clamp, which compiles to a branch: a coin toss here.
     along = along > 0.0f ? along : 0.0f;
     along = along < 1.0f ? along : 1.0f;
-    return apexCost + glm::distance(offset, span * along) * metre;
+    const float bound = apexCost + glm::distance(offset, span * along) * metre;
+    const float reach = std::abs(apex.x) + std::abs(apex.z) + std::abs(a.x) + std::abs(a.z);
+    return bound - kRounding * (std::abs(bound) + reach * metre);
   }
 
   /// Pulls the string on through a portal from `portalLeft` to `portalRight`
