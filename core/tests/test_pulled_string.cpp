@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace nav {
 namespace {
 
@@ -49,6 +51,46 @@ TEST(PulledString, APortalTheApexCannotSeeStartsTheStringAgain) {
   EXPECT_FALSE(string.sees({4, 0, 5}));
   EXPECT_FALSE(string.sees({4, 0, 10}));
   EXPECT_FLOAT_EQ(string.costTo({3, 0, 5}), 5.0f + std::sqrt(1.0f + 2.5f * 2.5f));
+}
+
+TEST(PulledString, TheSegmentBoundIsTheApexCostPlusTheGroundDistance) {
+  const PulledString string = PulledString::startingAt({0, 5, 0}, 2.0f, 1.5f);
+  // Nearest the segment from z 3 to z 7 at x 4 is (4, 3): 5 m on the ground.
+  EXPECT_NEAR(string.costBelowSegment({4, 0, 3}, {4, 1, 7}), 2.0f + 5.0f * 1.5f, 1e-4f);
+  // Over the segment's middle.
+  EXPECT_NEAR(string.costBelowSegment({-3, 0, 2}, {3, 0, 2}), 2.0f + 2.0f * 1.5f, 1e-4f);
+  // A zero-width portal is its point.
+  EXPECT_NEAR(string.costBelowSegment({3, 0, 4}, {3, 0, 4}), 2.0f + 5.0f * 1.5f, 1e-4f);
+}
+
+// Checked against the costs the search computes: no point of the portal,
+// reached by the string or by a string started again from a point the
+// string reaches, costs less than the bound, far from the origin too.
+TEST(PulledString, NoPointOfTheSegmentCostsLessThanTheBound) {
+  std::mt19937 random(5);
+  for (const float origin : {0.0f, 3000.0f, -250000.0f}) {
+    std::uniform_real_distribution<float> near(-20.0f, 20.0f), cost(0.0f, 500.0f);
+    for (int trial = 0; trial < 2000; ++trial) {
+      const glm::vec3 apex{origin + near(random), near(random) * 0.1f, origin + near(random)};
+      const float metre = 1.0f + float(trial % 4);
+      PulledString string = PulledString::startingAt(apex, cost(random), metre);
+      const glm::vec3 restart{origin + near(random), 0.0f, origin + near(random)};
+      const float restartCost = string.costTo(restart);
+      string.pullThrough({origin + near(random), 0, origin + near(random)},
+                         {origin + near(random), 0, origin + near(random)}, restart, restartCost);
+      const glm::vec3 a{origin + near(random), near(random) * 0.1f, origin + near(random)};
+      const glm::vec3 b =
+          trial % 5 == 0 ? a : glm::vec3{origin + near(random), 0, origin + near(random)};
+      const float bound = string.costBelowSegment(a, b);
+      for (int k = 0; k <= 64; ++k) {
+        const glm::vec3 point = glm::mix(a, b, float(k) / 64.0f);
+        const float restarted = string.apexCost + glm::distance(string.apex, restart) * metre +
+                                glm::distance(restart, point) * metre;
+        ASSERT_LE(bound, string.costTo(point)) << "origin " << origin << ", trial " << trial;
+        ASSERT_LE(bound, restarted) << "origin " << origin << ", trial " << trial;
+      }
+    }
+  }
 }
 
 }  // namespace
