@@ -147,6 +147,7 @@ class IntervalSearch {
   /// A node appended to m_nodes, filled in place by the caller, which then
   /// queues it (queueNewest) or drops it (m_nodes.pop_back()). Built in
   /// place: a node built in a temporary and copied in stalls on the store buffer.
+  /// References into m_nodes do not survive it (step() expands a copy).
   Node& newNode() { return m_nodes.emplace_back(); }
   /// Queues the newest node; drops it when its cost is not finite or an
   /// interval expanded already covers it.

@@ -71,7 +71,8 @@ class OpenList {
       if (child + 3 < count) {
         const size_t a = child + size_t(m_heap[child + 1].key < m_heap[child].key);
         const size_t b = child + 2 + size_t(m_heap[child + 3].key < m_heap[child + 2].key);
-        // Selected by masking: compilers turn a conditional choice here into a branch.
+        // The four children, paired; the winner selected by masking: compilers
+        // turn a conditional choice here into a branch.
         const size_t bWins = size_t(0) - size_t(m_heap[b].key < m_heap[a].key);
         best = a ^ ((a ^ b) & bWins);
       } else {

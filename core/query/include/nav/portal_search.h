@@ -135,8 +135,8 @@ class PortalSearch {
     noteClosed(target);
     return false;
   }
-  /// Names a sector closed to the query as what stopped the search, unless something else did
-  /// first.
+  /// Names a sector closed to the query as what stopped the search (unless
+  /// something else did first).
   void noteClosed(const Sector& target);
   /// Relaxes the way from the expanded node through the portal (node `node`),
   /// which mayEnter allowed.
