@@ -145,8 +145,15 @@ struct Mover {
   }
 
   StandResult stand(glm::vec2 center, float yMin, float yMax) const {
+    return standIf(center, yMin, yMax, [](float) { return true; });
+  }
+
+  // stand, where only ground at a height `accepts` will do: over other ground
+  // neither the body nor the footprint's support is tested.
+  template <class Accepts>
+  StandResult standIf(glm::vec2 center, float yMin, float yMax, Accepts accepts) const {
     const std::optional<SupportHit> ground = this->ground(center, yMin, yMax);
-    if (!ground) return {};
+    if (!ground || !accepts(ground->height)) return {};
     const float y = ground->height;
     if (blocked(center, center, bodyFloor(y, yMax), y + unit.height)) return {};
     return supported(center, standOn(center, *ground));
@@ -832,10 +839,13 @@ float effectiveCellSize(const FloodFillParams& params) {
   return params.cellSize == 0.0f ? params.unit.footprint() * 0.5f : params.cellSize;
 }
 
-StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
-                     glm::vec2 footprintCenter, float yMin, float yMax,
-                     const std::vector<bool>& walkableTriangles, const FootprintSupport* support,
-                     CandidateBlocks* near) {
+namespace {
+
+template <class Accepts>
+StandResult standIf(const CollisionWorld& world, const UnitProfile& unit,
+                    glm::vec2 footprintCenter, float yMin, float yMax,
+                    const std::vector<bool>& walkableTriangles, const FootprintSupport* support,
+                    CandidateBlocks* near, Accepts accepts) {
   Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
   if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
   mover.footprintSupport = support;
@@ -850,7 +860,26 @@ StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
         candidates);
     mover.candidates = &candidates;
   }
-  return mover.stand(footprintCenter, yMin, yMax);
+  return mover.standIf(footprintCenter, yMin, yMax, accepts);
+}
+
+}  // namespace
+
+StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
+                     glm::vec2 footprintCenter, float yMin, float yMax,
+                     const std::vector<bool>& walkableTriangles, const FootprintSupport* support,
+                     CandidateBlocks* near) {
+  return standIf(world, unit, footprintCenter, yMin, yMax, walkableTriangles, support, near,
+                 [](float) { return true; });
+}
+
+StandResult tryStandNear(const CollisionWorld& world, const UnitProfile& unit,
+                         glm::vec2 footprintCenter, float height, float tolerance,
+                         const std::vector<bool>& walkableTriangles,
+                         const FootprintSupport* support, CandidateBlocks* near) {
+  return standIf(world, unit, footprintCenter, height - unit.stepHeight,
+                 height + unit.stepHeight, walkableTriangles, support, near,
+                 [&](float y) { return !(std::abs(y - height) > tolerance); });
 }
 
 std::optional<std::string> fillParamsError(const Level& level, const FloodFillParams& params) {

@@ -258,11 +258,10 @@ class Widener {
   // Where the unit stands at `at`, supported as in the fill, on ground near the
   // portal's height: the ground point, or none.
   std::optional<glm::vec3> standing(const glm::vec3& at, CandidateBlocks& near) const {
-    const UnitProfile& unit = m_graph.unit;
     const StandResult stand =
-        tryStand(m_world, unit, groundOf(at), at.y - unit.stepHeight, at.y + unit.stepHeight,
-                 m_walkableTriangles, m_support ? &*m_support : nullptr, &near);
-    if (!stand.ok || std::abs(stand.y - at.y) > kGroundTolerance) return std::nullopt;
+        tryStandNear(m_world, m_graph.unit, groundOf(at), at.y, kGroundTolerance,
+                     m_walkableTriangles, m_support ? &*m_support : nullptr, &near);
+    if (!stand.ok) return std::nullopt;
     return glm::vec3(at.x, stand.y, at.z);
   }
 

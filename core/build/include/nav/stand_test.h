@@ -45,4 +45,14 @@ StandResult tryStand(const CollisionWorld& world, const UnitProfile& unit,
                      const std::vector<bool>& walkableTriangles = {},
                      const FootprintSupport* support = nullptr, CandidateBlocks* near = nullptr);
 
+/// tryStand in [height - step, height + step] where only ground within
+/// `tolerance` of `height` will do: the same answer when its ground is that
+/// near, else none, found without testing the body and the footprint's support
+/// over ground too high or too low (most tries beside a ledge or a stair).
+StandResult tryStandNear(const CollisionWorld& world, const UnitProfile& unit,
+                         glm::vec2 footprintCenter, float height, float tolerance,
+                         const std::vector<bool>& walkableTriangles = {},
+                         const FootprintSupport* support = nullptr,
+                         CandidateBlocks* near = nullptr);
+
 }  // namespace nav
