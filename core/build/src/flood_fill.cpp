@@ -842,10 +842,9 @@ float effectiveCellSize(const FloodFillParams& params) {
 namespace {
 
 template <class Accepts>
-StandResult standIf(const CollisionWorld& world, const UnitProfile& unit,
-                    glm::vec2 footprintCenter, float yMin, float yMax,
-                    const std::vector<bool>& walkableTriangles, const FootprintSupport* support,
-                    CandidateBlocks* near, Accepts accepts) {
+StandResult standIf(const CollisionWorld& world, const UnitProfile& unit, glm::vec2 footprintCenter,
+                    float yMin, float yMax, const std::vector<bool>& walkableTriangles,
+                    const FootprintSupport* support, CandidateBlocks* near, Accepts accepts) {
   Mover mover{world, unit, std::cos(glm::radians(unit.maxSlopeDegrees))};
   if (!walkableTriangles.empty()) mover.walkableTriangles = &walkableTriangles;
   mover.footprintSupport = support;
@@ -877,8 +876,8 @@ StandResult tryStandNear(const CollisionWorld& world, const UnitProfile& unit,
                          glm::vec2 footprintCenter, float height, float tolerance,
                          const std::vector<bool>& walkableTriangles,
                          const FootprintSupport* support, CandidateBlocks* near) {
-  return standIf(world, unit, footprintCenter, height - unit.stepHeight,
-                 height + unit.stepHeight, walkableTriangles, support, near,
+  return standIf(world, unit, footprintCenter, height - unit.stepHeight, height + unit.stepHeight,
+                 walkableTriangles, support, near,
                  [&](float y) { return !(std::abs(y - height) > tolerance); });
 }
 
