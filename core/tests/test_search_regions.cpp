@@ -586,48 +586,13 @@ void expectSectorSearch(const NavBuild& build, const SearchOptions& options, siz
   EXPECT_GT(regionsWould, count / 3);
 }
 
-// What the query's costs make of a sector's metre (the search's rule: the
-// filter's override, else the surface's own cost).
-double metreIn(const NavGraph& graph, const SearchOptions& options, const Sector& sector) {
-  if (sector.surface >= graph.surfaces.size()) return 1.0;
-  const SurfaceSpec& surface = graph.surfaces[sector.surface];
-  const auto override = options.filter.surfaceCosts.find(surface.name);
-  return override != options.filter.surfaceCosts.end() ? override->second : surface.cost;
-}
-
 // The cost of the corridor's string-pulled path under the query's surface
-// costs, measured independently of any search: the walked legs sampled every
-// 2 cm, each sample costed at the metre of the corridor sector under it (the
-// one nearest in height where floors overlap), plus the devices' costs.
+// costs (test::walkCost), plus the devices' costs.
 double weightedCost(const NavGraph& graph, const Corridor& corridor, const SearchOptions& options) {
   const std::vector<std::vector<FunnelPortal>> legs = funnelLegs(graph, corridor);
   double cost = 0.0;
-  for (size_t l = 0; l < legs.size(); l += 2) {
-    const std::vector<glm::vec3> corners = stringPull(legs[l]).corners;
-    for (size_t i = 1; i < corners.size(); ++i) {
-      const glm::vec3 a = corners[i - 1], b = corners[i];
-      const double length = glm::distance(a, b);
-      const int steps = std::max(1, int(std::ceil(length / 0.02)));
-      for (int k = 0; k < steps; ++k) {
-        const glm::vec3 p = glm::mix(a, b, (float(k) + 0.5f) / float(steps));
-        double metre = 0.0, nearest = 1e30;
-        for (uint32_t s : corridor.sectors) {
-          const Sector& sector = graph.sectors[s];
-          const float slack = 1e-3f;
-          if (p.x < sector.bounds.min.x - slack || p.x > sector.bounds.max.x + slack ||
-              p.z < sector.bounds.min.z - slack || p.z > sector.bounds.max.z + slack) {
-            continue;
-          }
-          const double apart = std::abs(graph.heightAt(sector, p.x, p.z) - p.y);
-          if (apart < nearest) {
-            nearest = apart;
-            metre = metreIn(graph, options, sector);
-          }
-        }
-        cost += metre * length / steps;
-      }
-    }
-  }
+  for (size_t l = 0; l < legs.size(); l += 2)
+    cost += test::walkCost(graph, corridor, stringPull(legs[l]).corners, options);
   return cost + test::deviceCosts(graph, corridor, options);
 }
 
