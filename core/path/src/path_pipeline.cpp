@@ -7,9 +7,12 @@
 #include <optional>
 #include <span>
 #include <utility>
+#include <vector>
 
+#include "nav/cheapest_pull.h"
 #include "nav/path_solver.h"
 #include "nav/portal_ends.h"
+#include "nav/query_filter.h"
 #include "smoothing.h"
 
 namespace nav {
@@ -155,6 +158,85 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
   tryPull();
 }
 
+// True when the exact search was asked for and fell back to Crossing because
+// surfaces cost differently (not for a turning radius or a waypath), on a
+// walk through sectors of cells: then the path through Crossing's corridor
+// is pulled to cost least (cheapest_pull.h).
+bool cheapestWanted(const NavGraph& graph, const SearchOptions& options, const PathResult& search) {
+  if (options.portalPoint != PortalPoint::Exact || search.portalPoint != PortalPoint::Crossing)
+    return false;
+  if (options.turningRadius.value_or(graph.unit.turningRadius) > 0.0f) return false;
+  if (!cellsCoverSectors(graph.unit, graph.cellSize)) return false;
+  for (const uint32_t s : search.corridor.sectors) {
+    if (graph.sectors[s].polygonal()) return false;
+  }
+  for (size_t i = 0; i < search.corridor.portals.size(); ++i) {
+    if (!search.corridor.knows(graph, search.corridor.portals[i]) ||
+        search.corridor.portal(graph, i).kind != PortalKind::Walk)
+      return false;
+  }
+  return true;
+}
+
+// The cost of a metre where a path through the corridor goes: the corridor
+// sector holding the point nearest in height, at the query's cost.
+class CorridorMetres {
+ public:
+  CorridorMetres(const NavGraph& graph, const Corridor& corridor, const SearchOptions& options)
+      : m_graph(graph), m_corridor(corridor) {
+    m_costs.prepare(graph, options.filter);
+  }
+
+  float at(const glm::vec3& point) const {
+    float metre = 1.0f, nearest = std::numeric_limits<float>::infinity();
+    for (const uint32_t s : m_corridor.sectors) {
+      const Sector& sector = m_graph.sectors[s];
+      constexpr float kSlack = 1e-3f;
+      if (point.x < sector.bounds.min.x - kSlack || point.x > sector.bounds.max.x + kSlack ||
+          point.z < sector.bounds.min.z - kSlack || point.z > sector.bounds.max.z + kSlack)
+        continue;
+      const float apart = std::abs(m_graph.heightAt(sector, point.x, point.z) - point.y);
+      if (apart < nearest) {
+        nearest = apart;
+        metre = m_costs.sectorCost(sector);
+      }
+    }
+    return metre;
+  }
+
+  // Per stretch between consecutive gates: the mean of the metres a quarter
+  // and three quarters along it (a stretch over a portal lies half in each sector).
+  std::vector<float> ofStretches(std::span<const FunnelPortal> portals) const {
+    std::vector<float> metres;
+    for (size_t k = 0; k + 1 < portals.size(); ++k) {
+      const glm::vec3 from = 0.5f * (portals[k].left + portals[k].right);
+      const glm::vec3 to = 0.5f * (portals[k + 1].left + portals[k + 1].right);
+      metres.push_back(0.5f * (at(glm::mix(from, to, 0.25f)) + at(glm::mix(from, to, 0.75f))));
+    }
+    return metres;
+  }
+
+  // What walking the corners costs on the ground, sampled every 5 cm.
+  double walked(std::span<const glm::vec3> corners) const {
+    constexpr float kSample = 0.05f;
+    double cost = 0.0;
+    for (size_t i = 1; i < corners.size(); ++i) {
+      const float length = glm::distance(groundOf(corners[i - 1]), groundOf(corners[i]));
+      const int samples = std::max(1, int(std::ceil(length / kSample)));
+      for (int k = 0; k < samples; ++k) {
+        const float t = (float(k) + 0.5f) / float(samples);
+        cost += double(at(glm::mix(corners[i - 1], corners[i], t))) * length / samples;
+      }
+    }
+    return cost;
+  }
+
+ private:
+  const NavGraph& m_graph;
+  const Corridor& m_corridor;
+  FilterCosts m_costs;
+};
+
 }  // namespace
 
 void completePath(const NavGraph& graph, const SearchOptions& options, const PathStages& stages,
@@ -170,6 +252,15 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   pullCorridor(graph, corridor, answer.funnel, stages.funnelSteps);
   // With no turn past the gates, the pull through the gates alone is this one.
   if (turnsPastGates(corridor)) keepShortestPull(graph, stages, answer);
+  if (cheapestWanted(graph, options, answer.search)) {
+    // Kept only when cheaper: the pull drops the corners' reach.
+    const CorridorMetres metres(graph, corridor, options);
+    const std::vector<FunnelPortal> portals = funnelPortals(graph, corridor);
+    FunnelResult cheapest = answer.funnel;
+    pullCheapest(portals, metres.ofStretches(portals), cheapest);
+    if (metres.walked(cheapest.corners) < metres.walked(answer.funnel.corners))
+      answer.funnel = std::move(cheapest);
+  }
   if (stages.funnelSteps || stages.groundPath) answer.portals = funnelPortals(graph, corridor);
   if (stages.groundPath) answer.groundPath = followPortalHeights(answer.funnel, answer.portals);
   if (stages.smoothed) answer.smoothed = smoothPath(graph, corridor, answer.funnel.corners);
