@@ -17,6 +17,10 @@ constexpr int kGoldenSteps = 32;
 // kMaxSweeps (each sweep lowers the cost, so stopping early only leaves it higher). [metres]
 constexpr float kSettled = 1e-3f;
 constexpr int kMaxSweeps = 200;
+// Sweeps also stop once the pulls have stepped over this many gates in all:
+// a few milliseconds, so that a corridor across a city changing surface at
+// every street stays bounded. Every move lowered the cost, so stopping keeps it lower.
+constexpr uint64_t kGateBudget = 200'000;
 
 // The pattern move goes at most this many times a sweep's displacement.
 constexpr float kMaxPatternStep = 64.0f;
@@ -86,8 +90,11 @@ class Pieces {
     m_scratch.front() = {a, a};
     m_scratch.back() = {b, b};
     stringPull(m_scratch, m_pulled, false, FunnelInput::Gates);
+    m_gatesPulled += m_scratch.size();
     return double(m_metre[p]) * groundLength(m_pulled.corners);
   }
+  /// Gates stepped over by every pull so far.
+  uint64_t gatesPulled() const { return m_gatesPulled; }
   const FunnelResult& pulled() const { return m_pulled; }
 
  private:
@@ -96,6 +103,7 @@ class Pieces {
   std::vector<float> m_metre;
   std::vector<FunnelPortal> m_scratch;
   FunnelResult m_pulled;
+  uint64_t m_gatesPulled = 0;
 };
 
 }  // namespace
@@ -182,7 +190,7 @@ void pullCheapest(std::span<const FunnelPortal> portals, std::span<const float> 
       moved = std::max(moved, std::abs(t[j] - before[j]) *
                                   glm::length(groundOf(gate.right) - groundOf(gate.left)));
     }
-    if (moved < kSettled) break;
+    if (moved < kSettled || pieces.gatesPulled() > kGateBudget) break;
   }
   // The pieces joined: every piece's corners, each anchor once.
   FunnelResult result;

@@ -183,24 +183,55 @@ bool cheapestWanted(const NavGraph& graph, const SearchOptions& options, const P
 class CorridorMetres {
  public:
   CorridorMetres(const NavGraph& graph, const Corridor& corridor, const SearchOptions& options)
-      : m_graph(graph), m_corridor(corridor) {
+      : m_graph(graph) {
     m_costs.prepare(graph, options.filter);
+    for (const uint32_t s : corridor.sectors) {
+      // The sector index holds the ground sectors; the others are few.
+      (graph.sectors[s].kind == SectorKind::Ground && !graph.index.empty() ? m_ground : m_others)
+          .push_back(s);
+    }
+    std::sort(m_ground.begin(), m_ground.end());
+  }
+
+  // True when every sector of the corridor costs the same a metre.
+  bool uniform() const {
+    std::optional<float> first;
+    for (const std::vector<uint32_t>* list : {&m_ground, &m_others}) {
+      for (const uint32_t s : *list) {
+        const float metre = m_costs.sectorCost(m_graph.sectors[s]);
+        if (first && metre != *first) return false;
+        first = metre;
+      }
+    }
+    return true;
   }
 
   float at(const glm::vec3& point) const {
     float metre = 1.0f, nearest = std::numeric_limits<float>::infinity();
-    for (const uint32_t s : m_corridor.sectors) {
+    uint32_t chosen = kNoSector;
+    // The nearest in height; on a tie (a point on the edge two sectors share), the lower number.
+    const auto consider = [&](uint32_t s) {
       const Sector& sector = m_graph.sectors[s];
       constexpr float kSlack = 1e-3f;
       if (point.x < sector.bounds.min.x - kSlack || point.x > sector.bounds.max.x + kSlack ||
           point.z < sector.bounds.min.z - kSlack || point.z > sector.bounds.max.z + kSlack)
-        continue;
+        return;
       const float apart = std::abs(m_graph.heightAt(sector, point.x, point.z) - point.y);
-      if (apart < nearest) {
+      if (apart < nearest || (apart == nearest && s < chosen)) {
         nearest = apart;
+        chosen = s;
         metre = m_costs.sectorCost(sector);
       }
+    };
+    if (!m_ground.empty()) {
+      constexpr float kSlack = 1e-3f;
+      const glm::vec2 ground = groundOf(point);
+      m_graph.index.forEachNear(ground - kSlack, ground + kSlack, [&](uint32_t s) {
+        if (std::binary_search(m_ground.begin(), m_ground.end(), s)) consider(s);
+      });
     }
+    for (const uint32_t s : m_others)
+      consider(s);
     return metre;
   }
 
@@ -216,9 +247,9 @@ class CorridorMetres {
     return metres;
   }
 
-  // What walking the corners costs on the ground, sampled every 5 cm.
+  // What walking the corners costs on the ground, sampled every 10 cm.
   double walked(std::span<const glm::vec3> corners) const {
-    constexpr float kSample = 0.05f;
+    constexpr float kSample = 0.1f;
     double cost = 0.0;
     for (size_t i = 1; i < corners.size(); ++i) {
       const float length = glm::distance(groundOf(corners[i - 1]), groundOf(corners[i]));
@@ -233,8 +264,9 @@ class CorridorMetres {
 
  private:
   const NavGraph& m_graph;
-  const Corridor& m_corridor;
   FilterCosts m_costs;
+  /// The corridor's sectors: ground ones, sorted, found through the sector index; the rest.
+  std::vector<uint32_t> m_ground, m_others;
 };
 
 }  // namespace
@@ -253,13 +285,15 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   // With no turn past the gates, the pull through the gates alone is this one.
   if (turnsPastGates(corridor)) keepShortestPull(graph, stages, answer);
   if (cheapestWanted(graph, options, answer.search)) {
-    // Kept only when cheaper: the pull drops the corners' reach.
     const CorridorMetres metres(graph, corridor, options);
-    const std::vector<FunnelPortal> portals = funnelPortals(graph, corridor);
-    FunnelResult cheapest = answer.funnel;
-    pullCheapest(portals, metres.ofStretches(portals), cheapest);
-    if (metres.walked(cheapest.corners) < metres.walked(answer.funnel.corners))
-      answer.funnel = std::move(cheapest);
+    if (!metres.uniform()) {
+      // Kept only when cheaper: the pull drops the corners' reach.
+      const std::vector<FunnelPortal> portals = funnelPortals(graph, corridor);
+      FunnelResult cheapest = answer.funnel;
+      pullCheapest(portals, metres.ofStretches(portals), cheapest);
+      if (metres.walked(cheapest.corners) < metres.walked(answer.funnel.corners))
+        answer.funnel = std::move(cheapest);
+    }
   }
   if (stages.funnelSteps || stages.groundPath) answer.portals = funnelPortals(graph, corridor);
   if (stages.groundPath) answer.groundPath = followPortalHeights(answer.funnel, answer.portals);

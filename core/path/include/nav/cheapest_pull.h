@@ -10,7 +10,8 @@
 // search; after each sweep over them, one more searches along the sweep's
 // whole displacement (the crossings on either side of a dear strip pull on
 // each other, and one at a time they creep). Sweeps repeat until no crossing
-// moves a millimetre.
+// moves a millimetre, or the pulls have stepped over a bounded number of
+// gates (a corridor across a city changes surface at every street).
 #include <span>
 
 #include "nav/funnel.h"
