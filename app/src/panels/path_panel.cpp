@@ -99,7 +99,8 @@ void drawPathPanel(PathTool& tool, CompareTool& compare, const LevelSettings* le
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kDim,
                        "ran with crossing points: exact needs one cost a metre on every surface, "
-                       "no open waypath and no turning radius");
+                       "no open waypath and no turning radius (where surfaces cost differently, "
+                       "the path through the corridor bends to cost least)");
     ImGui::PopTextWrapPos();
   }
   if (!tool.lastChange().empty()) {
