@@ -100,6 +100,40 @@ void walk(const Built& built, const glm::vec3& start, const glm::vec3& goal, Tou
   }
 }
 
+// Seeded points anywhere in a cell's square (the half cell past a sector's
+// last cells too), 5 cm above the cell.
+class PointsOnCells {
+ public:
+  PointsOnCells(const NavBuild& build, uint32_t seed)
+      : m_cells(*build.cells),
+        m_random(seed),
+        m_pick(0, uint32_t(m_cells.size() - 1)),
+        m_off(-0.5f * build.graph.cellSize, 0.5f * build.graph.cellSize) {}
+
+  glm::vec3 next() {
+    return m_cells.center(m_pick(m_random)) + glm::vec3(m_off(m_random), 0.05f, m_off(m_random));
+  }
+
+ private:
+  const CellGrid& m_cells;
+  std::mt19937 m_random;
+  std::uniform_int_distribution<uint32_t> m_pick;
+  std::uniform_real_distribution<float> m_off;
+};
+
+// Walks `count` seeded pairs of PointsOnCells.
+Touches walkRandomPairs(const Built& built, size_t count, uint32_t seed,
+                        const SearchOptions& options = {}) {
+  PointsOnCells points(built.build, seed);
+  Touches touches;
+  for (size_t i = 0; i < count; ++i) {
+    const glm::vec3 start = points.next();
+    const glm::vec3 goal = points.next();
+    walk(built, start, goal, touches, options);
+  }
+  return touches;
+}
+
 struct Case {
   std::string level;
   UnitShape shape;
@@ -143,21 +177,7 @@ TEST_P(RandomPathsClear, TouchNothing) {
   if (!built && GetParam().level == "dungeon.obj")
     GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
   ASSERT_TRUE(built);
-  const CellGrid& cells = *built->build.cells;
-  std::mt19937 random(20261122);
-  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
-  // Anywhere in a cell's square, the half cell past a sector's last cells too.
-  const float half = 0.5f * built->build.graph.cellSize;
-  std::uniform_real_distribution<float> off(-half, half);
-  const auto anywhere = [&] {
-    return cells.center(pick(random)) + glm::vec3(off(random), 0.05f, off(random));
-  };
-  Touches touches;
-  for (size_t i = 0; i < kPairs; ++i) {
-    const glm::vec3 start = anywhere();
-    const glm::vec3 goal = anywhere();
-    walk(*built, start, goal, touches);
-  }
+  const Touches touches = walkRandomPairs(*built, kPairs, 20261122);
   EXPECT_GT(touches.paths, kPairs / 2);
   EXPECT_EQ(touches.touching, 0u) << "of " << touches.stretches << " stretches, deepest "
                                   << touches.deepest << " m; first " << touches.first;
@@ -182,21 +202,8 @@ TEST(CheapestPathsClear, TouchNothing) {
     SearchOptions options;
     options.portalPoint = PortalPoint::Exact;
     options.filter.surfaceCosts["sidewalk"] = 3.0f;
-    const CellGrid& cells = *built->build.cells;
-    std::mt19937 random(20261129);
-    std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
-    const float half = 0.5f * built->build.graph.cellSize;
-    std::uniform_real_distribution<float> off(-half, half);
-    const auto anywhere = [&] {
-      return cells.center(pick(random)) + glm::vec3(off(random), 0.05f, off(random));
-    };
-    Touches touches;
     constexpr size_t kCheapestPairs = 1000;
-    for (size_t i = 0; i < kCheapestPairs; ++i) {
-      const glm::vec3 start = anywhere();
-      const glm::vec3 goal = anywhere();
-      walk(*built, start, goal, touches, options);
-    }
+    const Touches touches = walkRandomPairs(*built, kCheapestPairs, 20261129, options);
     EXPECT_GT(touches.paths, kCheapestPairs / 2);
     EXPECT_EQ(touches.touching, 0u) << "of " << touches.stretches << " stretches, deepest "
                                     << touches.deepest << " m; first " << touches.first;
@@ -211,14 +218,8 @@ TEST(RandomPathsClear, PathsStartAndEndOnTheCells) {
   const std::unique_ptr<Built> built = buildFor("showcase.obj", UnitShape::Box);
   ASSERT_TRUE(built);
   const NavGraph& graph = built->build.graph;
-  const CellGrid& cells = *built->build.cells;
-  std::mt19937 random(20261122);
-  std::uniform_int_distribution<uint32_t> pick(0, uint32_t(cells.size() - 1));
   const float half = 0.5f * graph.cellSize;
-  std::uniform_real_distribution<float> off(-half, half);
-  const auto anywhere = [&] {
-    return cells.center(pick(random)) + glm::vec3(off(random), 0.05f, off(random));
-  };
+  PointsOnCells points(built->build, 20261122);
   const auto onCells = [&](uint32_t sector, const glm::vec3& p) {
     const Aabb& box = graph.sectors[sector].bounds;
     return p.x >= box.min.x + half - 1e-4f && p.x <= box.max.x - half + 1e-4f &&
@@ -226,7 +227,7 @@ TEST(RandomPathsClear, PathsStartAndEndOnTheCells) {
   };
   size_t partial = 0, moved = 0;
   for (size_t i = 0; i < kPairs; ++i) {
-    const glm::vec3 start = anywhere(), goal = anywhere();
+    const glm::vec3 start = points.next(), goal = points.next();
     const PathResult path = findPath(graph, start, goal);
     if (path.corridor.sectors.empty()) continue;
     partial += path.status == PathStatus::Partial;
