@@ -417,13 +417,6 @@ std::string g_navMeshFolder;
 // --navmesh: the cost models on Recast's own polygon mesh (compareCostModels).
 bool g_navMeshModels = false;
 
-float groundLength(const std::vector<glm::vec3>& corners) {
-  float length = 0.0f;
-  for (size_t i = 1; i < corners.size(); ++i)
-    length += glm::distance(nav::groundOf(corners[i - 1]), nav::groundOf(corners[i]));
-  return length;
-}
-
 // Recast's polygon mesh read as a navigation mesh and searched with each cost
 // model, against Detour on the same mesh and the same pairs.
 void compareCostModels(const Case& c, const RecastNavMesh& recast, const DetourMesh& detour,
@@ -467,7 +460,8 @@ void compareCostModels(const Case& c, const RecastNavMesh& recast, const DetourM
       ++both;
       nav3d += p.navscope.length;
       det3d += p.detour.length;
-      const float n = groundLength(p.navscope.corners), d = groundLength(p.detour.corners);
+      const double n = nav::groundPolylineLength(p.navscope.corners),
+                   d = nav::groundPolylineLength(p.detour.corners);
       navGround += n;
       detGround += d;
       const float ratio = d > 0.0f ? n / d : 1.0f;

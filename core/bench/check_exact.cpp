@@ -27,18 +27,12 @@
 
 #include "bench_checks.h"
 #include "nav/collision.h"
+#include "nav/funnel.h"
 #include "nav/nav_build.h"
 #include "nav/path_pipeline.h"
 #include "nav/search.h"
 
 namespace {
-
-double groundLength(std::span<const glm::vec3> corners) {
-  double length = 0.0;
-  for (size_t i = 1; i < corners.size(); ++i)
-    length += glm::distance(nav::groundOf(corners[i - 1]), nav::groundOf(corners[i]));
-  return length;
-}
 
 bool walksOnly(const nav::NavGraph& graph, const nav::Corridor& corridor) {
   for (size_t i = 0; i < corridor.portals.size(); ++i) {
@@ -82,8 +76,8 @@ size_t runCase(const nav::bench::CheckCase& c, nav::UnitShape shape,
       continue;
     }
     ++both;
-    const double byDefaultLength = groundLength(a.funnel.corners);
-    const double exactLength = groundLength(x.funnel.corners);
+    const double byDefaultLength = nav::groundPolylineLength(a.funnel.corners);
+    const double exactLength = nav::groundPolylineLength(x.funnel.corners);
     defaultTotal += byDefaultLength;
     exactTotal += exactLength;
     // Beyond rounding: a part in 10^5, and a tenth of a millimetre.

@@ -49,13 +49,6 @@ float goldenMinimum(float low, float high, F&& f) {
   return 0.5f * (low + high);
 }
 
-double groundLength(std::span<const glm::vec3> points) {
-  double length = 0.0;
-  for (size_t i = 1; i < points.size(); ++i)
-    length += glm::length(groundOf(points[i]) - groundOf(points[i - 1]));
-  return length;
-}
-
 // Where the segment a-b crosses the gate's line, as a fraction along the gate
 // from left to right (clamped to the gate).
 float crossingOnGate(const FunnelPortal& gate, const glm::vec3& a, const glm::vec3& b) {
@@ -91,7 +84,7 @@ class Pieces {
     m_scratch.back() = {b, b};
     stringPull(m_scratch, m_pulled, false, FunnelInput::Gates);
     m_gatesPulled += m_scratch.size();
-    return double(m_metre[p]) * groundLength(m_pulled.corners);
+    return double(m_metre[p]) * groundPolylineLength(m_pulled.corners);
   }
   /// Gates stepped over by every pull so far.
   uint64_t gatesPulled() const { return m_gatesPulled; }

@@ -338,6 +338,13 @@ float polylineLength(std::span<const glm::vec3> points) {
   return float(length);
 }
 
+double groundPolylineLength(std::span<const glm::vec3> points) {
+  double length = 0.0;
+  for (size_t i = 1; i < points.size(); ++i)
+    length += glm::distance(groundOf(points[i - 1]), groundOf(points[i]));
+  return length;
+}
+
 namespace {
 
 constexpr size_t kCornersReserved = 16;

@@ -137,5 +137,7 @@ void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult&
 
 /// Length of a polyline in 3D. [metres]
 float polylineLength(std::span<const glm::vec3> points);
+/// Length of a polyline in the ground plane, summed in double. [metres]
+double groundPolylineLength(std::span<const glm::vec3> points);
 
 }  // namespace nav
