@@ -697,9 +697,18 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
   const glm::vec2 &r = cone.way.root, &a = corners[0].at, &b = corners[1].at;
   // Per side of the cone (the ray through a, the ray through b), how far inside
   // it the segment's two ends are.
-  const float inside[2][2] = {
-      {cone.side * cross2(a - r, from - r), cone.side * cross2(a - r, to - r)},
-      {cone.side * cross2(from - r, b - r), cone.side * cross2(to - r, b - r)}};
+  float inside[2][2] = {{cone.side * cross2(a - r, from - r), cone.side * cross2(a - r, to - r)},
+                        {cone.side * cross2(from - r, b - r), cone.side * cross2(to - r, b - r)}};
+  // An end within rounding of a side's line lies on it: a way straight
+  // through the interval's end reaches it. (settle does the same for an end
+  // of a segment that crosses the line; a segment along the line, or a
+  // one-cell portal's point gate, crosses nothing and would be lost.)
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec2 edge = (side == 0 ? a : b) - r;
+    for (float& value : inside[side]) {
+      if (value < 0.0f && value * value <= kPoint * kPoint * glm::dot(edge, edge)) value = 0.0f;
+    }
+  }
   reach(intersect(nonNegativePart(inside[0][0], inside[0][1]),
                   nonNegativePart(inside[1][0], inside[1][1])),
         cone.way);
