@@ -553,30 +553,53 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
   }
 }
 
-// Terrain 404 turned -31 degrees on the grid the CLI picks for it, box unit:
-// towards the goal the way runs along a diagonal of gate ends, and a one-cell
-// portal's gate (a point) lies on the line of the search's view, where
-// rounding put it a hair outside. The exact search lost that corridor and
-// came out 3 cm longer than the default search (61.655 against 61.625 m).
-TEST(ExactSearch, SeesAPointGateOnTheEdgeOfItsView) {
-  const FloodFillParams params = test::detourMatchedParams(0.9f);
-  const Result<Level> level =
-      levelOnChosenGrid(test::terrainLevel(404, -31.0f), std::nullopt, params);
-  ASSERT_TRUE(level.ok()) << level.error();
-  const CollisionWorld world(level.value());
-  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
-  ASSERT_TRUE(build.ok()) << build.error();
-  const NavGraph& graph = build.value().graph;
-  const glm::vec3 start{2.85f, -1.024f, 20.85f}, goal{62.25f, -1.173f, 36.75f};
-  PathAnswer exact, crossing;
-  planPath(graph, start, goal, withPortalPoint(uniformCosts(graph), PortalPoint::Exact), {}, exact);
-  planPath(graph, start, goal, withPortalPoint(uniformCosts(graph), PortalPoint::Crossing), {},
-           crossing);
-  ASSERT_EQ(exact.search.status, PathStatus::Found) << exact.search.reason;
-  ASSERT_EQ(crossing.search.status, PathStatus::Found) << crossing.search.reason;
-  EXPECT_LE(groundLength(exact.funnel.corners), groundLength(crossing.funnel.corners) + 1e-4)
-      << "exact: " << describe(exact.search.corridor)
-      << "\ncrossing: " << describe(crossing.search.corridor);
+// Pairs where the exact path came out longer than the default search's, on
+// generated terrains turned on the grid the CLI picks for them, at Detour's
+// settings (found by navscope_check_exact on terrains it had not seen):
+// - terrain 404 turned -31, box: the way runs along a diagonal of gate ends,
+//   and a one-cell portal's gate (a point) lay on the line of the search's
+//   view, where rounding put it a hair outside; the corridor through it was
+//   lost (61.655 against 61.625 m).
+// - terrains 518 turned 11 (box), 515 turned -9 (box) and 529 turned -37
+//   (round): the search turned at a reach, and corner reach then moved the
+//   corner beside that turn so that the way into or out of it ran along the
+//   portal's line, which the reach does not prove. The pipeline dropped the
+//   search's turns for a longer pull (20.344 against 20.192 m on 518).
+TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
+  struct Case {
+    uint32_t seed;
+    float degrees;
+    UnitShape shape;
+    glm::vec3 start, goal;
+  };
+  const Case cases[] = {
+      {404, -31.0f, UnitShape::Box, {2.85f, -1.024f, 20.85f}, {62.25f, -1.173f, 36.75f}},
+      {518, 11.0f, UnitShape::Box, {48.747f, -0.102f, 6.747f}, {49.647f, 1.896f, 12.747f}},
+      {515, -9.0f, UnitShape::Box, {60.445f, -0.039f, 34.345f}, {4.045f, 0.024f, 16.345f}},
+      {529, -37.0f, UnitShape::Round, {58.35f, -0.557f, 10.35f}, {36.75f, 0.933f, 8.25f}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE("terrain " + std::to_string(c.seed));
+    FloodFillParams params = test::detourMatchedParams(0.9f);
+    params.unit.shape = c.shape;
+    const Result<Level> level =
+        levelOnChosenGrid(test::terrainLevel(c.seed, c.degrees), std::nullopt, params);
+    ASSERT_TRUE(level.ok()) << level.error();
+    const CollisionWorld world(level.value());
+    const Result<NavBuild> build = buildNavigation(level.value(), world, params);
+    ASSERT_TRUE(build.ok()) << build.error();
+    const NavGraph& graph = build.value().graph;
+    PathAnswer exact, crossing;
+    planPath(graph, c.start, c.goal, withPortalPoint(uniformCosts(graph), PortalPoint::Exact), {},
+             exact);
+    planPath(graph, c.start, c.goal, withPortalPoint(uniformCosts(graph), PortalPoint::Crossing),
+             {}, crossing);
+    ASSERT_EQ(exact.search.status, PathStatus::Found) << exact.search.reason;
+    ASSERT_EQ(crossing.search.status, PathStatus::Found) << crossing.search.reason;
+    EXPECT_LE(groundLength(exact.funnel.corners), groundLength(crossing.funnel.corners) + 1e-4)
+        << "exact: " << describe(exact.search.corridor)
+        << "\ncrossing: " << describe(crossing.search.corridor);
+  }
 }
 
 // The goal is in the storeroom behind the locked door: the partial path ends

@@ -569,8 +569,10 @@ namespace {
 // Pulls one leg and moves its corners out to their portal ends' reach; each
 // move is a Reach step, before the Goal step.
 void pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
-             std::span<const uint32_t> graphPortals, bool recordSteps, FunnelResult& pulled) {
+             std::span<const uint32_t> graphPortals, bool recordSteps, CornerReach reach,
+             FunnelResult& pulled) {
   stringPull(leg, pulled, recordSteps, gated(graph) ? FunnelInput::Gates : FunnelInput::Portals);
+  if (reach == CornerReach::Keep) return;
   std::vector<uint32_t> moves;  // filled (and allocated) only when recording
   const size_t moved = reachCorners(graph, leg, graphPortals, pulled.corners, pulled.cornerPortals,
                                     recordSteps ? &moves : nullptr);
@@ -601,12 +603,12 @@ FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor, bool 
 }
 
 void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult& result,
-                  bool recordSteps) {
+                  bool recordSteps, CornerReach reach) {
   // Per thread, kept for their capacity, as findPath keeps its solver.
   thread_local Legs legs;
   legsOf(graph, corridor, FunnelInput::Gates, legs);
   if (legs.count == 1) {
-    pullLeg(graph, legs.portals.front(), legs.graphPortals.front(), recordSteps, result);
+    pullLeg(graph, legs.portals.front(), legs.graphPortals.front(), recordSteps, reach, result);
     return;
   }
   result.clear();
@@ -614,7 +616,7 @@ void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult&
   uint32_t offset = 0;
   for (size_t l = 0; l < legs.count; ++l) {
     const std::vector<FunnelPortal>& leg = legs.portals[l];
-    pullLeg(graph, leg, legs.graphPortals[l], recordSteps, pulled);
+    pullLeg(graph, leg, legs.graphPortals[l], recordSteps, reach, pulled);
     const uint32_t cornersBefore = uint32_t(result.corners.size());
     for (size_t c = 0; c < pulled.corners.size(); ++c) {
       // A leg starts where the previous one ended.

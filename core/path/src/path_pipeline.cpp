@@ -122,7 +122,10 @@ bool turnsAtReach(const Corridor& corridor) {
 // reach proves nothing. So the corridor is pulled also without its turns at
 // a reach, and through its gates alone, and the shortest pull in the ground
 // plane (what the search measures) whose turns hold is kept, the corridor's
-// turns set to match, so that the funnel's steps and portals agree.
+// turns set to match, so that the funnel's steps and portals agree. Where
+// corner reach moved a corner so that a turn next to it no longer holds,
+// the pull that keeps the corners where the search put them (its own path)
+// is tried too.
 void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswer& answer) {
   thread_local Corridor other;
   thread_local FunnelResult pulled;
@@ -131,8 +134,8 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
                    ? groundLength(answer.funnel.corners)
                    : std::numeric_limits<float>::infinity();
   // Pulls `other`, and keeps it when it is shorter and its turns hold.
-  const auto tryPull = [&] {
-    pullCorridor(graph, other, pulled, stages.funnelSteps);
+  const auto tryPull = [&](CornerReach reach = CornerReach::Move) {
+    pullCorridor(graph, other, pulled, stages.funnelSteps, reach);
     const float length = groundLength(pulled.corners);
     if (!(length < best) || !reachTurnsHold(graph, other, pulled.corners)) return;
     best = length;
@@ -150,6 +153,10 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
       if (i < other.reachExits.size()) other.reachExits[i] = ReachWay::Straight;
     }
   };
+  if (!(best < std::numeric_limits<float>::infinity())) {
+    other = corridor;
+    tryPull(CornerReach::Keep);
+  }
   if (turnsAtReach(corridor)) {
     keepOnly([](EndTurn turn) { return turn == EndTurn::LeftEnd || turn == EndTurn::RightEnd; });
     tryPull();

@@ -123,17 +123,22 @@ void stringPull(std::span<const FunnelPortal> portals, FunnelResult& result,
 std::vector<glm::vec3> followPortalHeights(const FunnelResult& funnel,
                                            std::span<const FunnelPortal> portals);
 
+/// Whether pullCorridor moves corners at gates out to widened portal ends
+/// and their ends' reach (corner_reach.h), or keeps them where the funnel
+/// through the gates and the corridor's turns puts them.
+enum class CornerReach : uint8_t { Move, Keep };
+
 /// String-pulls every leg through gates (FunnelInput::Gates), moves corners
-/// out to widened portal ends and their ends' reach (corner_reach.h), and
-/// joins the legs, so device entries and exits and the waypath points ridden
-/// are corners. Steps are numbered over funnelPortals.
+/// out to widened portal ends and their ends' reach (corner_reach.h) unless
+/// told to keep them, and joins the legs, so device entries and exits and the
+/// waypath points ridden are corners. Steps are numbered over funnelPortals.
 FunnelResult pullCorridor(const NavGraph& graph, const Corridor& corridor,
                           bool recordSteps = false);
 /// The same into `result`, whose arrays it reuses: with findPath's own
 /// overload, a caller asking many queries stops allocating once the arrays are
 /// large enough (recorded steps and waypath rides aside).
 void pullCorridor(const NavGraph& graph, const Corridor& corridor, FunnelResult& result,
-                  bool recordSteps = false);
+                  bool recordSteps = false, CornerReach reach = CornerReach::Move);
 
 /// Length of a polyline in 3D. [metres]
 float polylineLength(std::span<const glm::vec3> points);
