@@ -205,5 +205,36 @@ TEST(FootprintSupport, ADiscFitsNearAHoleCornerWhereASquareDoesNot) {
   }
 }
 
+TEST(FootprintSupport, NotOverAPitUnderItsCentre) {
+  // A unit 1.2 m wide stepping 0.45 m over a pit in a floor at 0: a terrace
+  // at -0.4 (x, z 1 .. 2) round a hole at the pit's bottom (1.3 .. 1.7).
+  // Centred at (1.5, 1.5) its samples, 0.3 apart, stand on the floor, the
+  // terrace and the bottom: neighbours differ by 0.4 at most, and the floor
+  // it rests on is under it. With the bottom at -0.8 (a step and more below
+  // its feet) its centre stands on nothing; at -0.4 it stands on the terrace.
+  const auto pit = [](float bottom) {
+    Level level;
+    test::addFloor(level, 0, 0, 3, 1, 0);
+    test::addFloor(level, 0, 2, 3, 3, 0);
+    test::addFloor(level, 0, 1, 1, 2, 0);
+    test::addFloor(level, 2, 1, 3, 2, 0);
+    test::addFloor(level, 1, 1, 2, 1.3f, -0.4f);
+    test::addFloor(level, 1, 1.7f, 2, 2, -0.4f);
+    test::addFloor(level, 1, 1.3f, 1.3f, 1.7f, -0.4f);
+    test::addFloor(level, 1.7f, 1.3f, 2, 1.7f, -0.4f);
+    test::addFloor(level, 1.3f, 1.3f, 1.7f, 1.7f, bottom);
+    return level;
+  };
+  Level deep = pit(-0.8f), shallow = pit(-0.4f);
+  const GroundRaster deepRaster = rasterOf(deep), shallowRaster = rasterOf(shallow);
+  for (const UnitShape shape : kShapes) {
+    SCOPED_TRACE(toString(shape));
+    UnitProfile unit = unitOf(shape);
+    unit.width = 1.2f;
+    EXPECT_FALSE(FootprintSupport(deepRaster, unit).supported({1.5f, 1.5f}, 0.0f));
+    EXPECT_TRUE(FootprintSupport(shallowRaster, unit).supported({1.5f, 1.5f}, 0.0f));
+  }
+}
+
 }  // namespace
 }  // namespace nav

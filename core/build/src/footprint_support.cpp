@@ -46,9 +46,16 @@ FootprintSupport::FootprintSupport(const GroundRaster& ground, const UnitProfile
         m_neighbours.emplace_back(uint32_t(at(i, j)), uint32_t(at(i, j + 1)));
     }
   }
+  const size_t gridPoints = m_samples.size();
+  // The grid's middle point, or (an odd number of intervals) one of its own.
+  m_centre = uint32_t(gridPoints);
+  for (uint32_t g = 0; g < gridPoints; ++g) {
+    if (glm::length(m_samples[g]) <= 1e-5f * spacing) m_centre = g;
+  }
+  if (m_centre == gridPoints) m_samples.emplace_back(0.0f);
   if (!round || half == 0.0f) return;
   // The rim, each point a neighbour of the next and of the nearest grid point.
-  const size_t gridPoints = m_samples.size();
+  const uint32_t firstRim = uint32_t(m_samples.size());
   const int rimPoints =
       std::max(8, int(std::ceil(2.0f * std::numbers::pi_v<float> * half / spacing)));
   for (int k = 0; k < rimPoints; ++k) {
@@ -61,7 +68,7 @@ FootprintSupport::FootprintSupport(const GroundRaster& ground, const UnitProfile
     }
     m_samples.push_back(p);
     m_neighbours.emplace_back(nearest, index);
-    m_neighbours.emplace_back(index, k + 1 < rimPoints ? index + 1 : uint32_t(gridPoints));
+    m_neighbours.emplace_back(index, k + 1 < rimPoints ? index + 1 : firstRim);
   }
 }
 
@@ -84,7 +91,8 @@ bool FootprintSupport::supported(glm::vec2 center, float restY) const {
     grounds[s] = ground;
     highest = std::max(highest, ground);
   }
-  if (highest < restY - m_stepHeight - kStepSlack) return false;
+  const float lowest = restY - m_stepHeight - kStepSlack;
+  if (highest < lowest || grounds[m_centre] < lowest) return false;
   const float allowed = m_stepHeight + kStepSlack;
   return std::all_of(m_neighbours.begin(), m_neighbours.end(), [&](const auto& pair) {
     return std::abs(grounds[pair.first] - grounds[pair.second]) <= allowed;

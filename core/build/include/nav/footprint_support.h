@@ -9,7 +9,9 @@
 //   - under every sample lies ground, any face turned up (within the ground
 //     raster's reach), no higher than y + 2 cm; the highest such is its
 //     ground there;
-//   - the highest of those grounds is within one step below y;
+//   - the highest of those grounds is within one step below y, and so is
+//     the ground under the footprint's centre (the unit's own feet: a pit
+//     under its middle, whose sides the next rule lets pass, is no floor);
 //   - neighbouring samples' grounds differ by at most a step.
 // When the samples are a whole number of squares of the ground raster apart
 // and the footprint is centred on a square's centre (as a cell's is), the grid's
@@ -50,6 +52,8 @@ class FootprintSupport {
   std::vector<glm::ivec2> m_squareOffsets;
   /// Neighbouring samples, whose grounds may differ by at most a step.
   std::vector<std::pair<uint32_t, uint32_t>> m_neighbours;
+  /// The sample at the footprint's centre.
+  uint32_t m_centre = 0;
 };
 
 }  // namespace nav
