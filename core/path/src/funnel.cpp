@@ -566,8 +566,8 @@ std::vector<glm::vec3> followPortalHeights(const FunnelResult& funnel,
 
 namespace {
 
-// Pulls one leg and moves its corners out to their portal ends' reach; each
-// move is a Reach step, before the Goal step.
+// Pulls one leg and, unless told to keep them, moves its corners out to
+// their portal ends' reach; each move is a Reach step, before the Goal step.
 void pullLeg(const NavGraph& graph, std::span<const FunnelPortal> leg,
              std::span<const uint32_t> graphPortals, bool recordSteps, CornerReach reach,
              FunnelResult& pulled) {
