@@ -28,13 +28,6 @@ void planPath(const NavGraph& graph, const glm::vec3& start, const glm::vec3& go
 
 namespace {
 
-float groundLength(std::span<const glm::vec3> corners) {
-  float length = 0.0f;
-  for (size_t i = 1; i < corners.size(); ++i)
-    length += glm::distance(groundOf(corners[i - 1]), groundOf(corners[i]));
-  return length;
-}
-
 // True when the corners keep each turn at a reach's point (Corridor::endTurns)
 // to what the reach proves: the way in leaves the point, backwards, into the
 // sector the portal leaves, and the way on into the one it enters
@@ -130,13 +123,13 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
   thread_local Corridor other;
   thread_local FunnelResult pulled;
   Corridor& corridor = answer.search.corridor;
-  float best = reachTurnsHold(graph, corridor, answer.funnel.corners)
-                   ? groundLength(answer.funnel.corners)
-                   : std::numeric_limits<float>::infinity();
+  double best = reachTurnsHold(graph, corridor, answer.funnel.corners)
+                    ? groundPolylineLength(answer.funnel.corners)
+                    : std::numeric_limits<double>::infinity();
   // Pulls `other`, and keeps it when it is shorter and its turns hold.
   const auto tryPull = [&](CornerReach reach = CornerReach::Move) {
     pullCorridor(graph, other, pulled, stages.funnelSteps, reach);
-    const float length = groundLength(pulled.corners);
+    const double length = groundPolylineLength(pulled.corners);
     if (!(length < best) || !reachTurnsHold(graph, other, pulled.corners)) return;
     best = length;
     corridor = other;
@@ -153,7 +146,7 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
       if (i < other.reachExits.size()) other.reachExits[i] = ReachWay::Straight;
     }
   };
-  if (!(best < std::numeric_limits<float>::infinity())) {
+  if (!(best < std::numeric_limits<double>::infinity())) {
     other = corridor;
     tryPull(CornerReach::Keep);
   }
