@@ -6,9 +6,16 @@
 #include <random>
 #include <set>
 
+#include "nav/collision.h"
+#include "nav/grid_angle.h"
 #include "nav/locate.h"
+#include "nav/nav_build.h"
+#include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
+#include "path_measures.h"
+#include "test_levels.h"
+#include "test_queries.h"
 
 namespace nav {
 namespace {
@@ -684,6 +691,36 @@ TEST(Search, MatchesDijkstraOnRandomGrids) {
   // The generator must exercise both outcomes.
   EXPECT_GT(found, 200);
   EXPECT_GT(unreachable, 10);
+}
+
+// Found on terrain 701 (unturned, round unit, Detour's settings): the way
+// runs into a strip one cell wide and 44 m long, from several sectors beside
+// it, and on through its long side. Arrivals on that side stood metres apart;
+// compared by cost so far, a cheaper one further from the goal replaced one on
+// the straight way, and the path came out 6.96 m against the exact 5.74 m.
+TEST(Search, ArrivalsOnALongPortalCompareByTheWholeWay) {
+  FloodFillParams params = test::detourMatchedParams(0.9f);
+  params.unit.shape = UnitShape::Round;
+  const Result<Level> level =
+      levelOnChosenGrid(test::terrainLevel(701, 0.0f), std::nullopt, params);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
+  ASSERT_TRUE(build.ok()) << build.error();
+  const NavGraph& graph = build.value().graph;
+  const glm::vec3 start{38.744f, 1.511f, 30.722f}, goal{34.518f, 0.868f, 34.573f};
+  SearchOptions options = test::uniformCosts(graph);
+  PathAnswer exact, crossing;
+  options.portalPoint = PortalPoint::Exact;
+  planPath(graph, start, goal, options, {}, exact);
+  options.portalPoint = PortalPoint::Crossing;
+  planPath(graph, start, goal, options, {}, crossing);
+  ASSERT_EQ(exact.search.status, PathStatus::Found) << exact.search.reason;
+  ASSERT_EQ(crossing.search.status, PathStatus::Found) << crossing.search.reason;
+  EXPECT_LE(test::groundLength(crossing.funnel.corners),
+            test::groundLength(exact.funnel.corners) * 1.005)
+      << "crossing: " << test::describe(crossing.search.corridor)
+      << "\nexact: " << test::describe(exact.search.corridor);
 }
 
 TEST(Search, Deterministic) {

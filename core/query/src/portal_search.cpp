@@ -49,8 +49,8 @@ SearchStep PortalSearch::step() {
   while (!m_open.empty()) {
     const OpenEntry entry = m_open.pop();
     const Node& node = m_nodes[entry.node];
-    // Lazy deletion: an entry is stale once its node was closed or got a better cost.
-    if (node.state == NodeState::Closed || entry.cost > node.costSoFar) continue;
+    // Lazy deletion: an entry is stale once its node was closed or reached another way.
+    if (node.state == NodeState::Closed || entry.cost != node.costSoFar) continue;
     // Stopping when the goal is popped, not when first seen, keeps the path optimal.
     if (entry.node == m_goalNode) return SearchStep::Reached;
     if (dominated(sectorOf(entry.node), node.point, entry.cost)) {
@@ -90,9 +90,10 @@ void PortalSearch::trace(SearchEvent::Kind kind, uint32_t node, float cost, floa
   m_query.rules->tracePoint(kind, node == m_startNode ? kNoPortal : node, cost, estimate, point);
 }
 
-// Relaxes the edge into `node`, which stands at `point`. Closed nodes are
-// reopened too, so a heuristic scale above 1 (inconsistent) still gives a
-// valid, if not optimal, corridor. NaN and infinite costs never enter the open list.
+// Relaxes the edge into `node`, which stands at `point`, when that improves
+// on the way it is reached now (improves()). Closed nodes are reopened too,
+// so a heuristic scale above 1 (inconsistent) still gives a valid, if not
+// optimal, corridor. NaN and infinite costs never enter the open list.
 void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
                          const Heading& heading, const PulledString& string) {
   Node& target = m_nodes[node];
@@ -101,9 +102,10 @@ void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::ve
     target.parent = target.previousVisit = kNoPortal;
     target.state = NodeState::Unseen;
   }
-  if (!(cost < target.costSoFar)) return;
+  if (!(cost < kInfinity)) return;
   const bool seen = target.state != NodeState::Unseen;
-  const float estimate = cost + glm::distance(point, m_query.goal.point) * m_query.heuristicScale;
+  if (seen && !improves(node, cost, point)) return;
+  const float estimate = estimateThrough(point, cost);
   target.costSoFar = cost;
   target.parent = from;
   target.point = point;
@@ -254,7 +256,7 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
   // Not even queued when the node is already reached no dearer, or the
   // sector's first visit does better (the cheaper test first).
   const float reached = entry.cost + cost;
-  if (m_nodes.seen(node) && !(reached < m_nodes[node].costSoFar)) return;
+  if (m_nodes.seen(node) && !improves(node, reached, out)) return;
   if (dominated(portal.toSector, out, reached)) return;
   relax(node, entry.node, reached, out, heading, PulledString::startingAt(out, reached, metre));
 }
@@ -266,12 +268,17 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
 void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenEntry& entry,
                                 float metre, const PulledString& string) {
   // Pulling the string costs more than seeing that no point of the portal
-  // can beat the node's cost.
-  const bool seen = m_nodes.seen(node);
-  if (seen && !(string.costBelowSegment(portal.left, portal.right) < m_nodes[node].costSoFar))
-    return;
-  const glm::vec3& point = m_nodes[entry.node].point;
+  // can beat the node's estimate.
   const glm::vec3& goal = m_query.goal.point;
+  const bool seen = m_nodes.seen(node);
+  if (seen) {
+    const float nearest = glm::distance(closestOnSegment(portal.left, portal.right, goal), goal);
+    const float below =
+        string.costBelowSegment(portal.left, portal.right) + nearest * m_query.heuristicScale;
+    const Node& reachedBefore = m_nodes[node];
+    if (!(below < estimateThrough(reachedBefore.point, reachedBefore.costSoFar))) return;
+  }
+  const glm::vec3& point = m_nodes[entry.node].point;
   PulledString pulled = string;
   pulled.pullThrough(portal.left, portal.right, point, entry.cost);
   glm::vec3 in = crossing(portal, pulled.apex, goal);
@@ -283,9 +290,9 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
   // Costs add up step by step, as through every other portal.
   const float step = pulled.costTo(in) - entry.cost;
   const float reached = entry.cost + step;
-  // Not even queued when the node is already reached no dearer, or the
-  // sector's first visit does better (the cheaper test first).
-  if (seen && !(reached < m_nodes[node].costSoFar)) return;
+  // Not even queued when the way the node is reached now estimates no more,
+  // or the sector's first visit does better (the cheaper test first).
+  if (seen && !improves(node, reached, in)) return;
   if (dominated(portal.toSector, in, reached)) return;
   relax(node, entry.node, reached, in, Heading{}, pulled);
 }

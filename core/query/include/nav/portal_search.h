@@ -119,6 +119,19 @@ class PortalSearch {
                       Heading& after) const;
   /// Names a too sharp turn as what stopped the search, unless something else did first.
   void noteTooSharp();
+  /// The cost of the whole way through `point`, reached at `cost`, as the heuristic estimates it.
+  float estimateThrough(const glm::vec3& point, float cost) const {
+    return cost + glm::distance(point, m_query.goal.point) * m_query.heuristicScale;
+  }
+  /// True when reaching the (seen) node at `point` for `cost` beats the way
+  /// it is reached now. The two may stand metres apart on a long portal, and
+  /// the cheaper way so far may stand further from the goal: they compare by
+  /// the estimate of the whole way through each. A way that reaches the
+  /// other's point no dearer also estimates no more.
+  bool improves(uint32_t node, float cost, const glm::vec3& point) const {
+    const Node& now = m_nodes[node];
+    return estimateThrough(point, cost) < estimateThrough(now.point, now.costSoFar);
+  }
   void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
              const Heading& heading, const PulledString& string);
   /// False when the node is closed (unless for a vehicle) or its sector is
