@@ -12,8 +12,8 @@
 #include <memory>
 #include <string>
 
-#include "nav/collision.h"
 #include "corner_reach.h"
+#include "nav/collision.h"
 #include "nav/funnel.h"
 #include "nav/level_settings.h"
 #include "nav/nav_build.h"
@@ -144,17 +144,17 @@ TEST(CornerReach, NothingMovesWithoutReachOrWithPortalsThatDoNotMatch) {
   EXPECT_EQ(reachCorners(graph, leg, ids, pulled.corners, pulled.cornerPortals), 1u);
 }
 
-// The showcase as the Detour comparison builds it: its geometry for a round
-// unit 0.6 m across, 1.8 m tall, stepping 0.45 m, on cells of 0.3 m.
-struct Showcase {
+// A bundled level as the Detour comparison builds it: its geometry for a
+// round unit 0.6 m across, 1.8 m tall, stepping 0.45 m, on cells of 0.3 m.
+struct BuiltLevel {
   Level level;
   std::unique_ptr<CollisionWorld> world;
   NavBuild build;
 };
 
-Showcase showcaseForARoundUnit() {
-  Showcase s;
-  Result<Level> level = loadLevel(test::assetFile("showcase.obj"));
+BuiltLevel builtForARoundUnit(const std::string& asset) {
+  BuiltLevel s;
+  Result<Level> level = loadLevel(test::assetFile(asset));
   EXPECT_TRUE(level.ok()) << level.error();
   if (!level) return s;
   s.level = std::move(level).value();
@@ -188,7 +188,7 @@ Showcase showcaseForARoundUnit() {
 // radius, stands at (2.6, 28.4) too, 0.4 m from the wall's end, the reach of
 // the end of the portal between the two at (2.45, 28.4): the first corner moves there.
 TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
-  const Showcase s = showcaseForARoundUnit();
+  const BuiltLevel s = builtForARoundUnit("showcase.obj");
   ASSERT_FALSE(s.build.graph.sectors.empty());
   const NavGraph& graph = s.build.graph;
   const glm::vec3 start{4.25f, 0.05f, 33.65f}, goal{4.25f, 0.05f, 18.35f};
@@ -231,6 +231,37 @@ TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
   EXPECT_EQ(reached.steps.back().event, FunnelEvent::Goal);
   EXPECT_EQ(reached.reachedCorners, 1u);
   EXPECT_STREQ(toString(FunnelEvent::Reach), "reach");
+}
+
+// On the funnel level a path comes down a corridor (x 8.4..9.3) past the
+// right end of its portal at z 6, then turns east through a sector of one
+// cell (x 9.3..9.6, z 5.1..5.4) into the room below. Both portals of that
+// cell are one cell long and widened to its edges, so the gates are its
+// centre (9.45, 5.25) and the centres beside it: through the gates the path
+// zigzags over (9.15, 5.25), (9.45, 5.25) and (9.45, 4.95). The first of
+// those moves to the widened end (9.3, 5.4) without the second, whose gate
+// (the first of the next portal) the way on from the end must still pass;
+// then the last moves to the widened end (9.6, 5.1), in line with the centre.
+TEST(CornerReach, ThroughASectorOfOneCellByItsWidenedEnds) {
+  const BuiltLevel s = builtForARoundUnit("funnel.obj");
+  ASSERT_FALSE(s.build.graph.sectors.empty());
+  const NavGraph& graph = s.build.graph;
+  const glm::vec3 start{10.249f, 0.2f, 7.05f}, goal{11.258f, 0.2f, 3.786f};
+  const PathResult path = findPath(graph, start, goal);
+  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
+  const FunnelResult reached = pullCorridor(graph, path.corridor);
+  const std::vector<glm::vec2> expected = {{10.249f, 7.05f}, {9.3f, 6.0f}, {9.3f, 5.4f},
+                                           {9.45f, 5.25f},   {9.6f, 5.1f}, {11.258f, 3.786f}};
+  ASSERT_EQ(reached.corners.size(), expected.size()) << test::describe(path.corridor);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_NEAR(reached.corners[i].x, expected[i].x, 1e-3f) << "corner " << i;
+    EXPECT_NEAR(reached.corners[i].z, expected[i].y, 1e-3f) << "corner " << i;
+  }
+  // 1.4153 + 0.6 + 0.4243 + 2.1156 = 4.5552 m, against 4.8078 m zigzagging.
+  EXPECT_NEAR(groundLength(reached.corners), 4.5552f, 1e-3f);
+  const ClearanceSummary clearance =
+      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
+  EXPECT_EQ(clearance.touching, 0u);
 }
 
 // Random queries: each path against the same corridor's path pulled through

@@ -154,31 +154,41 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
     const size_t candidates = placesOf(graph, leg, legPortals, corners, cornerPortals, k, places);
     const Reaching* chosen = nullptr;
     size_t chosenLast = k;
-    for (size_t c = 0; c < candidates && !chosen; ++c) {
-      const Reaching& place = places[c];
-      // Turning at both gates of the end (funnelLegs) is one turn where it moves.
-      size_t last = k;
-      if (mutablePortals && k + 2 < corners.size()) {
-        const uint32_t nextAt = cornerPortals[k + 1];
-        const FunnelPortal& gate = leg[nextAt];
-        if (legPortals[nextAt] == place.turn.portal &&
-            corners[k + 1] == (place.turn.left ? gate.left : gate.right))
-          last = k + 1;
-      }
+    // True when the corner may move to `place`, the corners after it up to
+    // `last` dropped.
+    const auto fits = [&](const Reaching& place, size_t last) {
       const glm::vec3 next = corners[last + 1];
       float walked = groundDistance(previous, corner);
       for (size_t i = k; i <= last; ++i)
         walked += groundDistance(corners[i], corners[i + 1]);
       const glm::vec3& point = place.point;
       // The cheap tests first: most moves do not shorten the path.
-      if (groundDistance(previous, point) + groundDistance(point, next) < walked &&
-          stretchClear(before.moves() ? &before : nullptr, previous, &place, point) &&
-          stretchClear(&place, point, nullptr, next) &&
-          passes(previous, point, beforeAt, at, place, before) &&
-          passes(point, next, at, cornerPortals[last + 1], place, none) &&
-          passesOwn(previous, point, next, at, place)) {
+      return groundDistance(previous, point) + groundDistance(point, next) < walked &&
+             stretchClear(before.moves() ? &before : nullptr, previous, &place, point) &&
+             stretchClear(&place, point, nullptr, next) &&
+             passes(previous, point, beforeAt, at, place, before) &&
+             passes(point, next, at, cornerPortals[last + 1], place, none) &&
+             passesOwn(previous, point, next, at, place);
+    };
+    for (size_t c = 0; c < candidates && !chosen; ++c) {
+      const Reaching& place = places[c];
+      // Turning at both gates of the end (funnelLegs) is one turn where it
+      // moves. Where the way on from there misses a portal the second gate
+      // kept it to (the first gate of the next portal, one cell on), the
+      // first turn may still move alone.
+      bool bothGates = false;
+      if (mutablePortals && k + 2 < corners.size()) {
+        const uint32_t nextAt = cornerPortals[k + 1];
+        const FunnelPortal& gate = leg[nextAt];
+        bothGates = legPortals[nextAt] == place.turn.portal &&
+                    corners[k + 1] == (place.turn.left ? gate.left : gate.right);
+      }
+      if (bothGates && fits(place, k + 1)) {
         chosen = &place;
-        chosenLast = last;
+        chosenLast = k + 1;
+      } else if (fits(place, k)) {
+        chosen = &place;
+        chosenLast = k;
       }
     }
     if (!chosen && candidates > 0 && k + 2 < corners.size()) {
