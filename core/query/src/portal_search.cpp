@@ -41,7 +41,8 @@ void PortalSearch::init(const PortalQuery& query) {
   m_closestDistance = glm::distance(query.start.point, query.goal.point);
   confine();
   // The unit stands at the start facing any way it likes.
-  relax(m_startNode, kNoPortal, 0.0f, query.start.point, Heading{{0.0f, 0.0f}, 0.0f, true},
+  relax(m_startNode, kNoPortal, 0.0f, estimateThrough(query.start.point, 0.0f), query.start.point,
+        Heading{{0.0f, 0.0f}, 0.0f, true},
         PulledString::startingAt(query.start.point, 0.0f, query.startSectorCost));
 }
 
@@ -90,22 +91,19 @@ void PortalSearch::trace(SearchEvent::Kind kind, uint32_t node, float cost, floa
   m_query.rules->tracePoint(kind, node == m_startNode ? kNoPortal : node, cost, estimate, point);
 }
 
-// Relaxes the edge into `node`, which stands at `point`, when that improves
-// on the way it is reached now (improves()). Closed nodes are reopened too,
-// so a heuristic scale above 1 (inconsistent) still gives a valid, if not
-// optimal, corridor. NaN and infinite costs never enter the open list.
-void PortalSearch::relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
-                         const Heading& heading, const PulledString& string) {
+// Closed nodes are reopened too, so a heuristic scale above 1 (inconsistent)
+// still gives a valid, if not optimal, corridor. Callers keep NaN and
+// infinite estimates out of the open list: none is below estimateNow.
+void PortalSearch::relax(uint32_t node, uint32_t from, float cost, float estimate,
+                         const glm::vec3& point, const Heading& heading,
+                         const PulledString& string) {
   Node& target = m_nodes[node];
   if (m_nodes.claim(node)) {
     target.costSoFar = kInfinity;
     target.parent = target.previousVisit = kNoPortal;
     target.state = NodeState::Unseen;
   }
-  if (!(cost < kInfinity)) return;
   const bool seen = target.state != NodeState::Unseen;
-  if (seen && !improves(node, cost, point)) return;
-  const float estimate = estimateThrough(point, cost);
   target.costSoFar = cost;
   target.parent = from;
   target.point = point;
@@ -253,12 +251,14 @@ void PortalSearch::considerPortal(uint32_t node, const Portal& portal, const Ope
     const Heading at = sector.kind == SectorKind::Waypath ? Heading{} : m_headings[entry.node];
     if (!headingThrough(at, point, node, portal, in, out, heading)) return noteTooSharp();
   }
-  // Not even queued when the node is already reached no dearer, or the
-  // sector's first visit does better (the cheaper test first).
+  // Not even queued when the way the node is reached now estimates no more,
+  // or the sector's first visit does better (the cheaper test first).
   const float reached = entry.cost + cost;
-  if (m_nodes.seen(node) && !improves(node, reached, out)) return;
+  const float estimate = estimateThrough(out, reached);
+  if (!(estimate < estimateNow(node))) return;
   if (dominated(portal.toSector, out, reached)) return;
-  relax(node, entry.node, reached, out, heading, PulledString::startingAt(out, reached, metre));
+  relax(node, entry.node, reached, estimate, out, heading,
+        PulledString::startingAt(out, reached, metre));
 }
 
 // considerPortal for a walk portal crossed on foot: the string pulled on
@@ -270,13 +270,12 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
   // Pulling the string costs more than seeing that no point of the portal
   // can beat the node's estimate.
   const glm::vec3& goal = m_query.goal.point;
-  const bool seen = m_nodes.seen(node);
-  if (seen) {
+  const float now = estimateNow(node);
+  if (now < kInfinity) {
     const float nearest = glm::distance(closestOnSegment(portal.left, portal.right, goal), goal);
     const float below =
         string.costBelowSegment(portal.left, portal.right) + nearest * m_query.heuristicScale;
-    const Node& reachedBefore = m_nodes[node];
-    if (!(below < estimateThrough(reachedBefore.point, reachedBefore.costSoFar))) return;
+    if (!(below < now)) return;
   }
   const glm::vec3& point = m_nodes[entry.node].point;
   PulledString pulled = string;
@@ -290,11 +289,12 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
   // Costs add up step by step, as through every other portal.
   const float step = pulled.costTo(in) - entry.cost;
   const float reached = entry.cost + step;
+  const float estimate = estimateThrough(in, reached);
   // Not even queued when the way the node is reached now estimates no more,
   // or the sector's first visit does better (the cheaper test first).
-  if (seen && !improves(node, reached, in)) return;
+  if (!(estimate < now)) return;
   if (dominated(portal.toSector, in, reached)) return;
-  relax(node, entry.node, reached, in, Heading{}, pulled);
+  relax(node, entry.node, reached, estimate, in, Heading{}, pulled);
 }
 
 void PortalSearch::noteTooSharp() {
@@ -454,7 +454,9 @@ void PortalSearch::expand(const OpenEntry& entry) {
         m_pullsString && string.metre == m_query.goalSectorCost && string.sees(goalPoint)
             ? string.costTo(goalPoint)
             : entry.cost + glm::distance(point, goalPoint) * m_query.goalSectorCost;
-    relax(m_goalNode, entry.node, cost, goalPoint, Heading{}, string);
+    const float estimate = estimateThrough(goalPoint, cost);
+    if (estimate < estimateNow(m_goalNode))
+      relax(m_goalNode, entry.node, cost, estimate, goalPoint, Heading{}, string);
   }
 }
 

@@ -123,16 +123,22 @@ class PortalSearch {
   float estimateThrough(const glm::vec3& point, float cost) const {
     return cost + glm::distance(point, m_query.goal.point) * m_query.heuristicScale;
   }
-  /// True when reaching the (seen) node at `point` for `cost` beats the way
-  /// it is reached now. The two may stand metres apart on a long portal, and
-  /// the cheaper way so far may stand further from the goal: they compare by
-  /// the estimate of the whole way through each. A way that reaches the
-  /// other's point no dearer also estimates no more.
-  bool improves(uint32_t node, float cost, const glm::vec3& point) const {
+  /// The estimate of the way the node is reached now; infinity for a node
+  /// not reached yet.
+  float estimateNow(uint32_t node) const {
+    if (!m_nodes.seen(node)) return std::numeric_limits<float>::infinity();
     const Node& now = m_nodes[node];
-    return estimateThrough(point, cost) < estimateThrough(now.point, now.costSoFar);
+    return now.state == NodeState::Unseen ? std::numeric_limits<float>::infinity()
+                                          : estimateThrough(now.point, now.costSoFar);
   }
-  void relax(uint32_t node, uint32_t from, float cost, const glm::vec3& point,
+  /// Sets the node reached at `point` for `cost` from node `from`, and queues
+  /// it at `estimate` (estimateThrough). Only for a way that beats how the
+  /// node is reached now: the estimate below estimateNow. The two points may
+  /// stand metres apart on a long portal, and the cheaper way so far may
+  /// stand further from the goal, so ways compare by the estimate of the
+  /// whole way through each; a way that reaches the other's point no dearer
+  /// also estimates no more.
+  void relax(uint32_t node, uint32_t from, float cost, float estimate, const glm::vec3& point,
              const Heading& heading, const PulledString& string);
   /// False when the node is closed (unless for a vehicle) or its sector is
   /// closed to the query: then nothing is relaxed through the portal. A
