@@ -581,13 +581,7 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));
-    FloodFillParams params = test::detourMatchedParams(0.9f);
-    params.unit.shape = c.shape;
-    const Result<Level> level =
-        levelOnChosenGrid(test::terrainLevel(c.seed, c.degrees), std::nullopt, params);
-    ASSERT_TRUE(level.ok()) << level.error();
-    const CollisionWorld world(level.value());
-    const Result<NavBuild> build = buildNavigation(level.value(), world, params);
+    const Result<NavBuild> build = test::terrainOnChosenGrid(c.seed, c.degrees, c.shape);
     ASSERT_TRUE(build.ok()) << build.error();
     const NavGraph& graph = build.value().graph;
     PathAnswer exact, crossing;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "nav/collision.h"
+#include "nav/grid_angle.h"
 #include "nav/nav_build.h"
 #include "nav/terrain_generator.h"
 
@@ -241,6 +242,15 @@ Level terrainLevel(uint32_t seed, float degrees) {
   if (turned) return turned.value();
   ADD_FAILURE() << turned.error();
   return {};
+}
+
+Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape) {
+  FloodFillParams params = detourMatchedParams(0.9f);
+  params.unit.shape = shape;
+  const Result<Level> level = levelOnChosenGrid(terrainLevel(seed, degrees), std::nullopt, params);
+  if (!level) return Result<NavBuild>::failure(level.error());
+  const CollisionWorld world(level.value());
+  return buildNavigation(level.value(), world, params);
 }
 
 const NavBuild& terrainBuild(uint32_t seed, float degrees) {

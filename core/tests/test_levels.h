@@ -71,6 +71,9 @@ Level terrainLevel(uint32_t seed, float degrees);
 /// terrainLevel built at detourMatchedParams(0.9) with its cells kept, once
 /// per (seed, turn).
 const NavBuild& terrainBuild(uint32_t seed, float degrees);
+/// terrainLevel as navscope_check_exact and the CLI build it: on the grid
+/// chooseGridAngle picks, at detourMatchedParams(0.9) for a unit of `shape`.
+Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);

@@ -6,10 +6,7 @@
 #include <random>
 #include <set>
 
-#include "nav/collision.h"
-#include "nav/grid_angle.h"
 #include "nav/locate.h"
-#include "nav/nav_build.h"
 #include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
@@ -699,13 +696,7 @@ TEST(Search, MatchesDijkstraOnRandomGrids) {
 // compared by cost so far, a cheaper one further from the goal replaced one on
 // the straight way, and the path came out 6.96 m against the exact 5.74 m.
 TEST(Search, ArrivalsOnALongPortalCompareByTheWholeWay) {
-  FloodFillParams params = test::detourMatchedParams(0.9f);
-  params.unit.shape = UnitShape::Round;
-  const Result<Level> level =
-      levelOnChosenGrid(test::terrainLevel(701, 0.0f), std::nullopt, params);
-  ASSERT_TRUE(level.ok()) << level.error();
-  const CollisionWorld world(level.value());
-  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
+  const Result<NavBuild> build = test::terrainOnChosenGrid(701, 0.0f, UnitShape::Round);
   ASSERT_TRUE(build.ok()) << build.error();
   const NavGraph& graph = build.value().graph;
   const glm::vec3 start{38.744f, 1.511f, 30.722f}, goal{34.518f, 0.868f, 34.573f};
