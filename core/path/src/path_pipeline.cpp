@@ -13,6 +13,7 @@
 #include "nav/path_solver.h"
 #include "nav/portal_ends.h"
 #include "nav/query_filter.h"
+#include "corridor_shortcuts.h"
 #include "smoothing.h"
 
 namespace nav {
@@ -282,6 +283,11 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   if (!answer.hasPath()) return;
   Corridor& corridor = answer.search.corridor;
   pullCorridor(graph, corridor, answer.funnel, stages.funnelSteps);
+  const float turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
+  // The A* over portals, on foot (corridor_shortcuts.h).
+  if (answer.search.portalPoint == PortalPoint::Crossing && turningRadius == 0.0f &&
+      !turnsPastGates(corridor))
+    takeShortcuts(graph, corridor, answer.funnel, stages.funnelSteps);
   // With no turn past the gates, the pull through the gates alone is this one.
   if (turnsPastGates(corridor)) keepShortestPull(graph, stages, answer);
   if (cheapestWanted(graph, options, answer.search)) {
@@ -298,7 +304,6 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   if (stages.funnelSteps || stages.groundPath) answer.portals = funnelPortals(graph, corridor);
   if (stages.groundPath) answer.groundPath = followPortalHeights(answer.funnel, answer.portals);
   if (stages.smoothed) answer.smoothed = smoothPath(graph, corridor, answer.funnel.corners);
-  const float turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
   if (stages.vehicleCurve && turningRadius > 0.0f)
     answer.vehicle = vehicleCurve(answer.funnel.corners, turningRadius);
   if (stages.clearance && world != nullptr)

@@ -1,0 +1,96 @@
+// Shortcuts through the A*'s corridor (corridor_shortcuts.h), as every path
+// gets them through the pipeline: on levels nobody tuned for, against the
+// corridor the search gave and against the exact search.
+#include <gtest/gtest.h>
+
+#include "nav/funnel.h"
+#include "nav/path_pipeline.h"
+#include "nav/path_solver.h"
+#include "test_levels.h"
+#include "test_queries.h"
+
+namespace nav {
+namespace {
+
+// Each portal leads from the sector before it to the sector after it.
+::testing::AssertionResult joined(const NavGraph& graph, const Corridor& corridor) {
+  if (corridor.sectors.size() != corridor.portals.size() + 1)
+    return ::testing::AssertionFailure() << "sectors and portals do not alternate";
+  for (size_t i = 0; i < corridor.portals.size(); ++i) {
+    const Portal& portal = corridor.portal(graph, i);
+    if (portal.fromSector != corridor.sectors[i] || portal.toSector != corridor.sectors[i + 1])
+      return ::testing::AssertionFailure() << "portal " << i << " does not join its sectors";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Generated terrain 703 turned 45 degrees, round unit: from the start, the
+// A* reaches a portal further on first by strips of sectors towards the
+// goal, and its corridor enters sectors the way need not enter: pulled, 35.31 m.
+// Leaving them out gives the exact search's way, 32.89 m.
+TEST(CorridorShortcuts, LeaveOutSectorsTheWayNeedNotEnter) {
+  const Result<NavBuild> build = test::terrainOnChosenGrid(703, 45.0f, UnitShape::Round);
+  ASSERT_TRUE(build.ok()) << build.error();
+  const NavGraph& graph = build.value().graph;
+  // In the turned level's coordinates; the graph's grid runs along its walls.
+  const glm::vec3 start = graph.gridFrame.toGrid({45.416f, 2.421f, 43.552f});
+  const glm::vec3 goal = graph.gridFrame.toGrid({65.776f, 0.355f, 24.965f});
+  SearchOptions options = test::uniformCosts(graph);
+  const PathResult searched = findPath(graph, start, goal, options);
+  ASSERT_EQ(searched.status, PathStatus::Found) << searched.reason;
+  const float searchedLength = pullCorridor(graph, searched.corridor).length;
+  EXPECT_GT(searchedLength, 35.0f) << "the A* alone no longer detours here: pick another pair";
+
+  PathAnswer crossing, exact;
+  planPath(graph, start, goal, options, {}, crossing);
+  options.portalPoint = PortalPoint::Exact;
+  planPath(graph, start, goal, options, {}, exact);
+  ASSERT_EQ(exact.search.status, PathStatus::Found) << exact.search.reason;
+  EXPECT_TRUE(joined(graph, crossing.search.corridor));
+  EXPECT_LT(crossing.search.corridor.sectors.size(), searched.corridor.sectors.size());
+  EXPECT_NEAR(crossing.funnel.length, exact.funnel.length, 1e-3f)
+      << "crossing: " << test::describe(crossing.search.corridor)
+      << "\nexact: " << test::describe(exact.search.corridor);
+}
+
+// Over random pairs, a shortcut is kept only when the pull through it is
+// shorter; the corridor stays joined, and the search methods that show
+// their own corridor (midpoints, centroids) keep it.
+void checkNeverLonger(const NavBuild& build, uint32_t seed) {
+  const NavGraph& graph = build.graph;
+  int shortened = 0;
+  for (const test::QueryPair& pair : test::randomPairs(build, 300, seed)) {
+    SearchOptions options = test::uniformCosts(graph);
+    const PathResult searched = findPath(graph, pair.start, pair.goal, options);
+    if (searched.status != PathStatus::Found) continue;
+    const float searchedLength = pullCorridor(graph, searched.corridor).length;
+    PathAnswer answer;
+    planPath(graph, pair.start, pair.goal, options, {}, answer);
+    ASSERT_TRUE(joined(graph, answer.search.corridor)) << test::describe(pair);
+    EXPECT_LE(answer.funnel.length, searchedLength) << test::describe(pair);
+    if (answer.search.corridor.sectors != searched.corridor.sectors) {
+      ++shortened;
+      EXPECT_LT(answer.funnel.length, searchedLength) << test::describe(pair);
+    }
+    options.portalPoint = PortalPoint::Midpoint;
+    const PathResult midpoints = findPath(graph, pair.start, pair.goal, options);
+    planPath(graph, pair.start, pair.goal, options, {}, answer);
+    EXPECT_EQ(answer.search.corridor.portals, midpoints.corridor.portals) << test::describe(pair);
+  }
+  EXPECT_GT(shortened, 0);
+}
+
+TEST(CorridorShortcuts, NeverLongerOnTurnedTerrain) {
+  const NavBuild& build = test::terrainBuild(711, 8.0f);
+  ASSERT_FALSE(build.graph.sectors.empty());
+  checkNeverLonger(build, 5);
+}
+
+TEST(CorridorShortcuts, NeverLongerOnTheDungeon) {
+  const NavBuild* build = test::dungeonBuild();
+  if (build == nullptr) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
+  checkNeverLonger(*build, 6);
+}
+
+}  // namespace
+}  // namespace nav
