@@ -96,11 +96,11 @@ void StatePrinter::observe(const PathTool& path) {
   if (solution == nullptr) return;
   print(format(
       "path status=%s corners=%zu length=%.3f funnel_steps=%zu search=%s regions=%d expansions=%u "
-      "reached=%zu",
+      "reached=%zu left_out=%zu",
       statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
       solution->funnel.length, solution->funnel.steps.size(),
       toString(solution->search.portalPoint), solution->search.overRegions ? 1 : 0,
-      solution->search.expansions, solution->funnel.reachedCorners));
+      solution->search.expansions, solution->funnel.reachedCorners, solution->sectorsLeftOut));
   if (!path.islandNote().empty()) print("island " + path.islandNote());
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";

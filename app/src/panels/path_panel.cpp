@@ -148,6 +148,12 @@ void drawPathPanel(PathTool& tool, CompareTool& compare, const LevelSettings* le
               "unit was proven to turn clear for this path (the blue portal ends).");
         }
         row("corridor", "%zu sectors", solution->search.corridor.sectors.size());
+        row("left out", "%zu sectors", solution->sectorsLeftOut);
+        if (ImGui::IsItemHovered()) {
+          ImGui::SetTooltip(
+              "Sectors of the search's corridor the path need not enter: the corridor\n"
+              "without them pulls shorter, so the path goes straight across.");
+        }
         row("search cost", "%.2f m", double(solution->search.cost));
       }
       row("expansions", "%u", solution->search.expansions);

@@ -126,10 +126,10 @@ bool shortens(const NavGraph& graph, const Corridor& corridor, const PlacedPath&
 
 }  // namespace
 
-bool takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
-                   bool recordSteps) {
+size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
+                     bool recordSteps) {
   const size_t count = corridor.sectors.size();
-  if (count < 3 || !walksOneSurface(graph, corridor)) return false;
+  if (count < 3 || !walksOneSurface(graph, corridor)) return 0;
   thread_local CorridorPlaces places;
   thread_local PlacedPath path;
   places.start(graph, corridor);
@@ -158,13 +158,14 @@ bool takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
     shorter.sectors.push_back(corridor.sectors[farthest]);
     i = farthest;
   }
-  if (!any) return false;
+  if (!any) return 0;
   thread_local FunnelResult pulled;
   pullCorridor(graph, shorter, pulled, recordSteps);
-  if (!(pulled.length < funnel.length)) return false;
+  if (!(pulled.length < funnel.length)) return 0;
   std::swap(corridor, shorter);
   std::swap(funnel, pulled);
-  return true;
+  // `shorter` holds the search's corridor now; each shortcut left a sector out.
+  return shorter.sectors.size() - corridor.sectors.size();
 }
 
 }  // namespace nav

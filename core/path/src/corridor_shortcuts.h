@@ -16,9 +16,10 @@ namespace nav {
 
 /// Takes the shortcuts above when the corridor walks ground of one surface
 /// through walk portals only (a shortcut then saves length and cost alike),
-/// pulling the shortened corridor as pullCorridor does. Returns true when it
-/// kept them: `corridor` and `funnel` then hold the shorter way.
-bool takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
+/// pulling the shortened corridor as pullCorridor does. Returns the number of
+/// corridor sectors left out (0: none kept); `corridor` and `funnel` then
+/// hold the shorter way.
+size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
                    bool recordSteps);
 
 }  // namespace nav

@@ -42,6 +42,9 @@ struct PathAnswer {
   /// Start, corridor portals (every leg's), goal, as the funnel steps index
   /// them; only with funnelSteps or groundPath, and when there is a corridor.
   std::vector<FunnelPortal> portals;
+  /// Sectors of the search's corridor the pipeline left out: the way need not
+  /// enter them, and the pull without them is shorter (corridor_shortcuts.h).
+  size_t sectorsLeftOut = 0;
   /// The corners (a partial path's too: it leads as close to the goal as the unit gets).
   FunnelResult funnel;
   std::vector<glm::vec3> groundPath;
