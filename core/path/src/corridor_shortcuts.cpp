@@ -1,10 +1,11 @@
 #include "corridor_shortcuts.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
+
+#include "nav/node_pool.h"
 
 namespace nav {
 namespace {
@@ -20,35 +21,6 @@ bool walksOneSurface(const NavGraph& graph, const Corridor& corridor) {
   }
   return true;
 }
-
-// Where each sector stands in the corridor, for the query at hand: a stamp a
-// sector, so nothing the size of the graph is cleared between queries.
-class CorridorPlaces {
- public:
-  static constexpr size_t kNone = SIZE_MAX;
-
-  void start(const NavGraph& graph, const Corridor& corridor) {
-    if (m_stamp.size() < graph.sectors.size()) {
-      m_stamp.assign(graph.sectors.size(), 0);
-      m_place.resize(graph.sectors.size());
-      m_now = 0;
-    }
-    if (++m_now == 0) {
-      std::fill(m_stamp.begin(), m_stamp.end(), 0u);
-      m_now = 1;
-    }
-    for (size_t i = 0; i < corridor.sectors.size(); ++i) {
-      m_stamp[corridor.sectors[i]] = m_now;
-      m_place[corridor.sectors[i]] = uint32_t(i);
-    }
-  }
-  /// The sector's place in the corridor (its last, should it come twice), or kNone.
-  size_t of(uint32_t sector) const { return m_stamp[sector] == m_now ? m_place[sector] : kNone; }
-
- private:
-  std::vector<uint32_t> m_stamp, m_place;
-  uint32_t m_now = 0;
-};
 
 bool holds(const NavGraph& graph, uint32_t sector, const glm::vec3& point) {
   // Corners stand at gates, on the cells next to a portal, or on the portal.
@@ -79,7 +51,8 @@ struct PlacedPath {
         at = corridor.sectors.size() - 1;
       } else if (c > 0) {
         size_t k = at;
-        while (k < corridor.sectors.size() && !holds(graph, corridor.sectors[k], path[c])) ++k;
+        while (k < corridor.sectors.size() && !holds(graph, corridor.sectors[k], path[c]))
+          ++k;
         if (k < corridor.sectors.size()) at = k;
       }
       places[c] = at;
@@ -92,8 +65,8 @@ struct PlacedPath {
 // portal `through`, shortens the way between the path's last corner before
 // `first` and its first corner after `last`, pulled through the portals
 // between them (not the narrower gates: the full pull decides).
-bool shortens(const NavGraph& graph, const Corridor& corridor, const PlacedPath& path,
-              size_t first, size_t last, uint32_t through) {
+bool shortens(const NavGraph& graph, const Corridor& corridor, const PlacedPath& path, size_t first,
+              size_t last, uint32_t through) {
   // Only where the path turns in the sectors left out can it gain.
   size_t from = 0, to = path.corners.size() - 1;
   bool turns = false;
@@ -130,9 +103,12 @@ size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& fu
                      bool recordSteps) {
   const size_t count = corridor.sectors.size();
   if (count < 3 || !walksOneSurface(graph, corridor)) return 0;
-  thread_local CorridorPlaces places;
+  // Where each sector stands in the corridor (its last place, should it come twice).
+  thread_local NodePool<uint32_t> places;
+  places.startQuery(graph.sectors.size());
+  for (size_t i = 0; i < count; ++i)
+    places.touch(corridor.sectors[i], 0) = uint32_t(i);
   thread_local PlacedPath path;
-  places.start(graph, corridor);
   path.place(graph, corridor, funnel.corners);
   thread_local Corridor shorter;
   shorter.clear();
@@ -146,9 +122,9 @@ size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& fu
     uint32_t through = corridor.portals[i];
     for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
       const Portal& portal = graph.portals[p];
-      const size_t j = places.of(portal.toSector);
-      if (portal.kind == PortalKind::Walk && j != CorridorPlaces::kNone && j > farthest &&
-          shortens(graph, corridor, path, i, j, p)) {
+      if (portal.kind != PortalKind::Walk || !places.seen(portal.toSector)) continue;
+      const size_t j = places[portal.toSector];
+      if (j > farthest && shortens(graph, corridor, path, i, j, p)) {
         farthest = j;
         through = p;
       }

@@ -20,6 +20,6 @@ namespace nav {
 /// corridor sectors left out (0: none kept); `corridor` and `funnel` then
 /// hold the shorter way.
 size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
-                   bool recordSteps);
+                     bool recordSteps);
 
 }  // namespace nav

@@ -9,11 +9,11 @@
 #include <utility>
 #include <vector>
 
+#include "corridor_shortcuts.h"
 #include "nav/cheapest_pull.h"
 #include "nav/path_solver.h"
 #include "nav/portal_ends.h"
 #include "nav/query_filter.h"
-#include "corridor_shortcuts.h"
 #include "smoothing.h"
 
 namespace nav {
