@@ -762,7 +762,7 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
                       {"expansions", path.expansions},
                       {"search", toString(path.portalPoint)},
                       {"regions", path.overRegions},
-                      {"sectors_left_out", answer.sectorsLeftOut},
+                      {"sectors_left_out", answer.sectorsLeftOut.size()},
                       {"clearance", clearanceJson(loaded->world.get(), answer.clearance)},
                       {"us", rounded(*std::min_element(us.begin(), us.end()))},
                       {"median_us", rounded(median(us))}}

@@ -108,6 +108,7 @@ bool SceneView::refresh(Layer layer, const SceneContent& content, const DrawOpti
     case kCorridor:
       m_scratch.setLineWidth(2.0f);
       drawCorridor(m_scratch, build->graph, path->search.corridor);
+      drawLeftOutSectors(m_scratch, build->graph, path->sectorsLeftOut);
       break;
     case kSearchTrace:
       m_scratch.setLineWidth(2.0f);

@@ -100,7 +100,8 @@ void StatePrinter::observe(const PathTool& path) {
       statusName(solution->search.status).c_str(), solution->funnel.corners.size(),
       solution->funnel.length, solution->funnel.steps.size(),
       toString(solution->search.portalPoint), solution->search.overRegions ? 1 : 0,
-      solution->search.expansions, solution->funnel.reachedCorners, solution->sectorsLeftOut));
+      solution->search.expansions, solution->funnel.reachedCorners,
+      solution->sectorsLeftOut.size()));
   if (!path.islandNote().empty()) print("island " + path.islandNote());
   if (solution->funnel.corners.empty()) return;
   std::string corners = "corners";

@@ -3,7 +3,10 @@
 // corridor the search gave and against the exact search.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "nav/funnel.h"
+#include "nav/nav_draw.h"
 #include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "test_levels.h"
@@ -51,6 +54,40 @@ TEST(CorridorShortcuts, LeaveOutSectorsTheWayNeedNotEnter) {
   EXPECT_NEAR(crossing.funnel.length, exact.funnel.length, 1e-3f)
       << "crossing: " << test::describe(crossing.search.corridor)
       << "\nexact: " << test::describe(exact.search.corridor);
+
+  // The answer names the sectors left out: the search's, not the path's.
+  const std::vector<uint32_t>& leftOut = crossing.sectorsLeftOut;
+  const auto holds = [](const std::vector<uint32_t>& sectors, uint32_t s) {
+    return std::find(sectors.begin(), sectors.end(), s) != sectors.end();
+  };
+  EXPECT_EQ(leftOut.size(),
+            searched.corridor.sectors.size() - crossing.search.corridor.sectors.size());
+  for (const uint32_t s : leftOut) {
+    EXPECT_TRUE(holds(searched.corridor.sectors, s)) << s;
+    EXPECT_FALSE(holds(crossing.search.corridor.sectors, s)) << s;
+  }
+  // Drawn in their own shade over each of them.
+  struct Recorder : DebugDraw {
+    std::vector<glm::vec3> corners;
+    void line(const glm::vec3&, const glm::vec3&, Color) override {}
+    void triangle(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                  Color color) override {
+      EXPECT_EQ(color, colors::kLeftOutSector);
+      corners.insert(corners.end(), {a, b, c});
+    }
+    void point(const glm::vec3&, float, Color) override {}
+    void text(const glm::vec3&, std::string_view, Color) override {}
+  } recorder;
+  drawLeftOutSectors(recorder, graph, leftOut);
+  for (const uint32_t s : leftOut) {
+    const Aabb& box = graph.sectors[s].bounds;
+    const size_t inside = size_t(
+        std::count_if(recorder.corners.begin(), recorder.corners.end(), [&](const glm::vec3& p) {
+          return p.x >= box.min.x - 1e-3f && p.x <= box.max.x + 1e-3f && p.z >= box.min.z - 1e-3f &&
+                 p.z <= box.max.z + 1e-3f;
+        }));
+    EXPECT_GE(inside, 6u) << "sector " << s;
+  }
 }
 
 // Over random pairs, a shortcut is kept only when the pull through it is

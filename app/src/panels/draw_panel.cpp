@@ -5,8 +5,8 @@
 #include <string>
 
 #include "compare_tool.h"
-#include "nav/crowd_draw.h"
 #include "inspector.h"
+#include "nav/crowd_draw.h"
 
 namespace nav::app {
 namespace {
@@ -73,6 +73,7 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds,
           {"region portal", colors::kRegionPortal},
           {"one-way", colors::kOneWayPortal},
           {"corridor", colors::kCorridor},
+          {"left out of corridor", colors::kLeftOutSector},
           {"funnel left", colors::kFunnelLeft},
           {"funnel right", colors::kFunnelRight},
           {"apex", colors::kApex},

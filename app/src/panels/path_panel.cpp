@@ -148,7 +148,7 @@ void drawPathPanel(PathTool& tool, CompareTool& compare, const LevelSettings* le
               "unit was proven to turn clear for this path (the blue portal ends).");
         }
         row("corridor", "%zu sectors", solution->search.corridor.sectors.size());
-        row("left out", "%zu sectors", solution->sectorsLeftOut);
+        row("left out", "%zu sectors", solution->sectorsLeftOut.size());
         if (ImGui::IsItemHovered()) {
           ImGui::SetTooltip(
               "Sectors of the search's corridor the path need not enter: the corridor\n"

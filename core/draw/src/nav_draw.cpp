@@ -323,6 +323,13 @@ void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corrid
   }
 }
 
+void drawLeftOutSectors(DebugDraw& draw, const NavGraph& graph, std::span<const uint32_t> sectors) {
+  for (const uint32_t s : sectors) {
+    if (s < graph.sectors.size())
+      sectorQuad(draw, graph, graph.sectors[s], kSectorLift + 0.01f, colors::kLeftOutSector);
+  }
+}
+
 void drawSearchTrace(DebugDraw& draw, const SearchTrace& trace) {
   for (const SearchEvent& event : trace.events) {
     const bool closed =

@@ -99,10 +99,11 @@ bool shortens(const NavGraph& graph, const Corridor& corridor, const PlacedPath&
 
 }  // namespace
 
-size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
-                     bool recordSteps) {
+void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
+                   bool recordSteps, std::vector<uint32_t>& leftOut) {
+  leftOut.clear();
   const size_t count = corridor.sectors.size();
-  if (count < 3 || !walksOneSurface(graph, corridor)) return 0;
+  if (count < 3 || !walksOneSurface(graph, corridor)) return;
   // Where each sector stands in the corridor (its last place, should it come twice).
   thread_local NodePool<uint32_t> places;
   places.startQuery(graph.sectors.size());
@@ -115,7 +116,6 @@ size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& fu
   shorter.start = corridor.start;
   shorter.goal = corridor.goal;
   shorter.sectors.push_back(corridor.sectors.front());
-  bool any = false;
   for (size_t i = 0; i + 1 < count;) {
     const Sector& sector = graph.sectors[corridor.sectors[i]];
     size_t farthest = i + 1;
@@ -129,19 +129,21 @@ size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& fu
         through = p;
       }
     }
-    any = any || farthest > i + 1;
+    leftOut.insert(leftOut.end(), corridor.sectors.begin() + ptrdiff_t(i) + 1,
+                   corridor.sectors.begin() + ptrdiff_t(farthest));
     shorter.portals.push_back(through);
     shorter.sectors.push_back(corridor.sectors[farthest]);
     i = farthest;
   }
-  if (!any) return 0;
+  if (leftOut.empty()) return;
   thread_local FunnelResult pulled;
   pullCorridor(graph, shorter, pulled, recordSteps);
-  if (!(pulled.length < funnel.length)) return 0;
+  if (!(pulled.length < funnel.length)) {
+    leftOut.clear();
+    return;
+  }
   std::swap(corridor, shorter);
   std::swap(funnel, pulled);
-  // `shorter` holds the search's corridor now; each shortcut left a sector out.
-  return shorter.sectors.size() - corridor.sectors.size();
 }
 
 }  // namespace nav

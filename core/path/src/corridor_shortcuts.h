@@ -16,10 +16,10 @@ namespace nav {
 
 /// Takes the shortcuts above when the corridor walks ground of one surface
 /// through walk portals only (a shortcut then saves length and cost alike),
-/// pulling the shortened corridor as pullCorridor does. Returns the number of
-/// corridor sectors left out (0: none kept); `corridor` and `funnel` then
-/// hold the shorter way.
-size_t takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
-                     bool recordSteps);
+/// pulling the shortened corridor as pullCorridor does. When it keeps them,
+/// `corridor` and `funnel` hold the shorter way and `leftOut` the sectors
+/// left out; otherwise `leftOut` is empty.
+void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
+                   bool recordSteps, std::vector<uint32_t>& leftOut);
 
 }  // namespace nav

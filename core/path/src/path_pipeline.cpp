@@ -275,7 +275,7 @@ class CorridorMetres {
 void completePath(const NavGraph& graph, const SearchOptions& options, const PathStages& stages,
                   PathAnswer& answer, const CollisionWorld* world) {
   answer.portals.clear();
-  answer.sectorsLeftOut = 0;
+  answer.sectorsLeftOut.clear();
   answer.funnel.clear();
   answer.groundPath.clear();
   answer.smoothed.clear();
@@ -288,7 +288,7 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   // The A* over portals, on foot (corridor_shortcuts.h).
   if (answer.search.portalPoint == PortalPoint::Crossing && turningRadius == 0.0f &&
       !turnsPastGates(corridor))
-    answer.sectorsLeftOut = takeShortcuts(graph, corridor, answer.funnel, stages.funnelSteps);
+    takeShortcuts(graph, corridor, answer.funnel, stages.funnelSteps, answer.sectorsLeftOut);
   // With no turn past the gates, the pull through the gates alone is this one.
   if (turnsPastGates(corridor)) keepShortestPull(graph, stages, answer);
   if (cheapestWanted(graph, options, answer.search)) {

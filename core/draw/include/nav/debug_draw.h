@@ -11,6 +11,7 @@ namespace nav {
 struct Color {
   uint8_t r, g, b, a;
   constexpr Color withAlpha(uint8_t alpha) const { return {r, g, b, alpha}; }
+  bool operator==(const Color&) const = default;
 };
 
 class DebugDraw {

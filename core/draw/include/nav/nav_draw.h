@@ -54,6 +54,8 @@ constexpr Color kPortal{250, 250, 250, 255};
 constexpr Color kPortalReach{120, 200, 255, 255};
 constexpr Color kOneWayPortal{255, 120, 40, 255};
 constexpr Color kCorridor{255, 210, 60, 110};
+/// Sectors of the search's corridor the path need not enter (PathAnswer::sectorsLeftOut).
+constexpr Color kLeftOutSector{255, 130, 150, 110};
 constexpr Color kPath{255, 30, 200, 255};
 constexpr Color kStart{40, 220, 60, 255};
 constexpr Color kGoal{230, 40, 40, 255};
@@ -104,6 +106,9 @@ void drawPortals(DebugDraw& draw, const NavGraph& graph);
 /// through their points, with arrows when one-way.
 void drawDevicesAndWaypaths(DebugDraw& draw, const NavGraph& graph);
 void drawCorridor(DebugDraw& draw, const NavGraph& graph, const Corridor& corridor);
+/// The sectors of the search's corridor the path pipeline left out
+/// (PathAnswer::sectorsLeftOut): the detour the search took, in their own shade.
+void drawLeftOutSectors(DebugDraw& draw, const NavGraph& graph, std::span<const uint32_t> sectors);
 /// Each jump as a ballistic arc from takeoff to landing, with a tick for the
 /// heading at takeoff (colors::kJumpTaken for the ones a path takes).
 void drawJumps(DebugDraw& draw, std::span<const JumpPortal> jumps, Color color = colors::kJump);

@@ -44,7 +44,7 @@ struct PathAnswer {
   std::vector<FunnelPortal> portals;
   /// Sectors of the search's corridor the pipeline left out: the way need not
   /// enter them, and the pull without them is shorter (corridor_shortcuts.h).
-  size_t sectorsLeftOut = 0;
+  std::vector<uint32_t> sectorsLeftOut;
   /// The corners (a partial path's too: it leads as close to the goal as the unit gets).
   FunnelResult funnel;
   std::vector<glm::vec3> groundPath;
