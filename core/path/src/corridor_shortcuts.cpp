@@ -103,14 +103,16 @@ void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
                    bool recordSteps, std::vector<uint32_t>& leftOut) {
   leftOut.clear();
   const size_t count = corridor.sectors.size();
-  if (count < 3 || !walksOneSurface(graph, corridor)) return;
+  // A path straight from start to goal is as short as any.
+  if (count < 3 || funnel.corners.size() < 3 || !walksOneSurface(graph, corridor)) return;
   // Where each sector stands in the corridor (its last place, should it come twice).
   thread_local NodePool<uint32_t> places;
   places.startQuery(graph.sectors.size());
   for (size_t i = 0; i < count; ++i)
     places.touch(corridor.sectors[i], 0) = uint32_t(i);
+  // Placed when a portal first leads further on in the corridor: most corridors have none.
   thread_local PlacedPath path;
-  path.place(graph, corridor, funnel.corners);
+  bool placed = false;
   thread_local Corridor shorter;
   shorter.clear();
   shorter.start = corridor.start;
@@ -124,7 +126,10 @@ void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
       const Portal& portal = graph.portals[p];
       if (portal.kind != PortalKind::Walk || !places.seen(portal.toSector)) continue;
       const size_t j = places[portal.toSector];
-      if (j > farthest && shortens(graph, corridor, path, i, j, p)) {
+      if (j <= farthest) continue;
+      if (!placed) path.place(graph, corridor, funnel.corners);
+      placed = true;
+      if (shortens(graph, corridor, path, i, j, p)) {
         farthest = j;
         through = p;
       }
