@@ -8,6 +8,9 @@
 // portal straight into a later corridor sector and the path turns inside the
 // sectors between, the corridor without them is pulled too, and kept when its
 // path is shorter: a repair that never lengthens.
+#include <cstdint>
+#include <vector>
+
 #include "nav/corridor.h"
 #include "nav/funnel.h"
 #include "nav/nav_graph.h"
