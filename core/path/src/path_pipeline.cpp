@@ -285,12 +285,12 @@ void completePath(const NavGraph& graph, const SearchOptions& options, const Pat
   Corridor& corridor = answer.search.corridor;
   pullCorridor(graph, corridor, answer.funnel, stages.funnelSteps);
   const float turningRadius = options.turningRadius.value_or(graph.unit.turningRadius);
-  // The A* over portals, on foot (corridor_shortcuts.h).
-  if (answer.search.portalPoint == PortalPoint::Crossing && turningRadius == 0.0f &&
-      !turnsPastGates(corridor))
+  // With no turn past the gates, the pull through the gates alone is this one;
+  // the A* over portals on foot may have taken a detour (corridor_shortcuts.h).
+  if (turnsPastGates(corridor))
+    keepShortestPull(graph, stages, answer);
+  else if (answer.search.portalPoint == PortalPoint::Crossing && turningRadius == 0.0f)
     takeShortcuts(graph, corridor, answer.funnel, stages.funnelSteps, answer.sectorsLeftOut);
-  // With no turn past the gates, the pull through the gates alone is this one.
-  if (turnsPastGates(corridor)) keepShortestPull(graph, stages, answer);
   if (cheapestWanted(graph, options, answer.search)) {
     const CorridorMetres metres(graph, corridor, options);
     if (!metres.uniform()) {
