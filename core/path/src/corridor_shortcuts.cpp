@@ -1,5 +1,6 @@
 #include "corridor_shortcuts.h"
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -9,6 +10,10 @@
 
 namespace nav {
 namespace {
+
+// What one pass over the corridor tries: portals straight into a later
+// corridor sector, or ways through one or two sectors beside the corridor.
+enum class Pass : uint8_t { Shortcuts, WaysRound };
 
 bool walksOneSurface(const NavGraph& graph, const Corridor& corridor) {
   const uint16_t surface = graph.sectors[corridor.sectors.front()].surface;
@@ -32,6 +37,13 @@ bool holds(const NavGraph& graph, uint32_t sector, const glm::vec3& point) {
          point.y >= box.min.y - upOrDown && point.y <= box.max.y + upOrDown;
 }
 
+// How much longer the path is through corner c than straight between the
+// corners around it.
+float detourAt(std::span<const glm::vec3> corners, size_t c) {
+  return glm::distance(corners[c - 1], corners[c]) + glm::distance(corners[c], corners[c + 1]) -
+         glm::distance(corners[c - 1], corners[c + 1]);
+}
+
 // The path as the shortcuts see it: per corner, the place of the corridor
 // sector it stands in (the first that holds it, in order along the corridor:
 // a corner on a portal goes with the sector before it), and the length walked
@@ -40,46 +52,92 @@ struct PlacedPath {
   std::span<const glm::vec3> corners;
   std::vector<size_t> places;
   std::vector<float> walked;
+  /// Per turn (a corner but the start and the goal, where the path is longer
+  /// than straight between the corners around it by more than place()'s
+  /// `least`), a point half a cell from it into the inside of the turn; and
+  /// per corridor place k, the first turn placed at k or later.
+  std::vector<glm::vec2> insides;
+  std::vector<size_t> turnsFrom;
 
-  void place(const NavGraph& graph, const Corridor& corridor, std::span<const glm::vec3> path) {
+  /// True when the path turns at corridor place `first` or the next with
+  /// `sector` on the inside of the turn, next to the corner: a way through
+  /// it may cut that corner.
+  bool turnsBeside(const Sector& sector, size_t first, float near) const {
+    const Aabb& box = sector.bounds;
+    for (size_t c = turnsFrom[first]; c < turnsFrom[first + 2]; ++c) {
+      const glm::vec2& p = insides[c];
+      if (p.x >= box.min.x - near && p.x <= box.max.x + near && p.y >= box.min.z - near &&
+          p.y <= box.max.z + near)
+        return true;
+    }
+    return false;
+  }
+  /// True when the path turns at corridor place `first` or the next.
+  bool turnsAt(size_t first) const { return turnsFrom[first + 2] > turnsFrom[first]; }
+
+  void place(const NavGraph& graph, const Corridor& corridor, std::span<const glm::vec3> path,
+             float least) {
+    const size_t count = corridor.sectors.size();
     corners = path;
     places.assign(path.size(), 0);
     walked.assign(path.size(), 0.0f);
     size_t at = 0;
     for (size_t c = 0; c < path.size(); ++c) {
       if (c + 1 == path.size()) {
-        at = corridor.sectors.size() - 1;
+        at = count - 1;
       } else if (c > 0) {
         size_t k = at;
-        while (k < corridor.sectors.size() && !holds(graph, corridor.sectors[k], path[c]))
+        while (k < count && !holds(graph, corridor.sectors[k], path[c]))
           ++k;
-        if (k < corridor.sectors.size()) at = k;
+        if (k < count) at = k;
       }
       places[c] = at;
       if (c > 0) walked[c] = walked[c - 1] + glm::distance(path[c - 1], path[c]);
     }
+    const float near = 0.5f * graph.cellSize;
+    insides.clear();
+    turnsFrom.assign(count + 2, 0);
+    for (size_t c = 1; c + 1 < path.size(); ++c) {
+      if (!(detourAt(path, c) > least)) continue;
+      const glm::vec2 turn = groundOf(path[c]);
+      const glm::vec2 inside =
+          unitOrZero(groundOf(path[c - 1]) - turn) + unitOrZero(groundOf(path[c + 1]) - turn);
+      insides.push_back(turn + near * unitOrZero(inside));
+      ++turnsFrom[places[c] + 1];
+    }
+    // Turns are placed in corridor order: counts become where each place's turns begin.
+    for (size_t k = 1; k < turnsFrom.size(); ++k)
+      turnsFrom[k] += turnsFrom[k - 1];
   }
 };
 
-// True when leaving out corridor sectors first + 1 .. last - 1, through walk
-// portal `through`, shortens the way between the path's last corner before
-// `first` and its first corner after `last`, pulled through the portals
-// between them (not the narrower gates: the full pull decides).
-bool shortens(const NavGraph& graph, const Corridor& corridor, const PlacedPath& path, size_t first,
-              size_t last, uint32_t through) {
-  // Only where the path turns in the sectors left out can it gain.
+// How much walking from corridor sector `first` through the portals `via`
+// (into sectors the corridor does not hold, then into corridor sector `last`)
+// in place of the corridor's sectors between shortens the way between the
+// path's last corner before `first` and its first corner after `last`, pulled
+// through the portals between them (not the narrower gates: the full pull
+// decides). Only where the path turns in the sectors it leaves, or, when
+// `via` enters another sector, at either end, can it gain. 0 when it cannot
+// save more than `least`.
+float saving(const NavGraph& graph, const Corridor& corridor, const PlacedPath& path, size_t first,
+             size_t last, std::span<const uint32_t> via, float least) {
+  const bool entersOther = via.size() > 1;
   size_t from = 0, to = path.corners.size() - 1;
   bool turns = false;
   for (size_t c = 1; c + 1 < path.corners.size(); ++c) {
     const size_t place = path.places[c];
     if (place < first) from = c;
-    turns = turns || (place > first && place < last);
+    turns = turns || (place > first && place < last) ||
+            (entersOther && (place == first || place == last));
     if (place > last) {
       to = c;
       break;
     }
   }
-  if (!turns) return false;
+  if (!turns) return 0.0f;
+  // No way between the two corners is shorter than the straight line.
+  const float walked = path.walked[to] - path.walked[from];
+  if (walked - glm::distance(path.corners[from], path.corners[to]) <= least) return 0.0f;
   thread_local std::vector<FunnelPortal> portals;
   thread_local FunnelResult pulled;
   portals.clear();
@@ -89,12 +147,120 @@ bool shortens(const NavGraph& graph, const Corridor& corridor, const PlacedPath&
   };
   for (size_t k = path.places[from]; k < first; ++k)
     add(corridor.portals[k]);
-  add(through);
+  for (const uint32_t p : via)
+    add(p);
   for (size_t k = last; k < path.places[to]; ++k)
     add(corridor.portals[k]);
   portals.push_back({path.corners[to], path.corners[to]});
   stringPull(portals, pulled);
-  return pulled.length < path.walked[to] - path.walked[from];
+  return walked - pulled.length;
+}
+
+// The walk portals a way round takes, the first from a corridor sector, the
+// last into one: through at most two sectors beside the corridor.
+struct Way {
+  std::array<uint32_t, 3> portals;
+  size_t count = 0;
+
+  std::span<const uint32_t> taken() const { return {portals.data(), count}; }
+  Way then(uint32_t portal) const {
+    Way longer = *this;
+    longer.portals[longer.count++] = portal;
+    return longer;
+  }
+};
+
+// Calls visit(portal, into) for every walk portal out of the sector.
+template <typename Visit>
+void forWalks(const NavGraph& graph, uint32_t sector, Visit&& visit) {
+  const Sector& s = graph.sectors[sector];
+  for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
+    if (graph.portals[p].kind == PortalKind::Walk) visit(p, graph.portals[p].toSector);
+  }
+}
+
+// Into `shorter`, the corridor with every shortcut or every way round (as
+// `pass` says) that saves more than it must (see saving): false when there
+// is none.
+bool shortenOnce(const NavGraph& graph, const Corridor& corridor, const FunnelResult& funnel,
+                 Pass pass, Corridor& shorter) {
+  const size_t count = corridor.sectors.size();
+  const uint16_t surface = graph.sectors[corridor.sectors.front()].surface;
+  const float near = 0.5f * graph.cellSize;
+  // A way round saving less than half a cell through plain portals seldom
+  // saves anything once pulled through its sectors' gates (on dungeon.obj,
+  // 5 % of what ways round save, for four fifths of their pulls); nor can
+  // one cutting a corner the path turns round by less.
+  const float least = pass == Pass::Shortcuts ? 0.0f : near;
+  if (pass == Pass::Shortcuts && count < 3) return false;
+  if (pass == Pass::WaysRound) {
+    bool sharp = false;
+    for (size_t c = 1; c + 1 < funnel.corners.size() && !sharp; ++c)
+      sharp = detourAt(funnel.corners, c) > least;
+    if (!sharp) return false;
+  }
+  // Where each sector stands in the corridor (its last place, should it come twice).
+  thread_local NodePool<uint32_t> places;
+  places.startQuery(graph.sectors.size());
+  for (size_t i = 0; i < count; ++i)
+    places.touch(corridor.sectors[i], 0) = uint32_t(i);
+  thread_local PlacedPath path;
+  path.place(graph, corridor, funnel.corners, least);
+  const auto beside = [&](uint32_t sector) {
+    const Sector& s = graph.sectors[sector];
+    return !places.seen(sector) && s.kind == SectorKind::Ground && s.surface == surface;
+  };
+  shorter.clear();
+  shorter.start = corridor.start;
+  shorter.goal = corridor.goal;
+  shorter.sectors.push_back(corridor.sectors.front());
+  bool changed = false;
+  for (size_t i = 0; i + 1 < count;) {
+    // The way from sector i to the farthest corridor sector it may reach,
+    // and among those the one through the fewest sectors beside the
+    // corridor (their gates narrow the way more than plain portals tell),
+    // then the one saving most.
+    size_t farthest = i + 1;
+    float most = 0.0f;
+    Way best = Way{}.then(corridor.portals[i]);
+    const auto consider = [&](const Way& way, uint32_t into) {
+      const size_t j = places[into];
+      if (j < farthest || (j == i + 1 && way.count == 1)) return;
+      const float saved = saving(graph, corridor, path, i, j, way.taken(), least);
+      if (!(saved > least)) return;
+      const bool asFar = j == farthest && most > 0.0f;
+      if (asFar && (way.count > best.count || (way.count == best.count && !(saved > most)))) return;
+      farthest = j;
+      most = saved;
+      best = way;
+    };
+    forWalks(graph, corridor.sectors[i], [&](uint32_t p, uint32_t x) {
+      const Way toX = Way{}.then(p);
+      if (pass == Pass::Shortcuts) {
+        if (places.seen(x)) consider(toX, x);
+        return;
+      }
+      if (!path.turnsAt(i) || places.seen(x) || !beside(x) ||
+          !path.turnsBeside(graph.sectors[x], i, near))
+        return;
+      forWalks(graph, x, [&](uint32_t q, uint32_t y) {
+        const Way toY = toX.then(q);
+        if (places.seen(y)) return consider(toY, y);
+        if (!beside(y)) return;
+        forWalks(graph, y, [&](uint32_t r, uint32_t z) {
+          if (places.seen(z)) consider(toY.then(r), z);
+        });
+      });
+    });
+    if (farthest != i + 1 || best.count > 1) changed = true;
+    for (size_t k = 0; k < best.count; ++k) {
+      shorter.portals.push_back(best.portals[k]);
+      shorter.sectors.push_back(k + 1 < best.count ? graph.portals[best.portals[k]].toSector
+                                                   : corridor.sectors[farthest]);
+    }
+    i = farthest;
+  }
+  return changed;
 }
 
 }  // namespace
@@ -102,53 +268,31 @@ bool shortens(const NavGraph& graph, const Corridor& corridor, const PlacedPath&
 void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funnel,
                    bool recordSteps, std::vector<uint32_t>& leftOut) {
   leftOut.clear();
-  const size_t count = corridor.sectors.size();
   // A path straight from start to goal is as short as any.
-  if (count < 3 || funnel.corners.size() < 3 || !walksOneSurface(graph, corridor)) return;
-  // Where each sector stands in the corridor (its last place, should it come twice).
-  thread_local NodePool<uint32_t> places;
-  places.startQuery(graph.sectors.size());
-  for (size_t i = 0; i < count; ++i)
-    places.touch(corridor.sectors[i], 0) = uint32_t(i);
-  // Placed when a portal first leads further on in the corridor: most corridors have none.
-  thread_local PlacedPath path;
-  bool placed = false;
+  if (funnel.corners.size() < 3 || !walksOneSurface(graph, corridor)) return;
+  thread_local std::vector<uint32_t> searched;
+  searched = corridor.sectors;
   thread_local Corridor shorter;
-  shorter.clear();
-  shorter.start = corridor.start;
-  shorter.goal = corridor.goal;
-  shorter.sectors.push_back(corridor.sectors.front());
-  for (size_t i = 0; i + 1 < count;) {
-    const Sector& sector = graph.sectors[corridor.sectors[i]];
-    size_t farthest = i + 1;
-    uint32_t through = corridor.portals[i];
-    for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
-      const Portal& portal = graph.portals[p];
-      if (portal.kind != PortalKind::Walk || !places.seen(portal.toSector)) continue;
-      const size_t j = places[portal.toSector];
-      if (j <= farthest) continue;
-      if (!placed) path.place(graph, corridor, funnel.corners);
-      placed = true;
-      if (shortens(graph, corridor, path, i, j, p)) {
-        farthest = j;
-        through = p;
-      }
-    }
-    leftOut.insert(leftOut.end(), corridor.sectors.begin() + ptrdiff_t(i) + 1,
-                   corridor.sectors.begin() + ptrdiff_t(farthest));
-    shorter.portals.push_back(through);
-    shorter.sectors.push_back(corridor.sectors[farthest]);
-    i = farthest;
-  }
-  if (leftOut.empty()) return;
   thread_local FunnelResult pulled;
-  pullCorridor(graph, shorter, pulled, recordSteps);
-  if (!(pulled.length < funnel.length)) {
-    leftOut.clear();
-    return;
+  bool kept = false;
+  // Shortcuts first: a way round then starts from the path they leave, and
+  // is kept only where it shortens that.
+  for (const Pass pass : {Pass::Shortcuts, Pass::WaysRound}) {
+    if (!shortenOnce(graph, corridor, funnel, pass, shorter)) continue;
+    pullCorridor(graph, shorter, pulled, recordSteps);
+    if (!(pulled.length < funnel.length)) continue;
+    std::swap(corridor, shorter);
+    std::swap(funnel, pulled);
+    kept = true;
   }
-  std::swap(corridor, shorter);
-  std::swap(funnel, pulled);
+  if (!kept) return;
+  thread_local NodePool<uint8_t> inPath;
+  inPath.startQuery(graph.sectors.size());
+  for (const uint32_t s : corridor.sectors)
+    inPath.touch(s, 0) = 1;
+  for (const uint32_t s : searched) {
+    if (!inPath.seen(s)) leftOut.push_back(s);
+  }
 }
 
 }  // namespace nav
