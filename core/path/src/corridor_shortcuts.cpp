@@ -11,10 +11,6 @@
 namespace nav {
 namespace {
 
-// What one pass over the corridor tries: portals straight into a later
-// corridor sector, or ways through one or two sectors beside the corridor.
-enum class Pass : uint8_t { Shortcuts, WaysRound };
-
 bool walksOneSurface(const NavGraph& graph, const Corridor& corridor) {
   const uint16_t surface = graph.sectors[corridor.sectors.front()].surface;
   for (const uint32_t s : corridor.sectors) {
@@ -52,31 +48,14 @@ struct PlacedPath {
   std::span<const glm::vec3> corners;
   std::vector<size_t> places;
   std::vector<float> walked;
-  /// Per turn (a corner but the start and the goal, where the path is longer
-  /// than straight between the corners around it by more than place()'s
+  /// Per turn (a corner but the start and the goal where the path is longer
+  /// than straight between the corners around it by more than findTurns'
   /// `least`), a point half a cell from it into the inside of the turn; and
   /// per corridor place k, the first turn placed at k or later.
   std::vector<glm::vec2> insides;
   std::vector<size_t> turnsFrom;
 
-  /// True when the path turns at corridor place `first` or the next with
-  /// `sector` on the inside of the turn, next to the corner: a way through
-  /// it may cut that corner.
-  bool turnsBeside(const Sector& sector, size_t first, float near) const {
-    const Aabb& box = sector.bounds;
-    for (size_t c = turnsFrom[first]; c < turnsFrom[first + 2]; ++c) {
-      const glm::vec2& p = insides[c];
-      if (p.x >= box.min.x - near && p.x <= box.max.x + near && p.y >= box.min.z - near &&
-          p.y <= box.max.z + near)
-        return true;
-    }
-    return false;
-  }
-  /// True when the path turns at corridor place `first` or the next.
-  bool turnsAt(size_t first) const { return turnsFrom[first + 2] > turnsFrom[first]; }
-
-  void place(const NavGraph& graph, const Corridor& corridor, std::span<const glm::vec3> path,
-             float least) {
+  void place(const NavGraph& graph, const Corridor& corridor, std::span<const glm::vec3> path) {
     const size_t count = corridor.sectors.size();
     corners = path;
     places.assign(path.size(), 0);
@@ -94,14 +73,16 @@ struct PlacedPath {
       places[c] = at;
       if (c > 0) walked[c] = walked[c - 1] + glm::distance(path[c - 1], path[c]);
     }
-    const float near = 0.5f * graph.cellSize;
+  }
+
+  void findTurns(size_t count, float least, float near) {
     insides.clear();
     turnsFrom.assign(count + 2, 0);
-    for (size_t c = 1; c + 1 < path.size(); ++c) {
-      if (!(detourAt(path, c) > least)) continue;
-      const glm::vec2 turn = groundOf(path[c]);
+    for (size_t c = 1; c + 1 < corners.size(); ++c) {
+      if (!(detourAt(corners, c) > least)) continue;
+      const glm::vec2 turn = groundOf(corners[c]);
       const glm::vec2 inside =
-          unitOrZero(groundOf(path[c - 1]) - turn) + unitOrZero(groundOf(path[c + 1]) - turn);
+          unitOrZero(groundOf(corners[c - 1]) - turn) + unitOrZero(groundOf(corners[c + 1]) - turn);
       insides.push_back(turn + near * unitOrZero(inside));
       ++turnsFrom[places[c] + 1];
     }
@@ -109,6 +90,22 @@ struct PlacedPath {
     for (size_t k = 1; k < turnsFrom.size(); ++k)
       turnsFrom[k] += turnsFrom[k - 1];
   }
+
+  /// True when the path turns at corridor place `first` or the next with
+  /// `sector` on the inside of the turn, next to the corner: a way through
+  /// it may cut that corner.
+  bool turnsBeside(const Sector& sector, size_t first, float near) const {
+    const Aabb& box = sector.bounds;
+    for (size_t c = turnsFrom[first]; c < turnsFrom[first + 2]; ++c) {
+      const glm::vec2& p = insides[c];
+      if (p.x >= box.min.x - near && p.x <= box.max.x + near && p.y >= box.min.z - near &&
+          p.y <= box.max.z + near)
+        return true;
+    }
+    return false;
+  }
+  /// True when the path turns at corridor place `first` or the next.
+  bool turnsAt(size_t first) const { return turnsFrom[first + 2] > turnsFrom[first]; }
 };
 
 // How much walking from corridor sector `first` through the portals `via`
@@ -159,7 +156,7 @@ float saving(const NavGraph& graph, const Corridor& corridor, const PlacedPath& 
 // The walk portals a way round takes, the first from a corridor sector, the
 // last into one: through at most two sectors beside the corridor.
 struct Way {
-  std::array<uint32_t, 3> portals;
+  std::array<uint32_t, 3> portals{};
   size_t count = 0;
 
   std::span<const uint32_t> taken() const { return {portals.data(), count}; }
@@ -179,88 +176,161 @@ void forWalks(const NavGraph& graph, uint32_t sector, Visit&& visit) {
   }
 }
 
-// Into `shorter`, the corridor with every shortcut or every way round (as
-// `pass` says) that saves more than it must (see saving): false when there
-// is none.
-bool shortenOnce(const NavGraph& graph, const Corridor& corridor, const FunnelResult& funnel,
-                 Pass pass, Corridor& shorter) {
-  const size_t count = corridor.sectors.size();
-  const uint16_t surface = graph.sectors[corridor.sectors.front()].surface;
-  const float near = 0.5f * graph.cellSize;
-  // A way round saving less than half a cell through plain portals seldom
-  // saves anything once pulled through its sectors' gates (on dungeon.obj,
-  // 5 % of what ways round save, for four fifths of their pulls); nor can
-  // one cutting a corner the path turns round by less.
-  const float least = pass == Pass::Shortcuts ? 0.0f : near;
-  if (pass == Pass::Shortcuts && count < 3) return false;
-  if (pass == Pass::WaysRound) {
-    bool sharp = false;
-    for (size_t c = 1; c + 1 < funnel.corners.size() && !sharp; ++c)
-      sharp = detourAt(funnel.corners, c) > least;
-    if (!sharp) return false;
+// A corridor, where each of its sectors stands in it (its last place, should
+// it come twice), and its path placed along it when first asked.
+class PlacedCorridor {
+ public:
+  void reset(const NavGraph& graph, const Corridor& corridor, const FunnelResult& funnel) {
+    m_graph = &graph;
+    m_corridor = &corridor;
+    m_funnel = &funnel;
+    m_placed = false;
+    m_places.startQuery(graph.sectors.size());
+    for (size_t i = 0; i < corridor.sectors.size(); ++i)
+      m_places.touch(corridor.sectors[i], 0) = uint32_t(i);
   }
-  // Where each sector stands in the corridor (its last place, should it come twice).
-  thread_local NodePool<uint32_t> places;
-  places.startQuery(graph.sectors.size());
-  for (size_t i = 0; i < count; ++i)
-    places.touch(corridor.sectors[i], 0) = uint32_t(i);
-  thread_local PlacedPath path;
-  path.place(graph, corridor, funnel.corners, least);
-  const auto beside = [&](uint32_t sector) {
-    const Sector& s = graph.sectors[sector];
-    return !places.seen(sector) && s.kind == SectorKind::Ground && s.surface == surface;
-  };
+  bool holds(uint32_t sector) const { return m_places.seen(sector); }
+  size_t placeOf(uint32_t sector) const { return m_places[sector]; }
+  PlacedPath& path() {
+    if (!m_placed) m_path.place(*m_graph, *m_corridor, m_funnel->corners);
+    m_placed = true;
+    return m_path;
+  }
+
+ private:
+  const NavGraph* m_graph = nullptr;
+  const Corridor* m_corridor = nullptr;
+  const FunnelResult* m_funnel = nullptr;
+  NodePool<uint32_t> m_places;
+  PlacedPath m_path;
+  bool m_placed = false;
+};
+
+// Per corridor sector i, the way chosen to the farthest corridor sector it
+// may reach, and among those the one through the fewest sectors beside the
+// corridor (their gates narrow the way more than plain portals tell), then
+// the one saving most.
+struct Choice {
+  size_t farthest;
+  float most = 0.0f;
+  Way way;
+
+  explicit Choice(size_t next) : farthest(next) {}
+
+  void consider(const Way& candidate, size_t j, float saved) {
+    if (j < farthest) return;
+    const bool asFar = j == farthest && most > 0.0f;
+    if (asFar && (candidate.count > way.count || (candidate.count == way.count && !(saved > most))))
+      return;
+    farthest = j;
+    most = saved;
+    way = candidate;
+  }
+};
+
+// Into `shorter`, the corridor with the chosen ways from each sector on.
+void rebuild(const NavGraph& graph, const Corridor& corridor,
+             std::span<const std::pair<size_t, Choice>> chosen, Corridor& shorter) {
   shorter.clear();
   shorter.start = corridor.start;
   shorter.goal = corridor.goal;
   shorter.sectors.push_back(corridor.sectors.front());
-  bool changed = false;
-  for (size_t i = 0; i + 1 < count;) {
-    // The way from sector i to the farthest corridor sector it may reach,
-    // and among those the one through the fewest sectors beside the
-    // corridor (their gates narrow the way more than plain portals tell),
-    // then the one saving most.
-    size_t farthest = i + 1;
-    float most = 0.0f;
-    Way best = Way{}.then(corridor.portals[i]);
-    const auto consider = [&](const Way& way, uint32_t into) {
-      const size_t j = places[into];
-      if (j < farthest || (j == i + 1 && way.count == 1)) return;
-      const float saved = saving(graph, corridor, path, i, j, way.taken(), least);
-      if (!(saved > least)) return;
-      const bool asFar = j == farthest && most > 0.0f;
-      if (asFar && (way.count > best.count || (way.count == best.count && !(saved > most)))) return;
-      farthest = j;
-      most = saved;
-      best = way;
-    };
-    forWalks(graph, corridor.sectors[i], [&](uint32_t p, uint32_t x) {
-      const Way toX = Way{}.then(p);
-      if (pass == Pass::Shortcuts) {
-        if (places.seen(x)) consider(toX, x);
-        return;
+  size_t i = 0, next = 0;
+  while (i + 1 < corridor.sectors.size()) {
+    if (next < chosen.size() && chosen[next].first == i) {
+      const Choice& choice = chosen[next++].second;
+      for (size_t k = 0; k < choice.way.count; ++k) {
+        shorter.portals.push_back(choice.way.portals[k]);
+        shorter.sectors.push_back(k + 1 < choice.way.count
+                                      ? graph.portals[choice.way.portals[k]].toSector
+                                      : corridor.sectors[choice.farthest]);
       }
-      if (!path.turnsAt(i) || places.seen(x) || !beside(x) ||
-          !path.turnsBeside(graph.sectors[x], i, near))
-        return;
-      forWalks(graph, x, [&](uint32_t q, uint32_t y) {
-        const Way toY = toX.then(q);
-        if (places.seen(y)) return consider(toY, y);
-        if (!beside(y)) return;
-        forWalks(graph, y, [&](uint32_t r, uint32_t z) {
-          if (places.seen(z)) consider(toY.then(r), z);
+      i = choice.farthest;
+      continue;
+    }
+    shorter.portals.push_back(corridor.portals[i]);
+    shorter.sectors.push_back(corridor.sectors[i + 1]);
+    ++i;
+  }
+}
+
+// Into `shorter`, the corridor with every shortcut that saves length (see
+// saving): false when there is none.
+bool findShortcuts(const NavGraph& graph, const Corridor& corridor, PlacedCorridor& placed,
+                   Corridor& shorter) {
+  const size_t count = corridor.sectors.size();
+  if (count < 3) return false;
+  thread_local std::vector<std::pair<size_t, Choice>> chosen;
+  chosen.clear();
+  for (size_t i = 0; i + 1 < count;) {
+    Choice choice(i + 1);
+    forWalks(graph, corridor.sectors[i], [&](uint32_t p, uint32_t into) {
+      // Placed when a portal first leads further on in the corridor: most corridors have none.
+      if (!placed.holds(into) || placed.placeOf(into) <= choice.farthest) return;
+      const size_t j = placed.placeOf(into);
+      const Way way = Way{}.then(p);
+      const float saved = saving(graph, corridor, placed.path(), i, j, way.taken(), 0.0f);
+      if (saved > 0.0f) choice.consider(way, j, saved);
+    });
+    if (choice.most > 0.0f) chosen.emplace_back(i, choice);
+    i = choice.farthest;
+  }
+  if (chosen.empty()) return false;
+  rebuild(graph, corridor, chosen, shorter);
+  return true;
+}
+
+// Into `shorter`, the corridor with every way round that saves more than half
+// a cell (see saving): false when there is none. A way round saving less
+// through plain portals seldom saves anything once pulled through its
+// sectors' gates (on dungeon.obj, 5 % of what ways round save, for four
+// fifths of their pulls); nor can one cutting a corner the path turns round
+// by less.
+bool findWaysRound(const NavGraph& graph, const Corridor& corridor, const FunnelResult& funnel,
+                   PlacedCorridor& placed, Corridor& shorter) {
+  const float least = 0.5f * graph.cellSize;
+  bool sharp = false;
+  for (size_t c = 1; c + 1 < funnel.corners.size() && !sharp; ++c)
+    sharp = detourAt(funnel.corners, c) > least;
+  if (!sharp) return false;
+  const size_t count = corridor.sectors.size();
+  PlacedPath& path = placed.path();
+  path.findTurns(count, least, least);
+  const uint16_t surface = graph.sectors[corridor.sectors.front()].surface;
+  const auto beside = [&](uint32_t sector) {
+    const Sector& s = graph.sectors[sector];
+    return !placed.holds(sector) && s.kind == SectorKind::Ground && s.surface == surface;
+  };
+  thread_local std::vector<std::pair<size_t, Choice>> chosen;
+  chosen.clear();
+  for (size_t i = 0; i + 1 < count;) {
+    Choice choice(i + 1);
+    if (path.turnsAt(i)) {
+      const auto consider = [&](const Way& way, uint32_t into) {
+        const size_t j = placed.placeOf(into);
+        if (j <= i) return;
+        const float saved = saving(graph, corridor, path, i, j, way.taken(), least);
+        if (saved > least) choice.consider(way, j, saved);
+      };
+      forWalks(graph, corridor.sectors[i], [&](uint32_t p, uint32_t x) {
+        if (!beside(x) || !path.turnsBeside(graph.sectors[x], i, least)) return;
+        const Way toX = Way{}.then(p);
+        forWalks(graph, x, [&](uint32_t q, uint32_t y) {
+          const Way toY = toX.then(q);
+          if (placed.holds(y)) return consider(toY, y);
+          if (!beside(y)) return;
+          forWalks(graph, y, [&](uint32_t r, uint32_t z) {
+            if (placed.holds(z)) consider(toY.then(r), z);
+          });
         });
       });
-    });
-    if (farthest != i + 1 || best.count > 1) changed = true;
-    for (size_t k = 0; k < best.count; ++k) {
-      shorter.portals.push_back(best.portals[k]);
-      shorter.sectors.push_back(k + 1 < best.count ? graph.portals[best.portals[k]].toSector
-                                                   : corridor.sectors[farthest]);
     }
-    i = farthest;
+    if (choice.most > 0.0f) chosen.emplace_back(i, choice);
+    i = choice.farthest;
   }
-  return changed;
+  if (chosen.empty()) return false;
+  rebuild(graph, corridor, chosen, shorter);
+  return true;
 }
 
 }  // namespace
@@ -272,19 +342,24 @@ void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
   if (funnel.corners.size() < 3 || !walksOneSurface(graph, corridor)) return;
   thread_local std::vector<uint32_t> searched;
   searched = corridor.sectors;
+  thread_local PlacedCorridor placed;
   thread_local Corridor shorter;
   thread_local FunnelResult pulled;
   bool kept = false;
-  // Shortcuts first: a way round then starts from the path they leave, and
-  // is kept only where it shortens that.
-  for (const Pass pass : {Pass::Shortcuts, Pass::WaysRound}) {
-    if (!shortenOnce(graph, corridor, funnel, pass, shorter)) continue;
+  // Keeps the shorter corridor when its full pull is shorter.
+  const auto keepWhenShorter = [&] {
     pullCorridor(graph, shorter, pulled, recordSteps);
-    if (!(pulled.length < funnel.length)) continue;
+    if (!(pulled.length < funnel.length)) return;
     std::swap(corridor, shorter);
     std::swap(funnel, pulled);
     kept = true;
-  }
+    placed.reset(graph, corridor, funnel);
+  };
+  placed.reset(graph, corridor, funnel);
+  if (findShortcuts(graph, corridor, placed, shorter)) keepWhenShorter();
+  // Ways round start from the path the shortcuts leave, and are kept only
+  // where they shorten that.
+  if (findWaysRound(graph, corridor, funnel, placed, shorter)) keepWhenShorter();
   if (!kept) return;
   thread_local NodePool<uint8_t> inPath;
   inPath.startQuery(graph.sectors.size());
