@@ -1,5 +1,6 @@
 #include "corridor_shortcuts.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -75,11 +76,12 @@ struct PlacedPath {
     }
   }
 
-  void findTurns(size_t count, float least, float near) {
+  /// `detours`: detourAt of each corner but the start and the goal.
+  void findTurns(size_t count, std::span<const float> detours, float least, float near) {
     insides.clear();
     turnsFrom.assign(count + 2, 0);
     for (size_t c = 1; c + 1 < corners.size(); ++c) {
-      if (!(detourAt(corners, c) > least)) continue;
+      if (!(detours[c - 1] > least)) continue;
       const glm::vec2 turn = groundOf(corners[c]);
       const glm::vec2 inside =
           unitOrZero(groundOf(corners[c - 1]) - turn) + unitOrZero(groundOf(corners[c + 1]) - turn);
@@ -289,13 +291,15 @@ bool findShortcuts(const NavGraph& graph, const Corridor& corridor, PlacedCorrid
 bool findWaysRound(const NavGraph& graph, const Corridor& corridor, const FunnelResult& funnel,
                    PlacedCorridor& placed, Corridor& shorter) {
   const float least = 0.5f * graph.cellSize;
-  bool sharp = false;
-  for (size_t c = 1; c + 1 < funnel.corners.size() && !sharp; ++c)
-    sharp = detourAt(funnel.corners, c) > least;
-  if (!sharp) return false;
+  thread_local std::vector<float> detours;
+  detours.clear();
+  for (size_t c = 1; c + 1 < funnel.corners.size(); ++c)
+    detours.push_back(detourAt(funnel.corners, c));
+  if (std::none_of(detours.begin(), detours.end(), [&](float d) { return d > least; }))
+    return false;
   const size_t count = corridor.sectors.size();
   PlacedPath& path = placed.path();
-  path.findTurns(count, least, least);
+  path.findTurns(count, detours, least, least);
   const uint16_t surface = graph.sectors[corridor.sectors.front()].surface;
   const auto beside = [&](uint32_t sector) {
     const Sector& s = graph.sectors[sector];
@@ -341,7 +345,6 @@ void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
   // A path straight from start to goal is as short as any.
   if (funnel.corners.size() < 3 || !walksOneSurface(graph, corridor)) return;
   thread_local std::vector<uint32_t> searched;
-  searched = corridor.sectors;
   thread_local PlacedCorridor placed;
   thread_local Corridor shorter;
   thread_local FunnelResult pulled;
@@ -350,6 +353,7 @@ void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
   const auto keepWhenShorter = [&] {
     pullCorridor(graph, shorter, pulled, recordSteps);
     if (!(pulled.length < funnel.length)) return;
+    if (!kept) searched = corridor.sectors;
     std::swap(corridor, shorter);
     std::swap(funnel, pulled);
     kept = true;
