@@ -1,6 +1,6 @@
-// Shortcuts and ways round through the A*'s corridor (corridor_shortcuts.h), as every path
-// gets them through the pipeline: on levels nobody tuned for, against the
-// corridor the search gave and against the exact search.
+// Shortcuts and ways round through the A*'s corridor (corridor_shortcuts.h),
+// as every path gets them through the pipeline: on levels nobody tuned for,
+// against the corridor the search gave and against the exact search.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -129,9 +129,9 @@ TEST(CorridorShortcuts, NeverLongerOnTheDungeon) {
   checkNeverLonger(*build, 6);
 }
 
-// dungeon.obj, the ramp down to the hall: its strips run downhill side by
-// side. The A* goes down the strip its start stands on and turns at its foot;
-// the way cuts across the strips beside it, which its corridor never
+// dungeon.obj, from the hall up the ramp: the ramp is cut into strips that
+// run downhill side by side. The A*'s corridor turns onto the ramp along one
+// strip; the way cuts across the strips beside it, which the corridor never
 // entered. A way round through them shortens the path by 0.8 m (2 %).
 TEST(CorridorShortcuts, WayRoundThroughSectorsBesideTheCorridor) {
   const NavBuild* build = test::dungeonBuild();
