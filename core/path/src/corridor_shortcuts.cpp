@@ -24,7 +24,7 @@ bool walksOneSurface(const NavGraph& graph, const Corridor& corridor) {
   return true;
 }
 
-bool holds(const NavGraph& graph, uint32_t sector, const glm::vec3& point) {
+bool boxHolds(const NavGraph& graph, uint32_t sector, const glm::vec3& point) {
   // Corners stand at gates, on the cells next to a portal, or on the portal.
   constexpr float kOnEdge = 1e-3f;  // [metres]
   const Aabb& box = graph.sectors[sector].bounds;
@@ -67,7 +67,7 @@ struct PlacedPath {
         at = count - 1;
       } else if (c > 0) {
         size_t k = at;
-        while (k < count && !holds(graph, corridor.sectors[k], path[c]))
+        while (k < count && !boxHolds(graph, corridor.sectors[k], path[c]))
           ++k;
         if (k < count) at = k;
       }
@@ -365,12 +365,9 @@ void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
   // where they shorten that.
   if (findWaysRound(graph, corridor, funnel, placed, shorter)) keepWhenShorter();
   if (!kept) return;
-  thread_local NodePool<uint8_t> inPath;
-  inPath.startQuery(graph.sectors.size());
-  for (const uint32_t s : corridor.sectors)
-    inPath.touch(s, 0) = 1;
+  // `placed` holds the kept corridor's sectors.
   for (const uint32_t s : searched) {
-    if (!inPath.seen(s)) leftOut.push_back(s);
+    if (!placed.holds(s)) leftOut.push_back(s);
   }
 }
 
