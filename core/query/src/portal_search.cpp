@@ -282,9 +282,12 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
   pulled.pullThrough(portal.left, portal.right, point, entry.cost);
   glm::vec3 in = crossing(portal, pulled.apex, goal);
   if (!pulled.sees(in)) {
-    pulled.startAt(point, entry.cost, metre);
-    pulled.pullThrough(portal.left, portal.right, point, entry.cost);
-    in = crossing(portal, point, goal);
+    glm::vec3 restart = point;
+    float restartCost = entry.cost;
+    restartPoint(entry, string, crossing(portal, point, goal), metre, restart, restartCost);
+    pulled.startAt(restart, restartCost, metre);
+    pulled.pullThrough(portal.left, portal.right, restart, restartCost);
+    in = crossing(portal, restart, goal);
   }
   // Costs add up step by step, as through every other portal.
   const float step = pulled.costTo(in) - entry.cost;
@@ -295,6 +298,27 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
   if (!(estimate < now)) return;
   if (dominated(portal.toSector, in, reached)) return;
   relax(node, entry.node, reached, estimate, in, Heading{}, pulled);
+}
+
+// The node's point is where its string crossed its portal heading for the
+// goal. A way on that turns back across that portal costs less from the
+// point of the portal nearest the straight way to `target`, which the string
+// reaches at its own cost; from the node's point the search would think such
+// a way dearer than it is, and take a way round for it.
+void PortalSearch::restartPoint(const OpenEntry& entry, const PulledString& string,
+                                const glm::vec3& target, float metre, glm::vec3& restart,
+                                float& restartCost) const {
+  if (entry.node == m_startNode || string.metre != metre) return;
+  const Portal& crossed = nodePortal(entry.node);
+  if (crossed.kind != PortalKind::Walk) return;
+  const glm::vec3 turn = crossing(crossed, string.apex, target);
+  if (!string.sees(turn)) return;
+  const float cost = string.costTo(turn);
+  if (cost + glm::distance(turn, target) * metre <
+      restartCost + glm::distance(restart, target) * metre) {
+    restart = turn;
+    restartCost = cost;
+  }
 }
 
 void PortalSearch::noteTooSharp() {

@@ -164,6 +164,11 @@ class PortalSearch {
   /// considerPortal for a walk portal when walked costs follow the string.
   void considerWalk(uint32_t node, const Portal& portal, const OpenEntry& entry, float metre,
                     const PulledString& string);
+  /// Where a string that sees none of the way on to `target` starts again:
+  /// `restart` (the node's point, reached at `restartCost`) or a cheaper
+  /// point of the portal just crossed.
+  void restartPoint(const OpenEntry& entry, const PulledString& string, const glm::vec3& target,
+                    float metre, glm::vec3& restart, float& restartCost) const;
   /// The string a node's successors pull on, walking its sector at `metre` a metre.
   PulledString stringFrom(const OpenEntry& entry, const Sector& sector, float metre) const;
   /// Keeps the search to the smallest dead-end region holding the start and

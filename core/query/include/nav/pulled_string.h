@@ -7,7 +7,8 @@
 // it, not the sum of straight hops between the points where each portal was
 // crossed, which zigzags and makes a corridor of many narrow portals look
 // dearer than it is. Where the apex sees none of the next portal, the string
-// starts again from where the search last crossed one. So on the ground every
+// starts again on the portal the search last crossed (PortalSearch picks
+// where). So on the ground every
 // cost is the length of a way through the corridor's sectors (convex there),
 // never below the corridor's shortest.
 
