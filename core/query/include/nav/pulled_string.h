@@ -8,9 +8,8 @@
 // crossed, which zigzags and makes a corridor of many narrow portals look
 // dearer than it is. Where the apex sees none of the next portal, the string
 // starts again on the portal the search last crossed (PortalSearch picks
-// where). So on the ground every
-// cost is the length of a way through the corridor's sectors (convex there),
-// never below the corridor's shortest.
+// where). So on the ground every cost is the length of a way through the
+// corridor's sectors (convex there), never below the corridor's shortest.
 
 #include <cmath>
 
