@@ -284,10 +284,11 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
   if (!pulled.sees(in)) {
     glm::vec3 restart = point;
     float restartCost = entry.cost;
-    restartPoint(entry, string, crossing(portal, point, goal), metre, restart, restartCost);
+    in = crossing(portal, point, goal);
+    if (restartPoint(entry, string, in, metre, restart, restartCost))
+      in = crossing(portal, restart, goal);
     pulled.startAt(restart, restartCost, metre);
     pulled.pullThrough(portal.left, portal.right, restart, restartCost);
-    in = crossing(portal, restart, goal);
   }
   // Costs add up step by step, as through every other portal.
   const float step = pulled.costTo(in) - entry.cost;
@@ -305,20 +306,21 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
 // point of the portal nearest the straight way to `target`, which the string
 // reaches at its own cost; from the node's point the search would think such
 // a way dearer than it is, and take a way round for it.
-void PortalSearch::restartPoint(const OpenEntry& entry, const PulledString& string,
+bool PortalSearch::restartPoint(const OpenEntry& entry, const PulledString& string,
                                 const glm::vec3& target, float metre, glm::vec3& restart,
                                 float& restartCost) const {
-  if (entry.node == m_startNode || string.metre != metre) return;
+  if (entry.node == m_startNode || string.metre != metre) return false;
   const Portal& crossed = nodePortal(entry.node);
-  if (crossed.kind != PortalKind::Walk) return;
+  if (crossed.kind != PortalKind::Walk) return false;
   const glm::vec3 turn = crossing(crossed, string.apex, target);
-  if (!string.sees(turn)) return;
+  if (!string.sees(turn)) return false;
   const float cost = string.costTo(turn);
-  if (cost + glm::distance(turn, target) * metre <
-      restartCost + glm::distance(restart, target) * metre) {
-    restart = turn;
-    restartCost = cost;
-  }
+  if (!(cost + glm::distance(turn, target) * metre <
+        restartCost + glm::distance(restart, target) * metre))
+    return false;
+  restart = turn;
+  restartCost = cost;
+  return true;
 }
 
 void PortalSearch::noteTooSharp() {

@@ -165,9 +165,9 @@ class PortalSearch {
   void considerWalk(uint32_t node, const Portal& portal, const OpenEntry& entry, float metre,
                     const PulledString& string);
   /// Where a string that sees none of the way on to `target` starts again:
-  /// `restart` (the node's point, reached at `restartCost`) or a cheaper
-  /// point of the portal just crossed.
-  void restartPoint(const OpenEntry& entry, const PulledString& string, const glm::vec3& target,
+  /// `restart` (the node's point, reached at `restartCost`) or, moving it and
+  /// returning true, a cheaper point of the portal just crossed.
+  bool restartPoint(const OpenEntry& entry, const PulledString& string, const glm::vec3& target,
                     float metre, glm::vec3& restart, float& restartCost) const;
   /// The string a node's successors pull on, walking its sector at `metre` a metre.
   PulledString stringFrom(const OpenEntry& entry, const Sector& sector, float metre) const;
