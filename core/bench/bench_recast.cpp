@@ -79,7 +79,7 @@
 //   the build's);
 //   --pairs FILE writes every pair, one tab-separated line each (level, start,
 //   goal, both lengths or "none", corridor sizes, both corner lists as "x y z;..."),
-//   to study where they differ.
+//   to study where they differ (navscope_compare_pairs compares two such files).
 #include <DetourNavMeshQuery.h>
 #include <Recast.h>
 
