@@ -566,6 +566,14 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   corner beside that turn so that the way into or out of it ran along the
 //   portal's line, which the reach does not prove. The pipeline dropped the
 //   search's turns for a longer pull (20.344 against 20.192 m on 518).
+// - terrains 547 turned -8 (box) and 505 turned -15 (round): a point root
+//   off the cells (a widened end) could not see the next portal's widened
+//   end, and the search did not come to it past the leaving gate's end, as
+//   the funnel and corner reach do (11.607 against 11.503 m on 547).
+// - terrains 527 turned -20 and 546 turned -45 (box): the search turned at a
+//   gate's end to come straight into a reach's point in a direction the
+//   reach proves; the funnel pulled past that end, the pipeline refused the
+//   pull and kept a longer one (40.073 against 39.910 m on 527).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -578,6 +586,10 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
       {518, 11.0f, UnitShape::Box, {48.747f, -0.102f, 6.747f}, {49.647f, 1.896f, 12.747f}},
       {515, -9.0f, UnitShape::Box, {60.445f, -0.039f, 34.345f}, {4.045f, 0.024f, 16.345f}},
       {529, -37.0f, UnitShape::Round, {58.35f, -0.557f, 10.35f}, {36.75f, 0.933f, 8.25f}},
+      {547, -8.0f, UnitShape::Box, {38.55f, 0.946f, 25.65f}, {32.55f, 1.911f, 33.75f}},
+      {505, -15.0f, UnitShape::Round, {10.65f, 3.015f, 10.65f}, {31.05f, -0.353f, 23.85f}},
+      {527, -20.0f, UnitShape::Box, {31.637f, 0.33f, 53.837f}, {40.637f, 0.203f, 15.137f}},
+      {546, -45.0f, UnitShape::Box, {37.038f, -0.756f, 19.938f}, {4.938f, 1.854f, 34.038f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));

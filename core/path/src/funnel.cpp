@@ -179,12 +179,15 @@ FunnelPortal seenFrom(const NavGraph& graph, const GateTurn& reach, const Funnel
 // reach, the path goes through that point alone: the hull of a widened end and
 // either sector's cells is clear (portal_widening.h), and so are the
 // stretches the search let leave a reach's point (reachLeavesInto). The way
-// into a reach's point comes as the search came (`entry`): straight, or past
-// an end of the portal's leaving gate; and goes on (`exit`) straight, or past
-// an end of its entering gate. Straight on from the reach's point at the
-// portal before (`cameFrom`), the way crosses what that reach sees.
+// into the turn comes as the search came (`entry`): straight, or past an end
+// of the portal's leaving gate; from a reach's point it goes on (`exit`)
+// straight, or past an end of its entering gate. Where the search turned at
+// an end of the entering gate to come straight into a later reach's point in
+// a direction its reach proves (`enteringTurn`), the path turns there too. Straight on from the
+// reach's point at the portal before (`cameFrom`), the way crosses what that reach sees.
 void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachWay entry,
-             ReachWay exit, const std::optional<GateTurn>& cameFrom, Legs& legs) {
+             ReachWay exit, ReachWay enteringTurn, const std::optional<GateTurn>& cameFrom,
+             Legs& legs) {
   const Portal& portal = graph.portals[p];
   if (!gates) {
     legs.add({portal.left, portal.right}, p);
@@ -192,7 +195,7 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachW
   }
   if (turn != EndTurn::None) {
     const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
-    if (reach && entry != ReachWay::Straight) {
+    if (entry != ReachWay::Straight) {
       const glm::vec3 end = gatePoint(graph, p, entry == ReachWay::PastLeftGateEnd, false);
       legs.add({end, end}, p);
     }
@@ -209,7 +212,12 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachW
   else
     legs.addGate(graph, p, false);
   if (portal.oneWay()) legs.add(portal.left, portal.right, p);
-  legs.addGate(graph, p, true);
+  if (enteringTurn != ReachWay::Straight) {
+    const glm::vec3 end = gatePoint(graph, p, enteringTurn == ReachWay::PastLeftGateEnd, true);
+    legs.add({end, end}, p);
+  } else {
+    legs.addGate(graph, p, true);
+  }
 }
 
 // In over a walk portal and straight back out over the same line into
@@ -271,7 +279,7 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, 
                                 corridor.reachExit(i - 1) == ReachWay::Straight;
         addWalk(
             graph, corridor.portals[i], gates, corridor.endTurn(i), corridor.reachEntry(i),
-            corridor.reachExit(i),
+            corridor.reachExit(i), corridor.enteringGateTurn(i),
             afterReach ? std::optional(gateTurnOf(corridor.portals[i - 1], before)) : std::nullopt,
             legs);
         continue;

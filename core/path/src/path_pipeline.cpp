@@ -140,6 +140,8 @@ void keepShortestPull(const NavGraph& graph, const PathStages& stages, PathAnswe
   // where a turn goes, so do the ways into and on from it.
   const auto keepOnly = [&](auto&& keep) {
     other = corridor;
+    // Those turns serve ways into reaches' points, which keepOnly never keeps.
+    other.enteringGateTurns.clear();
     for (size_t i = 0; i < other.endTurns.size(); ++i) {
       if (keep(other.endTurns[i])) continue;
       other.endTurns[i] = EndTurn::None;

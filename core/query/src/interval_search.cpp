@@ -479,31 +479,57 @@ size_t IntervalSearch::approaches(const Node& node, const glm::vec2& point,
 // segment meets the cells; an interval node's root when the end lies in its
 // cone, else past a turning end of its interval, which is on the cells.
 // From another turn past the gates the end is reached as corner reach moves
-// corners (clearBetweenTurns).
-float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool left) const {
+// corners (clearBetweenTurns). Any of them may come past an end of the
+// portal's leaving gate instead, a point of the cells where the funnel turns.
+float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool left,
+                                       ReachWay& entry) const {
   const NavGraph& graph = *m_query.graph;
   const GateTurn turn{portal, left, false};
   const glm::vec2 end = gateTurnAt(graph, turn);
+  const float straight = node.cost + glm::distance(node.root, end) * m_query.metre;
+  entry = ReachWay::Straight;
+  float best = kInfinity;
   if (!node.isPoint) {
     Approach ways[2];
-    float best = kInfinity;
     for (size_t i = 0, count = approaches(node, end, ways); i < count; ++i)
       best = std::min(best, ways[i].cost);
-    return best;
+  } else if (node.crossed == kNoPortal ||
+             (node.turn != EndTurn::None &&
+              clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn))) {
+    best = straight;
+  } else if (node.turn != EndTurn::LeftReach && node.turn != EndTurn::RightReach) {
+    const Sector& sector = graph.sectors[node.sector];
+    const glm::vec2 halfCell(0.5f * graph.cellSize);
+    // A root on the cells' edge (a gate's end) meets them, whatever the rounding.
+    if (segmentMeetsBox(node.root, end, groundOf(sector.bounds.min) + halfCell - kPoint,
+                        groundOf(sector.bounds.max) - halfCell + kPoint))
+      best = straight;
   }
-  const float cost = node.cost + glm::distance(node.root, end) * m_query.metre;
-  if (node.crossed == kNoPortal) return cost;
-  if (node.turn != EndTurn::None &&
-      clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn))
-    return cost;
-  if (node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach) return kInfinity;
-  const Sector& sector = graph.sectors[node.sector];
-  const glm::vec2 halfCell(0.5f * graph.cellSize);
-  // A root on the cells' edge (a gate's end) meets them, whatever the rounding.
-  const bool meets =
-      segmentMeetsBox(node.root, end, groundOf(sector.bounds.min) + halfCell - kPoint,
-                      groundOf(sector.bounds.max) - halfCell + kPoint);
-  return meets ? cost : kInfinity;
+  // Straight from the root is as cheap as a way in gets.
+  if (best <= straight) return best;
+  for (const bool gateLeft : {true, false}) {
+    const float cost = costPastGateEnd(node, portal, gateLeft, end);
+    if (!(cost < best)) continue;
+    best = cost;
+    entry = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
+  }
+  return best;
+}
+
+// The leaving gate's end lies on the cells of the node's sector, which every
+// point root but a turn at a reach's point sees.
+float IntervalSearch::costPastGateEnd(const Node& node, uint32_t portal, bool gateLeft,
+                                      const glm::vec2& at) const {
+  const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
+  if ((node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach) &&
+      reachSees(*m_query.graph, node.crossed, node.turn == EndTurn::LeftReach, gate, gate).empty())
+    return kInfinity;
+  const float last = glm::distance(gate, at) * m_query.metre;
+  float best = kInfinity;
+  Approach ways[2];
+  for (size_t i = 0, count = approaches(node, gate, ways); i < count; ++i)
+    best = std::min(best, ways[i].cost + last);
+  return best;
 }
 
 void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t portal) {
@@ -525,8 +551,9 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
         m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
     if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
     ReachWay entry = ReachWay::Straight;
-    const float cost = reach ? costToReach(node, portal, left, known, turns, entry)
-                             : costToWidenedEnd(node, portal, left);
+    ApproachEnd from = ApproachEnd::Root;
+    const float cost = reach ? costToReach(node, portal, left, known, turns, entry, from)
+                             : costToWidenedEnd(node, portal, left, entry);
     if (!(cost <= known + kCostSlack)) continue;
     known = std::min(known, cost);
     Node& next = newNode();
@@ -538,6 +565,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     next.isPoint = true;
     next.turn = turn;
     next.entry = entry;
+    next.entryFrom = from;
     queueNewest();
   }
 }
@@ -547,31 +575,35 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
 // node stands in. It comes straight from the node's root through its cone,
 // past a turning end of its interval, or from the start or a point on the
 // cells, or past an end of the portal's gate on the node's side, where the
-// funnel may turn. From another turn past the gates it comes as corner reach
-// moves corners (clearBetweenTurns).
+// funnel may turn. From another turn past the gates it comes straight as
+// corner reach moves corners (clearBetweenTurns), or past a gate's end.
 float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, float known,
-                                  uint8_t turns, ReachWay& entry) const {
+                                  uint8_t turns, ReachWay& entry, ApproachEnd& from) const {
   const NavGraph& graph = *m_query.graph;
   const GateTurn turn{portal, left, true};
   const glm::vec2 at = gateTurnAt(graph, turn);
   const float metre = m_query.metre;
-  // From another turn, straight (pushEndTurns has weighed that cost against `known`).
-  if (node.turn != EndTurn::None) {
-    return clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn)
-               ? node.cost + glm::distance(node.root, at) * metre
-               : kInfinity;
-  }
   const Portal& crossed = graph.portals[portal];
   const PortalEndReach& reach = graph.reach[portalEndIndex(portal, left)];
   float best = kInfinity;
-  Approach ways[2];
-  for (size_t i = 0, count = approaches(node, at, ways); i < count; ++i) {
-    // The reach's test is the dearer part: not for a point reached cheaper before.
-    const Approach& way = ways[i];
-    if (way.cost < best && way.cost <= known + kCostSlack &&
-        reachLeavesInto(graph, crossed, reach, left, way.from) == 0) {
-      best = way.cost;
-      entry = ReachWay::Straight;
+  if (node.turn != EndTurn::None) {
+    // pushEndTurns has weighed the straight way's cost against `known`.
+    if (clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn))
+      best = node.cost + glm::distance(node.root, at) * metre;
+  } else {
+    Approach ways[2];
+    for (size_t i = 0, count = approaches(node, at, ways); i < count; ++i) {
+      // The reach's test is the dearer part: not for a point reached cheaper before.
+      const Approach& way = ways[i];
+      if (way.cost < best && way.cost <= known + kCostSlack &&
+          reachLeavesInto(graph, crossed, reach, left, way.from) == 0) {
+        best = way.cost;
+        entry = ReachWay::Straight;
+        from = node.isPoint             ? ApproachEnd::Root
+               : way.from == node.left  ? ApproachEnd::LeftEnd
+               : way.from == node.right ? ApproachEnd::RightEnd
+                                        : ApproachEnd::Root;
+      }
     }
   }
   // Straight from the root is as cheap as a way in gets.
@@ -579,15 +611,13 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
   for (const bool gateLeft : {true, false}) {
     if (!(turns & turn_bits::gateEntersReach(left, gateLeft))) continue;
     const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
-    const float last = glm::distance(gate, at) * metre;
-    const float cheapest = node.cost + glm::distance(node.root, gate) * metre + last;
+    const float cheapest =
+        node.cost + (glm::distance(node.root, gate) + glm::distance(gate, at)) * metre;
     if (!(cheapest < best && cheapest <= known + kCostSlack)) continue;
-    for (size_t i = 0, count = approaches(node, gate, ways); i < count; ++i) {
-      const float cost = ways[i].cost + last;
-      if (!(cost < best && cost <= known + kCostSlack)) continue;
-      best = cost;
-      entry = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
-    }
+    const float cost = costPastGateEnd(node, portal, gateLeft, at);
+    if (!(cost < best && cost <= known + kCostSlack)) continue;
+    best = cost;
+    entry = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
   }
   return best;
 }
@@ -850,13 +880,43 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
 }
 
 void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns,
-                                   std::vector<ReachWay>& entries,
-                                   std::vector<ReachWay>& exits) const {
+                                   std::vector<ReachWay>& entries, std::vector<ReachWay>& exits,
+                                   std::vector<ReachWay>& gateTurns) const {
   nodes.clear();
   turns.clear();
   entries.clear();
   exits.clear();
+  gateTurns.clear();
   if (m_reached == kNoNode) return;
+  // The interval ends a reach's point was entered from straight: node index,
+  // and which end.
+  std::vector<std::pair<uint32_t, ReachWay>> turnedAt;
+  for (uint32_t i = m_reached; i != kNoNode; i = m_nodes[i].parent) {
+    const Node& node = m_nodes[i];
+    if ((node.turn != EndTurn::LeftReach && node.turn != EndTurn::RightReach) ||
+        node.entry != ReachWay::Straight || node.parent == kNoNode)
+      continue;
+    uint32_t from = node.parent;
+    if (m_nodes[from].isPoint) continue;
+    if (node.entryFrom != ApproachEnd::Root) {
+      turnedAt.emplace_back(from, node.entryFrom == ApproachEnd::LeftEnd
+                                      ? ReachWay::PastLeftGateEnd
+                                      : ReachWay::PastRightGateEnd);
+      continue;
+    }
+    // From the root: the end of the interval where the path turned to it.
+    const glm::vec2 root = m_nodes[from].root;
+    while (from != kNoNode && !m_nodes[from].isPoint && m_nodes[from].root == root)
+      from = m_nodes[from].parent;
+    if (from == kNoNode || m_nodes[from].isPoint) continue;
+    // An end of that interval's gate, where the funnel may turn (in the last
+    // bit the root may differ from the gate's end).
+    const uint32_t portal = m_nodes[from].crossed;
+    if (glm::distance(groundOf(crossingEnd(portal, true, true)), root) <= kPoint)
+      turnedAt.emplace_back(from, ReachWay::PastLeftGateEnd);
+    else if (glm::distance(groundOf(crossingEnd(portal, false, true)), root) <= kPoint)
+      turnedAt.emplace_back(from, ReachWay::PastRightGateEnd);
+  }
   // A reach's exit node stands in the sector its parent entered: no portal of its own.
   ReachWay exit = ReachWay::Straight;
   for (uint32_t i = m_nodes[m_reached].parent; i != kNoNode && m_nodes[i].crossed != kNoPortal;
@@ -869,12 +929,18 @@ void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes, std::vector<End
     turns.push_back(m_nodes[i].turn);
     entries.push_back(m_nodes[i].entry);
     exits.push_back(exit);
+    ReachWay gateTurn = ReachWay::Straight;
+    for (const auto& [node, end] : turnedAt) {
+      if (node == i) gateTurn = end;
+    }
+    gateTurns.push_back(gateTurn);
     exit = ReachWay::Straight;
   }
   std::reverse(nodes.begin(), nodes.end());
   std::reverse(turns.begin(), turns.end());
   std::reverse(entries.begin(), entries.end());
   std::reverse(exits.begin(), exits.end());
+  std::reverse(gateTurns.begin(), gateTurns.end());
 }
 
 float IntervalSearch::cost() const {

@@ -543,7 +543,7 @@ void PathSolver::completeResult() {
     result.cost = m_intervals.cost();
     corridor.sectors.push_back(m_startLocation.sector);
     m_intervals.corridorNodes(corridor.portals, corridor.endTurns, corridor.reachEntries,
-                              corridor.reachExits);
+                              corridor.reachExits, corridor.enteringGateTurns);
     for (uint32_t node : corridor.portals)
       corridor.sectors.push_back(nodePortal(node).toSector);
     copyJumps(corridor);

@@ -36,10 +36,10 @@ inline glm::vec3 endTurnPoint(const NavGraph& graph, uint32_t portal, EndTurn tu
   return p.midpoint();
 }
 
-/// How the way comes into a turn at a reach's point, or goes on from it:
-/// straight, or past the left or right end of the portal's leaving gate (in)
-/// or entering gate (on), where the reach proves the way from or to that end
-/// but not the straight one.
+/// How the way comes into a turn past the gates, or goes on from a turn at a
+/// reach's point: straight, or past the left or right end of the portal's
+/// leaving gate (in) or entering gate (on), where the way from or to that end
+/// is proven clear but not the straight one.
 enum class ReachWay : uint8_t { Straight, PastLeftGateEnd, PastRightGateEnd };
 
 /// A turn other than None as portal_ends.h names it.
@@ -61,9 +61,15 @@ struct Corridor {
   /// Per portal, the exact search's turn past its gates (None at every
   /// portal, or empty: the other searches leave it so).
   std::vector<EndTurn> endTurns;
-  /// Per portal, how the way comes into its turn at a reach's point, and how
-  /// it goes on from there (empty, or Straight at every other portal).
+  /// Per portal, how the way comes into its turn past the gates, and how it
+  /// goes on from a turn at a reach's point (empty, or Straight at every
+  /// other portal).
   std::vector<ReachWay> reachEntries, reachExits;
+  /// Per portal, an end of its entering gate where the exact search turned to
+  /// come straight into a later turn at a reach's point, in a direction the
+  /// reach proves: the funnel, which would pull past it, turns there too
+  /// (empty, or Straight at every other portal).
+  std::vector<ReachWay> enteringGateTurns;
 
   /// True when a corridor portal index names a portal of the graph or of jumps.
   bool knows(const NavGraph& graph, uint32_t index) const {
@@ -84,6 +90,7 @@ struct Corridor {
     endTurns.clear();
     reachEntries.clear();
     reachExits.clear();
+    enteringGateTurns.clear();
   }
   /// Where the path turns at the i-th portal.
   EndTurn endTurn(size_t i) const { return i < endTurns.size() ? endTurns[i] : EndTurn::None; }
@@ -94,6 +101,10 @@ struct Corridor {
   /// How the way goes on from a turn at a reach's point at the i-th portal.
   ReachWay reachExit(size_t i) const {
     return i < reachExits.size() ? reachExits[i] : ReachWay::Straight;
+  }
+  /// Where the path turns at the i-th portal's entering gate.
+  ReachWay enteringGateTurn(size_t i) const {
+    return i < enteringGateTurns.size() ? enteringGateTurns[i] : ReachWay::Straight;
   }
 };
 

@@ -70,14 +70,19 @@ class IntervalSearch {
   /// Pops nodes until one is expanded or the search ends.
   SearchStep step();
   /// The nodes crossed from start to goal (graph portals or jump nodes), once
-  /// Reached, and per node where the path turns at a widened end of it.
+  /// Reached, and per node the corridor's turns there (Corridor::endTurns,
+  /// reachEntries, reachExits, enteringGateTurns).
   void corridorNodes(std::vector<uint32_t>& nodes, std::vector<EndTurn>& turns,
-                     std::vector<ReachWay>& entries, std::vector<ReachWay>& exits) const;
+                     std::vector<ReachWay>& entries, std::vector<ReachWay>& exits,
+                     std::vector<ReachWay>& gateTurns) const;
   /// The cost of the path to the goal, once Reached.
   float cost() const;
   uint32_t expansions() const { return m_expansions; }
 
  private:
+  /// Where a way into a reach's point came straight from: the node's root,
+  /// or the left or right end of its interval.
+  enum class ApproachEnd : uint8_t { Root, LeftEnd, RightEnd };
   struct Node {
     /// Where the path last turned (or the start, or a device's or jump's exit).
     glm::vec2 root;
@@ -105,8 +110,10 @@ class IntervalSearch {
     /// what the reach proves, and the ends of what it sees are no corners, so
     /// it cuts no other node's interval (trimCovered).
     bool reachRoot;
-    /// How the way came into a turn at a reach's point.
+    /// How the way came into a turn past the gates.
     ReachWay entry;
+    /// Straight into a turn at a reach's point: where from, of its parent.
+    ApproachEnd entryFrom;
     /// A point node at an end of the entering gate of the portal its parent,
     /// a turn at a reach's point, crossed: how the way went on from there.
     ReachWay exit;
@@ -224,15 +231,19 @@ class IntervalSearch {
   /// past the turning ends of an interval whose root's side the point is on.
   size_t approaches(const Node& node, const glm::vec2& point, Approach (&ways)[2]) const;
   /// The cost to reach the left or right end of `portal` (out of the node's
-  /// sector), moved out by widening, or infinity when no straight way
-  /// through the sector's cells is known.
-  float costToWidenedEnd(const Node& node, uint32_t portal, bool left) const;
+  /// sector), moved out by widening, or infinity when no way through the
+  /// sector's cells is known; `entry` gets how the way comes in.
+  float costToWidenedEnd(const Node& node, uint32_t portal, bool left, ReachWay& entry) const;
+  /// The cost to reach `at` past the left or right end of `portal`'s leaving
+  /// gate, or infinity where the node does not see that end.
+  float costPastGateEnd(const Node& node, uint32_t portal, bool gateLeft,
+                        const glm::vec2& at) const;
   /// The cost to reach the reach's point of an end of `portal` (out of the
   /// node's sector), or infinity where the reach does not prove the way in
   /// clear or the point was reached for less than that (`known`) before;
   /// `turns` is the portal's turnsPastGates, `entry` gets how the way comes in.
   float costToReach(const Node& node, uint32_t portal, bool left, float known, uint8_t turns,
-                    ReachWay& entry) const;
+                    ReachWay& entry, ApproachEnd& from) const;
   /// Where a walk portal's turn past its gates keeps its cost (4 a portal).
   static uint32_t endTurnSlot(uint32_t portal, EndTurn turn);
   /// The sector a node walked in from (kNoSector: it did not walk in).
