@@ -574,6 +574,13 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   gate's end to come straight into a reach's point in a direction the
 //   reach proves; the funnel pulled past that end, the pipeline refused the
 //   pull and kept a longer one (40.073 against 39.910 m on 527).
+// - terrain 538 turned 23 (box): what a reach's point sees of the next
+//   gate ended short of the wall, and the way on past that gate's end (a
+//   corner on the cells) to what it did not see was not searched (21.922
+//   against 21.891 m).
+// - terrain 504 turned 39 (box): the reach proved the way into its point
+//   from a turning end of the interval before, not from its root, whose
+//   straight way the search alone tried (13.025 against 13.017 m).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -590,6 +597,8 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
       {505, -15.0f, UnitShape::Round, {10.65f, 3.015f, 10.65f}, {31.05f, -0.353f, 23.85f}},
       {527, -20.0f, UnitShape::Box, {31.637f, 0.33f, 53.837f}, {40.637f, 0.203f, 15.137f}},
       {546, -45.0f, UnitShape::Box, {37.038f, -0.756f, 19.938f}, {4.938f, 1.854f, 34.038f}},
+      {538, 23.0f, UnitShape::Box, {46.346f, 0.195f, 47.846f}, {52.346f, 2.459f, 29.546f}},
+      {504, 39.0f, UnitShape::Box, {56.243f, -0.938f, 47.543f}, {51.743f, -0.887f, 59.543f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));

@@ -608,6 +608,20 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
   }
   // Straight from the root is as cheap as a way in gets.
   if (best <= node.cost + glm::distance(node.root, at) * metre) return best;
+  // Where the reach does not prove the straight way from the root, it may
+  // prove the way from a turning end of the interval, a point on the cells.
+  for (const bool endLeft : {true, false}) {
+    if (node.isPoint || node.turn != EndTurn::None || !(endLeft ? node.leftTurns : node.rightTurns))
+      continue;
+    const glm::vec2& end = endLeft ? node.left : node.right;
+    const float cost = node.cost + (glm::distance(node.root, end) + glm::distance(end, at)) * metre;
+    if (!(cost < best && cost <= known + kCostSlack) ||
+        reachLeavesInto(graph, crossed, reach, left, end) != 0)
+      continue;
+    best = cost;
+    entry = ReachWay::Straight;
+    from = endLeft ? ApproachEnd::LeftEnd : ApproachEnd::RightEnd;
+  }
   for (const bool gateLeft : {true, false}) {
     if (!(turns & turn_bits::gateEntersReach(left, gateLeft))) continue;
     const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
@@ -746,6 +760,22 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
     Corner& corner = corners[side];
     const Range outside = negativePart(inside[side][0], inside[side][1]);
     if (!corner.open || outside.empty()) continue;
+    if (!corner.claimed) {
+      corner.cost = cone.way.cost + glm::distance(cone.way.root, corner.at) * m_query.metre;
+      corner.key = cornerKey(corner.portal, corner.left);
+      corner.open = claimRoot(corner.key, corner.cost);
+      corner.claimed = true;
+    }
+    if (corner.open) reach(outside, Way{corner.at, corner.cost, corner.key});
+  }
+  // Past what a reach's point sees lies no wall: where that side's end is no
+  // corner, the way turns at the other end, a corner on the cells, which sees
+  // all of the strip.
+  if (!cone.way.reachRoot) return;
+  for (int side = 0; side < 2; ++side) {
+    Corner& corner = corners[1 - side];
+    const Range outside = negativePart(inside[side][0], inside[side][1]);
+    if (corners[side].open || !corner.open || outside.empty()) continue;
     if (!corner.claimed) {
       corner.cost = cone.way.cost + glm::distance(cone.way.root, corner.at) * m_query.metre;
       corner.key = cornerKey(corner.portal, corner.left);
