@@ -32,9 +32,9 @@ namespace {
 // True when the corners keep each turn at a reach's point (Corridor::endTurns)
 // to what the reach proves: the way in leaves the point, backwards, into the
 // sector the portal leaves, and the way on into the one it enters
-// (reachLeavesInto), or, between two turns at neighbouring portals, as
-// clearBetweenTurns lets it. The search saw only such ways from there, but
-// the funnel pulls straight through the point wherever the gates let it.
+// (reachLeavesInto), or, between two turns, as clearBetweenTurns lets it. The
+// search saw only such ways from there, but the funnel pulls straight through
+// the point wherever the gates let it.
 bool reachTurnsHold(const NavGraph& graph, const Corridor& corridor,
                     std::span<const glm::vec3> corners) {
   constexpr float kOnTheWay = 1e-3f;  // [metres]
@@ -70,14 +70,35 @@ bool reachTurnsHold(const NavGraph& graph, const Corridor& corridor,
     if (cornerBefore && after < 2) return false;
     const size_t before = cornerBefore ? after - 2 : after - 1;
     const Portal& p = graph.portals[portal];
+    const GateTurn here{portal, left, true};
+    // A turn standing at corner k at a portal further back (or on) than the
+    // one beside this one.
+    const auto turnFurther = [&](size_t k, bool back) -> std::optional<GateTurn> {
+      if (back) {
+        for (size_t j = i; j-- > 1;) {
+          if (const std::optional<GateTurn> found = turnAt(j - 1, corners[k])) return found;
+        }
+      } else {
+        for (size_t j = i + 2; j < corridor.endTurns.size(); ++j) {
+          if (const std::optional<GateTurn> found = turnAt(j, corners[k])) return found;
+        }
+      }
+      return std::nullopt;
+    };
     // Whether the stretch from the point through corner k leaves into `side`,
     // asked of k and of the corners past it on the same line (gates' ends the
     // funnel keeps there): the search may have measured the direction from
     // any of them, which rounding can tip across the edge of the reach's range.
+    // A turn further along standing at one of them answers for the stretch
+    // as clearBetweenTurns lets it, as the search turned.
     const auto leaves = [&](size_t k, ptrdiff_t step, int side) {
       for (;;) {
         const glm::vec2 corner = groundOf(corners[k]);
         if (reachLeavesInto(graph, p, reach, left, corner) == side) return true;
+        const std::optional<GateTurn> standing = turnFurther(k, step < 0);
+        if (standing && (step < 0 ? clearBetweenTurns(graph, *standing, here)
+                                  : clearBetweenTurns(graph, here, *standing)))
+          return true;
         const ptrdiff_t next = ptrdiff_t(k) + step;
         if (next < 0 || size_t(next) >= corners.size()) return false;
         const glm::vec2 further = groundOf(corners[size_t(next)]);
@@ -86,7 +107,6 @@ bool reachTurnsHold(const NavGraph& graph, const Corridor& corridor,
         k = size_t(next);
       }
     };
-    const GateTurn here{portal, left, true};
     const std::optional<GateTurn> turnBefore =
         i > 0 ? turnAt(i - 1, corners[before]) : std::nullopt;
     const std::optional<GateTurn> turnAfter = turnAt(i + 1, corners[after]);

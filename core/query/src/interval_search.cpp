@@ -591,6 +591,18 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
     if (clearBetweenTurns(graph, gateTurnOf(node.crossed, node.turn), turn))
       best = node.cost + glm::distance(node.root, at) * metre;
   } else {
+    // From a turn further back, straight through the node's cone, as from one beside it.
+    if (!node.isPoint && node.rootTurn != kNoNode) {
+      const Node& rootTurn = m_nodes[node.rootTurn];
+      glm::vec2 via;
+      const float cost = costTo(node, at, &via);
+      if (via == node.root && cost <= known + kCostSlack &&
+          clearBetweenTurns(graph, gateTurnOf(rootTurn.crossed, rootTurn.turn), turn)) {
+        best = cost;
+        entry = ReachWay::Straight;
+        from = ApproachEnd::Root;
+      }
+    }
     Approach ways[2];
     for (size_t i = 0, count = approaches(node, at, ways); i < count; ++i) {
       // The reach's test is the dearer part: not for a point reached cheaper before.
@@ -682,7 +694,9 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     const Range visible =
         sees(groundOf(crossingEnd(p, true, false)), groundOf(crossingEnd(p, false, false)));
     if (!(visible.low == 0.0f && visible.high == 1.0f)) seesAll = false;
-    if (!visible.empty()) cross(p, visible, {root, cost, node.rootKey, reached}, index, true);
+    const uint32_t turnNode = node.turn != EndTurn::None ? index : kNoNode;
+    if (!visible.empty())
+      cross(p, visible, {root, cost, node.rootKey, reached, turnNode}, index, true);
     pushEndTurns(node, index, p);
   }
   if (!reached)
@@ -838,6 +852,7 @@ void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, 
   next.cost = way.cost;
   next.rootKey = way.rootKey;
   next.reachRoot = way.reachRoot;
+  next.rootTurn = way.turnNode;
   next.crossed = portal;
   next.sector = m_query.graph->portals[portal].toSector;
   next.parent = parent;
@@ -873,6 +888,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
         spanLength <= kPoint ? !node.leftTurns : glm::distance(r, b) < glm::distance(r, a);
     const bool turns = right ? node.rightTurns : node.leftTurns;
     point.root = right ? b : a;
+    point.rootTurn = kNoNode;
     point.cost = node.cost + glm::distance(r, point.root) * metre;
     // Passing straight through an end that is no corner, the way still
     // stands there: keyed by the point, on the crossing's height.
@@ -890,7 +906,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
   // the first time a portal needs it, unless it was reached cheaper before.
   Corner turns[2] = {{a, node.crossed, true, node.leftTurns},
                      {b, node.crossed, false, node.rightTurns}};
-  const Cone cone{{r, node.cost, node.rootKey, node.reachRoot}, sign(across)};
+  const Cone cone{{r, node.cost, node.rootKey, node.reachRoot, node.rootTurn}, sign(across)};
 
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {

@@ -114,6 +114,9 @@ class IntervalSearch {
     ReachWay entry;
     /// Straight into a turn at a reach's point: where from, of its parent.
     ApproachEnd entryFrom;
+    /// An interval node whose root is a turn past the gates: the index in
+    /// m_nodes of the point node turning there, else none (max).
+    uint32_t rootTurn;
     /// A point node at an end of the entering gate of the portal its parent,
     /// a turn at a reach's point, crossed: how the way went on from there.
     ReachWay exit;
@@ -155,7 +158,11 @@ class IntervalSearch {
   /// queues it (queueNewest) or drops it (m_nodes.pop_back()). Built in
   /// place: a node built in a temporary and copied in stalls on the store buffer.
   /// References into m_nodes do not survive it (step() expands a copy).
-  Node& newNode() { return m_nodes.emplace_back(); }
+  Node& newNode() {
+    Node& node = m_nodes.emplace_back();
+    node.rootTurn = std::numeric_limits<uint32_t>::max();
+    return node;
+  }
   /// Queues the newest node; drops it when its cost is not finite or an
   /// interval expanded already covers it.
   void queueNewest();
@@ -170,6 +177,8 @@ class IntervalSearch {
     uint32_t rootKey;
     /// The root is a turn at a reach's point (Node::reachRoot).
     bool reachRoot = false;
+    /// The point node turning past the gates at the root (Node::rootTurn).
+    uint32_t turnNode = std::numeric_limits<uint32_t>::max();
   };
   /// The rays from a way's root through an interval; `side` is the sign of
   /// cross2(left - root, right - root).
