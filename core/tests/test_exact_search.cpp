@@ -585,6 +585,9 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   straight on at the next but one, as clearBetweenTurns lets it; the
 //   search weighed that rule only between turns at neighbouring portals
 //   (18.886 against 18.782 m).
+// - terrain 681 turned 12 (round): a reach's point that saw every gate on
+//   whole did not reach the next portal's widened end straight, and the way
+//   past its entering gate's end was not searched (23.706 against 23.688 m).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -604,6 +607,7 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
       {538, 23.0f, UnitShape::Box, {46.346f, 0.195f, 47.846f}, {52.346f, 2.459f, 29.546f}},
       {504, 39.0f, UnitShape::Box, {56.243f, -0.938f, 47.543f}, {51.743f, -0.887f, 59.543f}},
       {594, 2.0f, UnitShape::Round, {6.75f, 1.143f, 35.85f}, {13.65f, 2.186f, 19.05f}},
+      {681, 12.0f, UnitShape::Round, {19.65f, 0.174f, 18.75f}, {29.25f, 1.847f, 30.45f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));

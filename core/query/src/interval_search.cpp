@@ -532,11 +532,12 @@ float IntervalSearch::costPastGateEnd(const Node& node, uint32_t portal, bool ga
   return best;
 }
 
-void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t portal) {
-  if (!m_gated) return;
+bool IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t portal) {
+  if (!m_gated) return true;
   const uint8_t turns = turnsPastGates(*m_query.graph, portal);
-  if (turns == 0) return;
+  if (turns == 0) return true;
   const NavGraph& graph = *m_query.graph;
+  bool straight = true;
   for (const EndTurn turn :
        {EndTurn::LeftEnd, EndTurn::RightEnd, EndTurn::LeftReach, EndTurn::RightReach}) {
     if (!(turns & turnBit(turn))) continue;
@@ -549,11 +550,13 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     const uint32_t slot = endTurnSlot(portal, turn);
     float& known =
         m_endTurnCost.seen(slot) ? m_endTurnCost[slot] : m_endTurnCost.touch(slot, kInfinity);
-    if (node.cost + glm::distance(node.root, at) * m_query.metre > known + kCostSlack) continue;
+    const float straightCost = node.cost + glm::distance(node.root, at) * m_query.metre;
+    if (straightCost > known + kCostSlack) continue;
     ReachWay entry = ReachWay::Straight;
     ApproachEnd from = ApproachEnd::Root;
     const float cost = reach ? costToReach(node, portal, left, known, turns, entry, from)
                              : costToWidenedEnd(node, portal, left, entry);
+    if (!(cost <= straightCost + kCostSlack)) straight = false;
     if (!(cost <= known + kCostSlack)) continue;
     known = std::min(known, cost);
     Node& next = newNode();
@@ -568,6 +571,7 @@ void IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     next.entryFrom = from;
     queueNewest();
   }
+  return straight;
 }
 
 // A reach proves the stretches that leave its point in its directions clear
@@ -675,8 +679,9 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     return reached ? reachSees(graph, node.crossed, node.turn == EndTurn::LeftReach, from, to)
                    : Range{0.0f, 1.0f};
   };
-  // Whether the node sees all of every way on: a turn at a reach's point
-  // then gains nothing from turning again at its entering gate's ends.
+  // Whether the node sees all of every way on, and reaches every turn past
+  // the gates straight: a turn at a reach's point then gains nothing from
+  // turning again at its entering gate's ends.
   bool seesAll = true;
   if (sector == m_query.goalSector) {
     if (!sees(m_goal, m_goal).empty())
@@ -697,7 +702,7 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     const uint32_t turnNode = node.turn != EndTurn::None ? index : kNoNode;
     if (!visible.empty())
       cross(p, visible, {root, cost, node.rootKey, reached, turnNode}, index, true);
-    pushEndTurns(node, index, p);
+    if (!pushEndTurns(node, index, p)) seesAll = false;
   }
   if (!reached)
     pushTeleports(node, index);

@@ -228,7 +228,8 @@ class IntervalSearch {
   /// (portal_ends.h), which see all of the sector they enter, and at its
   /// ends' reach (NavGraph::reach), which see what the reach proves clear
   /// (reachSees) and the turns at the next portals that clearBetweenTurns allows.
-  void pushEndTurns(const Node& node, uint32_t index, uint32_t portal);
+  /// False when the node reaches one of them other than straight, or not at all.
+  bool pushEndTurns(const Node& node, uint32_t index, uint32_t portal);
   /// True when `point` lies back on the side an interval node came in by.
   bool behindInterval(const Node& node, const glm::vec2& point) const;
   /// A way to a point: its cost, and where it comes to the point from in a straight line.
