@@ -481,7 +481,7 @@ size_t IntervalSearch::approaches(const Node& node, const glm::vec2& point,
 // From another turn past the gates the end is reached as corner reach moves
 // corners (clearBetweenTurns). Any of them may come past an end of the
 // portal's leaving gate instead, a point of the cells where the funnel turns.
-float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool left,
+float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool left, float known,
                                        ReachWay& entry) const {
   const NavGraph& graph = *m_query.graph;
   const GateTurn turn{portal, left, false};
@@ -508,6 +508,10 @@ float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool l
   // Straight from the root is as cheap as a way in gets.
   if (best <= straight) return best;
   for (const bool gateLeft : {true, false}) {
+    const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
+    const float cheapest =
+        node.cost + (glm::distance(node.root, gate) + glm::distance(gate, end)) * m_query.metre;
+    if (!(cheapest < best && cheapest <= known + kCostSlack)) continue;
     const float cost = costPastGateEnd(node, portal, gateLeft, end);
     if (!(cost < best)) continue;
     best = cost;
@@ -555,7 +559,7 @@ bool IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     ReachWay entry = ReachWay::Straight;
     ApproachEnd from = ApproachEnd::Root;
     const float cost = reach ? costToReach(node, portal, left, known, turns, entry, from)
-                             : costToWidenedEnd(node, portal, left, entry);
+                             : costToWidenedEnd(node, portal, left, known, entry);
     if (!(cost <= straightCost + kCostSlack)) straight = false;
     if (!(cost <= known + kCostSlack)) continue;
     known = std::min(known, cost);

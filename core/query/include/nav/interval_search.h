@@ -242,8 +242,10 @@ class IntervalSearch {
   size_t approaches(const Node& node, const glm::vec2& point, Approach (&ways)[2]) const;
   /// The cost to reach the left or right end of `portal` (out of the node's
   /// sector), moved out by widening, or infinity when no way through the
-  /// sector's cells is known; `entry` gets how the way comes in.
-  float costToWidenedEnd(const Node& node, uint32_t portal, bool left, ReachWay& entry) const;
+  /// sector's cells is known; `entry` gets how the way comes in. Ways past a
+  /// gate's end dearer than `known` are not worked out.
+  float costToWidenedEnd(const Node& node, uint32_t portal, bool left, float known,
+                         ReachWay& entry) const;
   /// The cost to reach `at` past the left or right end of `portal`'s leaving
   /// gate, or infinity where the node does not see that end.
   float costPastGateEnd(const Node& node, uint32_t portal, bool gateLeft,
