@@ -779,10 +779,9 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
   reach(intersect(nonNegativePart(inside[0][0], inside[0][1]),
                   nonNegativePart(inside[1][0], inside[1][1])),
         cone.way);
-  for (int side = 0; side < 2; ++side) {
-    Corner& corner = corners[side];
-    const Range outside = negativePart(inside[side][0], inside[side][1]);
-    if (!corner.open || outside.empty()) continue;
+  // Reaches `outside` turning at `corner`, claimed as a root the first time.
+  const auto turnAt = [&](Corner& corner, const Range& outside) {
+    if (!corner.open || outside.empty()) return;
     if (!corner.claimed) {
       corner.cost = cone.way.cost + glm::distance(cone.way.root, corner.at) * m_query.metre;
       corner.key = cornerKey(corner.portal, corner.left);
@@ -790,22 +789,16 @@ void IntervalSearch::project(const Cone& cone, Corner (&corners)[2], const glm::
       corner.claimed = true;
     }
     if (corner.open) reach(outside, Way{corner.at, corner.cost, corner.key});
-  }
+  };
+  for (int side = 0; side < 2; ++side)
+    turnAt(corners[side], negativePart(inside[side][0], inside[side][1]));
   // Past what a reach's point sees lies no wall: where that side's end is no
   // corner, the way turns at the other end, a corner on the cells, which sees
   // all of the strip.
   if (!cone.way.reachRoot) return;
   for (int side = 0; side < 2; ++side) {
-    Corner& corner = corners[1 - side];
-    const Range outside = negativePart(inside[side][0], inside[side][1]);
-    if (corners[side].open || !corner.open || outside.empty()) continue;
-    if (!corner.claimed) {
-      corner.cost = cone.way.cost + glm::distance(cone.way.root, corner.at) * m_query.metre;
-      corner.key = cornerKey(corner.portal, corner.left);
-      corner.open = claimRoot(corner.key, corner.cost);
-      corner.claimed = true;
-    }
-    if (corner.open) reach(outside, Way{corner.at, corner.cost, corner.key});
+    if (!corners[side].open)
+      turnAt(corners[1 - side], negativePart(inside[side][0], inside[side][1]));
   }
 }
 
