@@ -588,6 +588,10 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 // - terrain 681 turned 12 (round): a reach's point that saw every gate on
 //   whole did not reach the next portal's widened end straight, and the way
 //   past its entering gate's end was not searched (23.706 against 23.688 m).
+// - terrain 651 turned -31 (box): the goal, a cell centre, lay exactly on the
+//   edge of what a reach's point sees, and the interval projected from it,
+//   whose ends lie a hair inside that edge, missed it by 0.4 mm (25.933
+//   against 25.927 m).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -608,6 +612,7 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
       {504, 39.0f, UnitShape::Box, {56.243f, -0.938f, 47.543f}, {51.743f, -0.887f, 59.543f}},
       {594, 2.0f, UnitShape::Round, {6.75f, 1.143f, 35.85f}, {13.65f, 2.186f, 19.05f}},
       {681, 12.0f, UnitShape::Round, {19.65f, 0.174f, 18.75f}, {29.25f, 1.847f, 30.45f}},
+      {651, -31.0f, UnitShape::Box, {36.15f, -0.252f, 43.65f}, {12.45f, 1.668f, 34.05f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));

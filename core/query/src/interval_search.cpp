@@ -262,6 +262,26 @@ void IntervalSearch::init(const IntervalQuery& query) {
   queueNewest();
 }
 
+// The interval's ends lie a hair inside what a reach proves (reachSees),
+// so a goal on that edge (a cell centre in line with a corner of the cells)
+// may fall outside the cone of an interval rooted at the reach's point.
+float IntervalSearch::costToGoal(const Node& node) const {
+  const float cost = costTo(node, m_goal);
+  if (cost < kInfinity || !node.reachRoot || node.rootTurn != node.parent) return cost;
+  const NavGraph& graph = *m_query.graph;
+  const Node& turn = m_nodes[node.rootTurn];
+  if (reachSees(graph, turn.crossed, turn.turn == EndTurn::LeftReach, m_goal, m_goal).empty())
+    return cost;
+  // Straight through both of the portal's gates.
+  for (const bool entering : {false, true}) {
+    const glm::vec2 a = groundOf(crossingEnd(node.crossed, true, entering));
+    const glm::vec2 b = groundOf(crossingEnd(node.crossed, false, entering));
+    if (!segmentMeetsBox(node.root, m_goal, glm::min(a, b) - kPoint, glm::max(a, b) + kPoint))
+      return cost;
+  }
+  return node.cost + glm::distance(node.root, m_goal) * m_query.metre;
+}
+
 float IntervalSearch::heuristic(const Node& node) const {
   if (node.isGoal) return 0.0f;
   const float distance = node.isPoint ? glm::distance(node.root, m_goal)
@@ -901,7 +921,7 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
     return expandPoint(point, index);
   }
 
-  if (node.sector == m_query.goalSector) pushGoal(costTo(node, m_goal), index);
+  if (node.sector == m_query.goalSector) pushGoal(costToGoal(node), index);
 
   // Turning at an end of the interval that is the crossing's own (a wall
   // corner) reaches what the root cannot see past it. The end becomes a root

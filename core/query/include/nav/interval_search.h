@@ -283,6 +283,9 @@ class IntervalSearch {
   /// infinity; `from`, when given, gets where the way reaches it from in a
   /// straight line (the root, or the end of the interval it turns at).
   float costTo(const Node& node, const glm::vec2& point, glm::vec2* from = nullptr) const;
+  /// costTo the goal; from an interval a turn at a reach's point just saw,
+  /// also where the reach proves the way to the goal and it passes the gates.
+  float costToGoal(const Node& node) const;
   float heuristic(const Node& node) const;
 
   IntervalQuery m_query;
