@@ -592,6 +592,10 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   edge of what a reach's point sees, and the interval projected from it,
 //   whose ends lie a hair inside that edge, missed it by 0.4 mm (25.933
 //   against 25.927 m).
+// - terrains 703 turned -42 (round) and 674 turned 5 (box): a reach proving
+//   no way on into the sector it enters, and a reach one sector further on
+//   answering alone for the stretch between them; corner reach turned at
+//   both, the search at neither (11.029 against 10.957 m on 703).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -613,6 +617,8 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
       {594, 2.0f, UnitShape::Round, {6.75f, 1.143f, 35.85f}, {13.65f, 2.186f, 19.05f}},
       {681, 12.0f, UnitShape::Round, {19.65f, 0.174f, 18.75f}, {29.25f, 1.847f, 30.45f}},
       {651, -31.0f, UnitShape::Box, {36.15f, -0.252f, 43.65f}, {12.45f, 1.668f, 34.05f}},
+      {703, -42.0f, UnitShape::Round, {40.95f, 0.579f, 52.35f}, {36.75f, 2.334f, 51.45f}},
+      {674, 5.0f, UnitShape::Box, {54.75f, -0.987f, 27.45f}, {6.15f, 1.573f, 58.05f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));

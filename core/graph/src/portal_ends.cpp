@@ -232,17 +232,28 @@ std::vector<std::array<glm::vec3, 4>> gatePointsOf(const NavGraph& graph) {
 
 namespace {
 
-// True when a reach of a walk portal out of the sector `portal` enters
-// answers alone for the stretch from the reach of `portal`'s end.
-bool coveredFromNextPortal(const NavGraph& graph, uint32_t portal, bool left) {
+// True when a reach of a walk portal out of the sector `portal` enters, or
+// out of a sector that one leads to, answers alone for the stretch from the
+// reach of `portal`'s end (the exact search turns so straight on through
+// one portal: IntervalSearch::pushReachesPast).
+bool coveredFromPortalsAhead(const NavGraph& graph, uint32_t portal, bool left) {
   const glm::vec2 at = gateTurnAt(graph, {portal, left, true});
-  const Sector& entered = graph.sectors[graph.portals[portal].toSector];
-  for (uint32_t q = entered.firstPortal; q < entered.firstPortal + entered.portalCount; ++q) {
+  const auto covers = [&](uint32_t q) {
     for (const bool qLeft : {true, false}) {
       const size_t end = portalEndIndex(q, qLeft);
       if (end < graph.reach.size() && graph.reach[end].reaches() &&
           turnCoversStretch(graph, {q, qLeft, true}, at))
         return true;
+    }
+    return false;
+  };
+  const Sector& entered = graph.sectors[graph.portals[portal].toSector];
+  for (uint32_t q = entered.firstPortal; q < entered.firstPortal + entered.portalCount; ++q) {
+    if (covers(q)) return true;
+    if (graph.portals[q].kind != PortalKind::Walk) continue;
+    const Sector& beyond = graph.sectors[graph.portals[q].toSector];
+    for (uint32_t r = beyond.firstPortal; r < beyond.firstPortal + beyond.portalCount; ++r) {
+      if (covers(r)) return true;
     }
   }
   return false;
@@ -261,9 +272,10 @@ uint8_t computedTurnsPastGates(const NavGraph& graph, uint32_t portalIndex) {
     if (end >= graph.reach.size() || !graph.reach[end].reaches()) continue;
     const PortalEndReach& reach = graph.reach[end];
     // A reach that proves no way on into the sector it enters is worth a
-    // turn only on the way to a reach there that answers for the stretch alone.
+    // turn only on the way to a reach there, or one sector on, that answers
+    // for the stretch alone.
     if (reach.outwardMin[1] <= reach.outwardMax[1] ||
-        coveredFromNextPortal(graph, portalIndex, left))
+        coveredFromPortalsAhead(graph, portalIndex, left))
       turns |= left ? turn_bits::kLeftReach : turn_bits::kRightReach;
     for (const bool gateLeft : {true, false}) {
       const glm::vec2 gate = groundOf(gatePoint(graph, portalIndex, gateLeft, false));

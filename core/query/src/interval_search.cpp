@@ -726,6 +726,8 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
     const uint32_t turnNode = node.turn != EndTurn::None ? index : kNoNode;
     if (!visible.empty())
       cross(p, visible, {root, cost, node.rootKey, reached, turnNode}, index, true);
+    else if (reached)
+      pushReachesPast(node, index, p);
     if (!pushEndTurns(node, index, p)) seesAll = false;
   }
   if (!reached)
@@ -736,6 +738,58 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
 
 // The way on from a reach's point may turn at an end of the portal's
 // entering gate, on the cells, where corner reach keeps the funnel's corner.
+// A turn at a reach's point that sees none of a portal's gate may still go
+// straight through it to a reach of a portal out of the sector beyond,
+// where clearBetweenTurns lets corner reach move corners so (that reach
+// answering for the whole stretch) and the stretch passes the portal's
+// gates. The crossing is a node of its own, never expanded, that the
+// corridor goes through.
+void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t portal) {
+  const NavGraph& graph = *m_query.graph;
+  const GateTurn from = gateTurnOf(node.crossed, node.turn);
+  const uint32_t beyond = graph.portals[portal].toSector;
+  const Sector& sector = graph.sectors[beyond];
+  for (uint32_t q = sector.firstPortal; q < sector.firstPortal + sector.portalCount; ++q) {
+    const Portal& next = graph.portals[q];
+    if (next.kind != PortalKind::Walk || next.toSector == graph.portals[portal].fromSector ||
+        !opens(next.toSector) || leavesRegion(next.toSector) || deadEnd(q, beyond))
+      continue;
+    const uint8_t turns = turnsPastGates(graph, q);
+    for (const EndTurn turn : {EndTurn::LeftReach, EndTurn::RightReach}) {
+      if (!(turns & turnBit(turn))) continue;
+      const GateTurn to = gateTurnOf(q, turn);
+      const glm::vec2 at = gateTurnAt(graph, to);
+      const float cost = node.cost + glm::distance(node.root, at) * m_query.metre;
+      const uint32_t slot = endTurnSlot(q, turn);
+      if (m_endTurnCost.seen(slot) && !(cost < m_endTurnCost[slot] - kCostSlack)) continue;
+      const auto passes = [&](bool entering) {
+        const glm::vec2 a = groundOf(crossingEnd(portal, true, entering));
+        const glm::vec2 b = groundOf(crossingEnd(portal, false, entering));
+        return segmentMeetsBox(node.root, at, glm::min(a, b) - kPoint, glm::max(a, b) + kPoint);
+      };
+      if (!passes(false) || !passes(true) || !clearBetweenTurns(graph, from, to)) continue;
+      m_endTurnCost.touch(slot, cost) = cost;
+      Node& crossing = newNode();
+      crossing.root = node.root;
+      crossing.cost = node.cost;
+      crossing.crossed = portal;
+      crossing.sector = beyond;
+      crossing.parent = index;
+      crossing.isPoint = true;
+      const uint32_t crossingIndex = uint32_t(m_nodes.size() - 1);
+      Node& reach = newNode();
+      reach.root = at;
+      reach.cost = cost;
+      reach.crossed = q;
+      reach.sector = next.toSector;
+      reach.parent = crossingIndex;
+      reach.isPoint = true;
+      reach.turn = turn;
+      queueNewest();
+    }
+  }
+}
+
 void IntervalSearch::pushReachExits(const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
   const bool left = node.turn == EndTurn::LeftReach;

@@ -130,7 +130,8 @@ namespace turn_bits {
 inline constexpr uint8_t kLeftEnd = 1, kRightEnd = 2;
 /// At the reach of its left or right end: one that proves some way on into
 /// the sector the portal enters, or whose stretches to a reach of the next
-/// portal that reach alone answers for (turnCoversStretch).
+/// portal, or of one a sector further on, that reach alone answers for
+/// (turnCoversStretch).
 inline constexpr uint8_t kLeftReach = 4, kRightReach = 8;
 /// The reach of the left or right end proves the way in straight from the
 /// leaving gate's left or right end.

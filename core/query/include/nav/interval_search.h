@@ -220,6 +220,10 @@ class IntervalSearch {
   /// For a turn at a reach's point: point nodes at the ends of the portal's
   /// entering gate the reach proves the way to, which see all of the sector.
   void pushReachExits(const Node& node, uint32_t index);
+  /// For a turn at a reach's point that sees none of walk portal `portal`'s
+  /// gate: point nodes at reaches of the portals out of the sector beyond,
+  /// straight through `portal` (see the .cpp).
+  void pushReachesPast(const Node& node, uint32_t index, uint32_t portal);
   /// Devices and jumps out of the node's sector, reached from the node.
   void pushTeleports(const Node& node, uint32_t index);
   /// Point nodes turning past the gates of walk portal `portal` (out of the
