@@ -183,8 +183,9 @@ FunnelPortal seenFrom(const NavGraph& graph, const GateTurn& reach, const Funnel
 // of the portal's leaving gate; from a reach's point it goes on (`exit`)
 // straight, or past an end of its entering gate. Where the search turned at
 // an end of the entering gate to come straight into a later reach's point in
-// a direction its reach proves (`enteringTurn`), the path turns there too. Straight on from the
-// reach's point at the portal before (`cameFrom`), the way crosses what that reach sees.
+// a direction its reach proves (`enteringTurn`), the path turns there too.
+// Straight on from the reach's point at the portal before (`cameFrom`), the
+// way crosses what that reach sees.
 void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachWay entry,
              ReachWay exit, ReachWay enteringTurn, const std::optional<GateTurn>& cameFrom,
              Legs& legs) {
