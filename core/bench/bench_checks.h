@@ -29,6 +29,8 @@ struct CheckCase {
   float degrees = 0.0f;
   /// The grid it is built on (GridFrame::degrees); empty: chooseGridAngle's, as the CLI's.
   std::optional<float> gridAngle = std::nullopt;
+  /// Detour's unit's cells, 0.3 m unless a check sweeps other cell-to-unit ratios. [m]
+  float detourCellSize = 0.3f;
 };
 
 /// The bundled showcase and funnel levels with their own first unit,
@@ -78,7 +80,7 @@ inline std::unique_ptr<CheckBuild> buildCheck(const CheckCase& c, UnitShape shap
   check->unit.shape = shape;
   const auto paramsFor = [&](const Level& on) {
     FloodFillParams params = fillParamsFor(on, check->unit);
-    if (c.detourUnit) params.cellSize = 0.3f;
+    if (c.detourUnit) params.cellSize = c.detourCellSize;
     return params;
   };
   Result<Level> onGrid = levelOnChosenGrid(level.value(), c.gridAngle, paramsFor(level.value()));
@@ -113,10 +115,12 @@ struct CheckArgs {
   std::vector<TerrainCase> terrains;
   /// --grid-angle DEG: every level built on this grid; empty (auto): the one chosen for it.
   std::optional<float> gridAngle = std::nullopt;
+  /// --cell M: the cells of the levels built for Detour's unit (dungeon, terrains).
+  float detourCellSize = 0.3f;
 };
 
 /// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto]
-/// [--diagnose]
+/// [--cell M] [--diagnose]
 /// over `defaults`; empty, with the flag named, on anything else.
 inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs defaults) {
   CheckArgs args = defaults;
@@ -140,6 +144,13 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
         return std::nullopt;
       }
       args.gridAngle = given.value();
+    } else if (std::strcmp(argv[i], "--cell") == 0 && i + 1 < argc) {
+      char* end = nullptr;
+      args.detourCellSize = std::strtof(argv[++i], &end);
+      if (*end != '\0' || !(args.detourCellSize >= 0.05f && args.detourCellSize <= 1.2f)) {
+        std::fprintf(stderr, "--cell: expected metres from 0.05 to 1.2, got %s\n", argv[i]);
+        return std::nullopt;
+      }
     } else if (std::strcmp(argv[i], "--diagnose") == 0) {
       args.diagnose = true;
     } else if (argv[i][0] != '-') {
@@ -157,8 +168,10 @@ inline std::vector<CheckCase> checkCasesFor(const CheckArgs& args) {
   std::vector<CheckCase> cases =
       args.terrains.empty() ? checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR)
                             : checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR, args.terrains);
-  for (CheckCase& c : cases)
+  for (CheckCase& c : cases) {
     c.gridAngle = args.gridAngle;
+    c.detourCellSize = args.detourCellSize;
+  }
   return cases;
 }
 

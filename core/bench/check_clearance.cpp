@@ -15,11 +15,13 @@
 // dungeon in ctest.
 //
 // Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT]
-//          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--diagnose] [--exact]
+//          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--cell M]
+//          [--diagnose] [--exact]
 //   PAIRS random pairs per level and shape (default 10000); --only runs the
 //   cases whose label holds TEXT; --terrain checks these generated terrains
 //   (turned DEGREES) instead of the default three; --grid-angle builds every
-//   level on that grid instead of the one chosen for it; --diagnose prints
+//   level on that grid instead of the one chosen for it; --cell builds
+//   dungeon.obj and the terrains on M-metre cells instead of 0.3; --diagnose prints
 //   each touching stretch;
 //   --exact sweeps the exact search's paths instead, every surface at one
 //   cost a metre so that it answers.

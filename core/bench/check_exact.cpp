@@ -12,11 +12,13 @@
 // when the exact path is longer on any pair.
 //
 // Run: build/core/navscope_check_exact [PAIRS] [--seed N] [--only TEXT]
-//          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--diagnose]
+//          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--cell M]
+//          [--diagnose]
 //   PAIRS random pairs per level and shape (default 2000); --only runs the
 //   cases whose label holds TEXT; --terrain checks these generated terrains
 //   (turned DEGREES) instead of the default three; --grid-angle builds every
-//   level on that grid instead of the one chosen for it; --diagnose prints
+//   level on that grid instead of the one chosen for it; --cell builds
+//   dungeon.obj and the terrains on M-metre cells instead of 0.3; --diagnose prints
 //   each pair the exact path is longer on.
 #include <cstdio>
 #include <memory>

@@ -596,12 +596,23 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   no way on into the sector it enters, and a reach one sector further on
 //   answering alone for the stretch between them; corner reach turned at
 //   both, the search at neither (11.029 against 10.957 m on 703).
+// On cells of 0.45 m (the unit 2.67 cells wide):
+// - terrain 916 turned 31 (round): the part of a gate a reach's point sees
+//   ended short of the gate's end, and the search reached past it only by
+//   turning at the gate's other end; the goal lay between the two, and the
+//   search went round (40.150 against 40.053 m). The way may turn where
+//   the seen part ends, as the funnel does there.
+// - terrain 927 turned -42 (round): so turned, the way went in over a
+//   portal and back out along its line; the funnel took that portal's whole
+//   leaving gate, not the part the reach before it sees, and the pipeline
+//   dropped the search's turns for a longer pull (17.522 against 17.187 m).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
     float degrees;
     UnitShape shape;
     glm::vec3 start, goal;
+    float cell = 0.3f;
   };
   const Case cases[] = {
       {521, 31.0f, UnitShape::Round, {21.441f, 0.776f, 15.141f}, {59.541f, 0.355f, 33.141f}},
@@ -619,10 +630,17 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
       {651, -31.0f, UnitShape::Box, {36.15f, -0.252f, 43.65f}, {12.45f, 1.668f, 34.05f}},
       {703, -42.0f, UnitShape::Round, {40.95f, 0.579f, 52.35f}, {36.75f, 2.334f, 51.45f}},
       {674, 5.0f, UnitShape::Box, {54.75f, -0.987f, 27.45f}, {6.15f, 1.573f, 58.05f}},
+      {916, 31.0f, UnitShape::Round, {32.622f, -0.027f, 41.172f}, {25.422f, 0.208f, 2.922f}, 0.45f},
+      {927,
+       -42.0f,
+       UnitShape::Round,
+       {55.121f, -0.237f, 57.821f},
+       {50.171f, -0.098f, 46.571f},
+       0.45f},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));
-    const Result<NavBuild> build = test::terrainOnChosenGrid(c.seed, c.degrees, c.shape);
+    const Result<NavBuild> build = test::terrainOnChosenGrid(c.seed, c.degrees, c.shape, c.cell);
     ASSERT_TRUE(build.ok()) << build.error();
     const NavGraph& graph = build.value().graph;
     PathAnswer exact, crossing;

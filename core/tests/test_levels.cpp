@@ -244,9 +244,11 @@ Level terrainLevel(uint32_t seed, float degrees) {
   return {};
 }
 
-Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape) {
+Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape,
+                                     float cellSize) {
   FloodFillParams params = detourMatchedParams(0.9f);
   params.unit.shape = shape;
+  params.cellSize = cellSize;
   const Result<Level> level = levelOnChosenGrid(terrainLevel(seed, degrees), std::nullopt, params);
   if (!level) return Result<NavBuild>::failure(level.error());
   const CollisionWorld world(level.value());

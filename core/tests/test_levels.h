@@ -72,8 +72,10 @@ Level terrainLevel(uint32_t seed, float degrees);
 /// per (seed, turn).
 const NavBuild& terrainBuild(uint32_t seed, float degrees);
 /// terrainLevel as navscope_check_exact and the CLI build it: on the grid
-/// chooseGridAngle picks, at detourMatchedParams(0.9) for a unit of `shape`.
-Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape);
+/// chooseGridAngle picks, at detourMatchedParams(0.9) for a unit of `shape`,
+/// on cells of `cellSize` (Detour's 0.3 m unless a case needs another). [m]
+Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape,
+                                     float cellSize = 0.3f);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);

@@ -226,11 +226,16 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachW
 // along the line where the two overlap (inside both portals' strips), or,
 // past the gap between them (a wall's end), from the first's entering gate's
 // end nearest the second to the second's leaving gate's end nearest the
-// first, and out through the second's entering gate.
-void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out, Legs& legs) {
+// first, and out through the second's entering gate. Straight on from a
+// reach's point (`cameFrom`), the way crosses what that reach sees.
+void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out,
+                         const std::optional<GateTurn>& cameFrom, Legs& legs) {
   const Portal& first = graph.portals[in];
   const Portal& second = graph.portals[out];
-  legs.addGate(graph, in, false);
+  if (cameFrom)
+    legs.add(seenFrom(graph, *cameFrom, gate(graph, in, false)), in);
+  else
+    legs.addGate(graph, in, false);
   const std::vector<FunnelPortal> edge = alongTheEdge(first, second);
   if (edge.size() == 1) {
     legs.add(edge.front(), kNoPortal);
@@ -274,15 +279,14 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, 
                                backOverTheSameEdge(graph, portal, corridor.portal(graph, i + 1)) &&
                                corridor.endTurn(i) == EndTurn::None &&
                                corridor.endTurn(i + 1) == EndTurn::None;
+      const EndTurn before = i > 0 ? corridor.endTurn(i - 1) : EndTurn::None;
+      const bool afterReach = (before == EndTurn::LeftReach || before == EndTurn::RightReach) &&
+                              corridor.reachExit(i - 1) == ReachWay::Straight;
+      const std::optional<GateTurn> cameFrom =
+          afterReach ? std::optional(gateTurnOf(corridor.portals[i - 1], before)) : std::nullopt;
       if (!doublesBack) {
-        const EndTurn before = i > 0 ? corridor.endTurn(i - 1) : EndTurn::None;
-        const bool afterReach = (before == EndTurn::LeftReach || before == EndTurn::RightReach) &&
-                                corridor.reachExit(i - 1) == ReachWay::Straight;
-        addWalk(
-            graph, corridor.portals[i], gates, corridor.endTurn(i), corridor.reachEntry(i),
-            corridor.reachExit(i), corridor.enteringGateTurn(i),
-            afterReach ? std::optional(gateTurnOf(corridor.portals[i - 1], before)) : std::nullopt,
-            legs);
+        addWalk(graph, corridor.portals[i], gates, corridor.endTurn(i), corridor.reachEntry(i),
+                corridor.reachExit(i), corridor.enteringGateTurn(i), cameFrom, legs);
         continue;
       }
       // In and straight back out over the same line: the path only touches the
@@ -292,7 +296,7 @@ void legsOf(const NavGraph& graph, const Corridor& corridor, FunnelInput input, 
       const Portal& back = corridor.portal(graph, i + 1);
       if (back.toSector != portal.fromSector) {
         if (gates) {
-          addBackAlongTheEdge(graph, corridor.portals[i], corridor.portals[i + 1], legs);
+          addBackAlongTheEdge(graph, corridor.portals[i], corridor.portals[i + 1], cameFrom, legs);
         } else {
           for (const FunnelPortal& along : alongTheEdge(portal, back))
             legs.add(along, kNoPortal);

@@ -883,9 +883,13 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
   if (!settle(range, glm::distance(from, to))) return;
   if (!m_gated) return pushInterval(portal, range, way, parent);
   // Through gates: the range lies on the leaving gate; the strip between it and
-  // the entering gate is a rectangle whose only way on is that gate.
-  Corner corners[2] = {{pointOnSegment(from, to, range.low), portal, true, range.low == 0.0f},
-                       {pointOnSegment(from, to, range.high), portal, false, range.high == 1.0f}};
+  // the entering gate is a rectangle whose only way on is that gate. A turn at
+  // a reach's point sees only the part its reach proves: the way may turn at
+  // that part's ends, which see all of the strip.
+  const bool viewEnds = way.reachRoot && rootInSector;
+  Corner corners[2] = {
+      {pointOnSegment(from, to, range.low), portal, true, range.low == 0.0f || viewEnds},
+      {pointOnSegment(from, to, range.high), portal, false, range.high == 1.0f || viewEnds}};
   const glm::vec2 &r = way.root, &a = corners[0].at, &b = corners[1].at;
   const float across = cross2(a - r, b - r);
   const float spanLength = glm::distance(a, b);
