@@ -606,6 +606,11 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   portal and back out along its line; the funnel took that portal's whole
 //   leaving gate, not the part the reach before it sees, and the pipeline
 //   dropped the search's turns for a longer pull (17.522 against 17.187 m).
+// On cells of 0.6 m (the unit two cells wide):
+// - terrain 962 turned 33 (round): between two widened ends on one edge of
+//   a sector, whose hulls with the cells do not meet, corner reach went by
+//   an end of the first's entering gate, a point on the cells; the search
+//   knew that way on only from a reach (41.293 against 41.284 m).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -637,6 +642,7 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
        {55.121f, -0.237f, 57.821f},
        {50.171f, -0.098f, 46.571f},
        0.45f},
+      {962, 33.0f, UnitShape::Round, {25.498f, -0.304f, 49.498f}, {25.498f, -0.412f, 8.698f}, 0.6f},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));

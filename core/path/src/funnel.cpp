@@ -180,7 +180,7 @@ FunnelPortal seenFrom(const NavGraph& graph, const GateTurn& reach, const Funnel
 // either sector's cells is clear (portal_widening.h), and so are the
 // stretches the search let leave a reach's point (reachLeavesInto). The way
 // into the turn comes as the search came (`entry`): straight, or past an end
-// of the portal's leaving gate; from a reach's point it goes on (`exit`)
+// of the portal's leaving gate; from the turn it goes on (`exit`)
 // straight, or past an end of its entering gate. Where the search turned at
 // an end of the entering gate to come straight into a later reach's point in
 // a direction its reach proves (`enteringTurn`), the path turns there too.
@@ -195,14 +195,13 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachW
     return;
   }
   if (turn != EndTurn::None) {
-    const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
     if (entry != ReachWay::Straight) {
       const glm::vec3 end = gatePoint(graph, p, entry == ReachWay::PastLeftGateEnd, false);
       legs.add({end, end}, p);
     }
     const glm::vec3 at = endTurnPoint(graph, p, turn);
     legs.add({at, at}, p);
-    if (reach && exit != ReachWay::Straight) {
+    if (exit != ReachWay::Straight) {
       const glm::vec3 end = gatePoint(graph, p, exit == ReachWay::PastLeftGateEnd, true);
       legs.add({end, end}, p);
     }

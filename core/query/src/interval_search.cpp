@@ -528,11 +528,7 @@ float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool l
   // Straight from the root is as cheap as a way in gets.
   if (best <= straight) return best;
   for (const bool gateLeft : {true, false}) {
-    const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
-    const float cheapest =
-        node.cost + (glm::distance(node.root, gate) + glm::distance(gate, end)) * m_query.metre;
-    if (!(cheapest < best && cheapest <= known + kCostSlack)) continue;
-    const float cost = costPastGateEnd(node, portal, gateLeft, end);
+    const float cost = costPastGateEnd(node, portal, gateLeft, end, best, known);
     if (!(cost < best)) continue;
     best = cost;
     entry = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
@@ -543,17 +539,21 @@ float IntervalSearch::costToWidenedEnd(const Node& node, uint32_t portal, bool l
 // The leaving gate's end lies on the cells of the node's sector, which every
 // point root but a turn at a reach's point sees.
 float IntervalSearch::costPastGateEnd(const Node& node, uint32_t portal, bool gateLeft,
-                                      const glm::vec2& at) const {
+                                      const glm::vec2& at, float best, float known) const {
   const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
+  // The straight way through the gate's end is the cheapest past it.
+  const float cheapest =
+      node.cost + (glm::distance(node.root, gate) + glm::distance(gate, at)) * m_query.metre;
+  if (!(cheapest < best && cheapest <= known + kCostSlack)) return kInfinity;
   if ((node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach) &&
       reachSees(*m_query.graph, node.crossed, node.turn == EndTurn::LeftReach, gate, gate).empty())
     return kInfinity;
   const float last = glm::distance(gate, at) * m_query.metre;
-  float best = kInfinity;
+  float cost = kInfinity;
   Approach ways[2];
   for (size_t i = 0, count = approaches(node, gate, ways); i < count; ++i)
-    best = std::min(best, ways[i].cost + last);
-  return best;
+    cost = std::min(cost, ways[i].cost + last);
+  return cost;
 }
 
 bool IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t portal) {
@@ -664,11 +664,7 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
   }
   for (const bool gateLeft : {true, false}) {
     if (!(turns & turn_bits::gateEntersReach(left, gateLeft))) continue;
-    const glm::vec2 gate = groundOf(crossingEnd(portal, gateLeft, false));
-    const float cheapest =
-        node.cost + (glm::distance(node.root, gate) + glm::distance(gate, at)) * metre;
-    if (!(cheapest < best && cheapest <= known + kCostSlack)) continue;
-    const float cost = costPastGateEnd(node, portal, gateLeft, at);
+    const float cost = costPastGateEnd(node, portal, gateLeft, at, best, known);
     if (!(cost < best && cost <= known + kCostSlack)) continue;
     best = cost;
     entry = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
@@ -730,10 +726,8 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
       pushReachesPast(node, index, p);
     if (!pushEndTurns(node, index, p)) seesAll = false;
   }
-  if (!reached)
-    pushTeleports(node, index);
-  else if (!seesAll)
-    pushReachExits(node, index);
+  if (!reached) pushTeleports(node, index);
+  if (node.turn != EndTurn::None && !seesAll) pushTurnExits(node, index);
 }
 
 // The way on from a reach's point may turn at an end of the portal's
@@ -790,14 +784,15 @@ void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t 
   }
 }
 
-void IntervalSearch::pushReachExits(const Node& node, uint32_t index) {
+void IntervalSearch::pushTurnExits(const Node& node, uint32_t index) {
   const NavGraph& graph = *m_query.graph;
-  const bool left = node.turn == EndTurn::LeftReach;
+  const bool reached = node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach;
+  const bool left = node.turn == EndTurn::LeftReach || node.turn == EndTurn::LeftEnd;
   const Portal& portal = graph.portals[node.crossed];
   const PortalEndReach& reach = graph.reach[portalEndIndex(node.crossed, left)];
   for (const bool gateLeft : {true, false}) {
     const glm::vec2 gate = groundOf(crossingEnd(node.crossed, gateLeft, true));
-    if (reachLeavesInto(graph, portal, reach, left, gate) != 1) continue;
+    if (reached && reachLeavesInto(graph, portal, reach, left, gate) != 1) continue;
     Node& exit = newNode();
     exit = node;
     exit.root = gate;
@@ -1043,7 +1038,7 @@ void IntervalSearch::corridorNodes(std::vector<uint32_t>& nodes, std::vector<End
     else if (glm::distance(groundOf(crossingEnd(portal, false, true)), root) <= kPoint)
       turnedAt.emplace_back(from, ReachWay::PastRightGateEnd);
   }
-  // A reach's exit node stands in the sector its parent entered: no portal of its own.
+  // A turn's exit node stands in the sector its parent entered: no portal of its own.
   ReachWay exit = ReachWay::Straight;
   for (uint32_t i = m_nodes[m_reached].parent; i != kNoNode && m_nodes[i].crossed != kNoPortal;
        i = m_nodes[i].parent) {

@@ -62,8 +62,7 @@ struct Corridor {
   /// portal, or empty: the other searches leave it so).
   std::vector<EndTurn> endTurns;
   /// Per portal, how the way comes into its turn past the gates, and how it
-  /// goes on from a turn at a reach's point (empty, or Straight at every
-  /// other portal).
+  /// goes on from there (empty, or Straight at every other portal).
   std::vector<ReachWay> reachEntries, reachExits;
   /// Per portal, an end of its entering gate where the exact search turned to
   /// come straight into a later turn at a reach's point, in a direction the

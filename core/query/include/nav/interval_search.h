@@ -118,7 +118,7 @@ class IntervalSearch {
     /// m_nodes of the point node turning there, else none (max).
     uint32_t rootTurn;
     /// A point node at an end of the entering gate of the portal its parent,
-    /// a turn at a reach's point, crossed: how the way went on from there.
+    /// a turn past the gates, crossed: how the way went on from there.
     ReachWay exit;
   };
 
@@ -217,9 +217,11 @@ class IntervalSearch {
   void pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent);
   /// Point node: the root sees all of the sector.
   void expandPoint(const Node& node, uint32_t index);
-  /// For a turn at a reach's point: point nodes at the ends of the portal's
-  /// entering gate the reach proves the way to, which see all of the sector.
-  void pushReachExits(const Node& node, uint32_t index);
+  /// For a turn past the gates: point nodes at the ends of the portal's
+  /// entering gate, which see all of the sector. A turn at a reach's point
+  /// goes to those its reach proves the way to; a widened end to both (its
+  /// hull with the sector's cells is clear).
+  void pushTurnExits(const Node& node, uint32_t index);
   /// For a turn at a reach's point that sees none of walk portal `portal`'s
   /// gate: point nodes at reaches of the portals out of the sector beyond,
   /// straight through `portal` (see the .cpp).
@@ -251,9 +253,10 @@ class IntervalSearch {
   float costToWidenedEnd(const Node& node, uint32_t portal, bool left, float known,
                          ReachWay& entry) const;
   /// The cost to reach `at` past the left or right end of `portal`'s leaving
-  /// gate, or infinity where the node does not see that end.
-  float costPastGateEnd(const Node& node, uint32_t portal, bool gateLeft,
-                        const glm::vec2& at) const;
+  /// gate, or infinity where the node does not see that end, or where even
+  /// the straight way through it costs `best` or more, or more than `known`.
+  float costPastGateEnd(const Node& node, uint32_t portal, bool gateLeft, const glm::vec2& at,
+                        float best, float known) const;
   /// The cost to reach the reach's point of an end of `portal` (out of the
   /// node's sector), or infinity where the reach does not prove the way in
   /// clear or the point was reached for less than that (`known`) before;
