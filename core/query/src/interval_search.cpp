@@ -578,17 +578,41 @@ bool IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
     if (straightCost > known + kCostSlack) continue;
     ReachWay entry = ReachWay::Straight;
     ApproachEnd from = ApproachEnd::Root;
-    const float cost = reach ? costToReach(node, portal, left, known, turns, entry, from)
-                             : costToWidenedEnd(node, portal, left, known, entry);
+    float cost = reach ? costToReach(node, portal, left, known, turns, entry, from)
+                       : costToWidenedEnd(node, portal, left, known, entry);
     if (!(cost <= straightCost + kCostSlack)) straight = false;
+    ReachWay exit = ReachWay::Straight;
+    if (!(cost <= straightCost + kCostSlack) &&
+        (node.turn == EndTurn::LeftEnd || node.turn == EndTurn::RightEnd)) {
+      const float past = costPastEnteringGateEnd(node, portal, turn, std::min(cost, known), exit);
+      if (exit != ReachWay::Straight) {
+        cost = past;
+        entry = ReachWay::Straight;
+        from = ApproachEnd::Root;
+      }
+    }
     if (!(cost <= known + kCostSlack)) continue;
     known = std::min(known, cost);
+    uint32_t parent = index;
+    if (exit != ReachWay::Straight) {
+      // The point on the way, where the funnel turns (Corridor::reachExits):
+      // a node of the path that the search never expands, as the turn's
+      // point sees all it would.
+      Node& point = newNode();
+      point = node;
+      point.root = groundOf(crossingEnd(node.crossed, exit == ReachWay::PastLeftGateEnd, true));
+      point.cost = node.cost + glm::distance(node.root, point.root) * m_query.metre;
+      point.parent = index;
+      point.turn = EndTurn::None;
+      point.exit = exit;
+      parent = uint32_t(m_nodes.size() - 1);
+    }
     Node& next = newNode();
     next.root = at;
     next.cost = cost;
     next.crossed = portal;
     next.sector = graph.portals[portal].toSector;
-    next.parent = index;
+    next.parent = parent;
     next.isPoint = true;
     next.turn = turn;
     next.entry = entry;
@@ -726,8 +750,10 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
       pushReachesPast(node, index, p);
     if (!pushEndTurns(node, index, p)) seesAll = false;
   }
-  if (!reached) pushTeleports(node, index);
-  if (node.turn != EndTurn::None && !seesAll) pushTurnExits(node, index);
+  if (!reached)
+    pushTeleports(node, index);
+  else if (!seesAll)
+    pushReachExits(node, index);
 }
 
 // The way on from a reach's point may turn at an end of the portal's
@@ -784,15 +810,39 @@ void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t 
   }
 }
 
-void IntervalSearch::pushTurnExits(const Node& node, uint32_t index) {
+// A widened end's turn: the way to a turn past the gates of a portal out of
+// its sector may go by an end of the node's own entering gate, a point on the
+// cells, where their straight way is not proven (both on one edge of the
+// sector, whose cells their hulls do not meet), as corner reach goes.
+float IntervalSearch::costPastEnteringGateEnd(const Node& node, uint32_t portal, EndTurn turn,
+                                              float best, ReachWay& exit) const {
   const NavGraph& graph = *m_query.graph;
-  const bool reached = node.turn == EndTurn::LeftReach || node.turn == EndTurn::RightReach;
-  const bool left = node.turn == EndTurn::LeftReach || node.turn == EndTurn::LeftEnd;
+  const bool reach = turn == EndTurn::LeftReach || turn == EndTurn::RightReach;
+  const bool left = turn == EndTurn::LeftEnd || turn == EndTurn::LeftReach;
+  const glm::vec2 at = groundOf(endTurnPoint(graph, portal, turn));
+  exit = ReachWay::Straight;
+  for (const bool gateLeft : {true, false}) {
+    const glm::vec2 gate = groundOf(crossingEnd(node.crossed, gateLeft, true));
+    const float cost =
+        node.cost + (glm::distance(node.root, gate) + glm::distance(gate, at)) * m_query.metre;
+    if (!(cost < best)) continue;
+    if (reach && reachLeavesInto(graph, graph.portals[portal],
+                                 graph.reach[portalEndIndex(portal, left)], left, gate) != 0)
+      continue;
+    best = cost;
+    exit = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
+  }
+  return best;
+}
+
+void IntervalSearch::pushReachExits(const Node& node, uint32_t index) {
+  const NavGraph& graph = *m_query.graph;
+  const bool left = node.turn == EndTurn::LeftReach;
   const Portal& portal = graph.portals[node.crossed];
   const PortalEndReach& reach = graph.reach[portalEndIndex(node.crossed, left)];
   for (const bool gateLeft : {true, false}) {
     const glm::vec2 gate = groundOf(crossingEnd(node.crossed, gateLeft, true));
-    if (reached && reachLeavesInto(graph, portal, reach, left, gate) != 1) continue;
+    if (reachLeavesInto(graph, portal, reach, left, gate) != 1) continue;
     Node& exit = newNode();
     exit = node;
     exit.root = gate;

@@ -217,11 +217,15 @@ class IntervalSearch {
   void pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent);
   /// Point node: the root sees all of the sector.
   void expandPoint(const Node& node, uint32_t index);
-  /// For a turn past the gates: point nodes at the ends of the portal's
-  /// entering gate, which see all of the sector. A turn at a reach's point
-  /// goes to those its reach proves the way to; a widened end to both (its
-  /// hull with the sector's cells is clear).
-  void pushTurnExits(const Node& node, uint32_t index);
+  /// For a turn at a reach's point: point nodes at the ends of the portal's
+  /// entering gate the reach proves the way to, which see all of the sector.
+  void pushReachExits(const Node& node, uint32_t index);
+  /// For a turn at a widened end of the portal the node crossed: the cost to
+  /// reach the turn `turn` past `portal`'s gates by way of an end of the
+  /// node's entering gate, if less than `best` (`exit` names that end), else
+  /// `best` (`exit` Straight).
+  float costPastEnteringGateEnd(const Node& node, uint32_t portal, EndTurn turn, float best,
+                                ReachWay& exit) const;
   /// For a turn at a reach's point that sees none of walk portal `portal`'s
   /// gate: point nodes at reaches of the portals out of the sector beyond,
   /// straight through `portal` (see the .cpp).
