@@ -12,7 +12,10 @@
 
 #include "nav/collision.h"
 #include "nav/funnel.h"
+#include "nav/grid_angle.h"
 #include "nav/nav_build.h"
+#include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "portal_widening.h"
 #include "test_levels.h"
@@ -332,6 +335,33 @@ TEST(PortalWidening, KeepsOffSurfacesTheUnitMayNotStandOn) {
             << "an end at z " << end.z << " stands on the forbidden floor";
     }
   }
+}
+
+// Terrain 927 turned -42 on cells of 0.45 m, round unit: a reach's point
+// stands 7.5 cm inside its sector's side, and the exact path runs from it
+// 2.25 m along that side to the next reach's point. The rays towards the
+// side were swept only to the sector's edge (0.2 m), so the directions
+// between them passed for clear while the footprint along the stretch
+// reached past what was swept, into the level by 1.2 mm.
+TEST(PortalWidening, AReachsDirectionsHoldAlongItsSectorsSide) {
+  FloodFillParams params = test::detourMatchedParams(0.9f);
+  params.unit.shape = UnitShape::Round;
+  params.cellSize = 0.45f;
+  const Result<Level> level =
+      levelOnChosenGrid(test::terrainLevel(927, -42.0f), std::nullopt, params);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
+  ASSERT_TRUE(build.ok()) << build.error();
+  const NavGraph& graph = build.value().graph;
+  SearchOptions options = test::uniformCosts(graph);
+  options.portalPoint = PortalPoint::Exact;
+  PathAnswer answer;
+  planPath(graph, {7.563f, 0.822f, 14.135f}, {12.281f, -0.046f, 42.173f}, options, {}, answer);
+  ASSERT_EQ(answer.search.status, PathStatus::Found) << answer.search.reason;
+  for (const StretchClearance& stretch : pathClearance(world, graph.unit, answer.funnel.corners))
+    EXPECT_EQ(stretch.depth, 0.0f)
+        << "at (" << stretch.deepestAt.x << ", " << stretch.deepestAt.z << ")";
 }
 
 }  // namespace

@@ -335,24 +335,16 @@ class Widener {
     outwardMax = std::cos(lowClear);
   }
 
-  // The stretch from `ground` in `direction` through sector s, as far as a
+  // The stretch from `ground` in `direction` into sector s, as far as a
   // stretch from a reach is let run outside the cell centres (m_reachLength)
-  // and the footprint's rim more (see reachLength), or to the sector's edge:
-  // the box is convex, so a stretch leaves it only over another of its
-  // portals, which corner_reach checks it passes through.
+  // and the footprint's rim more (see reachLength), past the sector's edge
+  // too: a stretch between two neighbouring rays may run along that edge
+  // further than the ray nearer it stays inside, and the wedge argument
+  // needs each ray swept as far as the stretch runs.
   bool rayIsClear(const glm::vec3& ground, const glm::vec2& direction, uint32_t s,
                   CandidateBlocks& near) const {
     const Sector& sector = m_graph.sectors[s];
-    const glm::vec2 start = groundOf(ground);
-    const glm::vec2 boxLow = groundOf(sector.bounds.min), boxHigh = groundOf(sector.bounds.max);
-    float until = m_reachLength + m_footprintRim;
-    for (int axis = 0; axis < 2; ++axis) {
-      if (direction[axis] == 0.0f) continue;
-      const float towards = direction[axis] > 0.0f ? boxHigh[axis] : boxLow[axis];
-      until = std::min(until, (towards - start[axis]) / direction[axis]);
-    }
-    if (!(until > 0.0f)) return true;
-    const glm::vec2 end = start + direction * until;
+    const glm::vec2 end = groundOf(ground) + direction * (m_reachLength + m_footprintRim);
     const float plane = m_graph.heightAt(sector, end.x, end.y);
     const StandResult stand = tryStand(m_world, m_graph.unit, end, plane - kPlaneReach,
                                        plane + kPlaneReach, m_walkableTriangles, nullptr, &near);
