@@ -25,6 +25,7 @@
 #include "nav/grid_map.h"
 #include "nav/jump_portals.h"
 #include "nav/nav_build.h"
+#include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "nav/portal_ends.h"
@@ -660,6 +661,31 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
         << "exact: " << describe(exact.search.corridor)
         << "\ncrossing: " << describe(crossing.search.corridor);
   }
+}
+
+// Terrain 701 turned -9, round unit: the exact path turns at a reach's point
+// and then where the part of the next gate it sees ends, on a gate 43 m long
+// over rolling ground. That corner's height was drawn along the line between
+// the gate's ends, 1.3 m below the ground there, and the unit swept from it
+// sank into the hillside (0.595 m deep). It stands on the sector's ground.
+TEST(ExactSearch, ACornerWhereAReachsViewEndsStandsOnTheGround) {
+  FloodFillParams params = test::detourMatchedParams(0.9f);
+  params.unit.shape = UnitShape::Round;
+  const Result<Level> level =
+      levelOnChosenGrid(test::terrainLevel(701, -9.0f), std::nullopt, params);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
+  ASSERT_TRUE(build.ok()) << build.error();
+  const NavGraph& graph = build.value().graph;
+  PathAnswer exact;
+  planPath(graph, {46.164f, 1.023f, 10.234f}, {33.04f, -0.412f, 40.999f},
+           withPortalPoint(uniformCosts(graph), PortalPoint::Exact), {}, exact);
+  ASSERT_EQ(exact.search.status, PathStatus::Found) << exact.search.reason;
+  for (const StretchClearance& stretch : pathClearance(world, graph.unit, exact.funnel.corners))
+    EXPECT_EQ(stretch.depth, 0.0f)
+        << "at (" << stretch.deepestAt.x << ", " << stretch.deepestAt.z << ")\n"
+        << describe(exact.search.corridor);
 }
 
 // The goal is in the storeroom behind the locked door: the partial path ends

@@ -156,16 +156,20 @@ struct Legs {
   }
 };
 
-// The part of a gate a turn at a reach's point sees (reachSees), the way
-// the exact search crosses it from there; the whole gate where it sees none
-// (the way on turns at the next portal instead).
-FunnelPortal seenFrom(const NavGraph& graph, const GateTurn& reach, const FunnelPortal& gate) {
-  const glm::vec2 from = groundOf(gate.left), to = groundOf(gate.right);
+// The part of walk portal p's leaving gate a turn at a reach's point sees
+// (reachSees), the way the exact search crosses it from there; the whole
+// gate where it sees none (the way on turns at the next portal instead). Its
+// ends stand on the ground of the sector p leaves, which need not be a
+// plane along a long gate.
+FunnelPortal seenFrom(const NavGraph& graph, const GateTurn& reach, uint32_t p) {
+  const FunnelPortal whole = gate(graph, p, false);
+  const glm::vec2 from = groundOf(whole.left), to = groundOf(whole.right);
   const SegmentPart part = reachSees(graph, reach.portal, reach.left, from, to);
-  if (part.empty()) return gate;
+  if (part.empty()) return whole;
+  const Sector& sector = graph.sectors[graph.portals[p].fromSector];
   const auto at = [&](float t) {
     const glm::vec2 ground = pointOnSegment(from, to, t);
-    return glm::vec3(ground.x, glm::mix(gate.left.y, gate.right.y, t), ground.y);
+    return glm::vec3(ground.x, graph.heightAt(sector, ground.x, ground.y), ground.y);
   };
   return {at(part.low), at(part.high)};
 }
@@ -208,7 +212,7 @@ void addWalk(const NavGraph& graph, uint32_t p, bool gates, EndTurn turn, ReachW
     return;
   }
   if (cameFrom)
-    legs.add(seenFrom(graph, *cameFrom, gate(graph, p, false)), p);
+    legs.add(seenFrom(graph, *cameFrom, p), p);
   else
     legs.addGate(graph, p, false);
   if (portal.oneWay()) legs.add(portal.left, portal.right, p);
@@ -232,7 +236,7 @@ void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out,
   const Portal& first = graph.portals[in];
   const Portal& second = graph.portals[out];
   if (cameFrom)
-    legs.add(seenFrom(graph, *cameFrom, gate(graph, in, false)), in);
+    legs.add(seenFrom(graph, *cameFrom, in), in);
   else
     legs.addGate(graph, in, false);
   const std::vector<FunnelPortal> edge = alongTheEdge(first, second);
