@@ -669,15 +669,10 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
 // the gate's ends, 1.3 m below the ground there, and the unit swept from it
 // sank into the hillside (0.595 m deep). It stands on the sector's ground.
 TEST(ExactSearch, ACornerWhereAReachsViewEndsStandsOnTheGround) {
-  FloodFillParams params = test::detourMatchedParams(0.9f);
-  params.unit.shape = UnitShape::Round;
-  const Result<Level> level =
-      levelOnChosenGrid(test::terrainLevel(701, -9.0f), std::nullopt, params);
-  ASSERT_TRUE(level.ok()) << level.error();
-  const CollisionWorld world(level.value());
-  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
-  ASSERT_TRUE(build.ok()) << build.error();
-  const NavGraph& graph = build.value().graph;
+  const auto terrain = test::terrainOnChosenGridWithWorld(701, -9.0f, UnitShape::Round);
+  ASSERT_TRUE(terrain);
+  const NavGraph& graph = terrain->build.graph;
+  const CollisionWorld& world = *terrain->world;
   PathAnswer exact;
   planPath(graph, {46.164f, 1.023f, 10.234f}, {33.04f, -0.412f, 40.999f},
            withPortalPoint(uniformCosts(graph), PortalPoint::Exact), {}, exact);

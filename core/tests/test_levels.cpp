@@ -244,15 +244,44 @@ Level terrainLevel(uint32_t seed, float degrees) {
   return {};
 }
 
-Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape,
-                                     float cellSize) {
+namespace {
+
+FloodFillParams terrainParams(UnitShape shape, float cellSize) {
   FloodFillParams params = detourMatchedParams(0.9f);
   params.unit.shape = shape;
   params.cellSize = cellSize;
+  return params;
+}
+
+}  // namespace
+
+Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape,
+                                     float cellSize) {
+  const FloodFillParams params = terrainParams(shape, cellSize);
   const Result<Level> level = levelOnChosenGrid(terrainLevel(seed, degrees), std::nullopt, params);
   if (!level) return Result<NavBuild>::failure(level.error());
   const CollisionWorld world(level.value());
   return buildNavigation(level.value(), world, params);
+}
+
+std::unique_ptr<TerrainOnGrid> terrainOnChosenGridWithWorld(uint32_t seed, float degrees,
+                                                            UnitShape shape, float cellSize) {
+  const FloodFillParams params = terrainParams(shape, cellSize);
+  Result<Level> level = levelOnChosenGrid(terrainLevel(seed, degrees), std::nullopt, params);
+  if (!level) {
+    ADD_FAILURE() << level.error();
+    return nullptr;
+  }
+  auto terrain = std::make_unique<TerrainOnGrid>();
+  terrain->level = std::move(level).value();
+  terrain->world = std::make_unique<CollisionWorld>(terrain->level);
+  Result<NavBuild> build = buildNavigation(terrain->level, *terrain->world, params);
+  if (!build) {
+    ADD_FAILURE() << build.error();
+    return nullptr;
+  }
+  terrain->build = std::move(build).value();
+  return terrain;
 }
 
 const NavBuild& terrainBuild(uint32_t seed, float degrees) {

@@ -1,10 +1,12 @@
 #pragma once
 // Levels built in code for tests: boxes and quads with hand-known geometry.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "nav/collision.h"
 #include "nav/level.h"
 #include "nav/nav_build.h"
 #include "nav/nav_graph.h"
@@ -76,6 +78,16 @@ const NavBuild& terrainBuild(uint32_t seed, float degrees);
 /// on cells of `cellSize` (Detour's 0.3 m unless a case needs another). [m]
 Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape,
                                      float cellSize = 0.3f);
+/// terrainOnChosenGrid's level with its collision world and its build, for
+/// tests that sweep the unit along paths.
+struct TerrainOnGrid {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild build;
+};
+/// Null, with a test failure, when it cannot be built.
+std::unique_ptr<TerrainOnGrid> terrainOnChosenGridWithWorld(uint32_t seed, float degrees,
+                                                            UnitShape shape, float cellSize = 0.3f);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);

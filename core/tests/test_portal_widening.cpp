@@ -12,7 +12,6 @@
 
 #include "nav/collision.h"
 #include "nav/funnel.h"
-#include "nav/grid_angle.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
@@ -344,16 +343,10 @@ TEST(PortalWidening, KeepsOffSurfacesTheUnitMayNotStandOn) {
 // between them passed for clear while the footprint along the stretch
 // reached past what was swept, into the level by 1.2 mm.
 TEST(PortalWidening, AReachsDirectionsHoldAlongItsSectorsSide) {
-  FloodFillParams params = test::detourMatchedParams(0.9f);
-  params.unit.shape = UnitShape::Round;
-  params.cellSize = 0.45f;
-  const Result<Level> level =
-      levelOnChosenGrid(test::terrainLevel(927, -42.0f), std::nullopt, params);
-  ASSERT_TRUE(level.ok()) << level.error();
-  const CollisionWorld world(level.value());
-  const Result<NavBuild> build = buildNavigation(level.value(), world, params);
-  ASSERT_TRUE(build.ok()) << build.error();
-  const NavGraph& graph = build.value().graph;
+  const auto terrain = test::terrainOnChosenGridWithWorld(927, -42.0f, UnitShape::Round, 0.45f);
+  ASSERT_TRUE(terrain);
+  const NavGraph& graph = terrain->build.graph;
+  const CollisionWorld& world = *terrain->world;
   SearchOptions options = test::uniformCosts(graph);
   options.portalPoint = PortalPoint::Exact;
   PathAnswer answer;
