@@ -23,7 +23,8 @@ struct CheckCase {
   /// A level file, or empty for the generated terrain of terrainSeed.
   std::string path;
   uint32_t terrainSeed = 0;
-  /// Detour's matched unit (1.2 x 2.0 m, step 0.9, cells 0.3 m) instead of the sidecar's first.
+  /// Detour's matched unit (1.2 x 2.0 m, step 0.9, cells 0.3 m), or the one
+  /// the check sweeps (matchedUnit), instead of the sidecar's first.
   bool detourUnit = false;
   /// The level turned about the vertical axis (rotatedAboutY). [degrees]
   float degrees = 0.0f;
@@ -31,6 +32,8 @@ struct CheckCase {
   std::optional<float> gridAngle = std::nullopt;
   /// Detour's unit's cells, 0.3 m unless a check sweeps other cell-to-unit ratios. [m]
   float detourCellSize = 0.3f;
+  /// The unit built where detourUnit is set: Detour's unless a check sweeps other units.
+  UnitProfile matchedUnit = detourMatchedUnit();
 };
 
 /// The bundled showcase and funnel levels with their own first unit,
@@ -76,7 +79,7 @@ inline std::unique_ptr<CheckBuild> buildCheck(const CheckCase& c, UnitShape shap
   }
   auto check = std::make_unique<CheckBuild>();
   const std::vector<UnitProfile>& units = level.value().settings.units;
-  check->unit = c.detourUnit ? detourMatchedUnit() : units.empty() ? UnitProfile{} : units.front();
+  check->unit = c.detourUnit ? c.matchedUnit : units.empty() ? UnitProfile{} : units.front();
   check->unit.shape = shape;
   const auto paramsFor = [&](const Level& on) {
     FloodFillParams params = fillParamsFor(on, check->unit);
@@ -117,10 +120,26 @@ struct CheckArgs {
   std::optional<float> gridAngle = std::nullopt;
   /// --cell M: the cells of the levels built for Detour's unit (dungeon, terrains).
   float detourCellSize = 0.3f;
+  /// --unit-width, --unit-height, --step: the unit built for dungeon and the
+  /// terrains instead of Detour's (its other figures kept).
+  UnitProfile matchedUnit = detourMatchedUnit();
 };
 
+/// A number of metres in [least, most] from flag's argument; empty, with the flag named, otherwise.
+inline std::optional<float> parseMetres(const char* flag, const char* text, float least,
+                                        float most) {
+  char* end = nullptr;
+  const float value = std::strtof(text, &end);
+  if (end == text || *end != '\0' || !(value >= least && value <= most)) {
+    std::fprintf(stderr, "%s: expected metres from %g to %g, got %s\n", flag, double(least),
+                 double(most), text);
+    return std::nullopt;
+  }
+  return value;
+}
+
 /// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto]
-/// [--cell M] [--diagnose]
+/// [--cell M] [--unit-width M] [--unit-height M] [--step M] [--diagnose]
 /// over `defaults`; empty, with the flag named, on anything else.
 inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs defaults) {
   CheckArgs args = defaults;
@@ -145,12 +164,25 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
       }
       args.gridAngle = given.value();
     } else if (std::strcmp(argv[i], "--cell") == 0 && i + 1 < argc) {
-      char* end = nullptr;
-      args.detourCellSize = std::strtof(argv[++i], &end);
-      if (*end != '\0' || !(args.detourCellSize >= 0.05f && args.detourCellSize <= 1.2f)) {
-        std::fprintf(stderr, "--cell: expected metres from 0.05 to 1.2, got %s\n", argv[i]);
-        return std::nullopt;
-      }
+      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.05f, 1.2f);
+      if (!metres) return std::nullopt;
+      args.detourCellSize = *metres;
+      ++i;
+    } else if (std::strcmp(argv[i], "--unit-width") == 0 && i + 1 < argc) {
+      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.1f, 4.0f);
+      if (!metres) return std::nullopt;
+      args.matchedUnit.width = *metres;
+      ++i;
+    } else if (std::strcmp(argv[i], "--unit-height") == 0 && i + 1 < argc) {
+      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.1f, 10.0f);
+      if (!metres) return std::nullopt;
+      args.matchedUnit.height = *metres;
+      ++i;
+    } else if (std::strcmp(argv[i], "--step") == 0 && i + 1 < argc) {
+      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.0f, 2.0f);
+      if (!metres) return std::nullopt;
+      args.matchedUnit.stepHeight = *metres;
+      ++i;
     } else if (std::strcmp(argv[i], "--diagnose") == 0) {
       args.diagnose = true;
     } else if (argv[i][0] != '-') {
@@ -171,6 +203,7 @@ inline std::vector<CheckCase> checkCasesFor(const CheckArgs& args) {
   for (CheckCase& c : cases) {
     c.gridAngle = args.gridAngle;
     c.detourCellSize = args.detourCellSize;
+    c.matchedUnit = args.matchedUnit;
   }
   return cases;
 }
