@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nav/collision.h"
+#include "nav/footprint_support.h"
 #include "nav/path_clearance.h"
 #include "test_levels.h"
 
@@ -110,6 +111,32 @@ TEST(PathClearance, KerbsItStepsOverDoNotCountBlocksTooHighDo) {
     // On the piece that first meets it.
     EXPECT_GE(block.deepestAt.z, 6.0f - kClearancePiece);
     EXPECT_LE(block.deepestAt.z, 6.4f);
+  }
+}
+
+// The fill lets the unit rest on ground up to kGroundClearance above its
+// step's reach (that ground counts as under its feet, footprint_support.h):
+// a kerb 1.5 cm over the step height is ground it may step onto, one 3 cm
+// over it is touched.
+TEST(PathClearance, AKerbWithinTheGroundUnderItsFeetIsNotTouched) {
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    SCOPED_TRACE(toString(shape));
+    UnitProfile unit = unitOfShape(shape);
+    unit.maxDrop = 1.0f;  // down off the kerb
+    for (const float over : {0.015f, 0.03f}) {
+      SCOPED_TRACE(over);
+      Level level;
+      test::addFloor(level, 0, 0, 20, 10, 0);
+      test::addBox(level, Aabb{{0, 0, 2}, {20, unit.stepHeight + over, 3}});
+      test::finish(level);
+      const StretchClearance across = onlyStretch(level, unit, {8, 0, 0.5f}, {8, 0, 5});
+      EXPECT_TRUE(across.walked);
+      if (over < kGroundClearance) {
+        EXPECT_EQ(across.depth, 0.0f);
+      } else {
+        EXPECT_NEAR(across.depth, kHalf, kDepthTolerance);
+      }
+    }
   }
 }
 

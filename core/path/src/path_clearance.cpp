@@ -4,15 +4,16 @@
 #include <cmath>
 
 #include "nav/flood_fill.h"
-#include "nav/stand_test.h"
+#include "nav/footprint_support.h"
 #include "nav/geometry.h"
+#include "nav/stand_test.h"
 
 namespace nav {
 namespace {
 
 // As the flood fill: geometry exactly on the footprint's rim does not count.
 constexpr float kRim = 0.005f;
-// The body band stops this short of its step height and its top.
+// The body band stops this short of its top.
 constexpr float kMargin = 0.01f;
 // Halvings of the footprint that find a touch's depth: to well under a millimetre.
 constexpr int kDepthHalvings = 12;
@@ -59,10 +60,12 @@ class StretchSweeper {
     return stand.ok ? stand.y : otherwise;
   }
 
-  // The body above a step's height, swept from p (ground yp) to q (ground yq)
-  // with the footprint of half size `half`.
+  // The body above what the unit steps onto, swept from p (ground yp) to q
+  // (ground yq) with the footprint of half size `half`. The fill lets it rest
+  // on ground up to kGroundClearance above its step's reach (ground that high
+  // counts as under its feet), so a kerb that high is stepped onto, not touched.
   bool overlaps(glm::vec2 p, float yp, glm::vec2 q, float yq, float half) const {
-    const float low = std::max(yp, yq) + m_unit.stepHeight + kMargin;
+    const float low = std::max(yp, yq) + m_unit.stepHeight + kGroundClearance;
     const float high = std::min(yp, yq) + m_unit.height - kMargin;
     if (!(low < high)) return false;
     if (m_unit.shape == UnitShape::Round) return m_world.overlapsStadium({p, q, half, low, high});

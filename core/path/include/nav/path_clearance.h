@@ -34,8 +34,9 @@ struct StretchClearance {
 /// most kClearancePiece, the ground under every piece's end found as the unit
 /// would walk on (the highest it may stand on from a drop below to a step above
 /// the ground before), and each piece swept with the unit's footprint (its
-/// square or disc, of unit.footprint()) over its body above a step's height:
-/// the floor and the kerbs it steps over do not count; walls, pillars and low
+/// square or disc, of unit.footprint()) over its body above a step's height
+/// (and the 2 cm of ground under its feet, kGroundClearance, as the fill): the
+/// floor and the kerbs it steps over do not count; walls, pillars and low
 /// ceilings do. A unit without a footprint (a point) is never measured: all 0.
 std::vector<StretchClearance> pathClearance(const CollisionWorld& world, const UnitProfile& unit,
                                             std::span<const glm::vec3> corners);
