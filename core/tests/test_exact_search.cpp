@@ -612,6 +612,11 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   a sector, whose hulls with the cells do not meet, corner reach went by
 //   an end of the first's entering gate, a point on the cells; the search
 //   knew that way on only from a reach (41.293 against 41.284 m).
+// For a 2 x 2.5 m unit stepping 0.5 m, on cells of 0.4 m:
+// - terrain 1132 turned -21 (round): a diagonal ran through the root, a
+//   gate's end and many gates' ends beyond; 31 m on, the ray missed the end
+//   by 0.23 mm of rounding, more than a point's 0.1 mm, so the search did
+//   not turn there (76.868 against 76.866 m).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -619,6 +624,8 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
     UnitShape shape;
     glm::vec3 start, goal;
     float cell = 0.3f;
+    /// The unit's width, height and step: Detour's unless given.
+    glm::vec3 unit{1.2f, 2.0f, 0.9f};
   };
   const Case cases[] = {
       {521, 31.0f, UnitShape::Round, {21.441f, 0.776f, 15.141f}, {59.541f, 0.355f, 33.141f}},
@@ -644,10 +651,22 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
        {50.171f, -0.098f, 46.571f},
        0.45f},
       {962, 33.0f, UnitShape::Round, {25.498f, -0.304f, 49.498f}, {25.498f, -0.412f, 8.698f}, 0.6f},
+      {1132,
+       -21.0f,
+       UnitShape::Round,
+       {60.2f, -0.288f, 3.0f},
+       {3.4f, -0.763f, 53.8f},
+       0.4f,
+       {2.0f, 2.5f, 0.5f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));
-    const Result<NavBuild> build = test::terrainOnChosenGrid(c.seed, c.degrees, c.shape, c.cell);
+    UnitProfile unit;
+    unit.shape = c.shape;
+    unit.width = c.unit.x;
+    unit.height = c.unit.y;
+    unit.stepHeight = c.unit.z;
+    const Result<NavBuild> build = test::terrainOnChosenGrid(c.seed, c.degrees, unit, c.cell);
     ASSERT_TRUE(build.ok()) << build.error();
     const NavGraph& graph = build.value().graph;
     PathAnswer exact, crossing;

@@ -257,7 +257,15 @@ FloodFillParams terrainParams(UnitShape shape, float cellSize) {
 
 Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape,
                                      float cellSize) {
-  const FloodFillParams params = terrainParams(shape, cellSize);
+  return terrainOnChosenGrid(seed, degrees, terrainParams(shape, cellSize).unit, cellSize);
+}
+
+Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, const UnitProfile& unit,
+                                     float cellSize) {
+  FloodFillParams params = terrainParams(unit.shape, cellSize);
+  params.unit.width = unit.width;
+  params.unit.height = unit.height;
+  params.unit.stepHeight = unit.stepHeight;
   const Result<Level> level = levelOnChosenGrid(terrainLevel(seed, degrees), std::nullopt, params);
   if (!level) return Result<NavBuild>::failure(level.error());
   const CollisionWorld world(level.value());

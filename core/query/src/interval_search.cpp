@@ -17,6 +17,12 @@ constexpr uint32_t kNoNode = 0xffffffffu;
 // Lengths below this are points: portal coordinates sit on a grid of sixths of a
 // cell, and a ray through a corner tens of metres away misses it by rounding.
 constexpr float kPoint = 1e-4f;
+// A ray's rounding grows with its length: its direction comes from points
+// stored in floats, often a cell or two from its root, so tens of metres on
+// it misses a point on its line by up to this much a metre (0.23 mm 31 m
+// from the root on terrain 1132 turned -21, where a diagonal runs through
+// many gates' ends).
+constexpr float kRayRounding = 2e-5f;
 // A point this close to a line is on it.
 constexpr float kOnLine = 1e-4f;
 // A root reached again at most this much dearer is kept: rounding, not a worse way.
@@ -856,13 +862,17 @@ void IntervalSearch::pushReachExits(const Node& node, uint32_t index) {
   }
 }
 
-bool IntervalSearch::settle(Range& range, float length) {
+float IntervalSearch::rounding(const glm::vec2& root, const glm::vec2& from, const glm::vec2& to) {
+  return kPoint + kRayRounding * std::max(glm::distance(root, from), glm::distance(root, to));
+}
+
+bool IntervalSearch::settle(Range& range, float length, float rounding) {
   if (range.empty()) return false;
   // A ray that passes a segment's end within rounding passes through it: the
   // range keeps the end (where the path may turn), and the sliver beyond is nothing.
-  if (range.low * length <= kPoint) range.low = 0.0f;
-  if ((1.0f - range.high) * length <= kPoint) range.high = 1.0f;
-  if (length > kPoint && (range.high - range.low) * length <= kPoint) {
+  if (range.low * length <= rounding) range.low = 0.0f;
+  if ((1.0f - range.high) * length <= rounding) range.high = 1.0f;
+  if (length > kPoint && (range.high - range.low) * length <= rounding) {
     // Seen only at one of its own ends: the way may pass through that point
     // (a corner where sectors meet, the walls beside it), as a point range
     // there; a sliver anywhere else is nothing.
@@ -925,7 +935,7 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
                            bool rootInSector) {
   const glm::vec2 from = groundOf(crossingEnd(portal, true, false));
   const glm::vec2 to = groundOf(crossingEnd(portal, false, false));
-  if (!settle(range, glm::distance(from, to))) return;
+  if (!settle(range, glm::distance(from, to), rounding(way.root, from, to))) return;
   if (!m_gated) return pushInterval(portal, range, way, parent);
   // Through gates: the range lies on the leaving gate; the strip between it and
   // the entering gate is a rectangle whose only way on is that gate. A turn at
@@ -969,7 +979,7 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
 void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent) {
   const glm::vec2 from = groundOf(crossingEnd(portal, true, true));
   const glm::vec2 to = groundOf(crossingEnd(portal, false, true));
-  if (!settle(range, glm::distance(from, to))) return;
+  if (!settle(range, glm::distance(from, to), rounding(way.root, from, to))) return;
   Node& next = newNode();
   next.root = way.root;
   next.left = pointOnSegment(from, to, range.low);

@@ -199,9 +199,11 @@ class IntervalSearch {
     /// The way to it from the cone's root, worked out when it is claimed.
     float cost = 0.0f;
   };
+  /// How far a ray from `root` may miss a point of the segment [from, to] by rounding. [metres]
+  static float rounding(const glm::vec2& root, const glm::vec2& from, const glm::vec2& to);
   /// Snaps a range of a segment `length` long onto the segment's ends within
-  /// rounding; false when nothing of it is left.
-  static bool settle(Range& range, float length);
+  /// `rounding`; false when nothing of it is left.
+  static bool settle(Range& range, float length, float rounding);
   /// The parts of the segment [from, to] the cone reaches, straight from its
   /// root or past one of its corners by turning there: reach(range, way) for each.
   template <class Reach>
