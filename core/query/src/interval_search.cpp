@@ -30,6 +30,11 @@ constexpr float kCostSlack = 1e-4f;
 // How close trimCovered finds where two roots' costs cross along a portal:
 // cutting short of it is safe, and a finer cut rarely prunes more. [metres]
 constexpr float kCrossingStep = 0.01f;
+// How many sectors past a portal whose gate a reach's point does not see
+// pushReachesPast looks for reaches that answer for the stretch: the
+// funnel's corner reach moves a corner so across any number, and past a few
+// the stretch seldom keeps to the gates.
+constexpr int kSectorsPast = 4;
 // Expanded intervals of a portal that a new one is compared with, newest
 // first: one is mostly covered by an interval expanded shortly before, and a
 // long chain would cost more than the nodes it prunes.
@@ -56,6 +61,42 @@ uint8_t turnBit(EndTurn turn) {
 
 float sign(float x) {
   return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;
+}
+
+// The points a segment from `apex` through [a, b] (each end kPoint further
+// out along it, for rounding) may reach.
+class Wedge {
+ public:
+  Wedge(const glm::vec2& apex, glm::vec2 a, glm::vec2 b) : m_apex(apex) {
+    const glm::vec2 span = b - a;
+    const float length = glm::length(span);
+    if (length > 0.0f) {
+      a -= span * (kPoint / length);
+      b += span * (kPoint / length);
+    }
+    m_toA = a - apex;
+    m_toB = b - apex;
+    m_side = cross2(m_toA, m_toB) >= 0.0f ? 1.0f : -1.0f;
+  }
+  // Past neither side's line.
+  bool holds(const glm::vec2& x) const { return pastA(x) <= 0.0f && pastB(x) <= 0.0f; }
+  // False only when [u, v] lies wholly past one side's line: it cannot meet the wedge.
+  bool mayMeet(const glm::vec2& u, const glm::vec2& v) const {
+    return !(pastA(u) > 0.0f && pastA(v) > 0.0f) && !(pastB(u) > 0.0f && pastB(v) > 0.0f);
+  }
+
+ private:
+  float pastA(const glm::vec2& x) const { return -m_side * cross2(m_toA, x - m_apex); }
+  float pastB(const glm::vec2& x) const { return -m_side * cross2(x - m_apex, m_toB); }
+  glm::vec2 m_apex, m_toA, m_toB;
+  float m_side;
+};
+
+float distanceToSegment(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
+  const glm::vec2 span = b - a;
+  const float squared = glm::dot(span, span);
+  const float t = squared > 0.0f ? std::clamp(glm::dot(p - a, span) / squared, 0.0f, 1.0f) : 0.0f;
+  return glm::distance(p, a + t * span);
 }
 
 // The shortest way from `root` to `goal` that touches the segment [a, b].
@@ -253,6 +294,7 @@ void IntervalSearch::init(const IntervalQuery& query) {
   m_gated = cellsCoverSectors(query.graph->unit, query.graph->cellSize);
   m_newestExpanded.startQuery(query.graph->portals.size());
   m_expanded.clear();
+  m_longestReach = -1.0f;
   m_expansions = 0;
   m_reached = kNoNode;
   confine();
@@ -765,55 +807,126 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
 // The way on from a reach's point may turn at an end of the portal's
 // entering gate, on the cells, where corner reach keeps the funnel's corner.
 // A turn at a reach's point that sees none of a portal's gate may still go
-// straight through it to a reach of a portal out of the sector beyond,
-// where clearBetweenTurns lets corner reach move corners so (that reach
-// answering for the whole stretch) and the stretch passes the portal's
-// gates. The crossing is a node of its own, never expanded, that the
-// corridor goes through.
+// straight through it, and on through the sectors beyond, to a reach of a
+// portal out of one of them, where clearBetweenTurns lets corner reach move
+// corners so (that reach answering for the whole stretch) and the stretch
+// passes every crossed portal's gates. Each crossing is a node of its own,
+// never expanded, that the corridor goes through.
 void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t portal) {
   const NavGraph& graph = *m_query.graph;
   const GateTurn from = gateTurnOf(node.crossed, node.turn);
-  const uint32_t beyond = graph.portals[portal].toSector;
-  const Sector& sector = graph.sectors[beyond];
-  for (uint32_t q = sector.firstPortal; q < sector.firstPortal + sector.portalCount; ++q) {
-    const Portal& next = graph.portals[q];
-    if (next.kind != PortalKind::Walk || next.toSector == graph.portals[portal].fromSector ||
-        !opens(next.toSector) || leavesRegion(next.toSector) || deadEnd(q, beyond))
-      continue;
-    const uint8_t turns = turnsPastGates(graph, q);
-    for (const EndTurn turn : {EndTurn::LeftReach, EndTurn::RightReach}) {
-      if (!(turns & turnBit(turn))) continue;
-      const GateTurn to = gateTurnOf(q, turn);
-      const glm::vec2 at = gateTurnAt(graph, to);
-      const float cost = node.cost + glm::distance(node.root, at) * m_query.metre;
-      const uint32_t slot = endTurnSlot(q, turn);
-      if (m_endTurnCost.seen(slot) && !(cost < m_endTurnCost[slot] - kCostSlack)) continue;
-      const auto passes = [&](bool entering) {
-        const glm::vec2 a = groundOf(crossingEnd(portal, true, entering));
-        const glm::vec2 b = groundOf(crossingEnd(portal, false, entering));
-        return segmentMeetsBox(node.root, at, glm::min(a, b) - kPoint, glm::max(a, b) + kPoint);
-      };
-      if (!passes(false) || !passes(true) || !clearBetweenTurns(graph, from, to)) continue;
-      m_endTurnCost.touch(slot, cost) = cost;
-      Node& crossing = newNode();
-      crossing.root = node.root;
-      crossing.cost = node.cost;
-      crossing.crossed = portal;
-      crossing.sector = beyond;
-      crossing.parent = index;
-      crossing.isPoint = true;
-      const uint32_t crossingIndex = uint32_t(m_nodes.size() - 1);
-      Node& reach = newNode();
-      reach.root = at;
-      reach.cost = cost;
-      reach.crossed = q;
-      reach.sector = next.toSector;
-      reach.parent = crossingIndex;
-      reach.isPoint = true;
-      reach.turn = turn;
-      queueNewest();
+  // The stretch passes both of the portal's gates, so it keeps to both wedges.
+  const auto wedgeThrough = [&](uint32_t p, bool entering) {
+    return Wedge(node.root, groundOf(crossingEnd(p, true, entering)),
+                 groundOf(crossingEnd(p, false, entering)));
+  };
+  const Wedge leaving = wedgeThrough(portal, false), entering = wedgeThrough(portal, true);
+  // The reach's point sees none of the gate, so it proves no stretch through
+  // it: the reach at the far end must answer for all of it, and no reach is
+  // longer than the longest.
+  if (m_longestReach < 0.0f) {
+    m_longestReach = 0.0f;
+    for (const PortalEndReach& reach : graph.reach)
+      m_longestReach = std::max(m_longestReach, reach.length);
+  }
+  const auto mayPass = [&](uint32_t q) {
+    const glm::vec2 a = groundOf(crossingEnd(q, true, false));
+    const glm::vec2 b = groundOf(crossingEnd(q, false, false));
+    return leaving.mayMeet(a, b) && entering.mayMeet(a, b) &&
+           distanceToSegment(node.root, a, b) <= m_longestReach;
+  };
+  // Breadth first, each sector once: the sector and the one it was entered from.
+  m_sectorPastSeen.startQuery(graph.sectors.size());
+  m_sectorPastSeen.claim(graph.portals[portal].toSector);
+  m_sectorsPast.assign(1, {graph.portals[portal].toSector, graph.portals[portal].fromSector});
+  size_t levelEnd = 1;
+  int level = 0;
+  for (size_t k = 0; k < m_sectorsPast.size(); ++k) {
+    if (k == levelEnd) {
+      ++level;
+      levelEnd = m_sectorsPast.size();
+    }
+    const auto [beyond, back] = m_sectorsPast[k];
+    const Sector& sector = graph.sectors[beyond];
+    for (uint32_t q = sector.firstPortal; q < sector.firstPortal + sector.portalCount; ++q) {
+      const Portal& next = graph.portals[q];
+      if (next.kind != PortalKind::Walk || next.toSector == back || !opens(next.toSector) ||
+          leavesRegion(next.toSector) || deadEnd(q, beyond))
+        continue;
+      if (level + 1 < kSectorsPast && mayPass(q) && m_sectorPastSeen.claim(next.toSector))
+        m_sectorsPast.emplace_back(next.toSector, beyond);
+      const uint8_t turns = turnsPastGates(graph, q);
+      for (const EndTurn turn : {EndTurn::LeftReach, EndTurn::RightReach}) {
+        if (!(turns & turnBit(turn))) continue;
+        const GateTurn to = gateTurnOf(q, turn);
+        const glm::vec2 at = gateTurnAt(graph, to);
+        if (!leaving.holds(at) || !entering.holds(at) ||
+            glm::distance(node.root, at) > graph.reach[portalEndIndex(q, to.left)].length)
+          continue;
+        const float cost = node.cost + glm::distance(node.root, at) * m_query.metre;
+        const uint32_t slot = endTurnSlot(q, turn);
+        if (m_endTurnCost.seen(slot) && !(cost < m_endTurnCost[slot] - kCostSlack)) continue;
+        if (!clearBetweenTurns(graph, from, to) || !crossedOnTheWay(node.root, at, portal, beyond))
+          continue;
+        m_endTurnCost.touch(slot, cost) = cost;
+        uint32_t parent = index;
+        for (const uint32_t crossed : m_crossed) {
+          Node& crossing = newNode();
+          crossing.root = node.root;
+          crossing.cost = node.cost;
+          crossing.crossed = crossed;
+          crossing.sector = graph.portals[crossed].toSector;
+          crossing.parent = parent;
+          crossing.isPoint = true;
+          parent = uint32_t(m_nodes.size() - 1);
+        }
+        Node& reach = newNode();
+        reach.root = at;
+        reach.cost = cost;
+        reach.crossed = q;
+        reach.sector = next.toSector;
+        reach.parent = parent;
+        reach.isPoint = true;
+        reach.turn = turn;
+        queueNewest();
+      }
     }
   }
+}
+
+bool IntervalSearch::crossedOnTheWay(const glm::vec2& root, const glm::vec2& at, uint32_t first,
+                                     uint32_t last) {
+  const NavGraph& graph = *m_query.graph;
+  const auto passes = [&](uint32_t portal) {
+    for (const bool entering : {false, true}) {
+      const glm::vec2 a = groundOf(crossingEnd(portal, true, entering));
+      const glm::vec2 b = groundOf(crossingEnd(portal, false, entering));
+      if (!segmentMeetsBox(root, at, glm::min(a, b) - kPoint, glm::max(a, b) + kPoint))
+        return false;
+    }
+    return true;
+  };
+  m_crossed.clear();
+  uint32_t portal = first;
+  for (int step = 0; step < kSectorsPast; ++step) {
+    if (!passes(portal)) return false;
+    m_crossed.push_back(portal);
+    const uint32_t back = graph.portals[portal].fromSector;
+    const uint32_t here = graph.portals[portal].toSector;
+    if (here == last) return true;
+    const Sector& sector = graph.sectors[here];
+    portal = kNoPortal;
+    for (uint32_t q = sector.firstPortal; q < sector.firstPortal + sector.portalCount; ++q) {
+      const Portal& next = graph.portals[q];
+      if (next.kind == PortalKind::Walk && next.toSector != back && opens(next.toSector) &&
+          passes(q)) {
+        portal = q;
+        break;
+      }
+    }
+    if (portal == kNoPortal) return false;
+  }
+  return false;
 }
 
 // A widened end's turn: the way to a turn past the gates of a portal out of

@@ -229,9 +229,13 @@ class IntervalSearch {
   float costPastEnteringGateEnd(const Node& node, uint32_t portal, EndTurn turn, float best,
                                 ReachWay& exit) const;
   /// For a turn at a reach's point that sees none of walk portal `portal`'s
-  /// gate: point nodes at reaches of the portals out of the sector beyond,
-  /// straight through `portal` (see the .cpp).
+  /// gate: point nodes at reaches of the portals out of the sectors up to
+  /// kSectorsPast beyond, straight through `portal` (see the .cpp).
   void pushReachesPast(const Node& node, uint32_t index, uint32_t portal);
+  /// The walk portals the segment from `root` to `at` crosses through both
+  /// gates, `first` first, until it stands in sector `last`, into m_crossed;
+  /// false when it leaves the sectors' gates on the way.
+  bool crossedOnTheWay(const glm::vec2& root, const glm::vec2& at, uint32_t first, uint32_t last);
   /// Devices and jumps out of the node's sector, reached from the node.
   void pushTeleports(const Node& node, uint32_t index);
   /// Point nodes turning past the gates of walk portal `portal` (out of the
@@ -343,6 +347,13 @@ class IntervalSearch {
   };
   NodePool<uint32_t> m_newestExpanded;
   std::vector<ExpandedInterval> m_expanded;
+  /// pushReachesPast's sectors, each with the sector it was entered from, and the
+  /// portals its stretch crosses (crossedOnTheWay).
+  std::vector<std::pair<uint32_t, uint32_t>> m_sectorsPast;
+  NodePool<uint8_t> m_sectorPastSeen;
+  /// The longest reach of the graph, worked out when pushReachesPast first needs it; -1 before.
+  float m_longestReach = -1.0f;
+  std::vector<uint32_t> m_crossed;
   uint32_t m_expansions = 0;
   uint32_t m_reached = 0;
   /// The head of the dead-end region the search keeps to (confine()), else kNoSector.
