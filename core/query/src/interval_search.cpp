@@ -655,14 +655,7 @@ bool IntervalSearch::pushEndTurns(const Node& node, uint32_t index, uint32_t por
       point.exit = exit;
       parent = uint32_t(m_nodes.size() - 1);
     }
-    Node& next = newNode();
-    next.root = at;
-    next.cost = cost;
-    next.crossed = portal;
-    next.sector = graph.portals[portal].toSector;
-    next.parent = parent;
-    next.isPoint = true;
-    next.turn = turn;
+    Node& next = newTurnNode(at, cost, portal, turn, parent);
     next.entry = entry;
     next.entryFrom = from;
     queueNewest();
@@ -742,6 +735,19 @@ float IntervalSearch::costToReach(const Node& node, uint32_t portal, bool left, 
     entry = gateLeft ? ReachWay::PastLeftGateEnd : ReachWay::PastRightGateEnd;
   }
   return best;
+}
+
+IntervalSearch::Node& IntervalSearch::newTurnNode(const glm::vec2& at, float cost, uint32_t portal,
+                                                  EndTurn turn, uint32_t parent) {
+  Node& next = newNode();
+  next.root = at;
+  next.cost = cost;
+  next.crossed = portal;
+  next.sector = m_query.graph->portals[portal].toSector;
+  next.parent = parent;
+  next.isPoint = true;
+  next.turn = turn;
+  return next;
 }
 
 uint32_t IntervalSearch::endTurnSlot(uint32_t portal, EndTurn turn) {
@@ -880,14 +886,7 @@ void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t 
           crossing.isPoint = true;
           parent = uint32_t(m_nodes.size() - 1);
         }
-        Node& reach = newNode();
-        reach.root = at;
-        reach.cost = cost;
-        reach.crossed = q;
-        reach.sector = next.toSector;
-        reach.parent = parent;
-        reach.isPoint = true;
-        reach.turn = turn;
+        newTurnNode(at, cost, q, turn, parent);
         queueNewest();
       }
     }

@@ -228,6 +228,9 @@ class IntervalSearch {
   /// `best` (`exit` Straight).
   float costPastEnteringGateEnd(const Node& node, uint32_t portal, EndTurn turn, float best,
                                 ReachWay& exit) const;
+  /// A point node turning past the gates of `portal` at `at`, not yet queued.
+  Node& newTurnNode(const glm::vec2& at, float cost, uint32_t portal, EndTurn turn,
+                    uint32_t parent);
   /// For a turn at a reach's point that sees none of walk portal `portal`'s
   /// gate: point nodes at reaches of the portals out of the sectors up to
   /// kSectorsPast beyond, straight through `portal` (see the .cpp).
