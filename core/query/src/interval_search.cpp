@@ -839,7 +839,7 @@ void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t 
     const glm::vec2 a = groundOf(crossingEnd(q, true, false));
     const glm::vec2 b = groundOf(crossingEnd(q, false, false));
     return leaving.mayMeet(a, b) && entering.mayMeet(a, b) &&
-           distanceToSegment(node.root, a, b) <= m_longestReach;
+           distanceToSegment(node.root, a, b) <= m_longestReach + kPoint;
   };
   // Breadth first, each sector once: the sector and the one it was entered from.
   m_sectorPastSeen.startQuery(graph.sectors.size());
