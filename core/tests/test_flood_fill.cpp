@@ -6,8 +6,8 @@
 #include <map>
 
 #include "nav/flood_fill.h"
-#include "nav/stand_test.h"
 #include "nav/nav_build.h"
+#include "nav/stand_test.h"
 #include "test_levels.h"
 
 namespace nav {
@@ -927,6 +927,36 @@ TEST(FloodFillSurfaces, UnitsKeepOffSurfacesTheirKindMayNotUse) {
     EXPECT_GT(cells.center(i).x, 4.0f - car.footprint() * 0.5f);
     EXPECT_LT(cells.center(i).x, 10.0f + car.footprint() * 0.5f);
   }
+}
+
+// Cells too wide for the unit leave the ground between their centres
+// untested: the build says so and names the cell size to use. A square
+// needs cells narrower than its tested footprint; a disc, narrower than
+// that over the square root of two.
+TEST(BuildWarnings, CellsTooWideForTheUnitAreNamed) {
+  Level level;
+  test::addFloor(level, 0, 0, 6, 6, 0);
+  test::finish(level);
+  const CollisionWorld world(level);
+  const auto tooWide = [&](UnitShape shape, float cellSize) {
+    FloodFillParams params;
+    params.unit.shape = shape;
+    params.unit.width = 0.6f;
+    params.cellSize = cellSize;
+    const Result<NavBuild> build = buildNavigation(level, world, params);
+    EXPECT_TRUE(build) << build.error();
+    if (!build) return false;
+    const std::vector<std::string>& warnings = build.value().stats.warnings;
+    return std::any_of(warnings.begin(), warnings.end(), [](const std::string& warning) {
+      return warning.find("too wide") != std::string::npos &&
+             warning.find("--cell 0.300") != std::string::npos;
+    });
+  };
+  EXPECT_FALSE(tooWide(UnitShape::Box, 0.3f));
+  EXPECT_FALSE(tooWide(UnitShape::Box, 0.55f));
+  EXPECT_TRUE(tooWide(UnitShape::Box, 0.6f));
+  EXPECT_FALSE(tooWide(UnitShape::Round, 0.4f));
+  EXPECT_TRUE(tooWide(UnitShape::Round, 0.45f));
 }
 
 }  // namespace

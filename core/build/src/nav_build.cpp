@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <new>
+#include <string>
 
 #include "nav/footprint_support.h"
 #include "nav/grid_map.h"
+#include "nav/portal_ends.h"
 #include "portal_widening.h"
 
 namespace nav {
@@ -22,6 +26,23 @@ bool tilesAreFree(const Level& level, const FloodFillParams& params) {
   return level.settings.freeTiles && level.settings.cellSize &&
          *level.settings.cellSize == effectiveCellSize(params) &&
          params.unit.footprint() <= gridUnit().footprint();
+}
+
+// Cells too wide for the unit leave the ground between their centres
+// untested (cellsCoverSectors): paths then cross portals on the sectors'
+// edges, half a cell past the cells the fill tested.
+std::string cellsTooWideWarning(const UnitProfile& unit, float cellSize) {
+  const float widest =
+      2.0f * testedHalfFootprint(unit) / (unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "cells of %.3f m are too wide for a %s unit %.3f m across (they must be "
+                "narrower than %.3f m): the ground between cell centres is not tested, and "
+                "paths may touch the level by up to half the unit's width; use --cell %.3f "
+                "(half its width, the default) or less",
+                double(cellSize), toString(unit.shape), double(unit.footprint()), double(widest),
+                double(0.5f * unit.footprint()));
+  return text;
 }
 
 Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
@@ -70,6 +91,8 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
                              [](const PortalEndReach& reach) { return reach.reaches(); })) /
         2;
   }
+  if (!tilesAreFree(level, params) && !cellsCoverSectors(params.unit, build.graph.cellSize))
+    build.stats.warnings.push_back(cellsTooWideWarning(params.unit, build.graph.cellSize));
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) {
     build.cells = std::move(cells).value();
