@@ -622,6 +622,11 @@ TEST(ExactSearch, FinalPathNeverLongerOnGeneratedTerrain) {
 //   the next portal's gate, corner reach went straight to a reach three
 //   portals on, which answers for the whole stretch; the search looked for
 //   such reaches only one sector past that portal (44.220 against 44.077 m).
+// For a 0.3 m box stepping 0.3 m, on cells as wide as it (no gates):
+// - terrain 1303 turned -29: two ways reached a one-cell portal's point,
+//   the dearer there first; the cheaper interval was dropped as covered by
+//   it, as a point was held by any interval expanded over it, whatever its
+//   cost (45.9996 against 45.9817 m).
 TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
   struct Case {
     uint32_t seed;
@@ -670,6 +675,13 @@ TEST(ExactSearch, NoLongerThanTheDefaultOnPairsFoundOnUnseenTerrain) {
        {58.233f, -0.935f, 17.733f},
        0.5f,
        {3.0f, 3.0f, 0.6f}},
+      {1303,
+       -29.0f,
+       UnitShape::Box,
+       {43.95f, 0.409f, 44.25f},
+       {11.55f, -0.956f, 13.05f},
+       0.3f,
+       {0.3f, 1.8f, 0.3f}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE("terrain " + std::to_string(c.seed));

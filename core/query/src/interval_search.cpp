@@ -233,6 +233,20 @@ bool IntervalSearch::trimCovered(Node& node) const {
   const std::pair<glm::vec2, glm::vec2> line = enteringLine(node.crossed);
   const glm::vec2 from = line.first, along = line.second;
   float low = glm::dot(node.left - from, along), high = glm::dot(node.right - from, along);
+  if (high - low <= kPoint) {
+    // A point (on a one-cell portal's point gate, or at a portal's end): held
+    // where an interval expanded over it reaches it no dearer.
+    const float cost = node.cost + glm::distance(node.root, node.left) * m_query.metre;
+    int checked = 0;
+    for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
+         i = m_expanded[i].next, ++checked) {
+      const ExpandedInterval& before = m_expanded[i];
+      if (before.low <= low + kPoint && before.high >= high - kPoint &&
+          before.cost + glm::distance(before.root, node.left) * m_query.metre <= cost + kCostSlack)
+        return true;
+    }
+    return false;
+  }
   bool trimmed = false;
   int checked = 0;
   for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
