@@ -1,11 +1,13 @@
 #pragma once
 // What the check programs (navscope_check_clearance, navscope_check_exact)
 // share: their levels, each built for a unit shape, and their command line.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -143,7 +145,29 @@ inline std::optional<float> parseMetres(const char* flag, const char* text, floa
 /// over `defaults`; empty, with the flag named, on anything else.
 inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs defaults) {
   CheckArgs args = defaults;
+  struct MetreFlag {
+    const char* name;
+    float* value;
+    float least, most;
+  };
+  const MetreFlag metreFlags[] = {
+      {"--cell", &args.detourCellSize, 0.05f, 1.2f},
+      {"--unit-width", &args.matchedUnit.width, 0.1f, 4.0f},
+      {"--unit-height", &args.matchedUnit.height, 0.1f, 10.0f},
+      {"--step", &args.matchedUnit.stepHeight, 0.0f, 2.0f},
+  };
   for (int i = 1; i < argc; ++i) {
+    const MetreFlag* metreFlag =
+        std::find_if(std::begin(metreFlags), std::end(metreFlags),
+                     [&](const MetreFlag& flag) { return std::strcmp(argv[i], flag.name) == 0; });
+    if (metreFlag != std::end(metreFlags) && i + 1 < argc) {
+      const std::optional<float> metres =
+          parseMetres(argv[i], argv[i + 1], metreFlag->least, metreFlag->most);
+      if (!metres) return std::nullopt;
+      *metreFlag->value = *metres;
+      ++i;
+      continue;
+    }
     if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       args.seed = uint32_t(std::strtoul(argv[++i], nullptr, 10));
     } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
@@ -163,26 +187,6 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
         return std::nullopt;
       }
       args.gridAngle = given.value();
-    } else if (std::strcmp(argv[i], "--cell") == 0 && i + 1 < argc) {
-      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.05f, 1.2f);
-      if (!metres) return std::nullopt;
-      args.detourCellSize = *metres;
-      ++i;
-    } else if (std::strcmp(argv[i], "--unit-width") == 0 && i + 1 < argc) {
-      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.1f, 4.0f);
-      if (!metres) return std::nullopt;
-      args.matchedUnit.width = *metres;
-      ++i;
-    } else if (std::strcmp(argv[i], "--unit-height") == 0 && i + 1 < argc) {
-      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.1f, 10.0f);
-      if (!metres) return std::nullopt;
-      args.matchedUnit.height = *metres;
-      ++i;
-    } else if (std::strcmp(argv[i], "--step") == 0 && i + 1 < argc) {
-      const std::optional<float> metres = parseMetres(argv[i], argv[i + 1], 0.0f, 2.0f);
-      if (!metres) return std::nullopt;
-      args.matchedUnit.stepHeight = *metres;
-      ++i;
     } else if (std::strcmp(argv[i], "--diagnose") == 0) {
       args.diagnose = true;
     } else if (argv[i][0] != '-') {

@@ -246,11 +246,22 @@ Level terrainLevel(uint32_t seed, float degrees) {
 
 namespace {
 
-FloodFillParams terrainParams(UnitShape shape, float cellSize) {
+// Detour's matched parameters (drop 0.9 m) for `unit`'s shape, width,
+// height and step, on cells of `cellSize`.
+FloodFillParams terrainParams(const UnitProfile& unit, float cellSize) {
   FloodFillParams params = detourMatchedParams(0.9f);
-  params.unit.shape = shape;
+  params.unit.shape = unit.shape;
+  params.unit.width = unit.width;
+  params.unit.height = unit.height;
+  params.unit.stepHeight = unit.stepHeight;
   params.cellSize = cellSize;
   return params;
+}
+
+FloodFillParams terrainParams(UnitShape shape, float cellSize) {
+  UnitProfile unit = detourMatchedParams(0.9f).unit;
+  unit.shape = shape;
+  return terrainParams(unit, cellSize);
 }
 
 }  // namespace
@@ -262,10 +273,7 @@ Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape sha
 
 Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, const UnitProfile& unit,
                                      float cellSize) {
-  FloodFillParams params = terrainParams(unit.shape, cellSize);
-  params.unit.width = unit.width;
-  params.unit.height = unit.height;
-  params.unit.stepHeight = unit.stepHeight;
+  const FloodFillParams params = terrainParams(unit, cellSize);
   const Result<Level> level = levelOnChosenGrid(terrainLevel(seed, degrees), std::nullopt, params);
   if (!level) return Result<NavBuild>::failure(level.error());
   const CollisionWorld world(level.value());

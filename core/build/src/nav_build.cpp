@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <new>
 #include <string>
@@ -32,16 +31,14 @@ bool tilesAreFree(const Level& level, const FloodFillParams& params) {
 // untested (cellsCoverSectors): paths then cross portals on the sectors'
 // edges, half a cell past the cells the fill tested.
 std::string cellsTooWideWarning(const UnitProfile& unit, float cellSize) {
-  const float widest =
-      2.0f * testedHalfFootprint(unit) / (unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
   char text[320];
   std::snprintf(text, sizeof text,
                 "cells of %.3f m are too wide for a %s unit %.3f m across (they must be "
                 "narrower than %.3f m): the ground between cell centres is not tested, and "
                 "paths may touch the level by up to half the unit's width; use --cell %.3f "
                 "(half its width, the default) or less",
-                double(cellSize), toString(unit.shape), double(unit.footprint()), double(widest),
-                double(0.5f * unit.footprint()));
+                double(cellSize), toString(unit.shape), double(unit.footprint()),
+                double(widestCoveringCell(unit)), double(0.5f * unit.footprint()));
   return text;
 }
 
@@ -77,7 +74,8 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
                               options.keepCells ? &build.cellSectors : nullptr,
                               &build.stats.warnings, control);
   if (control && control->cancelRequested) return Result<NavBuild>::failure("build cancelled");
-  if (options.widenPortals && tilesAreFree(level, params)) {
+  const bool freeTiles = tilesAreFree(level, params);
+  if (options.widenPortals && freeTiles) {
     spanSharedEdges(build.graph);
   } else if (options.widenPortals) {
     const std::optional<size_t> widened =
@@ -91,7 +89,7 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
                              [](const PortalEndReach& reach) { return reach.reaches(); })) /
         2;
   }
-  if (!tilesAreFree(level, params) && !cellsCoverSectors(params.unit, build.graph.cellSize))
+  if (!freeTiles && !cellsCoverSectors(params.unit, build.graph.cellSize))
     build.stats.warnings.push_back(cellsTooWideWarning(params.unit, build.graph.cellSize));
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) {

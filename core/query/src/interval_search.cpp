@@ -92,13 +92,6 @@ class Wedge {
   float m_side;
 };
 
-float distanceToSegment(const glm::vec2& p, const glm::vec2& a, const glm::vec2& b) {
-  const glm::vec2 span = b - a;
-  const float squared = glm::dot(span, span);
-  const float t = squared > 0.0f ? std::clamp(glm::dot(p - a, span) / squared, 0.0f, 1.0f) : 0.0f;
-  return glm::distance(p, a + t * span);
-}
-
 // The shortest way from `root` to `goal` that touches the segment [a, b].
 float throughSegment(const glm::vec2& root, const glm::vec2& a, const glm::vec2& b,
                      const glm::vec2& goal) {
@@ -402,6 +395,12 @@ void IntervalSearch::confine() {
 
 bool IntervalSearch::leavesRegion(uint32_t sector) const {
   return m_region != kNoSector && m_query.graph->deadEnds.beyond(m_region, sector);
+}
+
+bool IntervalSearch::walksOn(uint32_t portal, uint32_t from, uint32_t back) const {
+  const Portal& next = m_query.graph->portals[portal];
+  return next.kind == PortalKind::Walk && next.toSector != back && opens(next.toSector) &&
+         !leavesRegion(next.toSector) && !deadEnd(portal, from);
 }
 
 bool IntervalSearch::deadEnd(uint32_t portal, uint32_t from) const {
@@ -804,10 +803,7 @@ void IntervalSearch::expandPoint(const Node& node, uint32_t index) {
   const uint32_t back = cameFrom(node);
   const Sector& s = graph.sectors[sector];
   for (uint32_t p = s.firstPortal; p < s.firstPortal + s.portalCount; ++p) {
-    const Portal& portal = graph.portals[p];
-    if (portal.kind != PortalKind::Walk || portal.toSector == back || !opens(portal.toSector) ||
-        leavesRegion(portal.toSector) || deadEnd(p, sector))
-      continue;
+    if (!walksOn(p, sector, back)) continue;
     const Range visible =
         sees(groundOf(crossingEnd(p, true, false)), groundOf(crossingEnd(p, false, false)));
     if (!(visible.low == 0.0f && visible.high == 1.0f)) seesAll = false;
@@ -853,7 +849,7 @@ void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t 
     const glm::vec2 a = groundOf(crossingEnd(q, true, false));
     const glm::vec2 b = groundOf(crossingEnd(q, false, false));
     return leaving.mayMeet(a, b) && entering.mayMeet(a, b) &&
-           distanceToSegment(node.root, a, b) <= m_longestReach + kPoint;
+           glm::distance(node.root, closestOnSegment(a, b, node.root)) <= m_longestReach + kPoint;
   };
   // Breadth first, each sector once: the sector and the one it was entered from.
   m_sectorPastSeen.startQuery(graph.sectors.size());
@@ -869,10 +865,8 @@ void IntervalSearch::pushReachesPast(const Node& node, uint32_t index, uint32_t 
     const auto [beyond, back] = m_sectorsPast[k];
     const Sector& sector = graph.sectors[beyond];
     for (uint32_t q = sector.firstPortal; q < sector.firstPortal + sector.portalCount; ++q) {
+      if (!walksOn(q, beyond, back)) continue;
       const Portal& next = graph.portals[q];
-      if (next.kind != PortalKind::Walk || next.toSector == back || !opens(next.toSector) ||
-          leavesRegion(next.toSector) || deadEnd(q, beyond))
-        continue;
       if (level + 1 < kSectorsPast && mayPass(q) && m_sectorPastSeen.claim(next.toSector))
         m_sectorsPast.emplace_back(next.toSector, beyond);
       const uint8_t turns = turnsPastGates(graph, q);
@@ -1171,13 +1165,10 @@ void IntervalSearch::expand(const Node& node, uint32_t index) {
 
   const Sector& sector = graph.sectors[node.sector];
   for (uint32_t p = sector.firstPortal; p < sector.firstPortal + sector.portalCount; ++p) {
-    const Portal& portal = graph.portals[p];
-    if (portal.kind != PortalKind::Walk || !opens(portal.toSector) || leavesRegion(portal.toSector))
-      continue;
     // Straight back into the sector the node came from is never shorter than
     // staying in it (it is convex), nor is a dead end. Other portals on the
     // side the node came in by lie outside the interval: reached by turning at its end.
-    if (portal.toSector == entered.fromSector || deadEnd(p, node.sector)) continue;
+    if (!walksOn(p, node.sector, entered.fromSector)) continue;
     project(cone, turns, groundOf(crossingEnd(p, true, false)),
             groundOf(crossingEnd(p, false, false)),
             [&](Range range, const Way& way) { cross(p, range, way, index, false); });

@@ -19,6 +19,8 @@ namespace nav {
 /// unit's body meets, which widening's proof and the funnel's gates
 /// (funnelLegs in funnel.h) rest on.
 bool cellsCoverSectors(const UnitProfile& unit, float cellSize);
+/// The cells cellsCoverSectors takes must be narrower than this. [metres]
+float widestCoveringCell(const UnitProfile& unit);
 
 /// An end further than this from the cell centres' lines along its portal
 /// was moved there by widening, which moves ends by a third of half a cell or

@@ -50,6 +50,14 @@ inline glm::vec3 closestOnSegment(const glm::vec3& a, const glm::vec3& b, const 
   return a + span * std::clamp(glm::dot(p - a, span) / length2, 0.0f, 1.0f);
 }
 
+/// The point of the segment [a, b] nearest p, on the ground plane.
+inline glm::vec2 closestOnSegment(const glm::vec2& a, const glm::vec2& b, const glm::vec2& p) {
+  const glm::vec2 span = b - a;
+  const float length2 = glm::dot(span, span);
+  if (!(length2 > 0.0f)) return a;
+  return a + span * std::clamp(glm::dot(p - a, span) / length2, 0.0f, 1.0f);
+}
+
 /// 2D cross product on the ground plane. Walking along d with Y up, a point p
 /// is on the walker's left when cross2(d, p) < 0 (left of +X is -Z).
 inline float cross2(const glm::vec2& a, const glm::vec2& b) {

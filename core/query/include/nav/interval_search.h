@@ -295,6 +295,10 @@ class IntervalSearch {
   /// dead-end region (NavGraph::deadEnds; the start outside it too), holding
   /// neither the goal nor a jump's takeoff: no shortest way enters it.
   bool deadEnd(uint32_t portal, uint32_t from) const;
+  /// True when the search may walk on over portal `portal` out of sector
+  /// `from`: a walk portal into an open sector of the region it keeps to,
+  /// not back into sector `back`, nor into a dead end.
+  bool walksOn(uint32_t portal, uint32_t from, uint32_t back) const;
   /// deadEnd for a portal into the region `head` (or none) or a sector that
   /// leads `onlyBack`, as the two lookups found.
   bool skipped(uint32_t portal, uint32_t from, uint32_t head, bool onlyBack) const;
