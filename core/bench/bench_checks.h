@@ -122,18 +122,20 @@ struct CheckArgs {
   std::optional<float> gridAngle = std::nullopt;
   /// --cell M: the cells of the levels built for Detour's unit (dungeon, terrains).
   float detourCellSize = 0.3f;
-  /// --unit-width, --unit-height, --step: the unit built for dungeon and the
-  /// terrains instead of Detour's (its other figures kept).
+  /// --unit-width, --unit-height, --step, --drop, --slope, --ledge-overhang:
+  /// the unit built for dungeon and the terrains instead of Detour's (its
+  /// other figures kept).
   UnitProfile matchedUnit = detourMatchedUnit();
 };
 
-/// A number of metres in [least, most] from flag's argument; empty, with the flag named, otherwise.
-inline std::optional<float> parseMetres(const char* flag, const char* text, float least,
-                                        float most) {
+/// A number in [least, most] from flag's argument; empty, with the flag and
+/// the `unit` ("metres") named, otherwise.
+inline std::optional<float> parseBounded(const char* flag, const char* text, float least,
+                                         float most, const char* unit) {
   char* end = nullptr;
   const float value = std::strtof(text, &end);
   if (end == text || *end != '\0' || !(value >= least && value <= most)) {
-    std::fprintf(stderr, "%s: expected metres from %g to %g, got %s\n", flag, double(least),
+    std::fprintf(stderr, "%s: expected %s from %g to %g, got %s\n", flag, unit, double(least),
                  double(most), text);
     return std::nullopt;
   }
@@ -141,30 +143,35 @@ inline std::optional<float> parseMetres(const char* flag, const char* text, floa
 }
 
 /// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto]
-/// [--cell M] [--unit-width M] [--unit-height M] [--step M] [--diagnose]
-/// over `defaults`; empty, with the flag named, on anything else.
+/// [--cell M] [--unit-width M] [--unit-height M] [--step M] [--drop M] [--slope DEG]
+/// [--ledge-overhang M] [--diagnose] over `defaults`; empty, with the flag
+/// named, on anything else (the build names a unit it refuses).
 inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs defaults) {
   CheckArgs args = defaults;
-  struct MetreFlag {
+  struct NumberFlag {
     const char* name;
     float* value;
     float least, most;
+    const char* unit;
   };
-  const MetreFlag metreFlags[] = {
-      {"--cell", &args.detourCellSize, 0.05f, 1.2f},
-      {"--unit-width", &args.matchedUnit.width, 0.1f, 4.0f},
-      {"--unit-height", &args.matchedUnit.height, 0.1f, 10.0f},
-      {"--step", &args.matchedUnit.stepHeight, 0.0f, 2.0f},
+  const NumberFlag numberFlags[] = {
+      {"--cell", &args.detourCellSize, 0.05f, 1.2f, "metres"},
+      {"--unit-width", &args.matchedUnit.width, 0.1f, 4.0f, "metres"},
+      {"--unit-height", &args.matchedUnit.height, 0.1f, 10.0f, "metres"},
+      {"--step", &args.matchedUnit.stepHeight, 0.0f, 2.0f, "metres"},
+      {"--drop", &args.matchedUnit.maxDrop, 0.0f, 20.0f, "metres"},
+      {"--slope", &args.matchedUnit.maxSlopeDegrees, 0.0f, 89.0f, "degrees"},
+      {"--ledge-overhang", &args.matchedUnit.ledgeOverhang, 0.0f, 2.0f, "metres"},
   };
   for (int i = 1; i < argc; ++i) {
-    const MetreFlag* metreFlag =
-        std::find_if(std::begin(metreFlags), std::end(metreFlags),
-                     [&](const MetreFlag& flag) { return std::strcmp(argv[i], flag.name) == 0; });
-    if (metreFlag != std::end(metreFlags) && i + 1 < argc) {
-      const std::optional<float> metres =
-          parseMetres(argv[i], argv[i + 1], metreFlag->least, metreFlag->most);
-      if (!metres) return std::nullopt;
-      *metreFlag->value = *metres;
+    const NumberFlag* numberFlag =
+        std::find_if(std::begin(numberFlags), std::end(numberFlags),
+                     [&](const NumberFlag& flag) { return std::strcmp(argv[i], flag.name) == 0; });
+    if (numberFlag != std::end(numberFlags) && i + 1 < argc) {
+      const std::optional<float> number =
+          parseBounded(argv[i], argv[i + 1], numberFlag->least, numberFlag->most, numberFlag->unit);
+      if (!number) return std::nullopt;
+      *numberFlag->value = *number;
       ++i;
       continue;
     }

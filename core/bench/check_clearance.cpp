@@ -16,14 +16,16 @@
 //
 // Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT]
 //          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--cell M]
-//          [--unit-width M] [--unit-height M] [--step M] [--diagnose] [--exact]
+//          [--unit-width M] [--unit-height M] [--step M] [--drop M] [--slope DEG]
+//          [--ledge-overhang M] [--diagnose] [--exact]
 //   PAIRS random pairs per level and shape (default 10000); --only runs the
 //   cases whose label holds TEXT; --terrain checks these generated terrains
 //   (turned DEGREES) instead of the default three; --grid-angle builds every
 //   level on that grid instead of the one chosen for it; --cell builds
 //   dungeon.obj and the terrains on M-metre cells instead of 0.3;
-//   --unit-width, --unit-height and --step build them for that unit instead
-//   of Detour's 1.2 x 2.0 m one that steps 0.9 m; --diagnose prints
+//   --unit-width, --unit-height, --step, --drop, --slope and
+//   --ledge-overhang build them for that unit instead of Detour's 1.2 x 2.0 m
+//   one that steps and drops 0.9 m on slopes up to 45 degrees; --diagnose prints
 //   each touching stretch;
 //   --exact sweeps the exact search's paths instead, every surface at one
 //   cost a metre so that it answers.

@@ -13,14 +13,16 @@
 //
 // Run: build/core/navscope_check_exact [PAIRS] [--seed N] [--only TEXT]
 //          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--cell M]
-//          [--unit-width M] [--unit-height M] [--step M] [--diagnose]
+//          [--unit-width M] [--unit-height M] [--step M] [--drop M] [--slope DEG]
+//          [--ledge-overhang M] [--diagnose]
 //   PAIRS random pairs per level and shape (default 2000); --only runs the
 //   cases whose label holds TEXT; --terrain checks these generated terrains
 //   (turned DEGREES) instead of the default three; --grid-angle builds every
 //   level on that grid instead of the one chosen for it; --cell builds
 //   dungeon.obj and the terrains on M-metre cells instead of 0.3;
-//   --unit-width, --unit-height and --step build them for that unit instead
-//   of Detour's 1.2 x 2.0 m one that steps 0.9 m; --diagnose prints
+//   --unit-width, --unit-height, --step, --drop, --slope and
+//   --ledge-overhang build them for that unit instead of Detour's 1.2 x 2.0 m
+//   one that steps and drops 0.9 m on slopes up to 45 degrees; --diagnose prints
 //   each pair the exact path is longer on.
 #include <cstdio>
 #include <memory>
