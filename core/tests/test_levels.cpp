@@ -254,6 +254,7 @@ FloodFillParams terrainParams(const UnitProfile& unit, float cellSize) {
   params.unit.width = unit.width;
   params.unit.height = unit.height;
   params.unit.stepHeight = unit.stepHeight;
+  params.unit.maxDrop = unit.maxDrop;
   params.cellSize = cellSize;
   return params;
 }

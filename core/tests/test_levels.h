@@ -78,7 +78,7 @@ const NavBuild& terrainBuild(uint32_t seed, float degrees);
 /// on cells of `cellSize` (Detour's 0.3 m unless a case needs another). [m]
 Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, UnitShape shape,
                                      float cellSize = 0.3f);
-/// terrainOnChosenGrid for another unit (its drop and slope as Detour's unit's).
+/// terrainOnChosenGrid for another unit (its slope as Detour's unit's).
 Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, const UnitProfile& unit,
                                      float cellSize);
 /// terrainOnChosenGrid's level with its collision world and its build, for

@@ -175,7 +175,8 @@ size_t NavGraph::memoryBytes() const {
       cellHeights.capacity() * sizeof(uint16_t) + polygonCorners.capacity() * sizeof(glm::vec3) +
       islands.memoryBytes() + components.memoryBytes() + regions.memoryBytes() +
       soleWayOut.capacity() * sizeof(uint32_t) + deadEnds.memoryBytes() +
-      gatePoints.capacity() * sizeof(gatePoints[0]) + turnsPastGates.capacity();
+      gatePoints.capacity() * sizeof(gatePoints[0]) + turnsPastGates.capacity() +
+      waysBackAtAPoint.capacity();
   for (const SurfaceSpec& surface : surfaces)
     bytes += sizeof(SurfaceSpec) + surface.name.capacity();
   for (const DeviceSpec& device : devices) {
@@ -196,6 +197,7 @@ void finishGraphIndexes(NavGraph& graph) {
   graph.deadEnds = DeadEndRegions(graph);
   graph.gatePoints = gatePointsOf(graph);
   graph.turnsPastGates = turnsPastGatesOf(graph);
+  graph.waysBackAtAPoint = waysBackAtAPointOf(graph);
   const bool polygons = std::any_of(graph.sectors.begin(), graph.sectors.end(),
                                     [](const Sector& sector) { return sector.polygonal(); });
   // Regions group rectangles of cells; a navigation mesh's polygons are its own.

@@ -12,6 +12,60 @@ float widestCoveringCell(const UnitProfile& unit) {
          (unit.shape == UnitShape::Round ? std::sqrt(2.0f) : 1.0f);
 }
 
+// Between cell rectangles only: a navigation mesh's walk portals lie on its
+// polygons' edges at any angle, and their directions are only the nearest axes.
+bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Portal& second) {
+  if (first.kind != PortalKind::Walk || second.kind != PortalKind::Walk) return false;
+  if (second.direction != opposite(first.direction)) return false;
+  const bool crossesX = kDirectionDx[int(first.direction)] != 0;
+  const float lineFirst = crossesX ? first.left.x : first.left.z;
+  const float lineSecond = crossesX ? second.left.x : second.left.z;
+  if (!(std::abs(lineFirst - lineSecond) < 1e-4f)) return false;
+  return first.fromSector >= graph.sectors.size() || !graph.sectors[first.fromSector].polygonal();
+}
+
+std::pair<float, float> overlapAlongTheEdge(const Portal& in, const Portal& out) {
+  const float inLeft = coordinateAlongTheEdge(in, in.left);
+  const float inRight = coordinateAlongTheEdge(in, in.right);
+  const float outLeft = coordinateAlongTheEdge(out, out.left);
+  const float outRight = coordinateAlongTheEdge(out, out.right);
+  return {std::max(std::min(inLeft, inRight), std::min(outLeft, outRight)),
+          std::min(std::max(inLeft, inRight), std::max(outLeft, outRight))};
+}
+
+glm::vec3 pointAlongTheEdge(const Portal& portal, float t) {
+  const float a = coordinateAlongTheEdge(portal, portal.left);
+  const float b = coordinateAlongTheEdge(portal, portal.right);
+  const float f = a == b ? 0.0f : std::clamp((t - a) / (b - a), 0.0f, 1.0f);
+  return glm::mix(portal.left, portal.right, f);
+}
+
+bool wayBackAtAPoint(const NavGraph& graph, const Portal& in, const Portal& out) {
+  // Spans shorter than this are points: portal coordinates sit on a grid of
+  // sixths of a cell. [metres]
+  constexpr float kPoint = 1e-4f;
+  if (out.toSector == in.fromSector || !backOverTheSameEdge(graph, in, out)) return false;
+  const auto [low, high] = overlapAlongTheEdge(in, out);
+  return low <= high && high - low <= kPoint;
+}
+
+bool computedHasWayBackAtAPoint(const NavGraph& graph, uint32_t portal) {
+  const Portal& in = graph.portals[portal];
+  if (in.kind != PortalKind::Walk || in.toSector >= graph.sectors.size()) return false;
+  const Sector& between = graph.sectors[in.toSector];
+  for (uint32_t p = between.firstPortal; p < between.firstPortal + between.portalCount; ++p) {
+    if (wayBackAtAPoint(graph, in, graph.portals[p])) return true;
+  }
+  return false;
+}
+
+std::vector<uint8_t> waysBackAtAPointOf(const NavGraph& graph) {
+  std::vector<uint8_t> ways(graph.portals.size());
+  for (uint32_t p = 0; p < graph.portals.size(); ++p)
+    ways[p] = computedHasWayBackAtAPoint(graph, p) ? 1 : 0;
+  return ways;
+}
+
 bool cellsCoverSectors(const UnitProfile& unit, float cellSize) {
   return cellSize > 0.0f && cellSize < widestCoveringCell(unit);
 }

@@ -33,48 +33,21 @@ const char* toString(FunnelEvent event) {
   return "unknown";
 }
 
-// Between cell rectangles only: a navigation mesh's walk portals lie on its
-// polygons' edges at any angle, and their directions are only the nearest axes.
-bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Portal& second) {
-  if (first.kind != PortalKind::Walk || second.kind != PortalKind::Walk) return false;
-  if (second.direction != opposite(first.direction)) return false;
-  const bool crossesX = kDirectionDx[int(first.direction)] != 0;
-  const float lineFirst = crossesX ? first.left.x : first.left.z;
-  const float lineSecond = crossesX ? second.left.x : second.left.z;
-  if (!(std::abs(lineFirst - lineSecond) < 1e-4f)) return false;
-  return first.fromSector >= graph.sectors.size() || !graph.sectors[first.fromSector].polygonal();
-}
-
 namespace {
 
-// Position along a portal's edge line (the coordinate that varies along it).
-float along(const Portal& portal, const glm::vec3& p) {
-  return kDirectionDx[int(portal.direction)] != 0 ? p.z : p.x;
-}
-
-// The point of a portal at position t along its edge line, with heights interpolated.
-glm::vec3 pointAlong(const Portal& portal, float t) {
-  const float a = along(portal, portal.left), b = along(portal, portal.right);
-  const float f = a == b ? 0.0f : std::clamp((t - a) / (b - a), 0.0f, 1.0f);
-  return glm::mix(portal.left, portal.right, f);
-}
-
+// In over `in` and straight back out over `out` on the same line: where the
+// two overlap, as one portal keeping the first one's sides, or, past a gap
+// between them (a wall's end), each one's end nearest the other.
 std::vector<FunnelPortal> alongTheEdge(const Portal& in, const Portal& out) {
-  const float inLow = std::min(along(in, in.left), along(in, in.right));
-  const float inHigh = std::max(along(in, in.left), along(in, in.right));
-  const float outLow = std::min(along(out, out.left), along(out, out.right));
-  const float outHigh = std::max(along(out, out.left), along(out, out.right));
-  const float low = std::max(inLow, outLow), high = std::min(inHigh, outHigh);
+  const auto [low, high] = overlapAlongTheEdge(in, out);
   if (low <= high) {
-    // They overlap: crossing there is crossing both, keeping the first one's sides.
-    const glm::vec3 a = pointAlong(in, low), b = pointAlong(in, high);
-    const bool aIsLeft = (along(in, in.left) <= along(in, in.right)) == true;
+    const glm::vec3 a = pointAlongTheEdge(in, low), b = pointAlongTheEdge(in, high);
+    const bool aIsLeft =
+        coordinateAlongTheEdge(in, in.left) <= coordinateAlongTheEdge(in, in.right);
     return {aIsLeft ? FunnelPortal{a, b} : FunnelPortal{b, a}};
   }
-  // A gap (a wall's end between them): along the line from one's nearest end to the other's.
-  const bool outIsHigher = outLow > inHigh;
-  const glm::vec3 from = pointAlong(in, outIsHigher ? inHigh : inLow);
-  const glm::vec3 to = pointAlong(out, outIsHigher ? outLow : outHigh);
+  // Past the gap, pointAlongTheEdge clamps to each portal's nearer end.
+  const glm::vec3 from = pointAlongTheEdge(in, low), to = pointAlongTheEdge(out, high);
   return {{from, from}, {to, to}};
 }
 
@@ -246,7 +219,8 @@ void addBackAlongTheEdge(const NavGraph& graph, uint32_t in, uint32_t out,
     // The gap's ends: which end of each portal they are.
     const auto endAt = [&](uint32_t p, const glm::vec3& point, bool entering) {
       const Portal& portal = graph.portals[p];
-      const bool left = along(portal, portal.left) == along(portal, point);
+      const bool left =
+          coordinateAlongTheEdge(portal, portal.left) == coordinateAlongTheEdge(portal, point);
       return gatePoint(graph, p, left, entering);
     };
     const glm::vec3 from = endAt(in, edge.front().left, true);

@@ -1057,6 +1057,7 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
   const glm::vec2 to = groundOf(crossingEnd(portal, false, false));
   if (!settle(range, glm::distance(from, to), rounding(way.root, from, to))) return;
   if (!m_gated) return pushInterval(portal, range, way, parent);
+  pushBackOverTheSameEdge(portal, from, to, range, way, parent, rootInSector);
   // Through gates: the range lies on the leaving gate; the strip between it and
   // the entering gate is a rectangle whose only way on is that gate. A turn at
   // a reach's point sees only the part its reach proves: the way may turn at
@@ -1094,6 +1095,86 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
           groundOf(crossingEnd(portal, false, true)), [&](Range entering, const Way& through) {
             pushInterval(portal, entering, through, parent);
           });
+}
+
+// A corridor in over a walk portal and straight back out over the same line
+// into a sector beside the one it left, the two portals meeting at one point
+// (sectors beside each other, not joined): the funnel pulls it from the first
+// one's leaving gate to that point on the line, and from there through the
+// second one's entering gate (addBackAlongTheEdge in funnel.cpp), never into
+// the sector between, whose cells the search would walk through. So the
+// search goes that way too: to the point straight from the way's root
+// through the range, or past an end of the range that is the gate's own;
+// the point then sees all of the entering gate. The corridor names both
+// portals: a node for the first, never expanded, links the way out to the
+// node that crossed it. Not followed: a way from a turn at a reach's point
+// (the funnel pulls it through what the reach sees, not the gate), one whose
+// root stands past a gate wider than a point, and one whose portal in pairs
+// with the portal before it, as the funnel would take them.
+void IntervalSearch::pushBackOverTheSameEdge(uint32_t portal, const glm::vec2& from,
+                                             const glm::vec2& to, Range range, const Way& way,
+                                             uint32_t parent, bool rootInSector) {
+  const NavGraph& graph = *m_query.graph;
+  if (way.reachRoot || !hasWayBackAtAPoint(graph, portal)) return;
+  const Portal& in = graph.portals[portal];
+  const glm::vec2 &r = way.root, a = pointOnSegment(from, to, range.low),
+                  b = pointOnSegment(from, to, range.high);
+  if (rootInSector && glm::dot(walkDirection(in), a - r) < -kPoint && glm::distance(a, b) > kPoint)
+    return;
+  const uint32_t before = m_nodes[parent].crossed;
+  if (before != kNoPortal && before < graph.portals.size() &&
+      backOverTheSameEdge(graph, graph.portals[before], in))
+    return;
+  const Sector& between = graph.sectors[in.toSector];
+  uint32_t link = kNoNode;
+  for (uint32_t p = between.firstPortal; p < between.firstPortal + between.portalCount; ++p) {
+    const Portal& out = graph.portals[p];
+    if (!wayBackAtAPoint(graph, in, out) || !walksOn(p, in.toSector, in.fromSector)) continue;
+    const glm::vec3 point = pointAlongTheEdge(in, overlapAlongTheEdge(in, out).first);
+    const float cost =
+        costPastRange(way, a, b, range.low == 0.0f, range.high == 1.0f, groundOf(point));
+    if (!(cost < kInfinity)) continue;
+    const uint32_t key = rootKeyAt(point);
+    if (!claimRoot(key, cost)) continue;
+    if (link == kNoNode) {
+      link = uint32_t(m_nodes.size());
+      Node& through = newNode();
+      through.root = r;
+      through.left = through.right = groundOf(point);
+      through.cost = way.cost;
+      through.rootKey = way.rootKey;
+      through.crossed = portal;
+      through.sector = in.toSector;
+      through.parent = parent;
+    }
+    pushInterval(p, {0.0f, 1.0f}, Way{groundOf(point), cost, key}, link);
+  }
+}
+
+// Straight when `at` lies between the rays from the root through the
+// segment's ends (or in line with a point segment), else past the end on its
+// side where that end is open.
+float IntervalSearch::costPastRange(const Way& way, const glm::vec2& a, const glm::vec2& b,
+                                    bool aOpen, bool bOpen, const glm::vec2& at) const {
+  const glm::vec2& r = way.root;
+  const float metre = m_query.metre;
+  const auto past = [&](const glm::vec2& end) {
+    return way.cost + (glm::distance(r, end) + glm::distance(end, at)) * metre;
+  };
+  const float reach = glm::distance(r, at);
+  const float span = glm::distance(a, b);
+  const float across = cross2(a - r, b - r);
+  if (span <= kPoint || std::abs(across) <= kOnLine * span) {
+    // A point, or a segment in line with the root: from where the root
+    // stands on it, or through its nearer end (as cross() goes on).
+    const float along = span > kPoint ? glm::dot(r - a, b - a) / (span * span) : -1.0f;
+    if (along > 0.0f && along < 1.0f) return way.cost + reach * metre;
+    return past(glm::distance(r, a) <= glm::distance(r, b) ? a : b);
+  }
+  const float side = sign(across);
+  if (cross2(a - r, at - r) * side < -kOnLine * reach) return aOpen ? past(a) : kInfinity;
+  if (cross2(at - r, b - r) * side < -kOnLine * reach) return bOpen ? past(b) : kInfinity;
+  return way.cost + reach * metre;
 }
 
 void IntervalSearch::pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent) {

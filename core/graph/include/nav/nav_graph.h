@@ -205,6 +205,11 @@ struct NavGraph {
   /// (portal_ends.h turnsPastGatesOf); rebuilt like the index. Empty in a
   /// graph made by hand (worked out when asked).
   std::vector<uint8_t> turnsPastGates;
+  /// Per portal, 1 when a portal out of the sector it enters goes straight
+  /// back over its line and meets it at a point (portal_ends.h
+  /// waysBackAtAPointOf); rebuilt like the index. Empty in a graph made by
+  /// hand (worked out when asked).
+  std::vector<uint8_t> waysBackAtAPoint;
   /// Sectors joined to the rest of their island through one sector; rebuilt
   /// like the index. Empty in a graph made by hand.
   DeadEndRegions deadEnds;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "nav/nav_graph.h"
@@ -78,6 +79,43 @@ inline glm::vec3 unwidenedPortalEnd(const NavGraph& graph, const Portal& portal,
   glm::vec2 at = groundOf(end);
   at[lateral] = graph.origin[lateral] + (centre + 0.5f) * graph.cellSize;
   return {at.x, end.y, at.y};
+}
+
+/// True when walk portal `second` goes straight back over the line walk
+/// portal `first` crossed, between cell rectangles: the path then only
+/// touches the sector between, along that line (funnelLegs in funnel.h).
+bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Portal& second);
+
+/// Where `p` lies along a walk portal's edge line: the coordinate that varies along it.
+inline float coordinateAlongTheEdge(const Portal& portal, const glm::vec3& p) {
+  return kDirectionDx[int(portal.direction)] != 0 ? p.z : p.x;
+}
+
+/// Where walk portal `in` and walk portal `out`, on one edge line, overlap
+/// along it: the least and the greatest coordinate (the one that varies
+/// along the line) both hold; low > high where a gap lies between them.
+std::pair<float, float> overlapAlongTheEdge(const Portal& in, const Portal& out);
+
+/// The point of a portal at coordinate `t` along its edge line (clamped to
+/// the portal), heights interpolated.
+glm::vec3 pointAlongTheEdge(const Portal& portal, float t);
+
+/// True when walk portal `out`, out of the sector walk portal `in` enters,
+/// goes straight back over `in`'s line (backOverTheSameEdge) into a sector
+/// other than the one `in` leaves, the two meeting at one point of that line:
+/// the funnel pulls such a corridor through that point (funnel.cpp).
+bool wayBackAtAPoint(const NavGraph& graph, const Portal& in, const Portal& out);
+
+/// wayBackAtAPoint from walk portal `portal` to any portal of the sector it enters, worked out.
+bool computedHasWayBackAtAPoint(const NavGraph& graph, uint32_t portal);
+
+/// For NavGraph::waysBackAtAPoint: computedHasWayBackAtAPoint of every portal.
+std::vector<uint8_t> waysBackAtAPointOf(const NavGraph& graph);
+
+/// computedHasWayBackAtAPoint, read from NavGraph::waysBackAtAPoint when the graph has them.
+inline bool hasWayBackAtAPoint(const NavGraph& graph, uint32_t portal) {
+  if (portal < graph.waysBackAtAPoint.size()) return graph.waysBackAtAPoint[portal] != 0;
+  return computedHasWayBackAtAPoint(graph, portal);
 }
 
 /// Into which of walk portal `portal`'s sectors a stretch from `reach`, the

@@ -43,11 +43,6 @@ enum class FunnelInput : uint8_t {
 std::vector<std::vector<FunnelPortal>> funnelLegs(const NavGraph& graph, const Corridor& corridor,
                                                   FunnelInput input = FunnelInput::Portals);
 
-/// True when walk portal `second` goes straight back over the line walk
-/// portal `first` crossed, between cell rectangles: the path then only
-/// touches the sector between, along that line (funnelLegs).
-bool backOverTheSameEdge(const NavGraph& graph, const Portal& first, const Portal& second);
-
 /// All legs' portals through gates one after another: what pullCorridor pulls
 /// through and its steps index.
 std::vector<FunnelPortal> funnelPortals(const NavGraph& graph, const Corridor& corridor);

@@ -215,6 +215,17 @@ class IntervalSearch {
   /// of the sector the portal leaves (a point node's), which may stand past
   /// the leaving gate.
   void cross(uint32_t portal, Range range, const Way& way, uint32_t parent, bool rootInSector);
+  /// In over walk portal `portal` (on `range` of its leaving gate [from, to],
+  /// reached by `way`) and straight back out over the same line where the
+  /// two portals meet at one point, as the funnel pulls such a corridor
+  /// (see the .cpp): queues the ways out through that point.
+  void pushBackOverTheSameEdge(uint32_t portal, const glm::vec2& from, const glm::vec2& to,
+                               Range range, const Way& way, uint32_t parent, bool rootInSector);
+  /// The cost to `at` (beyond the segment [a, b] the way's root sees) past
+  /// that segment: straight through it, or turning at an end of it that is
+  /// open; infinity where neither.
+  float costPastRange(const Way& way, const glm::vec2& a, const glm::vec2& b, bool aOpen,
+                      bool bOpen, const glm::vec2& at) const;
   /// Queues the interval `range` of the portal's entering side, reached by `way`.
   void pushInterval(uint32_t portal, Range range, const Way& way, uint32_t parent);
   /// Point node: the root sees all of the sector.
