@@ -1057,7 +1057,8 @@ void IntervalSearch::cross(uint32_t portal, Range range, const Way& way, uint32_
   const glm::vec2 to = groundOf(crossingEnd(portal, false, false));
   if (!settle(range, glm::distance(from, to), rounding(way.root, from, to))) return;
   if (!m_gated) return pushInterval(portal, range, way, parent);
-  pushBackOverTheSameEdge(portal, from, to, range, way, parent, rootInSector);
+  if (hasWayBackAtAPoint(*m_query.graph, portal) && !way.reachRoot)
+    pushBackOverTheSameEdge(portal, from, to, range, way, parent, rootInSector);
   // Through gates: the range lies on the leaving gate; the strip between it and
   // the entering gate is a rectangle whose only way on is that gate. A turn at
   // a reach's point sees only the part its reach proves: the way may turn at
@@ -1115,7 +1116,6 @@ void IntervalSearch::pushBackOverTheSameEdge(uint32_t portal, const glm::vec2& f
                                              const glm::vec2& to, Range range, const Way& way,
                                              uint32_t parent, bool rootInSector) {
   const NavGraph& graph = *m_query.graph;
-  if (way.reachRoot || !hasWayBackAtAPoint(graph, portal)) return;
   const Portal& in = graph.portals[portal];
   const glm::vec2 &r = way.root, a = pointOnSegment(from, to, range.low),
                   b = pointOnSegment(from, to, range.high);

@@ -216,9 +216,10 @@ class IntervalSearch {
   /// the leaving gate.
   void cross(uint32_t portal, Range range, const Way& way, uint32_t parent, bool rootInSector);
   /// In over walk portal `portal` (on `range` of its leaving gate [from, to],
-  /// reached by `way`) and straight back out over the same line where the
-  /// two portals meet at one point, as the funnel pulls such a corridor
-  /// (see the .cpp): queues the ways out through that point.
+  /// reached by `way`, not from a turn at a reach's point) and straight back
+  /// out over the same line where the two portals meet at one point
+  /// (hasWayBackAtAPoint), as the funnel pulls such a corridor (see the
+  /// .cpp): queues the ways out through that point.
   void pushBackOverTheSameEdge(uint32_t portal, const glm::vec2& from, const glm::vec2& to,
                                Range range, const Way& way, uint32_t parent, bool rootInSector);
   /// The cost to `at` (beyond the segment [a, b] the way's root sees) past
