@@ -1152,8 +1152,7 @@ void IntervalSearch::pushBackOverTheSameEdge(uint32_t portal, const glm::vec2& f
 }
 
 // Straight when `at` lies between the rays from the root through the
-// segment's ends (or in line with a point segment), else past the end on its
-// side where that end is open.
+// segment's ends, else past the end on its side where that end is open.
 float IntervalSearch::costPastRange(const Way& way, const glm::vec2& a, const glm::vec2& b,
                                     bool aOpen, bool bOpen, const glm::vec2& at) const {
   const glm::vec2& r = way.root;

@@ -224,7 +224,8 @@ class IntervalSearch {
                                Range range, const Way& way, uint32_t parent, bool rootInSector);
   /// The cost to `at` (beyond the segment [a, b] the way's root sees) past
   /// that segment: straight through it, or turning at an end of it that is
-  /// open; infinity where neither.
+  /// open, else infinity. A point segment, or one in line with the root, is
+  /// passed where the root stands on it or at its nearer end, as cross() goes on.
   float costPastRange(const Way& way, const glm::vec2& a, const glm::vec2& b, bool aOpen,
                       bool bOpen, const glm::vec2& at) const;
   /// Queues the interval `range` of the portal's entering side, reached by `way`.
