@@ -292,6 +292,12 @@ TEST(SceneFiles, BrokenFilesAreRefusedByName) {
   writeFile(garbage, std::string("\x01\x02 not json at all {{{", 22));
   expectRefused(garbage, {});
 
+  // Another format under a scene file's name: Assimp would try every importer
+  // it has on it, and some read past their buffers (a fuzzer's OpenGEX text).
+  const std::string objText = scratch("obj_text.gltf");
+  writeFile(objText, "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n");
+  expectRefused(objText, {});
+
   // A .glb cut in half.
   const std::string whole = scratch("whole.glb");
   TerrainParams params;

@@ -4,6 +4,7 @@
 #include "nav/file_reading.h"
 #include "polygon_triangulation.h"
 
+#include <assimp/BaseImporter.h>
 #include <assimp/MemoryIOWrapper.h>
 #include <assimp/material.h>
 #include <assimp/scene.h>
@@ -16,6 +17,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -320,8 +322,29 @@ class SceneReader {
   std::vector<std::array<uint32_t, 3>> m_pieces;
 };
 
+/// Leaves the importer only the importers of a scene file's extensions
+/// (isSceneFile). Assimp tries every importer it has, each by the file's
+/// contents, on a file its extension's importer cannot read, and some of
+/// them read past their buffers on hostile input (OpenGEX text in a .gltf:
+/// fuzz/regressions/scene). An importer unregistered is the caller's to delete.
+void keepSceneImporters(Assimp::Importer& importer) {
+  std::vector<Assimp::BaseImporter*> others;
+  for (size_t i = 0; i < importer.GetImporterCount(); ++i) {
+    const aiImporterDesc* info = importer.GetImporterInfo(i);
+    std::istringstream extensions(info && info->mFileExtensions ? info->mFileExtensions : "");
+    bool ours = false;
+    for (std::string extension; extensions >> extension;)
+      ours = ours || isSceneFile("." + extension);
+    if (!ours) others.push_back(importer.GetImporter(i));
+  }
+  for (Assimp::BaseImporter* other : others) {
+    if (importer.UnregisterLoader(other) == aiReturn_SUCCESS) delete other;
+  }
+}
+
 Result<Level> importSceneUnchecked(const std::string& path, const LoadLimits& limits) {
   Assimp::Importer importer;
+  keepSceneImporters(importer);
   // The importer owns its IO system. Assimp's default logger is a silent
   // NullLogger unless someone creates one, so nothing is printed.
   auto* files = new RegularFiles(limits.maxFileBytes);
