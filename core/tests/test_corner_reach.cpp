@@ -144,42 +144,6 @@ TEST(CornerReach, NothingMovesWithoutReachOrWithPortalsThatDoNotMatch) {
   EXPECT_EQ(reachCorners(graph, leg, ids, pulled.corners, pulled.cornerPortals), 1u);
 }
 
-// A bundled level as the Detour comparison builds it: its geometry for a
-// round unit 0.6 m across, 1.8 m tall, stepping 0.45 m, on cells of 0.3 m.
-struct BuiltLevel {
-  Level level;
-  std::unique_ptr<CollisionWorld> world;
-  NavBuild build;
-};
-
-BuiltLevel builtForARoundUnit(const std::string& asset) {
-  BuiltLevel s;
-  Result<Level> level = loadLevel(test::assetFile(asset));
-  EXPECT_TRUE(level.ok()) << level.error();
-  if (!level) return s;
-  s.level = std::move(level).value();
-  // Geometry only, every surface alike, as in the comparison: the roads cost no more.
-  s.level.settings.devices.clear();
-  s.level.settings.waypaths.clear();
-  s.level.settings.surfaces.clear();
-  for (const std::string& material : s.level.materials)
-    s.level.settings.materialSurfaces[material] = "default";
-  s.world = std::make_unique<CollisionWorld>(s.level);
-  UnitProfile unit;
-  unit.shape = UnitShape::Round;
-  unit.width = 0.6f;
-  unit.height = 1.8f;
-  unit.stepHeight = 0.45f;
-  unit.maxDrop = 0.45f;
-  FloodFillParams params = fillParamsFor(s.level, unit);
-  params.unit = unit;
-  params.cellSize = 0.3f;
-  Result<NavBuild> build = buildNavigation(s.level, *s.world, params);
-  EXPECT_TRUE(build.ok()) << build.error();
-  if (build) s.build = std::move(build).value();
-  return s;
-}
-
 // A wall 0.3 m thick runs east from x = 3 at z 28..28.3. A path from the
 // north (4.25, 33.65) past its west end to the south (4.25, 18.35) crosses the
 // strip north of its end (z 28.4..28.7) into the corridor west of the wall (x
@@ -188,7 +152,7 @@ BuiltLevel builtForARoundUnit(const std::string& asset) {
 // radius, stands at (2.6, 28.4) too, 0.4 m from the wall's end, the reach of
 // the end of the portal between the two at (2.45, 28.4): the first corner moves there.
 TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
-  const BuiltLevel s = builtForARoundUnit("showcase.obj");
+  const test::BuiltLevel s = test::builtForARoundUnit("showcase.obj");
   ASSERT_FALSE(s.build.graph.sectors.empty());
   const NavGraph& graph = s.build.graph;
   const glm::vec3 start{4.25f, 0.05f, 33.65f}, goal{4.25f, 0.05f, 18.35f};
@@ -243,7 +207,7 @@ TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
 // (the first of the next portal) the way on from the end must still pass;
 // then the last moves to the widened end (9.6, 5.1), in line with the centre.
 TEST(CornerReach, ThroughASectorOfOneCellByItsWidenedEnds) {
-  const BuiltLevel s = builtForARoundUnit("funnel.obj");
+  const test::BuiltLevel s = test::builtForARoundUnit("funnel.obj");
   ASSERT_FALSE(s.build.graph.sectors.empty());
   const NavGraph& graph = s.build.graph;
   const glm::vec3 start{10.249f, 0.2f, 7.05f}, goal{11.258f, 0.2f, 3.786f};

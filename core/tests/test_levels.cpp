@@ -66,6 +66,33 @@ const NavBuild& bundledBuild(const std::string& name) {
   return build;
 }
 
+BuiltLevel builtForARoundUnit(const std::string& asset) {
+  BuiltLevel s;
+  Result<Level> level = loadLevel(assetFile(asset));
+  EXPECT_TRUE(level.ok()) << level.error();
+  if (!level) return s;
+  s.level = std::move(level).value();
+  s.level.settings.devices.clear();
+  s.level.settings.waypaths.clear();
+  s.level.settings.surfaces.clear();
+  for (const std::string& material : s.level.materials)
+    s.level.settings.materialSurfaces[material] = "default";
+  s.world = std::make_unique<CollisionWorld>(s.level);
+  UnitProfile unit;
+  unit.shape = UnitShape::Round;
+  unit.width = 0.6f;
+  unit.height = 1.8f;
+  unit.stepHeight = 0.45f;
+  unit.maxDrop = 0.45f;
+  FloodFillParams params = fillParamsFor(s.level, unit);
+  params.unit = unit;
+  params.cellSize = 0.3f;
+  Result<NavBuild> build = buildNavigation(s.level, *s.world, params);
+  EXPECT_TRUE(build.ok()) << build.error();
+  if (build) s.build = std::move(build).value();
+  return s;
+}
+
 Level randomSoup(uint32_t seed, const SoupShape& shape) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> position(-8.0f, 8.0f), unit(-1.0f, 1.0f), size(0.1f, 3.0f);

@@ -30,6 +30,17 @@ std::optional<NavBuild> buildLevel(const Level& level, bool keepCells = false);
 /// A bundled level (assets/NAME) built that way with its cells kept, once per
 /// test program; an empty build, with a test failure, when it cannot be.
 const NavBuild& bundledBuild(const std::string& name);
+/// A level, its collision world and its build.
+struct BuiltLevel {
+  Level level;
+  std::unique_ptr<CollisionWorld> world;
+  NavBuild build;
+};
+/// A bundled level as the Detour comparison builds it: its geometry alone
+/// (no devices, waypaths or surface costs) for a round unit 0.6 m across,
+/// 1.8 m tall, stepping and dropping 0.45 m, on cells of 0.3 m; an empty
+/// build, with a test failure, when it cannot be built.
+BuiltLevel builtForARoundUnit(const std::string& asset);
 /// Two 10 x 6 floors, x 0..10 and x 14..24 (z 0..6, y 0), seeded on both, with
 /// a 4 m chasm between them that no walk crosses.
 Level chasmLevel();

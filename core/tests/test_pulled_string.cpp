@@ -53,6 +53,34 @@ TEST(PulledString, APortalTheApexCannotSeeStartsTheStringAgain) {
   EXPECT_FLOAT_EQ(string.costTo({3, 0, 5}), 5.0f + std::sqrt(1.0f + 2.5f * 2.5f));
 }
 
+TEST(PulledString, TheNearestSeenPointIsClampedToWhatTheApexSees) {
+  PulledString string = PulledString::startingAt({0, 0, 0}, 0.0f, 1.0f);
+  glm::vec3 point{2, 0, 4};
+  // Nothing pulled yet: every point is seen, and stays.
+  ASSERT_TRUE(string.nearestSeen({2, 0, -5}, {2, 0, 5}, point));
+  EXPECT_EQ(point, glm::vec3(2, 0, 4));
+  // Through z -1 .. 1 at x 1 the apex sees z -2 .. 2 at x 2.
+  string.pullThrough({1, 0, -1}, {1, 0, 1}, {1, 0, 0}, 1.0f);
+  ASSERT_TRUE(string.nearestSeen({2, 0, -5}, {2, 0, 5}, point));
+  EXPECT_NEAR(point.z, 2.0f, 1e-6f);
+  point = {2, 0, -3};
+  ASSERT_TRUE(string.nearestSeen({2, 0, 5}, {2, 0, -5}, point));
+  EXPECT_NEAR(point.z, -2.0f, 1e-6f);
+  point = {2, 0, 1};
+  ASSERT_TRUE(string.nearestSeen({2, 0, -5}, {2, 0, 5}, point));
+  EXPECT_NEAR(point.z, 1.0f, 1e-6f);
+  // Along z 1.5 it sees x from 1.5 on (the right bound runs along x = z).
+  point = {0.5f, 0, 1.5f};
+  ASSERT_TRUE(string.nearestSeen({0, 0, 1.5f}, {4, 0, 1.5f}, point));
+  EXPECT_NEAR(point.x, 1.5f, 1e-6f);
+  EXPECT_NEAR(point.z, 1.5f, 1e-6f);
+  // Wholly right of the view, or behind the apex: nothing.
+  point = {2, 0, 4};
+  EXPECT_FALSE(string.nearestSeen({2, 0, 3}, {2, 0, 5}, point));
+  point = {-2, 0, 0};
+  EXPECT_FALSE(string.nearestSeen({-2, 0, -1}, {-2, 0, 1}, point));
+}
+
 TEST(PulledString, TheSegmentBoundIsTheApexCostPlusTheGroundDistance) {
   const PulledString string = PulledString::startingAt({0, 5, 0}, 2.0f, 1.5f);
   // Nearest the segment from z 3 to z 7 at x 4 is (4, 3): 5 m on the ground.

@@ -304,16 +304,17 @@ void PortalSearch::considerWalk(uint32_t node, const Portal& portal, const OpenE
 // The node's point is where its string crossed its portal heading for the
 // goal. A way on that turns back across that portal costs less from the
 // point of the portal nearest the straight way to `target`, which the string
-// reaches at its own cost; from the node's point the search would think such
-// a way dearer than it is, and take a way round for it.
+// reaches at its own cost, or, where the apex does not see that point, from
+// the seen point nearest it; from the node's point the search would think
+// such a way dearer than it is, and take a way round for it.
 bool PortalSearch::restartPoint(const OpenEntry& entry, const PulledString& string,
                                 const glm::vec3& target, float metre, glm::vec3& restart,
                                 float& restartCost) const {
   if (entry.node == m_startNode || string.metre != metre) return false;
   const Portal& crossed = nodePortal(entry.node);
   if (crossed.kind != PortalKind::Walk) return false;
-  const glm::vec3 turn = crossing(crossed, string.apex, target);
-  if (!string.sees(turn)) return false;
+  glm::vec3 turn = crossing(crossed, string.apex, target);
+  if (!string.sees(turn) && !string.nearestSeen(crossed.left, crossed.right, turn)) return false;
   const float cost = string.costTo(turn);
   if (!(cost + glm::distance(turn, target) * metre <
         restartCost + glm::distance(restart, target) * metre))

@@ -166,7 +166,7 @@ class PortalSearch {
                     const PulledString& string);
   /// Where a string that sees none of the way on to `target` starts again:
   /// `restart` (the node's point, reached at `restartCost`) or, moving it and
-  /// returning true, a cheaper point of the portal just crossed.
+  /// returning true, a cheaper point of the portal just crossed that the string sees.
   bool restartPoint(const OpenEntry& entry, const PulledString& string, const glm::vec3& target,
                     float metre, glm::vec3& restart, float& restartCost) const;
   /// The string a node's successors pull on, walking its sector at `metre` a metre.

@@ -11,6 +11,7 @@
 // where). So on the ground every cost is the length of a way through the
 // corridor's sectors (convex there), never below the corridor's shortest.
 
+#include <algorithm>
 #include <cmath>
 
 #include <glm/glm.hpp>
@@ -49,6 +50,40 @@ struct PulledString {
     const glm::vec2 offset = groundOf(point) - groundOf(apex);
     return !leftOf(toLeft, offset) && !rightOf(toRight, offset);
   }
+  /// The point of segment [a, b] that the apex sees nearest `point` (a point
+  /// of the segment), or false when it sees none of it. Where the segment
+  /// lies across every portal the string was pulled through, its seen part is
+  /// the one piece between the two bounds' lines; the cost of a way through a
+  /// point of it to a point beyond is convex along it, so its least over the
+  /// seen part is at the seen point nearest the segment's own best.
+  bool nearestSeen(const glm::vec3& a, const glm::vec3& b, glm::vec3& point) const {
+    const glm::vec2 from = groundOf(a) - groundOf(apex), span = groundOf(b) - groundOf(a);
+    const float length2 = glm::dot(span, span);
+    if (!(length2 > 0.0f)) {
+      if (!sees(a)) return false;
+      point = a;
+      return true;
+    }
+    float least = 0.0f, most = 1.0f;
+    // Seen where cross2(toLeft, offset) >= 0 and cross2(toRight, offset) <= 0,
+    // each linear along the segment: offset(t) = from + t span.
+    const auto keep = [&](const glm::vec2& bound, float sign) {
+      const float at0 = sign * cross2(bound, from), slope = sign * cross2(bound, span);
+      if (slope > 0.0f)
+        least = std::max(least, -at0 / slope);
+      else if (slope < 0.0f)
+        most = std::min(most, -at0 / slope);
+      else if (at0 < 0.0f)
+        most = -1.0f;
+    };
+    keep(toLeft, 1.0f);
+    keep(toRight, -1.0f);
+    if (!(least <= most)) return false;
+    const float t = glm::dot(groundOf(point) - groundOf(a), span) / length2;
+    point = glm::mix(a, b, std::clamp(t, least, most));
+    return true;
+  }
+
   /// The cost of the string pulled straight from the apex to `point` (which it sees).
   float costTo(const glm::vec3& point) const {
     return apexCost + glm::distance(apex, point) * metre;
