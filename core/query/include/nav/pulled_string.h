@@ -50,12 +50,11 @@ struct PulledString {
     const glm::vec2 offset = groundOf(point) - groundOf(apex);
     return !leftOf(toLeft, offset) && !rightOf(toRight, offset);
   }
-  /// The point of segment [a, b] that the apex sees nearest `point` (a point
-  /// of the segment), or false when it sees none of it. Where the segment
-  /// lies across every portal the string was pulled through, its seen part is
-  /// the one piece between the two bounds' lines; the cost of a way through a
-  /// point of it to a point beyond is convex along it, so its least over the
-  /// seen part is at the seen point nearest the segment's own best.
+  /// Moves `point`, a point of segment [a, b], to the point of the segment
+  /// the apex sees nearest it; false when the apex sees none of the segment.
+  /// The seen part is one piece, between the two bounds' lines. The cost of a
+  /// way through a point of the segment to a point beyond is convex along it,
+  /// so over the seen part it is least at the seen point nearest its best.
   bool nearestSeen(const glm::vec3& a, const glm::vec3& b, glm::vec3& point) const {
     const glm::vec2 from = groundOf(a) - groundOf(apex), span = groundOf(b) - groundOf(a);
     const float length2 = glm::dot(span, span);
@@ -74,7 +73,7 @@ struct PulledString {
       else if (slope < 0.0f)
         most = std::min(most, -at0 / slope);
       else if (at0 < 0.0f)
-        most = -1.0f;
+        most = -1.0f;  // along the bound, on its unseen side: nothing seen
     };
     keep(toLeft, 1.0f);
     keep(toRight, -1.0f);
