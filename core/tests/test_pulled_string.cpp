@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 namespace nav {
@@ -79,6 +80,51 @@ TEST(PulledString, TheNearestSeenPointIsClampedToWhatTheApexSees) {
   EXPECT_FALSE(string.nearestSeen({2, 0, 3}, {2, 0, 5}, point));
   point = {-2, 0, 0};
   EXPECT_FALSE(string.nearestSeen({-2, 0, -1}, {-2, 0, 1}, point));
+}
+
+// Against sampling: the point nearestSeen returns is as near the given point
+// as the nearest seen sample of the segment, and itself seen within a
+// sample's spacing; where no sample is seen it finds at most a sliver.
+TEST(PulledString, TheNearestSeenPointMatchesSamplingTheSegment) {
+  std::mt19937 random(11);
+  std::uniform_real_distribution<float> near(-10.0f, 10.0f), along(0.0f, 1.0f);
+  constexpr int kSamples = 2000;
+  int seenSome = 0, seenNone = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    PulledString string = PulledString::startingAt({near(random), 0, near(random)}, 0.0f, 1.0f);
+    for (int pull = 0; pull < 1 + trial % 3; ++pull) {
+      const glm::vec3 restart{near(random), 0, near(random)};
+      string.pullThrough({near(random), 0, near(random)}, {near(random), 0, near(random)}, restart,
+                         string.costTo(restart));
+    }
+    const glm::vec3 a{near(random), 0, near(random)}, b{near(random), 0, near(random)};
+    const glm::vec3 given = glm::mix(a, b, along(random));
+    float nearestSample = std::numeric_limits<float>::infinity();
+    for (int k = 0; k <= kSamples; ++k) {
+      const glm::vec3 sample = glm::mix(a, b, float(k) / kSamples);
+      if (string.sees(sample))
+        nearestSample = std::min(nearestSample, glm::distance(sample, given));
+    }
+    const float spacing = glm::distance(a, b) / kSamples + 1e-4f;
+    glm::vec3 point = given;
+    const bool found = string.nearestSeen(a, b, point);
+    if (nearestSample < std::numeric_limits<float>::infinity()) {
+      ++seenSome;
+      ASSERT_TRUE(found) << "trial " << trial;
+      EXPECT_LE(glm::distance(point, given), nearestSample + 1e-4f) << "trial " << trial;
+      EXPECT_GE(glm::distance(point, given), nearestSample - spacing) << "trial " << trial;
+    } else {
+      ++seenNone;
+      if (found) {
+        EXPECT_LE(std::abs(glm::distance(a, point) + glm::distance(point, b) - glm::distance(a, b)),
+                  1e-3f)
+            << "trial " << trial;
+      }
+    }
+  }
+  // Both kinds of case came up often.
+  EXPECT_GT(seenSome, 500);
+  EXPECT_GT(seenNone, 500);
 }
 
 TEST(PulledString, TheSegmentBoundIsTheApexCostPlusTheGroundDistance) {
