@@ -1,11 +1,16 @@
 #pragma once
 // What the window tests share: running navscope with --print-state and reading
 // its lines, finding its window and clicking or typing into it with xdotool,
-// and reading its screenshots. Needs NAVSCOPE_EXE and NAVSCOPE_XDOTOOL defined.
+// and reading its screenshots. Needs NAVSCOPE_EXE, NAVSCOPE_XDOTOOL and
+// NAVSCOPE_CLOSE_WINDOW defined.
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <stb_image.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -144,7 +149,8 @@ class Image {
     int count = 0;
     for (int y = std::max(y0, 0); y < std::min(y1, m_height); ++y) {
       for (int x = std::max(x0, 0); x < std::min(x1, m_width); ++x) {
-        const unsigned char* p = other.m_pixels.get() + (size_t(y) * size_t(m_width) + size_t(x)) * 3;
+        const unsigned char* p =
+            other.m_pixels.get() + (size_t(y) * size_t(m_width) + size_t(x)) * 3;
         const int color[3] = {p[0], p[1], p[2]};
         count += isColor(x, y, color, tolerance) ? 0 : 1;
       }
@@ -167,19 +173,58 @@ class Image {
 /// A navscope process whose stdout (--print-state) is read line by line.
 class RunningApp {
  public:
+  /// The shell prints its process id, then becomes navscope (exec): the id
+  /// finish() needs to ask navscope's window to close.
   explicit RunningApp(const std::string& arguments)
       : m_command(shellQuote(NAVSCOPE_EXE) + " " + arguments),
-        m_pipe(popen(m_command.c_str(), "r")) {}
+        m_pipe(popen(("echo $$; exec " + m_command).c_str(), "r")) {
+    if (m_pipe != nullptr && readLine()) {
+      m_pid = m_lines.back().substr(0, m_lines.back().find('\n'));
+      m_lines.clear();
+    }
+  }
   RunningApp(const RunningApp&) = delete;
   RunningApp& operator=(const RunningApp&) = delete;
   ~RunningApp() { finish(); }
 
-  /// Reads one line (kept in lines()); false at the end of the output.
-  bool readLine() {
-    char buffer[4096];
-    if (m_pipe == nullptr || std::fgets(buffer, sizeof buffer, m_pipe) == nullptr) return false;
-    m_lines.emplace_back(buffer);
-    return true;
+  /// Reads one line (kept in lines()); false at the end of the output, or
+  /// when `timeoutMs` (unless negative) passes without one.
+  bool readLine(int timeoutMs = -1) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(timeoutMs);
+    while (m_pipe != nullptr) {
+      const size_t newline = m_pending.find('\n');
+      if (newline != std::string::npos) {
+        m_lines.push_back(m_pending.substr(0, newline + 1));
+        m_pending.erase(0, newline + 1);
+        return true;
+      }
+      if (m_ended) {
+        if (m_pending.empty()) return false;
+        m_lines.push_back(std::move(m_pending));
+        m_pending.clear();
+        return true;
+      }
+      int wait = -1;
+      if (timeoutMs >= 0) {
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        if (left.count() <= 0) return false;
+        wait = int(left.count());
+      }
+      pollfd ready{fileno(m_pipe), POLLIN, 0};
+      const int polled = poll(&ready, 1, wait);
+      if (polled < 0 && errno == EINTR) continue;
+      if (polled == 0) return false;
+      char buffer[4096];
+      const ssize_t count = polled < 0 ? -1 : read(fileno(m_pipe), buffer, sizeof buffer);
+      if (count < 0 && errno == EINTR) continue;
+      if (count <= 0)
+        m_ended = true;
+      else
+        m_pending.append(buffer, size_t(count));
+    }
+    return false;
   }
   /// Reads until a line starts with `prefix` and returns it; nothing at the end of the output.
   std::optional<std::string> waitFor(const std::string& prefix) {
@@ -202,10 +247,19 @@ class RunningApp {
                                                      " search --sync --name " + shellQuote(title));
     return found ? found->substr(0, found->find('\n')) : std::string();
   }
-  /// Reads the rest and waits for the exit; returns the wait status.
+  /// Reads the rest and waits for the exit; returns the wait status. Once
+  /// navscope has printed nothing for kQuietMs (what the test did has
+  /// settled), its window is asked to close, as a user closes it: the last
+  /// frame (and its --screenshot) follows at once, not after the rest of --frames.
   int finish() {
+    constexpr int kQuietMs = 2000;
     if (m_pipe == nullptr) return m_status;
-    while (readLine()) {
+    bool asked = false;
+    for (;;) {
+      if (readLine(asked ? -1 : kQuietMs)) continue;
+      if (m_ended) break;
+      asked = true;
+      if (!m_pid.empty()) run(std::string(NAVSCOPE_CLOSE_WINDOW) + " " + m_pid + " 2>/dev/null");
     }
     m_status = pclose(m_pipe);
     m_pipe = nullptr;
@@ -225,6 +279,11 @@ class RunningApp {
  private:
   std::string m_command;
   FILE* m_pipe;
+  /// navscope's process id, as the shell printed it.
+  std::string m_pid;
+  /// Output read but not yet a whole line, and whether the output has ended.
+  std::string m_pending;
+  bool m_ended = false;
   std::vector<std::string> m_lines;
   int m_status = -1;
 };
@@ -240,7 +299,7 @@ struct Session {
 
 /// Runs navscope with `arguments` (which include one --probe per point to click)
 /// and, once every probe is printed, runs `actions` on its window. The run ends
-/// by itself (--frames).
+/// once its output settles (RunningApp::finish), or at --frames.
 template <class Actions>
 Session runSession(const std::string& arguments, size_t probeCount, Actions&& actions) {
   Session session;
