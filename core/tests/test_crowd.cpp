@@ -8,8 +8,8 @@
 #include <chrono>
 #include <memory>
 
-#include "nav/crowd.h"
 #include "nav/collision.h"
+#include "nav/crowd.h"
 #include "nav/locate.h"
 #include "nav/nav_build.h"
 #include "nav/navmesh_graph.h"
@@ -124,7 +124,7 @@ TEST(Crowd, EveryAgentGetsAPathAndWalksItNoFasterThanItsSpeed) {
 // just their boxes), in each polygon about as often as its area says, and
 // every one gets a path and walks it.
 TEST(Crowd, OnANavMeshAgentsStandInsideThePolygonsAndWalk) {
-  Result<Level> level = loadLevel(std::string(NAVSCOPE_ASSETS_DIR) + "/navmesh_plaza.obj");
+  Result<Level> level = loadLevel(NAVSCOPE_ASSETS_DIR "/navmesh_plaza.obj");
   ASSERT_TRUE(level) << level.error();
   Result<NavMeshBuild> mesh = buildNavMeshGraph(level.value(), navMeshParamsFor(level.value()));
   ASSERT_TRUE(mesh) << mesh.error();
