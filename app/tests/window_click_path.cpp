@@ -3,6 +3,7 @@
 // checks the screenshot and the printed state: the path colour must appear
 // around both clicked places, and the path must be reported found. Also the
 // showcase's stairs, the search modes, and the path's clearance.
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -277,6 +278,30 @@ TEST(WindowClickPath, F1OpensAndClosesTheHelp) {
 
 // --bench-frames: once the graph is shown, N unthrottled frames, then a last
 // line with the percentiles and the rate; a bad count is refused by name.
+// Closing the window (as a window manager does, WM_DELETE_WINDOW) ends the
+// run at once, cleanly, with the last frame's screenshot: the window tests
+// end each run so once it has nothing more to print (RunningApp::finish).
+TEST(WindowClickPath, ClosingTheWindowEndsTheRunWithItsScreenshot) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path screenshot = prepareOutput("window_close") / "closed.png";
+  fs::remove(screenshot);
+  const auto launched = std::chrono::steady_clock::now();
+  // Ten minutes of frames, unless the window closes.
+  RunningApp app(shellQuote(std::string(NAVSCOPE_ASSETS_DIR) + "/funnel.obj") +
+                 " --size 1280x720 --print-state --frames 36000 --screenshot " +
+                 shellQuote(screenshot.string()));
+  ASSERT_TRUE(app.waitFor("build unit=")) << app.transcript();
+  app.finish();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - launched).count();
+  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+  EXPECT_LT(seconds, 60.0);
+  const Image image(screenshot.string());
+  ASSERT_TRUE(image.loaded()) << screenshot;
+  EXPECT_GE(image.countPath({0, 0}, -1), 100) << "the start-up path is drawn";
+}
+
 TEST(WindowClickPath, BenchFramesPrintsTheFrameRateLast) {
   requireDisplay();
   prepareOutput("window_bench_frames");
