@@ -324,7 +324,8 @@ std::optional<Prepared> prepare(const std::string& command, const std::string& l
 // The grid a graph's points are in (GridFrame).
 Json gridJson(const GridFrame& frame) {
   return Json{{"angle", rounded(frame.degrees)},
-              {"centre", Json::array({rounded(frame.centre.x), rounded(frame.centre.y)})}};
+              {"centre", Json::array({rounded(frame.centre.x), rounded(frame.centre.y)})},
+              {"offset", pointJson(frame.offset)}};
 }
 
 Json graphJson(const NavGraph& graph) {
@@ -678,6 +679,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
   Json result{{"level", levelPath},
               {"cell_size", rounded(prepared->build.graph.cellSize)},
               {"grid_angle", rounded(prepared->build.graph.gridFrame.degrees)},
+              {"grid_offset", pointJson(prepared->build.graph.gridFrame.offset)},
               {"unit", unitJson(prepared->params.unit)},
               {"navmesh", !prepared->build.graph.polygonCorners.empty()},
               {"cells", stats.cells},

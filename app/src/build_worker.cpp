@@ -142,7 +142,7 @@ FinishedBuild BuildWorker::build(const Job& job) {
         return finished;
       }
       finished.chosenGrid = chosen.value();
-      if (chosen.value() != 0.0f) {
+      if (movesOnGrid(file, chosen.value())) {
         Result<Level> onGrid = levelOnGrid(file, chosen.value());
         if (!onGrid) {
           finished.error = onGrid.error();

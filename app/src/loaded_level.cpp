@@ -20,8 +20,8 @@ Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
     std::optional<float> degrees = grid ? grid->degrees : file.settings.gridAngle;
     if (file.settings.navmesh && !degrees) degrees = 0.0f;
     const bool chosen = !degrees;
-    // On the file's axes the level is its file's: no copy.
-    if (degrees.value_or(0.0f) == 0.0f)
+    // On the file's axes and near the origin the level is its file's: no copy.
+    if (!movesOnGrid(file, degrees.value_or(0.0f)))
       return LevelResult::success(
           std::make_shared<const LoadedLevel>(std::nullopt, std::move(file), chosen));
     Result<Level> onGrid = levelOnGrid(file, *degrees);

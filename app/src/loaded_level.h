@@ -16,9 +16,10 @@
 namespace nav::app {
 
 struct LoadedLevel {
-  /// `fromFile`: the level as its file holds it when `onGrid` is turned; else empty.
+  /// `fromFile`: the level as its file holds it when `onGrid` is on a grid
+  /// other than the file's axes and origin; else empty.
   LoadedLevel(std::optional<Level> fromFile, Level onGrid, bool chosenGrid)
-      : turnedFrom(onGrid.gridFrame.turned() ? std::move(fromFile) : std::nullopt),
+      : turnedFrom(onGrid.gridFrame.isFile() ? std::nullopt : std::move(fromFile)),
         level(std::move(onGrid)),
         gridChosen(chosenGrid),
         world(level) {}
@@ -26,7 +27,7 @@ struct LoadedLevel {
   /// The level as its file holds it (to put on another grid).
   const Level& fileLevel() const { return turnedFrom ? *turnedFrom : level; }
 
-  /// The file's level when the grid is turned.
+  /// The file's level when the grid is not the file's.
   std::optional<Level> turnedFrom;
   /// The level on its grid (Level::gridFrame): what is built, drawn and picked.
   Level level;

@@ -72,9 +72,16 @@ void StatePrinter::buildFailed(const std::string& message) {
 }
 
 void StatePrinter::setFrame(const GridFrame& frame) {
-  if (frame.degrees == m_frame.degrees && frame.centre == m_frame.centre) return;
+  if (frame.degrees == m_frame.degrees && frame.centre == m_frame.centre &&
+      frame.offset == m_frame.offset)
+    return;
   m_frame = frame;
-  print(format("grid angle=%.3f", double(frame.degrees)));
+  if (frame.offset == glm::vec3(0.0f)) {
+    print(format("grid angle=%.3f", double(frame.degrees)));
+    return;
+  }
+  print(format("grid angle=%.3f offset=%.0f,%.0f,%.0f", double(frame.degrees),
+               double(frame.offset.x), double(frame.offset.y), double(frame.offset.z)));
 }
 
 void StatePrinter::observe(const PathTool& path) {

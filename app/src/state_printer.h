@@ -10,9 +10,9 @@
 #include <glm/glm.hpp>
 
 #include "compare_tool.h"
-#include "nav/crowd.h"
 #include "frame_view.h"
 #include "jump_tool.h"
+#include "nav/crowd.h"
 #include "nav/nav_build.h"
 #include "nav/search_replay.h"
 #include "panels/query_panel.h"
@@ -29,9 +29,10 @@ class StatePrinter {
   void levelFailed(const std::string& message);
   /// `level PATH nav unit=NAME sectors=N portals=N` for a graph read from a .nav file.
   void navFileLoaded(const std::string& path, const NavGraph& graph);
-  /// `grid angle=DEG` when the scene's grid changes: the points printed from
-  /// then on (start, goal, corners, clearance, fly focus) are turned back
-  /// into the level file's coordinates.
+  /// `grid angle=DEG` (and ` offset=X,Y,Z` for a level moved near the origin)
+  /// when the scene's grid changes: the points printed from then on (start,
+  /// goal, corners, clearance, fly focus) are turned and moved back into the
+  /// level file's coordinates.
   void setFrame(const GridFrame& frame);
   /// `unit error MESSAGE`: --unit named no profile.
   void unitFailed(const std::string& message);

@@ -3,11 +3,13 @@
 // with the option and the good values named, and the help naming them; the
 // search regions only with --regions; --repeat's best and median times; NaN
 // and infinite values refused with the flag named; the path's clearance,
-// hand-computed where it runs beside a wall.
+// hand-computed where it runs beside a wall; a level far from the origin
+// answers as at the origin.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "cli_run.h"
@@ -141,6 +143,61 @@ TEST(CliQuery, RepeatReportsTheBestAndTheMedianTime) {
     EXPECT_EQ(run.exitCode, 2) << bad << "\n" << run.output;
     EXPECT_TRUE(run.objects.empty()) << run.output;
     EXPECT_NE(run.output.find("--repeat"), std::string::npos) << run.output;
+  }
+}
+
+// A room with a wall to walk round, written at `x0, z0`: its points are whole
+// or half metres, so the level is the same wherever it is written.
+std::string roomWithAWall(float x0, float z0) {
+  std::string obj;
+  const auto vertex = [&](float x, float y, float z) {
+    obj += "v " + std::to_string(x0 + x) + " " + std::to_string(y) + " " + std::to_string(z0 + z) +
+           "\n";
+  };
+  // The floor, 12 x 12 m.
+  vertex(0, 0, 0), vertex(12, 0, 0), vertex(12, 0, 12), vertex(0, 0, 12);
+  obj += "f 1 3 2\nf 1 4 3\n";
+  // A wall 1 m thick and 2.5 m high from z = 0 to z = 8.5 at x = 5.5 .. 6.5.
+  vertex(5.5f, 0, 0), vertex(6.5f, 0, 0), vertex(6.5f, 0, 8.5f), vertex(5.5f, 0, 8.5f);
+  vertex(5.5f, 2.5f, 0), vertex(6.5f, 2.5f, 0), vertex(6.5f, 2.5f, 8.5f), vertex(5.5f, 2.5f, 8.5f);
+  obj +=
+      "f 5 9 10\nf 5 10 6\nf 6 10 11\nf 6 11 7\nf 7 11 12\nf 7 12 8\n"
+      "f 8 12 9\nf 8 9 5\nf 9 12 11\nf 9 11 10\n";
+  return obj;
+}
+
+// A level 100 km out is built near the origin (grid_offset) and answers as
+// the same level at the origin, its points in and out in the file's coordinates.
+TEST(CliQuery, ALevelFarOutAnswersAsAtTheOrigin) {
+  const std::string near = nav::test::outputFile("room_at_origin.obj");
+  const std::string far = nav::test::outputFile("room_100_km_out.obj");
+  std::ofstream(near) << roomWithAWall(0.0f, 0.0f);
+  std::ofstream(far) << roomWithAWall(100000.0f, -100000.0f);
+  const CliRun built = runCli("build " + nav::test::quoted(far));
+  ASSERT_EQ(built.exitCode, 0) << built.output;
+  ASSERT_EQ(built.objects.size(), 1u) << built.output;
+  EXPECT_EQ(built.objects[0]["grid_offset"], nlohmann::json::array({100006.0, 1.0, -99994.0}));
+
+  const CliRun atOrigin = runCli("query " + nav::test::quoted(near) + " --from 3,0,3 --to 9,0,3");
+  const CliRun farOut =
+      runCli("query " + nav::test::quoted(far) + " --from 100003,0,-99997 --to 100009,0,-99997");
+  ASSERT_EQ(atOrigin.exitCode, 0) << atOrigin.output;
+  ASSERT_EQ(farOut.exitCode, 0) << farOut.output;
+  const nlohmann::json& path = atOrigin.objects.at(0);
+  const nlohmann::json& farPath = farOut.objects.at(0);
+  ASSERT_EQ(path["status"], "found") << atOrigin.output;
+  ASSERT_EQ(farPath["status"], "found") << farOut.output;
+  // Round the wall's end: longer than the 6 m straight line.
+  EXPECT_GT(path["length"].get<double>(), 10.0);
+  EXPECT_NEAR(farPath["length"].get<double>(), path["length"].get<double>(), 1e-3);
+  ASSERT_EQ(farPath["corners"].size(), path["corners"].size()) << farOut.output;
+  for (size_t i = 0; i < path["corners"].size(); ++i) {
+    const nlohmann::json& c = path["corners"][i];
+    const nlohmann::json& f = farPath["corners"][i];
+    // Printed out there to the floats' step, 1/128 m.
+    EXPECT_NEAR(f[0].get<double>(), c[0].get<double>() + 100000.0, 0.01) << i;
+    EXPECT_NEAR(f[1].get<double>(), c[1].get<double>(), 0.01) << i;
+    EXPECT_NEAR(f[2].get<double>(), c[2].get<double>() - 100000.0, 0.01) << i;
   }
 }
 

@@ -959,18 +959,21 @@ TEST(BuildWarnings, CellsTooWideForTheUnitAreNamed) {
   EXPECT_TRUE(tooWide(UnitShape::Round, 0.45f));
 }
 
-// Floats step by 3.9 mm past 32,768 m and by 7.8 mm past 65,536 m: a level
-// that far out is built with a warning once the step exceeds a hundredth of a
-// cell (3 mm for cells of 0.3 m), naming how far out it lies.
-TEST(BuildWarnings, ALevelFarFromTheOriginIsNamed) {
-  const auto farWarning = [](float x, float cellSize) -> std::string {
+// Levels are read as floats: past 262,144 m they step by 31 mm, past
+// 524,288 m by 63 mm. A level that far out is built with a warning once the
+// step exceeds a tenth of a cell, naming how far out it lies.
+TEST(BuildWarnings, ALevelWhoseVerticesAreCoarseIsNamed) {
+  const auto coarseWarning = [](float x, float cellSize) -> std::string {
     Level level;
     test::addFloor(level, x, 0, x + 6, 6, 0);
     test::finish(level);
-    const CollisionWorld world(level);
+    Result<Level> onGrid = levelOnGrid(level, 0.0f);
+    EXPECT_TRUE(onGrid) << onGrid.error();
+    if (!onGrid) return "";
+    const CollisionWorld world(onGrid.value());
     FloodFillParams params;
     params.cellSize = cellSize;
-    const Result<NavBuild> build = buildNavigation(level, world, params);
+    const Result<NavBuild> build = buildNavigation(onGrid.value(), world, params);
     EXPECT_TRUE(build) << build.error();
     if (!build) return "";
     for (const std::string& warning : build.value().stats.warnings) {
@@ -978,14 +981,14 @@ TEST(BuildWarnings, ALevelFarFromTheOriginIsNamed) {
     }
     return "";
   };
-  EXPECT_EQ(farWarning(0.0f, 0.3f), "");
-  EXPECT_EQ(farWarning(30000.0f, 0.3f), "");
-  const std::string far = farWarning(40000.0f, 0.3f);
-  EXPECT_NE(far.find("up to 40006 m"), std::string::npos) << far;
-  EXPECT_NE(far.find("step by 3.9 mm"), std::string::npos) << far;
+  EXPECT_EQ(coarseWarning(0.0f, 0.3f), "");
+  EXPECT_EQ(coarseWarning(200000.0f, 0.3f), "");
+  const std::string far = coarseWarning(300000.0f, 0.3f);
+  EXPECT_NE(far.find("up to 300006 m"), std::string::npos) << far;
+  EXPECT_NE(far.find("step by 31.2 mm"), std::string::npos) << far;
   // Coarser cells tolerate a coarser step.
-  EXPECT_EQ(farWarning(40000.0f, 0.5f), "");
-  EXPECT_NE(farWarning(70000.0f, 0.5f), "");
+  EXPECT_EQ(coarseWarning(300000.0f, 0.5f), "");
+  EXPECT_NE(coarseWarning(600000.0f, 0.5f), "");
 }
 
 }  // namespace

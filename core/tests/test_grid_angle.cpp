@@ -4,6 +4,7 @@
 // turned level on its chosen grid answering as the level did unturned.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -94,7 +95,7 @@ TEST(GridFrame, LevelOnGridHoldsTheFilesPointsInGridCoordinates) {
   }
   const Result<Level> twice = levelOnGrid(onGrid.value(), 5.0f);
   ASSERT_FALSE(twice.ok());
-  EXPECT_NE(twice.error().find("turned grid already"), std::string::npos) << twice.error();
+  EXPECT_NE(twice.error().find("on a grid already"), std::string::npos) << twice.error();
   // A sidecar's grid turns with the level, folded into +-45 degrees.
   Level withGrid = level;
   withGrid.settings.gridAngle = 10.0f;
@@ -222,6 +223,109 @@ TEST(GridAngle, TurnedLevelOnItsGridAnswersAsUnturned) {
   }
   EXPECT_EQ(compared, 30u);
   EXPECT_NEAR(gridTotal / total, 1.0, 0.01);
+}
+
+// A level far out is moved near the origin, by its centre in whole metres,
+// and its frame converts both ways; one near the origin stays where it is.
+TEST(GridFrame, ALevelFarOutIsMovedNearTheOrigin) {
+  const Level level = test::terrainLevel(2, 0.0f);
+  ASSERT_EQ(offsetNearOrigin(level.bounds.min, level.bounds.max), glm::vec3(0.0f));
+  Level far = level;
+  const glm::vec3 away(250000.0f, 0.0f, -180000.0f);
+  for (glm::vec3& v : far.vertices)
+    v += away;
+  far.bounds.min += away;
+  far.bounds.max += away;
+  for (glm::vec3& seed : far.settings.seeds)
+    seed += away;
+  for (const float degrees : {0.0f, 17.0f}) {
+    SCOPED_TRACE(degrees);
+    const Result<Level> onGrid = levelOnGrid(far, degrees);
+    ASSERT_TRUE(onGrid.ok()) << onGrid.error();
+    const GridFrame& frame = onGrid.value().gridFrame;
+    EXPECT_EQ(frame.offset, glm::round(frame.offset));
+    EXPECT_GT(glm::length(frame.offset), 200000.0f);
+    const Aabb& bounds = onGrid.value().bounds;
+    EXPECT_LT(std::max(glm::length(bounds.min), glm::length(bounds.max)),
+              glm::length(level.bounds.size()));
+    for (size_t i = 0; i < far.vertices.size(); i += 97) {
+      const glm::vec3 grid = frame.toGrid(far.vertices[i]);
+      EXPECT_EQ(onGrid.value().vertices[i], grid) << i;
+      // Back in the file's coordinates within the floats' step out there (1/64 m).
+      EXPECT_LE(glm::distance(frame.toFile(grid), far.vertices[i]), 0.02f) << i;
+    }
+    ASSERT_EQ(onGrid.value().settings.seeds.size(), far.settings.seeds.size());
+    for (size_t i = 0; i < far.settings.seeds.size(); ++i)
+      EXPECT_EQ(onGrid.value().settings.seeds[i], frame.toGrid(far.settings.seeds[i]));
+  }
+  const Result<Level> twice = levelOnGrid(levelOnGrid(far, 0.0f).value(), 0.0f);
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.error().find("on a grid already"), std::string::npos) << twice.error();
+}
+
+// Moved near the origin, a level 1,000 km out is built as it is at the
+// origin. Its vertices are put on the floats' step out there (1/16 m) first,
+// so that both levels hold the same geometry; built where it lies, the same
+// level gets other cells and more sectors from the floats' rounding.
+TEST(GridFrame, ALevelFarOutIsBuiltAsAtTheOrigin) {
+  Level level = test::terrainLevel(1, 0.0f);
+  const auto onFarStep = [](glm::vec3 p) { return glm::round(p * 16.0f) / 16.0f; };
+  for (glm::vec3& v : level.vertices)
+    v = onFarStep(v);
+  for (glm::vec3& seed : level.settings.seeds)
+    seed = onFarStep(seed);
+  level.bounds = {};
+  for (const glm::vec3& v : level.vertices)
+    level.bounds.grow(v);
+  Level far = level;
+  const glm::vec3 away(1000000.0f, 0.0f, 1000000.0f);
+  for (glm::vec3& v : far.vertices)
+    v += away;
+  far.bounds.min += away;
+  far.bounds.max += away;
+  for (glm::vec3& seed : far.settings.seeds)
+    seed += away;
+  const FloodFillParams params = defaultFillParams(level);
+  const NavBuild atOrigin = buildOn(level, params);
+  const Level onGrid = levelOnGrid(far, 0.0f).value();
+  const NavBuild moved = buildOn(onGrid, params);
+  EXPECT_EQ(moved.graph.gridFrame.offset, onGrid.gridFrame.offset);
+  EXPECT_NEAR(double(moved.stats.cells) / double(atOrigin.stats.cells), 1.0, 0.001);
+  EXPECT_NEAR(double(moved.graph.sectors.size()) / double(atOrigin.graph.sectors.size()), 1.0,
+              0.02);
+  const NavBuild inPlace = buildOn(far, params);
+  // Terrain 1: 43,224 cells and 541 sectors at the origin, 43,024 and 645 in place.
+  EXPECT_GT(std::abs(double(inPlace.stats.cells) / double(atOrigin.stats.cells) - 1.0), 0.002);
+  EXPECT_GT(double(inPlace.graph.sectors.size()), 1.1 * double(atOrigin.graph.sectors.size()));
+
+  const CellGrid& grid = *atOrigin.cells;
+  const GridFrame& frame = moved.graph.gridFrame;
+  uint64_t random = 11;
+  size_t compared = 0;
+  for (int tries = 0; compared < 20 && tries < 200; ++tries) {
+    random = random * 6364136223846793005ull + 1442695040888963407ull;
+    const glm::vec3 start = onFarStep(grid.center(uint32_t((random >> 33) % grid.size())));
+    random = random * 6364136223846793005ull + 1442695040888963407ull;
+    const glm::vec3 goal = onFarStep(grid.center(uint32_t((random >> 33) % grid.size())));
+    const glm::vec3 movedStart = frame.toGrid(start + away), movedGoal = frame.toGrid(goal + away);
+    if (locateSector(moved.graph, movedStart).sector == kNoSector ||
+        locateSector(moved.graph, movedGoal).sector == kNoSector)
+      continue;
+    const PathResult path = findPath(atOrigin.graph, start, goal);
+    const PathResult movedPath = findPath(moved.graph, movedStart, movedGoal);
+    ASSERT_EQ(path.status, movedPath.status) << "pair " << compared;
+    ++compared;
+    if (path.status != PathStatus::Found) continue;
+    const FunnelResult pulled = pullCorridor(atOrigin.graph, path.corridor);
+    const FunnelResult movedPulled = pullCorridor(moved.graph, movedPath.corridor);
+    EXPECT_NEAR(movedPulled.length, pulled.length, 0.005f * pulled.length + 0.02f)
+        << "pair " << compared;
+    // The goal, back in the file's coordinates.
+    EXPECT_LE(glm::distance(frame.toFile(movedPulled.corners.back()), pulled.corners.back() + away),
+              0.02f)
+        << "pair " << compared;
+  }
+  EXPECT_EQ(compared, 20u);
 }
 
 }  // namespace

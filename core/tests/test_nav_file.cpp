@@ -68,7 +68,7 @@ size_t sectionOffset(const std::vector<uint8_t>& bytes, uint32_t id) {
 }
 constexpr uint32_t kSettings = 1, kSurfaces = 2, kSectors = 3, kPortals = 4, kDevices = 5,
                    kDeviceLinks = 6, kWaypaths = 7, kUnitShape = 8, kPortalReach = 9,
-                   kLedgeOverhang = 10, kSectorHeights = 11, kGridFrame = 13;
+                   kLedgeOverhang = 10, kSectorHeights = 11, kGridFrame = 13, kGridOffset = 14;
 // Field offsets inside one sector (67 bytes) and one portal (42 bytes) on disk.
 constexpr size_t kSectorBytes = 67, kPortalBytes = 42;
 constexpr size_t kSectorFirstColumn = 24, kSectorLastColumn = 32, kSectorPlane = 40,
@@ -320,39 +320,40 @@ TEST_F(NavFileLevels, SameInputGivesByteIdenticalFiles) {
 
 TEST(NavFile, LayoutOfASmallGraph) {
   const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
-  // Header 24, table 13 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
+  // Header 24, table 14 x 24, settings 4+8+24+(4+4)+1+28, surfaces 4+(4+7+4+1)+(4+4+4+1),
   // sectors 4+3x67, portals 4+3x42, devices, device links and waypaths 4 each,
   // unit shape 1, portal reach 4 (none), ledge overhang 4, sector heights 4+3x12+4
   // (no heights: every sector lies on its plane), polygons 4+4 (none), grid frame 12,
-  // checksum 4.
+  // grid offset 12, checksum 4.
   ASSERT_EQ(bytes.size(),
-            24u + 312u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 8u + 12u + 4u);
+            24u + 336u + 73u + 33u + 205u + 130u + 12u + 1u + 4u + 4u + 44u + 8u + 12u + 12u + 4u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), "NAVSCOPE");
   EXPECT_EQ(getU32(bytes, 8), kNavFileVersion);
-  EXPECT_EQ(getU32(bytes, 12), 13u);
+  EXPECT_EQ(getU32(bytes, 12), 14u);
   EXPECT_EQ(getU64(bytes, 16), bytes.size());
-  EXPECT_EQ(sectionOffset(bytes, kSettings), 336u);
-  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 409u);
-  EXPECT_EQ(sectionOffset(bytes, kSectors), 442u);
-  EXPECT_EQ(sectionOffset(bytes, kPortals), 647u);
-  EXPECT_EQ(sectionOffset(bytes, kDevices), 777u);
-  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 781u);
-  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 785u);
-  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 789u);
-  EXPECT_EQ(bytes[789], uint8_t(UnitShape::Box));
-  EXPECT_EQ(sectionOffset(bytes, kPortalReach), 790u);
-  EXPECT_EQ(getU32(bytes, 790), 0u);
-  EXPECT_EQ(sectionOffset(bytes, kLedgeOverhang), 794u);
-  EXPECT_EQ(getU32(bytes, 794), 0u);
-  EXPECT_EQ(sectionOffset(bytes, kSectorHeights), 798u);
-  EXPECT_EQ(getU32(bytes, 798), 3u);
-  EXPECT_EQ(getU32(bytes, 802), kNoHeights);
-  EXPECT_EQ(getU32(bytes, 798 + 4 + 3 * 12), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kSettings), 360u);
+  EXPECT_EQ(sectionOffset(bytes, kSurfaces), 433u);
+  EXPECT_EQ(sectionOffset(bytes, kSectors), 466u);
+  EXPECT_EQ(sectionOffset(bytes, kPortals), 671u);
+  EXPECT_EQ(sectionOffset(bytes, kDevices), 801u);
+  EXPECT_EQ(sectionOffset(bytes, kDeviceLinks), 805u);
+  EXPECT_EQ(sectionOffset(bytes, kWaypaths), 809u);
+  EXPECT_EQ(sectionOffset(bytes, kUnitShape), 813u);
+  EXPECT_EQ(bytes[813], uint8_t(UnitShape::Box));
+  EXPECT_EQ(sectionOffset(bytes, kPortalReach), 814u);
+  EXPECT_EQ(getU32(bytes, 814), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kLedgeOverhang), 818u);
+  EXPECT_EQ(getU32(bytes, 818), 0u);
+  EXPECT_EQ(sectionOffset(bytes, kSectorHeights), 822u);
+  EXPECT_EQ(getU32(bytes, 822), 3u);
+  EXPECT_EQ(getU32(bytes, 826), kNoHeights);
+  EXPECT_EQ(getU32(bytes, 822 + 4 + 3 * 12), 0u);
   // Every section is required, but the shape of a box unit, portal reach, no
-  // ledge overhang, sector heights, no polygons and no turned grid: readers from before them
+  // ledge overhang, sector heights, no polygons, no turned grid and no offset: readers from
+  // before them
   // skip them and read the graph they always did (sector heights from the
   // sectors' planes).
-  for (uint32_t k = 0; k < 13; ++k)
+  for (uint32_t k = 0; k < 14; ++k)
     EXPECT_EQ(getU32(bytes, 24 + 24 * k + 4), k >= 7 ? 0u : 1u) << "section " << k + 1;
   EXPECT_EQ(getU32(bytes, bytes.size() - 4), referenceCrc32(bytes.data(), bytes.size() - 4));
   // The reference CRC is the standard one.
@@ -481,6 +482,28 @@ TEST(NavFile, KeepsATurnedGridRequiredOnlyWhenTurned) {
   expectRefused(offCentre, "centre");
 }
 
+TEST(NavFile, KeepsAGridOffsetRequiredOnlyWhenMoved) {
+  NavGraph graph = smallGraph();
+  const std::vector<uint8_t> near = serializeNavGraph(graph);
+  EXPECT_EQ(getU32(near, tableEntry(near, kGridOffset) + 4), 0u)
+      << "a level at its own origin: readers from before it read the same graph";
+  graph.gridFrame.offset = {250000.0f, 12.0f, -180000.0f};
+  const std::vector<uint8_t> bytes = serializeNavGraph(graph);
+  EXPECT_EQ(getU32(bytes, tableEntry(bytes, kGridOffset) + 4), 1u)
+      << "a reader that knows no offset must not give grid points as the file's";
+  const Result<NavGraph> loaded = load(bytes);
+  ASSERT_TRUE(loaded.ok()) << loaded.error();
+  EXPECT_EQ(loaded.value().gridFrame.offset, graph.gridFrame.offset);
+  EXPECT_EQ(serializeNavGraph(loaded.value()), bytes);
+  for (const float bad : {std::nanf(""), 2e8f}) {
+    SCOPED_TRACE(bad);
+    std::vector<uint8_t> tampered = bytes;
+    putF32(tampered, sectionOffset(tampered, kGridOffset) + 8, bad);
+    fixChecksum(tampered);
+    expectRefused(tampered, "offset");
+  }
+}
+
 TEST(NavFile, EveryTruncationFails) {
   const std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
   for (size_t size = 0; size < bytes.size(); ++size) {
@@ -573,7 +596,7 @@ TEST(NavFile, HostileStructureWithAValidChecksum) {
       {"table past the end", [](auto& b) { putU32(b, 12, 200); }, "runs past the end"},
       {"too few sections", [](auto& b) { putU32(b, 12, 3); }, "starts at byte"},
       {"overlapping sections", [&](auto& b) { putBytes(b, table + 24 + 8, 120, 8); },
-       "starts at byte 120, expected 409"},
+       "starts at byte 120, expected 433"},
       {"huge section", [&](auto& b) { putBytes(b, table + 24 + 16, uint64_t(1) << 62, 8); },
        "run past the end"},
       {"short section", [&](auto& b) { putBytes(b, table + 3 * 24 + 16, 111, 8); },

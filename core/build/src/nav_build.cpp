@@ -45,21 +45,23 @@ std::string cellsTooWideWarning(const UnitProfile& unit, float cellSize) {
   return text;
 }
 
-// Far from the origin a float's step grows (7.8 mm at 65 km, 6 cm at 500 km):
-// collision tests and cell centres then round by more than a hundredth of a
-// cell, and the cells and sectors start to depend on where the level lies
-// (dungeon.obj moved 60 km out: 2 % more sectors; 100 km: 9 %; 1,000 km: twice as many).
-std::optional<std::string> farFromOriginWarning(const Aabb& bounds, float cellSize) {
-  const float farthest =
-      std::max({std::abs(bounds.min.x), std::abs(bounds.max.x), std::abs(bounds.min.y),
-                std::abs(bounds.max.y), std::abs(bounds.min.z), std::abs(bounds.max.z)});
+// Levels are read as floats, whose step grows with the distance from the
+// origin (7.8 mm at 65 km, 6 cm at 500 km): a level that far out keeps its
+// vertices only that precisely, even once moved near the origin to be built
+// (levelOnGrid). Past a tenth of a cell the cells change with it (dungeon.obj
+// 1,000 km out: 437 sectors, 430 at the origin).
+std::optional<std::string> coarseVerticesWarning(const Aabb& bounds, const GridFrame& frame,
+                                                 float cellSize) {
+  const glm::vec3 low = bounds.min + frame.offset, high = bounds.max + frame.offset;
+  const float farthest = std::max({std::abs(low.x), std::abs(high.x), std::abs(low.y),
+                                   std::abs(high.y), std::abs(low.z), std::abs(high.z)});
   const float step = std::nextafter(farthest, std::numeric_limits<float>::infinity()) - farthest;
-  if (!(step > 0.01f * cellSize)) return std::nullopt;
+  if (!(step > 0.1f * cellSize)) return std::nullopt;
   char text[320];
   std::snprintf(text, sizeof text,
                 "the level lies up to %.0f m from the origin, where floats step by %.1f mm, over "
-                "a hundredth of the %.3f m cells: cells, sectors and paths lose precision there; "
-                "move the level near the origin before building",
+                "a tenth of the %.3f m cells: its vertices are read no more precisely, and its "
+                "cells follow; move the level near the origin in its file",
                 double(farthest), double(step) * 1000.0, double(cellSize));
   return text;
 }
@@ -113,9 +115,9 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
   }
   if (!freeTiles && !cellsCoverSectors(params.unit, build.graph.cellSize))
     build.stats.warnings.push_back(cellsTooWideWarning(params.unit, build.graph.cellSize));
-  if (const std::optional<std::string> far =
-          farFromOriginWarning(world.bounds(), build.graph.cellSize))
-    build.stats.warnings.push_back(*far);
+  if (const std::optional<std::string> coarse =
+          coarseVerticesWarning(world.bounds(), level.gridFrame, build.graph.cellSize))
+    build.stats.warnings.push_back(*coarse);
   build.stats.compressMs = millisecondsSince(compressStart);
   if (options.keepCells) {
     build.cells = std::move(cells).value();

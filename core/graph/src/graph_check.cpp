@@ -88,6 +88,8 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
   if (!(std::abs(graph.gridFrame.degrees) <= kMaxGridDegrees) || !inWorld(graph.gridFrame.centre))
     return "grid angle " + formatFloat(graph.gridFrame.degrees) +
            " is not within +-45 degrees, or its centre is not finite or lies more than 1e8 m out";
+  if (!inWorld(graph.gridFrame.offset))
+    return std::string("the grid's offset is not finite or lies more than 1e8 m out");
   if (std::string error = checkName(graph.unit.name, limits.maxNameBytes); !error.empty()) {
     return "unit: " + error;
   }

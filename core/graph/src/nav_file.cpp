@@ -252,6 +252,23 @@ SectionError readGridFrame(ByteReader& in, NavGraph& graph, const NavFileLimits&
   return std::nullopt;
 }
 
+// Required when the level was moved near the origin: a reader from before it
+// would give points in the grid's coordinates as the file's.
+void writeGridOffset(ByteWriter& out, const NavGraph& graph) {
+  out.f32(graph.gridFrame.offset.x);
+  out.f32(graph.gridFrame.offset.y);
+  out.f32(graph.gridFrame.offset.z);
+}
+
+SectionError readGridOffset(ByteReader& in, NavGraph& graph, const NavFileLimits&) {
+  glm::vec3& offset = graph.gridFrame.offset;
+  offset.x = in.f32();
+  offset.y = in.f32();
+  offset.z = in.f32();
+  // Range-checked with the rest of the frame by checkGraph.
+  return std::nullopt;
+}
+
 // Optional: a reader from before it gives every sector its plane's heights.
 void writeSectorHeights(ByteWriter& out, const NavGraph& graph) {
   out.u32(uint32_t(graph.sectors.size()));
@@ -627,6 +644,8 @@ constexpr SectionType kSections[] = {
      [](const NavGraph& graph) { return graph.polygonCorners.empty(); }},
     {13, "grid frame", writeGridFrame, readGridFrame, true,
      [](const NavGraph& graph) { return !graph.gridFrame.turned(); }},
+    {14, "grid offset", writeGridOffset, readGridOffset, true,
+     [](const NavGraph& graph) { return graph.gridFrame.offset == glm::vec3(0.0f); }},
 };
 
 const SectionType* findSection(uint32_t id) {

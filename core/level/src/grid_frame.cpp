@@ -1,5 +1,6 @@
 #include "nav/grid_frame.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -19,12 +20,22 @@ RotationY turnBy(const GridFrame& frame, double degrees) {
 
 }  // namespace
 
+// The turn, then the offset, each as levelOnGrid applies it to the level's
+// vertices, so that toGrid of a file's vertex is the very float the level on
+// the grid holds.
 glm::vec3 GridFrame::toGrid(const glm::vec3& file) const {
-  return turned() ? turnBy(*this, -double(degrees)).apply(file) : file;
+  return (turned() ? turnBy(*this, -double(degrees)).apply(file) : file) - offset;
 }
 
 glm::vec3 GridFrame::toFile(const glm::vec3& grid) const {
-  return turned() ? turnBy(*this, double(degrees)).apply(grid) : grid;
+  return turned() ? turnBy(*this, double(degrees)).apply(grid + offset) : grid + offset;
+}
+
+glm::vec3 offsetNearOrigin(const glm::vec3& boundsMin, const glm::vec3& boundsMax) {
+  const glm::vec3 farthest = glm::max(glm::abs(boundsMin), glm::abs(boundsMax));
+  const float reach = std::max({farthest.x, farthest.y, farthest.z});
+  if (!(reach > kFarFromOrigin) || !std::isfinite(reach)) return glm::vec3(0.0f);
+  return glm::round(0.5f * boundsMin + 0.5f * boundsMax);
 }
 
 Result<std::optional<float>> parseGridAngle(std::string_view text) {

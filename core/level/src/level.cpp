@@ -473,10 +473,44 @@ Result<RotationY> rotationAboutY(const Level& level, float degrees) {
   return Result<RotationY>::success({glm::dvec3(centre), turn.cos, turn.sin});
 }
 
+namespace {
+
+// Every point of the level and its settings moved by `delta`, as GridFrame's
+// offset moves them (a float sum each).
+void moveBy(Level& level, const glm::vec3& delta) {
+  for (glm::vec3& v : level.vertices)
+    v += delta;
+  level.bounds.min += delta;
+  level.bounds.max += delta;
+  LevelSettings& settings = level.settings;
+  for (glm::vec3& seed : settings.seeds)
+    seed += delta;
+  if (settings.start) *settings.start += delta;
+  if (settings.goal) *settings.goal += delta;
+  const glm::vec2 ground(delta.x, delta.z);
+  for (DeviceSpec& device : settings.devices) {
+    for (auto [zone, corners] : {std::pair(&device.entry, &device.entryCorners),
+                                 std::pair(&device.exit, &device.exitCorners)}) {
+      zone->min += delta;
+      zone->max += delta;
+      if (*corners) {
+        for (glm::vec2& corner : **corners)
+          corner += ground;
+      }
+    }
+  }
+  for (WaypathSpec& waypath : settings.waypaths) {
+    for (glm::vec3& point : waypath.points)
+      point += delta;
+  }
+}
+
+}  // namespace
+
 Result<Level> rotatedAboutY(const Level& level, float degrees) {
   // Its points would no longer be in the grid's frame.
-  if (level.gridFrame.turned())
-    return Result<Level>::failure(level.source + ": a level on a turned grid cannot be turned");
+  if (!level.gridFrame.isFile())
+    return Result<Level>::failure(level.source + ": a level on a grid cannot be turned");
   const Result<RotationY> rotation = rotationAboutY(level, degrees);
   if (!rotation) return Result<Level>::failure(rotation.error());
   const RotationY& turn = rotation.value();
@@ -529,13 +563,26 @@ Result<Level> levelOnGrid(const Level& level, float degrees) {
             << kMaxGridDegrees;
     return Result<Level>::failure(message.str());
   }
-  if (level.gridFrame.turned())
-    return Result<Level>::failure(level.source + ": the level is on a turned grid already");
-  if (degrees == 0.0f) return Result<Level>::success(level);
-  Result<Level> turned = rotatedAboutY(level, -degrees);
-  if (turned)
-    turned.value().gridFrame = {degrees, {level.bounds.center().x, level.bounds.center().z}};
-  return turned;
+  if (!level.gridFrame.isFile())
+    return Result<Level>::failure(level.source + ": the level is on a grid already");
+  Result<Level> onGrid = Result<Level>::success(level);
+  if (degrees != 0.0f) {
+    onGrid = rotatedAboutY(level, -degrees);
+    if (!onGrid) return onGrid;
+    onGrid.value().gridFrame = {degrees, {level.bounds.center().x, level.bounds.center().z}};
+  }
+  Level& moved = onGrid.value();
+  const glm::vec3 offset = offsetNearOrigin(moved.bounds.min, moved.bounds.max);
+  if (offset == glm::vec3(0.0f)) return onGrid;
+  return guarded<Level>(level.source, [&] {
+    moveBy(moved, -offset);
+    moved.gridFrame.offset = offset;
+    return Result<Level>::success(std::move(moved));
+  });
+}
+
+bool movesOnGrid(const Level& level, float degrees) {
+  return degrees != 0.0f || offsetNearOrigin(level.bounds.min, level.bounds.max) != glm::vec3(0.0f);
 }
 
 }  // namespace nav

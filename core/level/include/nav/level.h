@@ -39,8 +39,9 @@ struct Level {
   std::vector<std::string> materials{""};
   LevelSettings settings;
   Aabb bounds;
-  /// Identity unless the level was put on a turned grid (levelOnGrid): then
-  /// its vertices and settings are in the grid's coordinates.
+  /// Identity unless the level was put on a turned grid or moved near the
+  /// origin (levelOnGrid): then its vertices and settings are in the grid's
+  /// coordinates.
   GridFrame gridFrame;
 
   glm::vec3 corner(uint32_t triangle, int i) const {
@@ -91,14 +92,19 @@ Result<RotationY> rotationAboutY(const Level& level, float degrees);
 /// its gridAngle, folded into +-45). A
 /// device's zones become the axis-aligned bounds of its turned zones, larger
 /// than they were unless the turn is a whole number of quarter turns. Fails
-/// for a level on a turned grid (turn the level first, then put it on a grid).
+/// for a level on a grid (turn the level first, then put it on a grid).
 Result<Level> rotatedAboutY(const Level& level, float degrees);
 
 /// The level on a grid turned `degrees` (GridFrame::degrees) about the vertical
-/// axis through the centre of its bounds: the level turned by -degrees, its
-/// gridFrame set. 0 gives the level as it is. Fails, naming `degrees`, when it
-/// is not finite or beyond +-kMaxGridDegrees, or when the level is on a turned
-/// grid already or has no bounds.
+/// axis through the centre of its bounds: the level turned by -degrees, then,
+/// if it reaches beyond kFarFromOrigin, moved by offsetNearOrigin; its
+/// gridFrame set. 0 gives the level as it is, unless it lies that far out.
+/// Fails, naming `degrees`, when it is not finite or beyond +-kMaxGridDegrees,
+/// or when the level is on a grid already or has no bounds.
 Result<Level> levelOnGrid(const Level& level, float degrees);
+
+/// True when levelOnGrid(level, degrees) is another level than `level`: the
+/// grid is turned, or the level lies far enough out to be moved.
+bool movesOnGrid(const Level& level, float degrees);
 
 }  // namespace nav
