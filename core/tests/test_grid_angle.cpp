@@ -39,6 +39,38 @@ NavBuild buildOn(const Level& level, FloodFillParams params) {
   return built ? std::move(built).value() : NavBuild{};
 }
 
+// Paths between `wanted` pairs of the reference build's cell centres (a
+// seeded stream, each point put through `place` first), and between the same
+// points in the other build (`toOther`), where that locates both: compare(the
+// reference's funnel, the other's, the pair's number) for each pair found.
+// Both builds must find the same pairs. Returns how many pairs were compared.
+template <class Place, class ToOther, class Compare>
+size_t comparePaths(const NavBuild& reference, const NavBuild& other, uint64_t seed, size_t wanted,
+                    Place place, ToOther toOther, Compare compare) {
+  const CellGrid& grid = *reference.cells;
+  uint64_t random = seed;
+  const auto pick = [&] {
+    random = random * 6364136223846793005ull + 1442695040888963407ull;
+    return place(grid.center(uint32_t((random >> 33) % grid.size())));
+  };
+  size_t compared = 0;
+  for (size_t tries = 0; compared < wanted && tries < 10 * wanted; ++tries) {
+    const glm::vec3 start = pick(), goal = pick();
+    const glm::vec3 otherStart = toOther(start), otherGoal = toOther(goal);
+    if (locateSector(other.graph, otherStart).sector == kNoSector ||
+        locateSector(other.graph, otherGoal).sector == kNoSector)
+      continue;
+    const PathResult path = findPath(reference.graph, start, goal);
+    const PathResult otherPath = findPath(other.graph, otherStart, otherGoal);
+    EXPECT_EQ(path.status, otherPath.status) << "pair " << compared;
+    ++compared;
+    if (path.status != PathStatus::Found || otherPath.status != PathStatus::Found) continue;
+    compare(pullCorridor(reference.graph, path.corridor),
+            pullCorridor(other.graph, otherPath.corridor), compared);
+  }
+  return compared;
+}
+
 TEST(GridFrame, ConvertsBothWaysAndIsTheIdentityUnturned) {
   const GridFrame straight;
   const glm::vec3 p(3.25f, 1.5f, -7.75f);
@@ -195,34 +227,31 @@ TEST(GridAngle, TurnedLevelOnItsGridAnswersAsUnturned) {
   EXPECT_NEAR(double(gridBuild.stats.cells) / cells, 1.0, 0.02);
   EXPECT_LT(double(fileAxesBuild.stats.cells) / cells, 0.95);
 
-  const CellGrid& grid = *unturnedBuild.cells;
   const GridFrame& frame = gridBuild.graph.gridFrame;
-  uint64_t random = 7;
-  size_t compared = 0;
   double total = 0.0, gridTotal = 0.0;
-  for (int tries = 0; compared < 30 && tries < 300; ++tries) {
-    random = random * 6364136223846793005ull + 1442695040888963407ull;
-    const glm::vec3 start = grid.center(uint32_t((random >> 33) % grid.size()));
-    random = random * 6364136223846793005ull + 1442695040888963407ull;
-    const glm::vec3 goal = grid.center(uint32_t((random >> 33) % grid.size()));
-    const glm::vec3 gridStart = frame.toGrid(turn.apply(start));
-    const glm::vec3 gridGoal = frame.toGrid(turn.apply(goal));
-    if (locateSector(gridBuild.graph, gridStart).sector == kNoSector ||
-        locateSector(gridBuild.graph, gridGoal).sector == kNoSector)
-      continue;
-    const PathResult path = findPath(unturnedBuild.graph, start, goal);
-    const PathResult gridPath = findPath(gridBuild.graph, gridStart, gridGoal);
-    ASSERT_EQ(path.status, gridPath.status) << "pair " << compared;
-    ++compared;
-    if (path.status != PathStatus::Found) continue;
-    const double length = pullCorridor(unturnedBuild.graph, path.corridor).length;
-    const double gridLength = pullCorridor(gridBuild.graph, gridPath.corridor).length;
-    EXPECT_NEAR(gridLength, length, 0.02 * length + 0.45) << "pair " << compared;
-    total += length;
-    gridTotal += gridLength;
-  }
+  const size_t compared = comparePaths(
+      unturnedBuild, gridBuild, 7, 30, [](const glm::vec3& p) { return p; },
+      [&](const glm::vec3& p) { return frame.toGrid(turn.apply(p)); },
+      [&](const FunnelResult& pulled, const FunnelResult& gridPulled, size_t pair) {
+        EXPECT_NEAR(gridPulled.length, pulled.length, 0.02 * pulled.length + 0.45)
+            << "pair " << pair;
+        total += pulled.length;
+        gridTotal += gridPulled.length;
+      });
   EXPECT_EQ(compared, 30u);
   EXPECT_NEAR(gridTotal / total, 1.0, 0.01);
+}
+
+// The level written `away` from where it is: its vertices and seeds.
+Level movedBy(const Level& level, const glm::vec3& away) {
+  Level moved = level;
+  for (glm::vec3& v : moved.vertices)
+    v += away;
+  moved.bounds.min += away;
+  moved.bounds.max += away;
+  for (glm::vec3& seed : moved.settings.seeds)
+    seed += away;
+  return moved;
 }
 
 // A level far out is moved near the origin, by its centre in whole metres,
@@ -230,14 +259,8 @@ TEST(GridAngle, TurnedLevelOnItsGridAnswersAsUnturned) {
 TEST(GridFrame, ALevelFarOutIsMovedNearTheOrigin) {
   const Level level = test::terrainLevel(2, 0.0f);
   ASSERT_EQ(offsetNearOrigin(level.bounds.min, level.bounds.max), glm::vec3(0.0f));
-  Level far = level;
   const glm::vec3 away(250000.0f, 0.0f, -180000.0f);
-  for (glm::vec3& v : far.vertices)
-    v += away;
-  far.bounds.min += away;
-  far.bounds.max += away;
-  for (glm::vec3& seed : far.settings.seeds)
-    seed += away;
+  const Level far = movedBy(level, away);
   for (const float degrees : {0.0f, 17.0f}) {
     SCOPED_TRACE(degrees);
     const Result<Level> onGrid = levelOnGrid(far, degrees);
@@ -277,14 +300,8 @@ TEST(GridFrame, ALevelFarOutIsBuiltAsAtTheOrigin) {
   level.bounds = {};
   for (const glm::vec3& v : level.vertices)
     level.bounds.grow(v);
-  Level far = level;
   const glm::vec3 away(1000000.0f, 0.0f, 1000000.0f);
-  for (glm::vec3& v : far.vertices)
-    v += away;
-  far.bounds.min += away;
-  far.bounds.max += away;
-  for (glm::vec3& seed : far.settings.seeds)
-    seed += away;
+  const Level far = movedBy(level, away);
   const FloodFillParams params = defaultFillParams(level);
   const NavBuild atOrigin = buildOn(level, params);
   const Level onGrid = levelOnGrid(far, 0.0f).value();
@@ -298,33 +315,19 @@ TEST(GridFrame, ALevelFarOutIsBuiltAsAtTheOrigin) {
   EXPECT_GT(std::abs(double(inPlace.stats.cells) / double(atOrigin.stats.cells) - 1.0), 0.002);
   EXPECT_GT(double(inPlace.graph.sectors.size()), 1.1 * double(atOrigin.graph.sectors.size()));
 
-  const CellGrid& grid = *atOrigin.cells;
   const GridFrame& frame = moved.graph.gridFrame;
-  uint64_t random = 11;
-  size_t compared = 0;
-  for (int tries = 0; compared < 20 && tries < 200; ++tries) {
-    random = random * 6364136223846793005ull + 1442695040888963407ull;
-    const glm::vec3 start = onFarStep(grid.center(uint32_t((random >> 33) % grid.size())));
-    random = random * 6364136223846793005ull + 1442695040888963407ull;
-    const glm::vec3 goal = onFarStep(grid.center(uint32_t((random >> 33) % grid.size())));
-    const glm::vec3 movedStart = frame.toGrid(start + away), movedGoal = frame.toGrid(goal + away);
-    if (locateSector(moved.graph, movedStart).sector == kNoSector ||
-        locateSector(moved.graph, movedGoal).sector == kNoSector)
-      continue;
-    const PathResult path = findPath(atOrigin.graph, start, goal);
-    const PathResult movedPath = findPath(moved.graph, movedStart, movedGoal);
-    ASSERT_EQ(path.status, movedPath.status) << "pair " << compared;
-    ++compared;
-    if (path.status != PathStatus::Found) continue;
-    const FunnelResult pulled = pullCorridor(atOrigin.graph, path.corridor);
-    const FunnelResult movedPulled = pullCorridor(moved.graph, movedPath.corridor);
-    EXPECT_NEAR(movedPulled.length, pulled.length, 0.005f * pulled.length + 0.02f)
-        << "pair " << compared;
-    // The goal, back in the file's coordinates.
-    EXPECT_LE(glm::distance(frame.toFile(movedPulled.corners.back()), pulled.corners.back() + away),
-              0.02f)
-        << "pair " << compared;
-  }
+  const size_t compared = comparePaths(
+      atOrigin, moved, 11, 20, onFarStep,
+      [&](const glm::vec3& p) { return frame.toGrid(p + away); },
+      [&](const FunnelResult& pulled, const FunnelResult& movedPulled, size_t pair) {
+        EXPECT_NEAR(movedPulled.length, pulled.length, 0.005f * pulled.length + 0.02f)
+            << "pair " << pair;
+        // The goal, back in the file's coordinates.
+        EXPECT_LE(
+            glm::distance(frame.toFile(movedPulled.corners.back()), pulled.corners.back() + away),
+            0.02f)
+            << "pair " << pair;
+      });
   EXPECT_EQ(compared, 20u);
 }
 
