@@ -302,8 +302,10 @@ RectanglePartition::RectanglePartition(const JoinedSquares& squares, const Squar
     : m_squares(squares) {
   using enum Direction;
   const uint32_t count = squares.squareCount();
-  m_right.assign(count, kNoCell);
-  m_up.assign(count, kNoCell);
+  // Not filled first: joinedAhead writes every square's joins (on a 10 M-cell
+  // level, 80 MB written once, not twice, and faulted in on the threads).
+  m_right = std::make_unique_for_overwrite<uint32_t[]>(count);
+  m_up = std::make_unique_for_overwrite<uint32_t[]>(count);
   m_sides.assign(count, 0);
   // Each square's joins on the +x and +z sides, squares shared among threads;
   // then each join marks both its squares.

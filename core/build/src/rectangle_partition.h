@@ -9,6 +9,7 @@
 // allow: that minimum comes from the concave corners of the pieces' outline
 // and the chords between them (see rectangle_partition.cpp).
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -43,8 +44,8 @@ class JoinedSquares {
   /// Joins are mutual: joined(joined(s, d), opposite(d)) == s.
   virtual uint32_t joined(uint32_t square, Direction d) const = 0;
   /// joined(s, PlusX) and joined(s, PlusZ) of squares [first, last), into
-  /// right[s - first] and up[s - first]; for squares that can list them faster
-  /// than one at a time. Called from several threads at once.
+  /// right[s - first] and up[s - first], every one written; for squares that
+  /// can list them faster than one at a time. Called from several threads at once.
   virtual void joinedAhead(uint32_t first, uint32_t last, uint32_t* right, uint32_t* up) const {
     for (uint32_t s = first; s < last; ++s) {
       right[s - first] = joined(s, Direction::PlusX);
@@ -95,7 +96,7 @@ class RectanglePartition {
 
   const JoinedSquares& m_squares;
   /// Joined square on the +x and +z sides (kNoCell when none).
-  std::vector<uint32_t> m_right, m_up;
+  std::unique_ptr<uint32_t[]> m_right, m_up;
   /// Per square, bit d: joined across side d; bit 4 + d: that side is cut.
   std::vector<uint8_t> m_sides;
   bool m_tangled = false;
