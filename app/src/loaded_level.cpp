@@ -20,11 +20,14 @@ Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
     std::optional<float> degrees = grid ? grid->degrees : file.settings.gridAngle;
     if (file.settings.navmesh && !degrees) degrees = 0.0f;
     const bool chosen = !degrees;
+    // A grid left to choose starts on the file's axes (moved near the origin
+    // if the level lies far out).
+    const float start = degrees.value_or(0.0f);
     // On the file's axes and near the origin the level is its file's: no copy.
-    if (!movesOnGrid(file, degrees.value_or(0.0f)))
+    if (!movesOnGrid(file, start))
       return LevelResult::success(
           std::make_shared<const LoadedLevel>(std::nullopt, std::move(file), chosen));
-    Result<Level> onGrid = levelOnGrid(file, *degrees);
+    Result<Level> onGrid = levelOnGrid(file, start);
     if (!onGrid) return LevelResult::failure(source + ": " + onGrid.error());
     return LevelResult::success(
         std::make_shared<const LoadedLevel>(std::move(file), std::move(onGrid).value(), chosen));

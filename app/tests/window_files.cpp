@@ -256,9 +256,10 @@ TEST(WindowFiles, ExportWritesThePathTheCliAlsoFinds) {
 
 // Writes `target`: the OBJ `source` turned `degrees` about (cx, cz) (+X towards -Z).
 void writeTurned(const fs::path& source, const fs::path& target, double degrees, double cx,
-                 double cz) {
+                 double cz, double away = 0.0) {
   std::ifstream in(source);
   std::ofstream out(target);
+  out.precision(12);
   const double c = std::cos(glm::radians(degrees)), s = std::sin(glm::radians(degrees));
   for (std::string line; std::getline(in, line);) {
     std::istringstream words(line);
@@ -266,7 +267,8 @@ void writeTurned(const fs::path& source, const fs::path& target, double degrees,
     double x = 0.0, y = 0.0, z = 0.0;
     if (words >> tag && tag == "v" && words >> x >> y >> z) {
       const double dx = x - cx, dz = z - cz;
-      out << "v " << cx + dx * c + dz * s << " " << y << " " << cz - dx * s + dz * c << "\n";
+      out << "v " << away + cx + dx * c + dz * s << " " << y << " " << away + cz - dx * s + dz * c
+          << "\n";
     } else {
       out << line << "\n";
     }
@@ -329,6 +331,33 @@ TEST(WindowFiles, ATurnedLevelIsBuiltOnItsGridAndExportedInItsOwnCoordinates) {
   EXPECT_NEAR(corners.back()[2].get<double>(), 5.8971, 1e-3);
 }
 
+// The funnel level written 100 km out along x and z (no sidecar): the window
+// builds it moved near the origin (as the CLI does) and prints its points,
+// clicked or given, in the file's coordinates.
+TEST(WindowFiles, ALevelFarOutIsBuiltNearTheOriginInItsOwnCoordinates) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_far");
+  const fs::path level = folder / "far.obj";
+  writeTurned(folder / "level.obj", level, 0.0, 0.0, 0.0, 100000.0);
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 200 " +
+                 "--start 100002,0,100001.5 --goal 100018,0,100010.5");
+  const std::optional<std::string> grid = app.waitFor("grid angle=");
+  ASSERT_TRUE(grid) << app.transcript();
+  EXPECT_EQ(*grid, "grid angle=0.000 offset=100010,1,100006\n") << app.transcript();
+  EXPECT_TRUE(app.waitFor("path status=found")) << app.transcript();
+  app.finish();
+  ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+  EXPECT_EQ(lastLine(app.lines(), "start "), "start 100002.000 0.000 100001.500\n")
+      << app.transcript();
+  EXPECT_NE(lastLine(app.lines(), "build unit=").find(" sectors=13 "), std::string::npos)
+      << "the funnel's 13 sectors, as at the origin\n"
+      << app.transcript();
+  const std::vector<Point3> corners = lastCorners(app.lines());
+  ASSERT_GE(corners.size(), 2u) << app.transcript();
+  EXPECT_NEAR(corners.back().x, 100018.0f, 0.02f);
+  EXPECT_NEAR(corners.back().z, 100010.5f, 0.02f);
+}
+
 // Choosing a turned level's grid takes trial builds on the build thread: Esc
 // cancels them (the level stays on its file's axes, no grid is printed), and
 // the next build (here a reload, Ctrl+R) chooses again. A 200 m terrain
@@ -347,8 +376,7 @@ TEST(WindowFiles, ChoosingTheGridCanBeCancelledAndComesBack) {
   ASSERT_FALSE(window.empty());
   ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " Escape"));
   ASSERT_TRUE(app.waitFor("build cancelled ")) << app.transcript();
-  EXPECT_EQ(lastLine(app.lines(), "grid "), "") << "cancelled while choosing\n"
-                                                << app.transcript();
+  EXPECT_EQ(lastLine(app.lines(), "grid "), "") << "cancelled while choosing\n" << app.transcript();
   ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+r"));
   const std::optional<std::string> grid = app.waitFor("grid angle=");
   ASSERT_TRUE(grid) << app.transcript();

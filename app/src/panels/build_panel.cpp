@@ -130,6 +130,17 @@ void drawStats(const BuildStatus& status) {
     char gridAngle[48];
     std::snprintf(gridAngle, sizeof gridAngle, "%.2f deg", double(graph.gridFrame.degrees));
     row("grid angle", gridAngle);
+    if (const glm::vec3& offset = graph.gridFrame.offset; offset != glm::vec3(0.0f)) {
+      char moved[96];
+      std::snprintf(moved, sizeof moved, "%.0f, %.0f, %.0f m", double(offset.x), double(offset.y),
+                    double(offset.z));
+      row("built moved by", moved);
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "The level reaches beyond 8,192 m, where a float's step passes a millimetre:\n"
+            "it is built moved near the origin. Points shown stay in the file's coordinates.");
+      }
+    }
     if (graph.unit.ledgeOverhang > 0.0f) {
       char overhang[32];
       std::snprintf(overhang, sizeof overhang, "%.2f m", double(graph.unit.ledgeOverhang));
@@ -433,11 +444,11 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
       setSource(GraphSource(graph), now);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(
-        "flood fill sectors: the unit explores the level and its cells are compressed\n"
-        "into sectors. level as navmesh: the level's faces are the walkable polygons\n"
-        "(a mesh exported by Recast, Unity, Godot, Unreal...), neighbours across shared\n"
-        "edges; no fill runs, the cell size is not used. No steep faces: without the\n"
-        "faces steeper than the max slope (a level's walls, say).");
+          "flood fill sectors: the unit explores the level and its cells are compressed\n"
+          "into sectors. level as navmesh: the level's faces are the walkable polygons\n"
+          "(a mesh exported by Recast, Unity, Godot, Unreal...), neighbours across shared\n"
+          "edges; no fill runs, the cell size is not used. No steep faces: without the\n"
+          "faces steeper than the max slope (a level's walls, say).");
   }
   if (!status.fixedGraph && m_source == GraphSource::FloodFill) drawGrid(now);
   if (drawParameters(status.fixedGraph, now)) changed(now);
