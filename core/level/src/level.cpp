@@ -574,11 +574,9 @@ Result<Level> levelOnGrid(const Level& level, float degrees) {
   Level& moved = onGrid.value();
   const glm::vec3 offset = offsetNearOrigin(moved.bounds.min, moved.bounds.max);
   if (offset == glm::vec3(0.0f)) return onGrid;
-  return guarded<Level>(level.source, [&] {
-    moveBy(moved, -offset);
-    moved.gridFrame.offset = offset;
-    return Result<Level>::success(std::move(moved));
-  });
+  moveBy(moved, -offset);
+  moved.gridFrame.offset = offset;
+  return onGrid;
 }
 
 bool movesOnGrid(const Level& level, float degrees) {
