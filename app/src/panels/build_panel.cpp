@@ -6,6 +6,8 @@
 #include <string>
 #include <thread>
 
+#include "nav/grid_frame.h"
+
 namespace nav::app {
 namespace {
 
@@ -137,8 +139,9 @@ void drawStats(const BuildStatus& status) {
       row("built moved by", moved);
       if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(
-            "The level reaches beyond 8,192 m, where a float's step passes a millimetre:\n"
-            "it is built moved near the origin. Points shown stay in the file's coordinates.");
+            "The level reaches beyond %s m, where a float's step passes a millimetre:\n"
+            "it is built moved near the origin. Points shown stay in the file's coordinates.",
+            grouped(uint64_t(nav::kFarFromOrigin)).c_str());
       }
     }
     if (graph.unit.ledgeOverhang > 0.0f) {
