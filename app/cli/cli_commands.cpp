@@ -535,6 +535,30 @@ std::optional<SearchOptions> searchOptions(const SearchFlags& flags, std::string
   return options;
 }
 
+// A surface named by --surface-cost or --exclude that the graph does not
+// have: a misspelt name would change nothing, silently. The message names the
+// flag and lists the graph's surfaces; empty when every name is known.
+std::string unknownSurface(const SearchFlags& flags, const NavGraph& graph) {
+  const auto known = [&](const std::string& name) {
+    return std::any_of(graph.surfaces.begin(), graph.surfaces.end(),
+                       [&](const SurfaceSpec& surface) { return surface.name == name; });
+  };
+  std::string names;
+  for (const SurfaceSpec& surface : graph.surfaces)
+    names += (names.empty() ? "'" : ", '") + surface.name + "'";
+  const std::string listed =
+      names.empty() ? "the level has no named surfaces" : "the level's surfaces: " + names;
+  for (const std::string& pair : flags.surfaceCosts) {
+    const std::string name = pair.substr(0, pair.find('='));
+    if (!known(name))
+      return "--surface-cost '" + pair + "': no surface '" + name + "' (" + listed + ")";
+  }
+  for (const std::string& name : flags.excludedSurfaces) {
+    if (!known(name)) return "--exclude '" + name + "': no surface '" + name + "' (" + listed + ")";
+  }
+  return "";
+}
+
 double median(std::vector<double> values) {
   if (values.empty()) return 0.0;
   std::sort(values.begin(), values.end());
@@ -728,6 +752,8 @@ int runQuery(const std::string& levelPath, const BuildFlags& flags, const QueryF
   const std::optional<Prepared> loaded = queryGraph(levelPath, flags, exitCode);
   if (!loaded) return exitCode;
   const NavGraph& graph = loaded->build.graph;
+  if (const std::string unknown = unknownSurface(query.search, graph); !unknown.empty())
+    return fail("query", unknown, 2);
   // --from, --to and the output are in the level file's coordinates.
   const GridFrame& frame = graph.gridFrame;
 
@@ -978,6 +1004,8 @@ int runScen(const ScenFlags& flags) {
       prepareGridMap(command, map.value(), flags.cellSize, exitCode);
   if (!prepared) return exitCode;
   const NavGraph& graph = prepared->build.graph;
+  if (const std::string unknown = unknownSurface(flags.search, graph); !unknown.empty())
+    return fail(command, unknown, 2);
 
   // The .scen's lengths have five decimals; float paths over a few hundred metres
   // carry about as much rounding. Longer means longer by more than this.

@@ -170,6 +170,8 @@ TEST(CliGridScen, TakesTheSearchModesAndTheFilter) {
                       {"--waypath-bias inf", "--waypath-bias"},
                       {"--turning-radius nan", "--turning-radius"},
                       {"--surface-cost default=nan", "--surface-cost 'default=nan'"},
+                      {"--surface-cost floor=2", "no surface 'floor'"},
+                      {"--exclude floor", "--exclude 'floor'"},
                       {"--cell nan", "--cell"},
                       {"--cell 0.3", "--cell 0.3"}};
   for (const Case& c : bad) {

@@ -241,6 +241,28 @@ TEST(CliQuery, NanAndInfiniteValuesAreRefusedWithTheFlagNamed) {
   EXPECT_EQ(fine.objects.at(0)["status"], "found");
 }
 
+// A misspelt surface would change nothing: it is refused, with the flag and
+// the level's own surfaces named, before any answer is printed.
+TEST(CliQuery, AnUnknownSurfaceIsRefusedWithTheLevelsSurfacesNamed) {
+  const std::string query = "query " + asset("showcase.obj") + " --from 20,0.05,24 --to 20,0.05,3 ";
+  struct Case {
+    std::string flags, named;
+  };
+  const Case bad[] = {{"--surface-cost Lava=2", "--surface-cost 'Lava=2': no surface 'Lava'"},
+                      {"--surface-cost lava=2 --surface-cost mud=3", "no surface 'mud'"},
+                      {"--exclude roads", "--exclude 'roads': no surface 'roads'"}};
+  for (const Case& c : bad) {
+    const CliRun run = runCli(query + c.flags);
+    EXPECT_EQ(run.exitCode, 2) << c.flags << "\n" << run.output;
+    EXPECT_TRUE(run.objects.empty()) << c.flags << "\n" << run.output;
+    EXPECT_NE(run.output.find(c.named), std::string::npos) << c.flags << "\n" << run.output;
+    EXPECT_NE(run.output.find("'road'"), std::string::npos) << run.output;
+  }
+  const CliRun known = runCli(query + "--surface-cost lava=2 --exclude water");
+  ASSERT_EQ(known.exitCode, 0) << known.output;
+  EXPECT_EQ(known.objects.at(0)["status"], "found") << known.output;
+}
+
 TEST(CliBuild, UnitShapeIsBuiltReportedAndCheckedByName) {
   const CliRun box = runCli("build " + asset("funnel.obj"));
   const CliRun round = runCli("build " + asset("funnel.obj") + " --unit-shape round");
