@@ -228,6 +228,42 @@ TEST(FloodFill, SeedReachesOnlyItsRoom) {
   EXPECT_GT(open.cells.value().size(), closed.cells.value().size());
 }
 
+// A seed that adds no cell says which one and why, and the others still fill.
+TEST(FloodFill, ASeedThatStandsNowhereIsAWarning) {
+  Level level;
+  test::addFloor(level, 0, 0, 6, 3, 0);
+  test::finish(level);
+  CollisionWorld world(level);
+  FloodFillParams params;
+  params.seeds = {{1, 0.05f, 1}};
+  const Result<CellGrid> one = floodFill(level, world, params);
+  ASSERT_TRUE(one.ok()) << one.error();
+  ASSERT_GT(one.value().size(), 0u);
+
+  // In the air, off the level, and on the floor's edge (the footprint hangs over it).
+  params.seeds = {{1, 0.05f, 1}, {1, 5, 1}, {100, 0.05f, 1}, {5.99f, 0.05f, 1.5f}};
+  std::vector<std::string> warnings;
+  const Result<CellGrid> four = floodFill(level, world, params, nullptr, &warnings);
+  ASSERT_TRUE(four.ok()) << four.error();
+  EXPECT_EQ(four.value().size(), one.value().size());
+  ASSERT_EQ(warnings.size(), 3u);
+  EXPECT_NE(warnings[0].find("seed 2 at (1, 5, 1): the unit finds no ground"), std::string::npos)
+      << warnings[0];
+  EXPECT_NE(warnings[1].find("seed 3 at (100, 0.05, 1): outside the level"), std::string::npos)
+      << warnings[1];
+  EXPECT_NE(warnings[2].find("seed 4 at (5.99, 0.05, 1.5): the unit's footprint would hang"),
+            std::string::npos)
+      << warnings[2];
+
+  // Alone, the hanging seed leaves the graph empty, with its warning.
+  params.seeds = {{5.99f, 0.05f, 1.5f}};
+  warnings.clear();
+  const Result<CellGrid> edge = floodFill(level, world, params, nullptr, &warnings);
+  ASSERT_TRUE(edge.ok()) << edge.error();
+  EXPECT_EQ(edge.value().size(), 0u);
+  EXPECT_EQ(warnings.size(), 1u);
+}
+
 TEST(FloodFill, LedgeDropIsOneWay) {
   // A 2 m high block on a floor; the fill starts on top of the block. Columns
   // are centred at -2.85 + 0.3 k. On top the whole 0.6 m footprint must lie on

@@ -407,8 +407,11 @@ class Filler {
 
   // Adds a cell at the column if the unit can stand there and no cell of the
   // column is already at that ground, then explores everything reachable.
-  bool seed(int32_t x, int32_t z, float yMin, float yMax) {
-    return seedOn(x, z, standAt(scratchFor(0), x, z, yMin, yMax));
+  // `stood`, when given, receives the stand test's answer.
+  bool seed(int32_t x, int32_t z, float yMin, float yMax, StandResult* stood = nullptr) {
+    const StandResult standing = standAt(scratchFor(0), x, z, yMin, yMax);
+    if (stood) *stood = standing;
+    return seedOn(x, z, standing);
   }
 
   /// Seeds at each column of `seeds` in turn that holds no cell near its
@@ -962,6 +965,23 @@ Result<CellGrid> floodFill(const Level& level, const CollisionWorld& world,
 
 namespace {
 
+// Why seed i (at `at`, in the level file's coordinates; `onLevel`: within
+// the level's bounds on the ground) added no cell: a seed placed by hand that
+// stands nowhere would otherwise leave an empty graph and no word why.
+std::string seedWarning(size_t i, const glm::vec3& at, const StandResult& stood,
+                        const UnitProfile& unit, bool onLevel) {
+  const glm::vec3 shown = glm::round(at * 1000.0f) / 1000.0f;
+  const std::string where = "seed " + std::to_string(i + 1) + " at " + formatPoint(shown) + ": ";
+  if (!onLevel) return where + "outside the level's bounds on the ground; the seed adds no cells";
+  if (stood.hangs) {
+    return where + "the unit's footprint would hang over a ledge there (ledge overhang " +
+           formatFloat(unit.ledgeOverhang) + " m); the seed adds no cells";
+  }
+  return where + "the unit finds no ground it may stand on, with room for its body, from " +
+         formatFloat(unit.height) + " m below the seed to " + formatFloat(unit.stepHeight) +
+         " m above it; the seed adds no cells";
+}
+
 Result<CellGrid> fill(const Level& level, const CollisionWorld& world,
                       const FloodFillParams& params, BuildControl* control,
                       std::vector<std::string>* warnings, const GroundRaster* ground) {
@@ -989,12 +1009,22 @@ Result<CellGrid> fill(const Level& level, const CollisionWorld& world,
   if (params.seeds.empty()) {
     ok = seedEverywhere(level, grid, mover.minNormalY, params.unit.stepHeight, filler);
   } else {
-    for (const glm::vec3& seed : params.seeds) {
+    for (size_t i = 0; i < params.seeds.size() && ok; ++i) {
+      const glm::vec3& seed = params.seeds[i];
+      // Off the level nothing stands, and its column might not fit the grid's numbers.
+      if (!(seed.x >= level.bounds.min.x && seed.x <= level.bounds.max.x &&
+            seed.z >= level.bounds.min.z && seed.z <= level.bounds.max.z)) {
+        if (warnings)
+          warnings->push_back(seedWarning(i, level.gridFrame.toFile(seed), {}, params.unit, false));
+        continue;
+      }
       const glm::ivec2 column = grid.columnOf(seed);
       // A seed is a point a little above the ground: look down about a unit height.
+      StandResult stood;
       ok = filler.seed(column.x, column.y, seed.y - params.unit.height,
-                       seed.y + params.unit.stepHeight);
-      if (!ok) break;
+                       seed.y + params.unit.stepHeight, &stood);
+      if (ok && !stood.ok && warnings)
+        warnings->push_back(seedWarning(i, level.gridFrame.toFile(seed), stood, params.unit, true));
     }
   }
   if (!ok) return Result<CellGrid>::failure(filler.error());
