@@ -34,8 +34,10 @@
 // the bundled levels use their sidecar's seed).
 //
 // Query pairs: points from dtNavMeshQuery::findRandomPoint (area-weighted,
-// fixed seed), kept only when navscope locates both (its walkable area differs
-// from Recast's: navscope's unit may overhang ledges, Recast erodes its walkable area).
+// fixed seed), kept only where navscope places the path's end at the same
+// ground point (within 1 cm): its walkable space differs from Recast's at the
+// edges, and a point it moves onto its own would make the two answer
+// different pairs.
 // Detour's node pool holds 2048 nodes; findNearestPoly uses half extents
 // (2, 4, 2). Each query runs REPS times, interleaved with the other library's;
 // a pair's time is the best (shortest) of its repetitions. Path length = length of the
@@ -267,12 +269,21 @@ QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uin
   const dtNavMeshQuery& query = detour.query();
   const dtQueryFilter& filter = detour.filter();
   g_randomState = seed;
-  // Points navscope cannot locate are dropped: at most 40 points drawn per pair wanted.
+  // Both libraries answer the same pair only where both start from the point
+  // drawn: a point navscope would place elsewhere on the ground (off its
+  // walkable space, which differs from Recast's at its edges) is dropped, at
+  // most 40 points drawn per pair wanted. Heights may differ: each stands on
+  // its own ground.
+  constexpr float kInPlace = 0.01f;  // [metres]
+  const glm::vec3 snapExtents = nav::SearchOptions{}.snapExtents;
   const auto drawPoint = [&](glm::vec3& point) {
     dtPolyRef ref = 0;
     ++report.drawn;
     if (dtStatusFailed(query.findRandomPoint(&filter, randomUnit, &ref, &point.x))) return false;
-    return nav::locateSector(graph, frame.toGrid(point)).sector != nav::kNoSector;
+    const glm::vec3 onGrid = frame.toGrid(point);
+    const nav::Location placed = nav::placeForPath(graph, onGrid, snapExtents);
+    return placed.sector != nav::kNoSector &&
+           glm::distance(nav::groundOf(placed.point), nav::groundOf(onGrid)) <= kInPlace;
   };
   while (int(report.pairs.size()) < pairCount && report.drawn < size_t(pairCount) * 40) {
     Pair pair;
@@ -397,6 +408,9 @@ struct Summary {
   size_t pairs = 0, both = 0, navscopeOnly = 0, detourOnly = 0, neither = 0;
   double navscopeMedian = 0, navscopeP90 = 0, detourMedian = 0, detourP90 = 0;
   double lengthSumRatio = 0, lengthMedianRatio = 0;
+  /// Total length in the ground plane, navscope over Detour: heights each
+  /// library's own ground gives (Detour's detail mesh is within a cell height) left out.
+  double groundSumRatio = 0;
   /// Pairs both found where navscope's path is more than 5 % longer.
   size_t longerByFivePercent = 0;
 };
@@ -630,7 +644,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   s.bracket = c.bracket;
   s.pairs = report.pairs.size();
   std::vector<double> navscopeUs, detourUs, locateUs, ratios;
-  double navscopeSum = 0, detourSum = 0;
+  double navscopeSum = 0, detourSum = 0, navscopeGround = 0, detourGround = 0;
   for (const Pair& p : report.pairs) {
     navscopeUs.push_back(p.navscopeUs);
     detourUs.push_back(p.detourUs);
@@ -639,6 +653,8 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
       ++s.both;
       navscopeSum += p.navscope.length;
       detourSum += p.detour.length;
+      navscopeGround += nav::groundPolylineLength(p.navscope.corners);
+      detourGround += nav::groundPolylineLength(p.detour.corners);
       if (p.detour.length > 0.0f) ratios.push_back(p.navscope.length / p.detour.length);
     } else if (p.navscope.found) {
       ++s.navscopeOnly;
@@ -654,11 +670,13 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   s.detourP90 = percentile(detourUs, 0.9);
   s.lengthSumRatio = detourSum > 0 ? navscopeSum / detourSum : 0.0;
   s.lengthMedianRatio = median(ratios);
+  s.groundSumRatio = detourGround > 0 ? navscopeGround / detourGround : 0.0;
   s.longerByFivePercent = size_t(
       std::count_if(ratios.begin(), ratios.end(), [](double ratio) { return ratio > 1.05; }));
 
   std::printf(
-      "queries: %zu pairs from %zu points drawn on the Detour mesh (%.1f%% located by navscope), "
+      "queries: %zu pairs from %zu points drawn on the Detour mesh (%.1f%% where navscope "
+      "places them too), "
       "seed %llu, best of %d repetitions each%s\n",
       s.pairs, report.drawn,
       100.0 * double(2 * s.pairs) / double(std::max<size_t>(report.drawn, 1)),
@@ -714,8 +732,10 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     }
   }
 
-  std::printf("  path length navscope/Detour: total %.4f (%.1f m / %.1f m), median per pair %.4f\n",
-              s.lengthSumRatio, navscopeSum, detourSum, s.lengthMedianRatio);
+  std::printf(
+      "  path length navscope/Detour: total %.4f (%.1f m / %.1f m), median per pair %.4f; "
+      "in the ground plane, total %.4f\n",
+      s.lengthSumRatio, navscopeSum, detourSum, s.lengthMedianRatio, s.groundSumRatio);
   {
     // A shorter path is no gain if the unit cannot follow it: both sweep their own agent.
     // navscope's unit is swept on its grid (a box turns with it), Detour's on the file.
@@ -899,19 +919,20 @@ int main(int argc, char** argv) {
       "Queries, navscope (locate + %s search + funnel) vs Detour (findNearestPoly + findPath + "
       "findStraightPath); times in microseconds per query\n",
       g_searchOptions.portalPoint == nav::PortalPoint::Exact ? "exact interval" : "A*");
-  std::printf("%-22s %6s %6s %5s %5s | %8s %8s | %8s %8s | %6s %6s | %8s %8s\n", "level", "pairs",
-              "both", "nav", "det", "nav med", "nav p90", "det med", "det p90", "med x", "p90 x",
-              "len sum", "len med");
+  std::printf("%-22s %6s %6s %5s %5s | %8s %8s | %8s %8s | %6s %6s | %8s %8s %8s\n", "level",
+              "pairs", "both", "nav", "det", "nav med", "nav p90", "det med", "det p90", "med x",
+              "p90 x", "len sum", "len med", "grnd sum");
   for (const Summary& s : summaries) {
     std::printf(
-        "%-22s %6zu %6zu %5zu %5zu | %8.2f %8.2f | %8.2f %8.2f | %6.2f %6.2f | %8.4f %8.4f\n",
+        "%-22s %6zu %6zu %5zu %5zu | %8.2f %8.2f | %8.2f %8.2f | %6.2f %6.2f | %8.4f %8.4f %8.4f\n",
         s.label.c_str(), s.pairs, s.both, s.navscopeOnly, s.detourOnly, s.navscopeMedian,
         s.navscopeP90, s.detourMedian, s.detourP90, s.navscopeMedian / s.detourMedian,
-        s.navscopeP90 / s.detourP90, s.lengthSumRatio, s.lengthMedianRatio);
+        s.navscopeP90 / s.detourP90, s.lengthSumRatio, s.lengthMedianRatio, s.groundSumRatio);
   }
   std::printf(
       "(nav, det: pairs only that library found; x: navscope/Detour time; len: navscope/Detour "
-      "path length, total and median per pair, over pairs both found)\n");
+      "path length in 3D, total and median per pair, over pairs both found; grnd: total in the "
+      "ground plane)\n");
   std::printf(
       "Floors (navscope median and p90 time <= Detour's; total length <= Detour's; no pair more "
       "than 5%% longer)%s:\n",
