@@ -11,8 +11,8 @@
 //      over the pairs both find.
 //
 // Matched settings. navscope's unit is round (UnitShape::Round), an upright
-// cylinder as Detour's agent is. dungeon: cell 0.3 m; a unit 1.2 m wide
-// (Recast agent radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees. Bundled
+// cylinder as Detour's agent is. dungeon: cell 0.3 m (every level, unless --cell); a unit 1.2 m
+// wide (Recast agent radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees. Bundled
 // levels: their human unit, 0.6 m wide (radius 0.3), 1.8 m tall, climbing
 // 0.45 m. Detour moves up or down at most the climb, so navscope's drop limit
 // is set to the climb; a second dungeon row keeps navscope's default 3.5 m
@@ -49,7 +49,7 @@
 // stretch between corners, with the depth the deepest reaches into the level.
 //
 // Run: build/core/navscope_bench_recast [RUNS [PAIRS [REPS]]] [--corners] [--exact] [--regions]
-//                                       [--box [--bracket]] [--pairs FILE] [--seed N]
+//                                       [--box [--bracket]] [--pairs FILE] [--seed N] [--cell S]
 //                                       [--only TEXT] [--terrain SEED[:DEGREES]]...
 //                                       [--grid-angle DEG|auto]
 //                                       [--level FILE[:DEGREES]]...
@@ -70,6 +70,8 @@
 //   (navmesh_graph.h) instead of flood filling the level, and compares every
 //   cost model (centroid, midpoint, crossing, exact) with Detour on that same
 //   mesh, same pairs, each query's best of REPS runs for both;
+//   --cell S builds both at cell size S (0.05 to 1 m; default 0.3), to see
+//   what the cell size costs each library's paths;
 //   --seed N draws other query pairs (default 20240601); --only TEXT runs only
 //   the cases whose label holds TEXT ("terrain", "dungeon"); --terrain runs
 //   these generated terrains (turned DEGREES) instead of the default rows
@@ -114,7 +116,8 @@
 
 namespace {
 
-constexpr float kCellSize = 0.3f;
+/// Both libraries' cell size (--cell S). [metres]
+float g_cellSize = 0.3f;
 
 /// One comparison: a level and the unit both libraries build for.
 struct Case {
@@ -156,7 +159,7 @@ rcConfig recastConfig(const Case& c) {
   unit.height = c.unitHeight;
   unit.stepHeight = c.climb;
   unit.maxSlopeDegrees = c.slopeDegrees;
-  return nav::recast::matchedConfig(unit, c.detourRadius, kCellSize);
+  return nav::recast::matchedConfig(unit, c.detourRadius, g_cellSize);
 }
 
 // Detour's findRandomPoint takes a plain function: a fixed-seed LCG in [0, 1).
@@ -390,7 +393,7 @@ nav::FloodFillParams navscopeParams(const nav::Level& level, const Case& c) {
   nav::FloodFillParams params;
   if (c.useSidecar) params = nav::fillParamsFor(level, unit);
   params.unit = unit;
-  params.cellSize = kCellSize;
+  params.cellSize = g_cellSize;
   return params;
 }
 
@@ -613,14 +616,14 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   }
 
   const nav::BuildStats& stats = navscope->stats;
-  const double navscopeArea = double(stats.cells) * kCellSize * kCellSize;
+  const double navscopeArea = double(stats.cells) * g_cellSize * g_cellSize;
   const double recastArea = nav::recast::groundArea(*recast->polyMesh);
   std::printf(
       "== %s: %zu triangles; cell %.1f m, unit %.2f x %.2f m (Detour radius %.2f, Recast erodes "
       "%.2f), climb %.2f m (Recast %.2f), navscope drop %.2f m, slope %.0f deg\n",
-      c.label.c_str(), level.triangles.size(), kCellSize, c.unitWidth, c.unitHeight, c.detourRadius,
-      float(config.walkableRadius) * config.cs, c.climb, float(config.walkableClimb) * config.ch,
-      c.maxDrop, c.slopeDegrees);
+      c.label.c_str(), level.triangles.size(), g_cellSize, c.unitWidth, c.unitHeight,
+      c.detourRadius, float(config.walkableRadius) * config.cs, c.climb,
+      float(config.walkableClimb) * config.ch, c.maxDrop, c.slopeDegrees);
   std::printf("%-16s %12s %14s  %s (median of %d runs)\n", "", "build ms", "walkable m2", "output",
               runs);
   std::printf(
@@ -831,6 +834,15 @@ int main(int argc, char** argv) {
         return 1;
       }
       g_gridAngle = given.value();
+    } else if (std::strcmp(argv[i], "--cell") == 0 && i + 1 < argc) {
+      const char* text = argv[++i];
+      char* end = nullptr;
+      const float cell = std::strtof(text, &end);
+      if (end == text || *end != '\0' || !(cell >= 0.05f && cell <= 1.0f)) {
+        std::fprintf(stderr, "--cell: expected a cell size from 0.05 to 1 m, got %s\n", text);
+        return 2;
+      }
+      g_cellSize = cell;
     } else if (std::strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       g_seed = std::strtoull(argv[++i], nullptr, 10);
     } else if (std::strcmp(argv[i], "--terrain") == 0 && i + 1 < argc) {
