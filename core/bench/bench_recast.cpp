@@ -257,7 +257,8 @@ struct Pair {
 };
 
 struct QueryReport {
-  size_t drawn = 0;
+  /// Points drawn on Detour's mesh, and those navscope starts or ends a path at.
+  size_t drawn = 0, inPlace = 0;
   std::vector<Pair> pairs;
   bool outOfNodes = false;
 };
@@ -285,8 +286,10 @@ QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uin
     if (dtStatusFailed(query.findRandomPoint(&filter, randomUnit, &ref, &point.x))) return false;
     const glm::vec3 onGrid = frame.toGrid(point);
     const nav::Location placed = nav::placeForPath(graph, onGrid, snapExtents);
-    return placed.sector != nav::kNoSector &&
-           glm::distance(nav::groundOf(placed.point), nav::groundOf(onGrid)) <= kInPlace;
+    const bool kept = placed.sector != nav::kNoSector &&
+                      glm::distance(nav::groundOf(placed.point), nav::groundOf(onGrid)) <= kInPlace;
+    report.inPlace += kept;
+    return kept;
   };
   while (int(report.pairs.size()) < pairCount && report.drawn < size_t(pairCount) * 40) {
     Pair pair;
@@ -682,7 +685,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
       "places them too), "
       "seed %llu, best of %d repetitions each%s\n",
       s.pairs, report.drawn,
-      100.0 * double(2 * s.pairs) / double(std::max<size_t>(report.drawn, 1)),
+      100.0 * double(report.inPlace) / double(std::max<size_t>(report.drawn, 1)),
       static_cast<unsigned long long>(g_seed), repetitions,
       report.outOfNodes ? "; Detour ran out of nodes on some" : "");
   std::printf("  found: both %zu, only navscope %zu, only Detour %zu, neither %zu\n", s.both,
