@@ -11,7 +11,7 @@
 //      over the pairs both find.
 //
 // Matched settings. navscope's unit is round (UnitShape::Round), an upright
-// cylinder as Detour's agent is. dungeon: cell 0.3 m (every level, unless --cell); a unit 1.2 m
+// cylinder as Detour's agent is. Every level: cell 0.3 m (or --cell). dungeon: a unit 1.2 m
 // wide (Recast agent radius 0.6), 2.0 m tall, climbing 0.9 m, on slopes up to 45 degrees. Bundled
 // levels: their human unit, 0.6 m wide (radius 0.3), 1.8 m tall, climbing
 // 0.45 m. Detour moves up or down at most the climb, so navscope's drop limit
@@ -279,7 +279,7 @@ QueryReport runQueries(const nav::NavGraph& graph, const DetourMesh& detour, uin
   // most 40 points drawn per pair wanted. Heights may differ: each stands on
   // its own ground.
   constexpr float kInPlace = 0.01f;  // [metres]
-  const glm::vec3 snapExtents = nav::SearchOptions{}.snapExtents;
+  const glm::vec3 snapExtents = g_searchOptions.snapExtents;
   const auto drawPoint = [&](glm::vec3& point) {
     dtPolyRef ref = 0;
     ++report.drawn;
@@ -622,7 +622,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
   const double navscopeArea = double(stats.cells) * g_cellSize * g_cellSize;
   const double recastArea = nav::recast::groundArea(*recast->polyMesh);
   std::printf(
-      "== %s: %zu triangles; cell %.1f m, unit %.2f x %.2f m (Detour radius %.2f, Recast erodes "
+      "== %s: %zu triangles; cell %.2f m, unit %.2f x %.2f m (Detour radius %.2f, Recast erodes "
       "%.2f), climb %.2f m (Recast %.2f), navscope drop %.2f m, slope %.0f deg\n",
       c.label.c_str(), level.triangles.size(), g_cellSize, c.unitWidth, c.unitHeight,
       c.detourRadius, float(config.walkableRadius) * config.cs, c.climb,
