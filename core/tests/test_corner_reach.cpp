@@ -1,6 +1,7 @@
 // Corners moved out to their portal ends' reach: by hand on two sectors (the
 // direction ranges and the length outside the cell centres decide), round the
-// end of a wall on the showcase (lengths computed by hand), and on random
+// end of a wall on the showcase and round a wall block on the funnel level
+// (lengths computed by hand, the latter the exact search's too), and on random
 // queries of the bundled levels and the dungeon, where every stretch from a
 // moved corner is swept with the unit's own footprint (path_clearance.h, an
 // independent measure) and must touch nothing, and no path gets longer.
@@ -228,6 +229,44 @@ TEST(CornerReach, ThroughASectorOfOneCellByItsWidenedEnds) {
   EXPECT_EQ(clearance.touching, 0u);
 }
 
+// On the funnel level a path from the south room, (10.16, 3.3), to the north
+// room, (11.04, 6.38), goes round the west end of a wall block (x from 9.7,
+// z 5.5..5.8) through the corridor west of it (cell centres up to x 9.15).
+// Through the gates it turns at the corridor's cells (9.15, 4.95) and
+// (9.15, 6.15). The first can move out to the widened end (9.3, 5.1) of the
+// portal into the corridor, but the straight way on from there passes the
+// corridor's gate at z 5.85 east of its end (9.15, 5.85): the path turns at
+// that end on the way, as the exact search's path does.
+TEST(CornerReach, AMoveTurnsAtTheEndOfAGateItsWayOnWouldMiss) {
+  const test::BuiltLevel s = test::builtForARoundUnit("funnel.obj");
+  ASSERT_FALSE(s.build.graph.sectors.empty());
+  const NavGraph& graph = s.build.graph;
+  const glm::vec3 start{10.16f, 0.2f, 3.3f}, goal{11.04f, 0.2f, 6.38f};
+  const PathResult path = findPath(graph, start, goal);
+  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
+  const FunnelResult reached = pullCorridor(graph, path.corridor);
+  const std::vector<glm::vec2> expected = {
+      {10.16f, 3.3f}, {9.3f, 5.1f}, {9.15f, 5.85f}, {9.15f, 6.15f}, {11.04f, 6.38f}};
+  ASSERT_EQ(reached.corners.size(), expected.size()) << test::describe(path.corridor);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_NEAR(reached.corners[i].x, expected[i].x, 1e-3f) << "corner " << i;
+    EXPECT_NEAR(reached.corners[i].z, expected[i].y, 1e-3f) << "corner " << i;
+  }
+  // 1.9949 + 0.7649 + 0.3 + 1.9039 = 4.9637 m, against 1.9346 + 1.2 + 1.9039
+  // = 5.0385 m turning at the two cells.
+  EXPECT_NEAR(groundLength(reached.corners), 4.9637f, 1e-3f);
+  // The exact search's path, found over every corridor, is no shorter.
+  SearchOptions exact;
+  exact.portalPoint = PortalPoint::Exact;
+  const PathResult exactPath = findPath(graph, start, goal, exact);
+  ASSERT_EQ(exactPath.status, PathStatus::Found) << exactPath.reason;
+  EXPECT_NEAR(groundLength(pullCorridor(graph, exactPath.corridor).corners), 4.9637f, 1e-3f);
+  const ClearanceSummary clearance =
+      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
+  EXPECT_EQ(clearance.stretches, 4u);
+  EXPECT_EQ(clearance.touching, 0u);
+}
+
 // Random queries: each path against the same corridor's path pulled through
 // the same gates with no corner moved; both stretches of each moved corner
 // (to a widened end or a reach) swept whole.
@@ -253,33 +292,44 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
   ASSERT_TRUE(std::any_of(graph.reach.begin(), graph.reach.end(), [](const PortalEndReach& reach) {
     return reach.reaches();
   })) << "no portal end reaches";
-  size_t paths = 0, moved = 0, shorter = 0, unwalked = 0;
+  size_t paths = 0, moved = 0, shorter = 0, unwalked = 0, added = 0;
   for (const test::QueryPair& pair : test::randomPairs(build.value(), pairs, 20261122)) {
     const PathResult result = findPath(graph, pair.start, pair.goal);
     if (result.status != PathStatus::Found) continue;
     ++paths;
     std::vector<glm::vec3> base;
-    for (const std::vector<FunnelPortal>& leg :
-         funnelLegs(graph, result.corridor, FunnelInput::Gates)) {
+    const std::vector<std::vector<FunnelPortal>> legs =
+        funnelLegs(graph, result.corridor, FunnelInput::Gates);
+    for (const std::vector<FunnelPortal>& leg : legs) {
       for (const glm::vec3& corner : stringPull(leg, false, FunnelInput::Gates).corners) {
         if (base.empty() || !samePoint(base.back(), corner)) base.push_back(corner);
       }
     }
     const FunnelResult reached = pullCorridor(graph, result.corridor, /*recordSteps=*/true);
-    // A corner turned at on both sides of a portal may move as one.
-    ASSERT_LE(reached.corners.size(), base.size()) << test::describe(pair);
+    const size_t movedHere = size_t(
+        std::count_if(reached.steps.begin(), reached.steps.end(),
+                      [](const FunnelStep& step) { return step.event == FunnelEvent::Reach; }));
+    // A corner turned at on both sides of a portal may move as one; a move
+    // may add a turn at the end of a gate its way on would miss.
+    ASSERT_LE(reached.corners.size(), base.size() + movedHere) << test::describe(pair);
     EXPECT_LE(groundLength(reached.corners), groundLength(base) + 1e-4f) << test::describe(pair);
     shorter += groundLength(reached.corners) < groundLength(base) - 1e-4f;
-    size_t movedHere = 0;
+    added += reached.corners.size() > base.size();
     for (const FunnelStep& move : reached.steps) {
       if (move.event != FunnelEvent::Reach) continue;
       ++moved;
-      ++movedHere;
       // Out from a cell by at most half a cell along the portal and half a
-      // cell across it.
+      // cell across it: from a corner of the pull, or from a gate's end
+      // where a move added a turn.
       float nearest = std::numeric_limits<float>::infinity();
       for (const glm::vec3& corner : base)
         nearest = std::min(nearest, glm::distance(groundOf(move.apex), groundOf(corner)));
+      for (const std::vector<FunnelPortal>& leg : legs) {
+        for (const FunnelPortal& gate : leg) {
+          for (const glm::vec3& end : {gate.left, gate.right})
+            nearest = std::min(nearest, glm::distance(groundOf(move.apex), groundOf(end)));
+        }
+      }
       EXPECT_LE(nearest, graph.cellSize * 0.5f * std::sqrt(2.0f) + 1e-4f) << test::describe(pair);
       for (const glm::vec3& other : {move.left, move.right}) {
         const glm::vec3 stretch[2] = {move.apex, other};
@@ -301,6 +351,7 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
   // A stretch the ground walk cannot follow is a drop or a climb off its line, seldom.
   EXPECT_LE(unwalked, moved / 10);
   testing::Test::RecordProperty(path + " " + toString(shape) + " moved", int(moved));
+  testing::Test::RecordProperty(path + " " + toString(shape) + " with a turn added", int(added));
 }
 
 TEST(CornerReach, MovedStretchesTouchNothingOnTheBundledLevels) {

@@ -34,6 +34,16 @@ bool passesThrough(const glm::vec3& from, const glm::vec3& to, const FunnelPorta
   return along >= -slack && along <= 1.0f + slack;
 }
 
+// Where the stretch from a to b meets the line of a portal with two distinct
+// ends, as a fraction from its left end to its right (below 0: past the left).
+float crossingAlong(const glm::vec3& from, const glm::vec3& to, const FunnelPortal& portal) {
+  const glm::vec2 a = groundOf(from), walk = groundOf(to) - a;
+  const glm::vec2 l = groundOf(portal.left), span = groundOf(portal.right) - l;
+  const float denominator = cross2(walk, span);
+  if (!(std::abs(denominator) > 1e-12f)) return 0.5f;
+  return cross2(walk, a - l) / denominator;
+}
+
 // The funnel works in the ground plane, and so does a corner's move.
 float groundDistance(const glm::vec3& a, const glm::vec3& b) {
   return glm::distance(groundOf(a), groundOf(b));
@@ -136,6 +146,16 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
     }
     return true;
   };
+  // The first leg portal in (first, last) the stretch from a to b misses, but
+  // for the gates of the places' own portals; `last` when it misses none.
+  const auto firstMissed = [&](const glm::vec3& a, const glm::vec3& b, uint32_t first,
+                               uint32_t last, const Reaching& p) {
+    for (uint32_t j = first + 1; j < last; ++j) {
+      if (p.moves() && legPortals[j] == p.turn.portal) continue;
+      if (!passesThrough(a, b, leg[j])) return j;
+    }
+    return last;
+  };
   // The leg portal a corner turned at, when the place it moves to is another
   // portal's (their gates shared the corner): one of its stretches passes it.
   const auto passesOwn = [&](const glm::vec3& a, const glm::vec3& point, const glm::vec3& b,
@@ -191,6 +211,71 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
         chosenLast = k;
       }
     }
+    // A move whose way in or on passes a gate on the wrong side may still
+    // turn at that gate's end on the way (the exact search's paths do): the
+    // corner moves, and one more is added there.
+    bool turnAdded = false;
+    for (size_t c = 0; c < candidates && !chosen && mutablePortals; ++c) {
+      const Reaching& place = places[c];
+      const glm::vec3& point = place.point;
+      const glm::vec3 next = corners[k + 1];
+      const uint32_t nextAt = cornerPortals[k + 1];
+      // The gate missed on the way on, else the last one missed on the way in.
+      uint32_t j = firstMissed(point, next, at, nextAt, place);
+      const bool onTheWayOn = j != nextAt;
+      if (!onTheWayOn) {
+        j = at;
+        for (uint32_t i = beforeAt + 1; i < at; ++i) {
+          if (!(before.moves() && legPortals[i] == before.turn.portal) &&
+              !(legPortals[i] == place.turn.portal) && !passesThrough(previous, point, leg[i]))
+            j = i;
+        }
+        if (j == at) continue;
+      }
+      const FunnelPortal& gate = leg[j];
+      const float along =
+          onTheWayOn ? crossingAlong(point, next, gate) : crossingAlong(previous, point, gate);
+      const glm::vec3 end =
+          sameGroundPoint(gate.left, gate.right) || along < 0.5f ? gate.left : gate.right;
+      const glm::vec3 &first = onTheWayOn ? point : end, &second = onTheWayOn ? end : point;
+      // Shorter in the ground plane, as every move, and in 3D: the gate's end
+      // may stand higher than the corner it replaces.
+      const bool shorter = groundDistance(previous, first) + groundDistance(first, second) +
+                                   groundDistance(second, next) <
+                               groundDistance(previous, corner) + groundDistance(corner, next) &&
+                           glm::distance(previous, first) + glm::distance(first, second) +
+                                   glm::distance(second, next) <
+                               glm::distance(previous, corner) + glm::distance(corner, next);
+      if (!shorter) continue;
+      const Reaching* movedBefore = before.moves() ? &before : nullptr;
+      const bool clear = onTheWayOn ? stretchClear(movedBefore, previous, &place, point) &&
+                                          stretchClear(&place, point, nullptr, end) &&
+                                          passes(previous, point, beforeAt, at, place, before) &&
+                                          passes(point, end, at, j, place, none) &&
+                                          passes(end, next, j, nextAt, none, none) &&
+                                          passesOwn(previous, point, end, at, place)
+                                    : stretchClear(movedBefore, previous, nullptr, end) &&
+                                          stretchClear(nullptr, end, &place, point) &&
+                                          stretchClear(&place, point, nullptr, next) &&
+                                          passes(previous, end, beforeAt, j, before, none) &&
+                                          passes(end, point, j, at, none, place) &&
+                                          passes(point, next, at, nextAt, place, none) &&
+                                          passesOwn(end, point, next, at, place);
+      if (!clear) continue;
+      const size_t movedAt = onTheWayOn ? k : k + 1;
+      corners[k] = point;
+      corners.insert(corners.begin() + std::ptrdiff_t(onTheWayOn ? k + 1 : k), end);
+      mutablePortals->insert(mutablePortals->begin() + std::ptrdiff_t(onTheWayOn ? k + 1 : k), j);
+      cornerPortals = *mutablePortals;
+      ++count;
+      if (moved) moved->push_back(uint32_t(movedAt));
+      before = place;
+      // The next corner to look at follows the moved one (and the turn added after it).
+      k = movedAt;
+      turnAdded = true;
+      break;
+    }
+    if (turnAdded) continue;
     if (!chosen && candidates > 0 && k + 2 < corners.size()) {
       // Two corners on one side of a narrow sector may each need the other
       // moved first: move them together.

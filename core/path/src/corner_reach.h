@@ -11,7 +11,10 @@
 // shorter, and still pass through every portal between the corners around it
 // but the end's own gates; a corner turned at on both gates of one end
 // becomes one, and two corners that can only move together (one side of a
-// narrow sector) move together.
+// narrow sector) move together. Where the way in or on from the moved corner
+// would pass a gate on the wrong side, the path also turns at that gate's end
+// (a corner added, as the exact search turns there), when that is shorter in
+// the ground plane and in 3D.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -33,7 +36,8 @@ size_t reachCorners(const NavGraph& graph, std::span<const FunnelPortal> leg,
                     std::vector<uint32_t>* moved = nullptr);
 /// The same, where a walk portal's end crossed through its two gates
 /// (funnelLegs) is turned at twice, once on each side: the two corners become
-/// one at the end's reach, erased from `corners` and `cornerPortals` alike.
+/// one at the end's reach, erased from `corners` and `cornerPortals` alike;
+/// and where a move adds a turn at a gate's end, inserted in both alike.
 size_t reachCorners(const NavGraph& graph, std::span<const FunnelPortal> leg,
                     std::span<const uint32_t> legPortals, std::vector<glm::vec3>& corners,
                     std::vector<uint32_t>& cornerPortals, std::vector<uint32_t>* moved = nullptr);
