@@ -267,6 +267,41 @@ TEST(CornerReach, AMoveTurnsAtTheEndOfAGateItsWayOnWouldMiss) {
   EXPECT_EQ(clearance.touching, 0u);
 }
 
+// On the funnel level a path from (5.52, 1.92) north to (2.04, 9.23) turns at
+// the cell (4.65, 8.85) through the gates. That corner may move out to its
+// end's reach (4.5, 8.7), but the reach proves no way from there straight to
+// the goal: the path turns on the next gate (x 3.75) where what the reach
+// sees of it ends, (3.75, 8.948) (the edge of the reach's directions, found
+// by bisection), as the exact search's path does.
+TEST(CornerReach, AMoveToAReachTurnsWhereItsViewOfTheNextGateEnds) {
+  const test::BuiltLevel s = test::builtForARoundUnit("funnel.obj");
+  ASSERT_FALSE(s.build.graph.sectors.empty());
+  const NavGraph& graph = s.build.graph;
+  const glm::vec3 start{5.516f, 0.2f, 1.922f}, goal{2.038f, 0.2f, 9.229f};
+  const PathResult path = findPath(graph, start, goal);
+  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
+  const FunnelResult reached = pullCorridor(graph, path.corridor);
+  const std::vector<glm::vec2> expected = {
+      {5.516f, 1.922f}, {4.5f, 8.7f}, {3.75f, 8.948f}, {2.038f, 9.229f}};
+  ASSERT_EQ(reached.corners.size(), expected.size()) << test::describe(path.corridor);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_NEAR(reached.corners[i].x, expected[i].x, 1e-3f) << "corner " << i;
+    EXPECT_NEAR(reached.corners[i].z, expected[i].y, 1e-3f) << "corner " << i;
+  }
+  // 6.8537 + 0.7906 + 1.7346 = 9.3789 m, against 9.6213 m turning at the cell.
+  EXPECT_NEAR(groundLength(reached.corners), 9.3789f, 1e-3f);
+  SearchOptions exact;
+  exact.portalPoint = PortalPoint::Exact;
+  const PathResult exactPath = findPath(graph, start, goal, exact);
+  ASSERT_EQ(exactPath.status, PathStatus::Found) << exactPath.reason;
+  EXPECT_NEAR(groundLength(pullCorridor(graph, exactPath.corridor).corners),
+              groundLength(reached.corners), 1e-3f);
+  const ClearanceSummary clearance =
+      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
+  EXPECT_EQ(clearance.stretches, 3u);
+  EXPECT_EQ(clearance.touching, 0u);
+}
+
 // Random queries: each path against the same corridor's path pulled through
 // the same gates with no corner moved; both stretches of each moved corner
 // (to a widened end or a reach) swept whole.

@@ -276,6 +276,53 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
       break;
     }
     if (turnAdded) continue;
+    // A move to a reach that does not prove the way on to the next corner may
+    // still turn on the first gate it crosses in the sector it enters, at
+    // the point of that gate nearest the straight way which the reach sees
+    // (reachSees: the exact search turns there too).
+    for (size_t c = 0; c < candidates && !chosen && !turnAdded && mutablePortals; ++c) {
+      const Reaching& place = places[c];
+      if (!place.turn.atReach) continue;
+      const glm::vec3& point = place.point;
+      const glm::vec3 next = corners[k + 1];
+      const uint32_t nextAt = cornerPortals[k + 1];
+      uint32_t j = at + 1;
+      while (j < nextAt && legPortals[j] == place.turn.portal)
+        ++j;
+      if (j >= nextAt || legPortals[j] == kNoPortal) continue;
+      const FunnelPortal& gate = leg[j];
+      const SegmentPart seen = reachSees(graph, place.turn.portal, place.turn.left,
+                                         groundOf(gate.left), groundOf(gate.right));
+      if (seen.empty()) continue;
+      const float along = std::clamp(crossingAlong(point, next, gate), seen.low, seen.high);
+      const glm::vec3 inside = glm::mix(gate.left, gate.right, along);
+      const Reaching* movedBefore = before.moves() ? &before : nullptr;
+      if (!(groundDistance(previous, point) + groundDistance(point, inside) +
+                groundDistance(inside, next) <
+            groundDistance(previous, corner) + groundDistance(corner, next)) ||
+          !(glm::distance(previous, point) + glm::distance(point, inside) +
+                glm::distance(inside, next) <
+            glm::distance(previous, corner) + glm::distance(corner, next)) ||
+          !stretchClear(movedBefore, previous, &place, point) ||
+          !stretchClear(&place, point, nullptr, inside) ||
+          !passes(previous, point, beforeAt, at, place, before) ||
+          !passes(point, inside, at, j, place, none) ||
+          !passes(inside, next, j, nextAt, none, none) ||
+          !passesOwn(previous, point, inside, at, place))
+        continue;
+      corners[k] = point;
+      corners.insert(corners.begin() + std::ptrdiff_t(k + 1), inside);
+      mutablePortals->insert(mutablePortals->begin() + std::ptrdiff_t(k + 1), j);
+      cornerPortals = *mutablePortals;
+      ++count;
+      if (moved) moved->push_back(uint32_t(k));
+      // The turn inside the gate is the next corner: it stays, and the
+      // gates answer for the way on from it.
+      ++k;
+      before = Reaching{};
+      turnAdded = true;
+    }
+    if (turnAdded) continue;
     if (!chosen && candidates > 0 && k + 2 < corners.size()) {
       // Two corners on one side of a narrow sector may each need the other
       // moved first: move them together.

@@ -14,7 +14,9 @@
 // narrow sector) move together. Where the way in or on from the moved corner
 // would pass a gate on the wrong side, the path also turns at that gate's end
 // (a corner added, as the exact search turns there), when that is shorter in
-// the ground plane and in 3D.
+// the ground plane and in 3D; and where a reach proves no way on to the next
+// corner, the path turns on the first gate after it, at the point nearest the
+// straight way that the reach sees (reachSees in portal_ends.h).
 #include <cstddef>
 #include <cstdint>
 #include <span>
