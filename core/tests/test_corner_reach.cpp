@@ -198,6 +198,37 @@ TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
   EXPECT_STREQ(toString(FunnelEvent::Reach), "reach");
 }
 
+// The default path from `start` to `goal` on the funnel level, built for a
+// round unit: its corners on the ground are `expected` (within a millimetre),
+// its length in the ground plane `length`, equal to the exact search's when
+// `asExact`, and the unit walking it touches nothing.
+void expectFunnelLevelPath(const glm::vec3& start, const glm::vec3& goal,
+                           const std::vector<glm::vec2>& expected, float length, bool asExact) {
+  const test::BuiltLevel s = test::builtForARoundUnit("funnel.obj");
+  ASSERT_FALSE(s.build.graph.sectors.empty());
+  const NavGraph& graph = s.build.graph;
+  const PathResult path = findPath(graph, start, goal);
+  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
+  const FunnelResult reached = pullCorridor(graph, path.corridor);
+  ASSERT_EQ(reached.corners.size(), expected.size()) << test::describe(path.corridor);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_NEAR(reached.corners[i].x, expected[i].x, 1e-3f) << "corner " << i;
+    EXPECT_NEAR(reached.corners[i].z, expected[i].y, 1e-3f) << "corner " << i;
+  }
+  EXPECT_NEAR(groundLength(reached.corners), length, 1e-3f);
+  if (asExact) {
+    SearchOptions exact;
+    exact.portalPoint = PortalPoint::Exact;
+    const PathResult exactPath = findPath(graph, start, goal, exact);
+    ASSERT_EQ(exactPath.status, PathStatus::Found) << exactPath.reason;
+    EXPECT_NEAR(groundLength(pullCorridor(graph, exactPath.corridor).corners), length, 1e-3f);
+  }
+  const ClearanceSummary clearance =
+      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
+  EXPECT_EQ(clearance.stretches, expected.size() - 1);
+  EXPECT_EQ(clearance.touching, 0u);
+}
+
 // On the funnel level a path comes down a corridor (x 8.4..9.3) past the
 // right end of its portal at z 6, then turns east through a sector of one
 // cell (x 9.3..9.6, z 5.1..5.4) into the room below. Both portals of that
@@ -207,26 +238,16 @@ TEST(CornerReach, RoundTheEndOfAWallOnTheShowcase) {
 // those moves to the widened end (9.3, 5.4) without the second, whose gate
 // (the first of the next portal) the way on from the end must still pass;
 // then the last moves to the widened end (9.6, 5.1), in line with the centre.
+// 1.4153 + 0.6 + 0.4243 + 2.1156 = 4.5552 m, against 4.8078 m zigzagging.
 TEST(CornerReach, ThroughASectorOfOneCellByItsWidenedEnds) {
-  const test::BuiltLevel s = test::builtForARoundUnit("funnel.obj");
-  ASSERT_FALSE(s.build.graph.sectors.empty());
-  const NavGraph& graph = s.build.graph;
-  const glm::vec3 start{10.249f, 0.2f, 7.05f}, goal{11.258f, 0.2f, 3.786f};
-  const PathResult path = findPath(graph, start, goal);
-  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
-  const FunnelResult reached = pullCorridor(graph, path.corridor);
-  const std::vector<glm::vec2> expected = {{10.249f, 7.05f}, {9.3f, 6.0f}, {9.3f, 5.4f},
-                                           {9.45f, 5.25f},   {9.6f, 5.1f}, {11.258f, 3.786f}};
-  ASSERT_EQ(reached.corners.size(), expected.size()) << test::describe(path.corridor);
-  for (size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_NEAR(reached.corners[i].x, expected[i].x, 1e-3f) << "corner " << i;
-    EXPECT_NEAR(reached.corners[i].z, expected[i].y, 1e-3f) << "corner " << i;
-  }
-  // 1.4153 + 0.6 + 0.4243 + 2.1156 = 4.5552 m, against 4.8078 m zigzagging.
-  EXPECT_NEAR(groundLength(reached.corners), 4.5552f, 1e-3f);
-  const ClearanceSummary clearance =
-      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
-  EXPECT_EQ(clearance.touching, 0u);
+  expectFunnelLevelPath({10.249f, 0.2f, 7.05f}, {11.258f, 0.2f, 3.786f},
+                        {{10.249f, 7.05f},
+                         {9.3f, 6.0f},
+                         {9.3f, 5.4f},
+                         {9.45f, 5.25f},
+                         {9.6f, 5.1f},
+                         {11.258f, 3.786f}},
+                        4.5552f, /*asExact=*/false);
 }
 
 // On the funnel level a path from the south room, (10.16, 3.3), to the north
@@ -236,35 +257,14 @@ TEST(CornerReach, ThroughASectorOfOneCellByItsWidenedEnds) {
 // (9.15, 6.15). The first can move out to the widened end (9.3, 5.1) of the
 // portal into the corridor, but the straight way on from there passes the
 // corridor's gate at z 5.85 east of its end (9.15, 5.85): the path turns at
-// that end on the way, as the exact search's path does.
+// that end on the way, as the exact search's path does. 1.9949 + 0.7649 +
+// 0.3 + 1.9039 = 4.9637 m, against 1.9346 + 1.2 + 1.9039 = 5.0385 m turning
+// at the two cells.
 TEST(CornerReach, AMoveTurnsAtTheEndOfAGateItsWayOnWouldMiss) {
-  const test::BuiltLevel s = test::builtForARoundUnit("funnel.obj");
-  ASSERT_FALSE(s.build.graph.sectors.empty());
-  const NavGraph& graph = s.build.graph;
-  const glm::vec3 start{10.16f, 0.2f, 3.3f}, goal{11.04f, 0.2f, 6.38f};
-  const PathResult path = findPath(graph, start, goal);
-  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
-  const FunnelResult reached = pullCorridor(graph, path.corridor);
-  const std::vector<glm::vec2> expected = {
-      {10.16f, 3.3f}, {9.3f, 5.1f}, {9.15f, 5.85f}, {9.15f, 6.15f}, {11.04f, 6.38f}};
-  ASSERT_EQ(reached.corners.size(), expected.size()) << test::describe(path.corridor);
-  for (size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_NEAR(reached.corners[i].x, expected[i].x, 1e-3f) << "corner " << i;
-    EXPECT_NEAR(reached.corners[i].z, expected[i].y, 1e-3f) << "corner " << i;
-  }
-  // 1.9949 + 0.7649 + 0.3 + 1.9039 = 4.9637 m, against 1.9346 + 1.2 + 1.9039
-  // = 5.0385 m turning at the two cells.
-  EXPECT_NEAR(groundLength(reached.corners), 4.9637f, 1e-3f);
-  // The exact search's path, found over every corridor, is no shorter.
-  SearchOptions exact;
-  exact.portalPoint = PortalPoint::Exact;
-  const PathResult exactPath = findPath(graph, start, goal, exact);
-  ASSERT_EQ(exactPath.status, PathStatus::Found) << exactPath.reason;
-  EXPECT_NEAR(groundLength(pullCorridor(graph, exactPath.corridor).corners), 4.9637f, 1e-3f);
-  const ClearanceSummary clearance =
-      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
-  EXPECT_EQ(clearance.stretches, 4u);
-  EXPECT_EQ(clearance.touching, 0u);
+  expectFunnelLevelPath(
+      {10.16f, 0.2f, 3.3f}, {11.04f, 0.2f, 6.38f},
+      {{10.16f, 3.3f}, {9.3f, 5.1f}, {9.15f, 5.85f}, {9.15f, 6.15f}, {11.04f, 6.38f}}, 4.9637f,
+      /*asExact=*/true);
 }
 
 // On the funnel level a path from (5.52, 1.92) north to (2.04, 9.23) turns at
@@ -272,34 +272,12 @@ TEST(CornerReach, AMoveTurnsAtTheEndOfAGateItsWayOnWouldMiss) {
 // end's reach (4.5, 8.7), but the reach proves no way from there straight to
 // the goal: the path turns on the next gate (x 3.75) where what the reach
 // sees of it ends, (3.75, 8.948) (the edge of the reach's directions, found
-// by bisection), as the exact search's path does.
+// by bisection), as the exact search's path does. 6.8537 + 0.7906 + 1.7346 =
+// 9.3789 m, against 9.6213 m turning at the cell.
 TEST(CornerReach, AMoveToAReachTurnsWhereItsViewOfTheNextGateEnds) {
-  const test::BuiltLevel s = test::builtForARoundUnit("funnel.obj");
-  ASSERT_FALSE(s.build.graph.sectors.empty());
-  const NavGraph& graph = s.build.graph;
-  const glm::vec3 start{5.516f, 0.2f, 1.922f}, goal{2.038f, 0.2f, 9.229f};
-  const PathResult path = findPath(graph, start, goal);
-  ASSERT_EQ(path.status, PathStatus::Found) << path.reason;
-  const FunnelResult reached = pullCorridor(graph, path.corridor);
-  const std::vector<glm::vec2> expected = {
-      {5.516f, 1.922f}, {4.5f, 8.7f}, {3.75f, 8.948f}, {2.038f, 9.229f}};
-  ASSERT_EQ(reached.corners.size(), expected.size()) << test::describe(path.corridor);
-  for (size_t i = 0; i < expected.size(); ++i) {
-    EXPECT_NEAR(reached.corners[i].x, expected[i].x, 1e-3f) << "corner " << i;
-    EXPECT_NEAR(reached.corners[i].z, expected[i].y, 1e-3f) << "corner " << i;
-  }
-  // 6.8537 + 0.7906 + 1.7346 = 9.3789 m, against 9.6213 m turning at the cell.
-  EXPECT_NEAR(groundLength(reached.corners), 9.3789f, 1e-3f);
-  SearchOptions exact;
-  exact.portalPoint = PortalPoint::Exact;
-  const PathResult exactPath = findPath(graph, start, goal, exact);
-  ASSERT_EQ(exactPath.status, PathStatus::Found) << exactPath.reason;
-  EXPECT_NEAR(groundLength(pullCorridor(graph, exactPath.corridor).corners),
-              groundLength(reached.corners), 1e-3f);
-  const ClearanceSummary clearance =
-      summarizeClearance(pathClearance(*s.world, graph.unit, reached.corners));
-  EXPECT_EQ(clearance.stretches, 3u);
-  EXPECT_EQ(clearance.touching, 0u);
+  expectFunnelLevelPath({5.516f, 0.2f, 1.922f}, {2.038f, 0.2f, 9.229f},
+                        {{5.516f, 1.922f}, {4.5f, 8.7f}, {3.75f, 8.948f}, {2.038f, 9.229f}},
+                        9.3789f, /*asExact=*/true);
 }
 
 // Random queries: each path against the same corridor's path pulled through
