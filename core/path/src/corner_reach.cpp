@@ -290,22 +290,26 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
       while (j < nextAt && legPortals[j] == place.turn.portal)
         ++j;
       if (j >= nextAt || legPortals[j] == kNoPortal) continue;
+      // The cheaper tests first: the way in must hold, and the way on be
+      // what the reach does not prove.
+      const Reaching* movedBefore = before.moves() ? &before : nullptr;
+      if (!stretchClear(movedBefore, previous, &place, point) ||
+          !passes(previous, point, beforeAt, at, place, before) ||
+          stretchClear(&place, point, nullptr, next))
+        continue;
       const FunnelPortal& gate = leg[j];
       const SegmentPart seen = reachSees(graph, place.turn.portal, place.turn.left,
                                          groundOf(gate.left), groundOf(gate.right));
       if (seen.empty()) continue;
       const float along = std::clamp(crossingAlong(point, next, gate), seen.low, seen.high);
       const glm::vec3 inside = glm::mix(gate.left, gate.right, along);
-      const Reaching* movedBefore = before.moves() ? &before : nullptr;
       if (!(groundDistance(previous, point) + groundDistance(point, inside) +
                 groundDistance(inside, next) <
             groundDistance(previous, corner) + groundDistance(corner, next)) ||
           !(glm::distance(previous, point) + glm::distance(point, inside) +
                 glm::distance(inside, next) <
             glm::distance(previous, corner) + glm::distance(corner, next)) ||
-          !stretchClear(movedBefore, previous, &place, point) ||
           !stretchClear(&place, point, nullptr, inside) ||
-          !passes(previous, point, beforeAt, at, place, before) ||
           !passes(point, inside, at, j, place, none) ||
           !passes(inside, next, j, nextAt, none, none) ||
           !passesOwn(previous, point, inside, at, place))
