@@ -132,29 +132,23 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
   for (size_t k = 0; k + 1 < cornerPortals.size(); ++k) {
     if (!(cornerPortals[k] < cornerPortals[k + 1] && cornerPortals[k + 1] < leg.size())) return 0;
   }
-  // True when the stretch from a to b passes through every leg portal in
-  // (first, last), but for the gates of the places' own portals: a place
+  // The first leg portal in (first, last) the stretch from a to b does not
+  // pass through, but for the gates of the places' own portals (a place
   // answers for the stretches near its end, where the gates kept paths off
-  // the untested half cells.
-  const auto passes = [&](const glm::vec3& a, const glm::vec3& b, uint32_t first, uint32_t last,
-                          const Reaching& p, const Reaching& q) {
+  // the untested half cells); `last` when it passes them all.
+  const auto firstMissed = [&](const glm::vec3& a, const glm::vec3& b, uint32_t first,
+                               uint32_t last, const Reaching& p, const Reaching& q) {
     for (uint32_t j = first + 1; j < last; ++j) {
       if ((p.moves() && legPortals[j] == p.turn.portal) ||
           (q.moves() && legPortals[j] == q.turn.portal))
         continue;
-      if (!passesThrough(a, b, leg[j])) return false;
-    }
-    return true;
-  };
-  // The first leg portal in (first, last) the stretch from a to b misses, but
-  // for the gates of the places' own portals; `last` when it misses none.
-  const auto firstMissed = [&](const glm::vec3& a, const glm::vec3& b, uint32_t first,
-                               uint32_t last, const Reaching& p) {
-    for (uint32_t j = first + 1; j < last; ++j) {
-      if (p.moves() && legPortals[j] == p.turn.portal) continue;
       if (!passesThrough(a, b, leg[j])) return j;
     }
     return last;
+  };
+  const auto passes = [&](const glm::vec3& a, const glm::vec3& b, uint32_t first, uint32_t last,
+                          const Reaching& p, const Reaching& q) {
+    return firstMissed(a, b, first, last, p, q) == last;
   };
   // The leg portal a corner turned at, when the place it moves to is another
   // portal's (their gates shared the corner): one of its stretches passes it.
@@ -211,6 +205,26 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
         chosenLast = k;
       }
     }
+    // True when the way from the corner before through a and b to the next
+    // is shorter than through the corner, in the ground plane (as every
+    // move) and in 3D (an added turn may stand higher than the corner).
+    const auto shorterThrough = [&](const glm::vec3& a, const glm::vec3& b) {
+      const glm::vec3& next = corners[k + 1];
+      return groundDistance(previous, a) + groundDistance(a, b) + groundDistance(b, next) <
+                 groundDistance(previous, corner) + groundDistance(corner, next) &&
+             glm::distance(previous, a) + glm::distance(a, b) + glm::distance(b, next) <
+                 glm::distance(previous, corner) + glm::distance(corner, next);
+    };
+    // Moves the corner to `point` and adds a turn at `turn`, corner `addedAt`
+    // (k or k + 1), on leg portal `j`.
+    const auto moveWithTurn = [&](const glm::vec3& point, size_t addedAt, const glm::vec3& turn,
+                                  uint32_t j) {
+      corners[k] = point;
+      corners.insert(corners.begin() + std::ptrdiff_t(addedAt), turn);
+      mutablePortals->insert(mutablePortals->begin() + std::ptrdiff_t(addedAt), j);
+      cornerPortals = *mutablePortals;
+      ++count;
+    };
     // A move whose way in or on passes a gate on the wrong side may still
     // turn at that gate's end on the way (the exact search's paths do): the
     // corner moves, and one more is added there.
@@ -221,7 +235,7 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
       const glm::vec3 next = corners[k + 1];
       const uint32_t nextAt = cornerPortals[k + 1];
       // The gate missed on the way on, else the last one missed on the way in.
-      uint32_t j = firstMissed(point, next, at, nextAt, place);
+      uint32_t j = firstMissed(point, next, at, nextAt, place, none);
       const bool onTheWayOn = j != nextAt;
       if (!onTheWayOn) {
         j = at;
@@ -237,16 +251,7 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
           onTheWayOn ? crossingAlong(point, next, gate) : crossingAlong(previous, point, gate);
       const glm::vec3 end =
           sameGroundPoint(gate.left, gate.right) || along < 0.5f ? gate.left : gate.right;
-      const glm::vec3 &first = onTheWayOn ? point : end, &second = onTheWayOn ? end : point;
-      // Shorter in the ground plane, as every move, and in 3D: the gate's end
-      // may stand higher than the corner it replaces.
-      const bool shorter = groundDistance(previous, first) + groundDistance(first, second) +
-                                   groundDistance(second, next) <
-                               groundDistance(previous, corner) + groundDistance(corner, next) &&
-                           glm::distance(previous, first) + glm::distance(first, second) +
-                                   glm::distance(second, next) <
-                               glm::distance(previous, corner) + glm::distance(corner, next);
-      if (!shorter) continue;
+      if (!(onTheWayOn ? shorterThrough(point, end) : shorterThrough(end, point))) continue;
       const Reaching* movedBefore = before.moves() ? &before : nullptr;
       const bool clear = onTheWayOn ? stretchClear(movedBefore, previous, &place, point) &&
                                           stretchClear(&place, point, nullptr, end) &&
@@ -263,11 +268,7 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
                                           passesOwn(end, point, next, at, place);
       if (!clear) continue;
       const size_t movedAt = onTheWayOn ? k : k + 1;
-      corners[k] = point;
-      corners.insert(corners.begin() + std::ptrdiff_t(onTheWayOn ? k + 1 : k), end);
-      mutablePortals->insert(mutablePortals->begin() + std::ptrdiff_t(onTheWayOn ? k + 1 : k), j);
-      cornerPortals = *mutablePortals;
-      ++count;
+      moveWithTurn(point, onTheWayOn ? k + 1 : k, end, j);
       if (moved) moved->push_back(uint32_t(movedAt));
       before = place;
       // The next corner to look at follows the moved one (and the turn added after it).
@@ -303,22 +304,12 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
       if (seen.empty()) continue;
       const float along = std::clamp(crossingAlong(point, next, gate), seen.low, seen.high);
       const glm::vec3 inside = glm::mix(gate.left, gate.right, along);
-      if (!(groundDistance(previous, point) + groundDistance(point, inside) +
-                groundDistance(inside, next) <
-            groundDistance(previous, corner) + groundDistance(corner, next)) ||
-          !(glm::distance(previous, point) + glm::distance(point, inside) +
-                glm::distance(inside, next) <
-            glm::distance(previous, corner) + glm::distance(corner, next)) ||
-          !stretchClear(&place, point, nullptr, inside) ||
+      if (!shorterThrough(point, inside) || !stretchClear(&place, point, nullptr, inside) ||
           !passes(point, inside, at, j, place, none) ||
           !passes(inside, next, j, nextAt, none, none) ||
           !passesOwn(previous, point, inside, at, place))
         continue;
-      corners[k] = point;
-      corners.insert(corners.begin() + std::ptrdiff_t(k + 1), inside);
-      mutablePortals->insert(mutablePortals->begin() + std::ptrdiff_t(k + 1), j);
-      cornerPortals = *mutablePortals;
-      ++count;
+      moveWithTurn(point, k + 1, inside, j);
       if (moved) moved->push_back(uint32_t(k));
       // The turn inside the gate is the next corner: it stays, and the
       // gates answer for the way on from it.
