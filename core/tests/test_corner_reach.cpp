@@ -11,16 +11,20 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "corner_reach.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
+#include "nav/grid_angle.h"
 #include "nav/level_settings.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
+#include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
+#include "nav/terrain_generator.h"
 #include "test_levels.h"
 #include "test_queries.h"
 
@@ -278,6 +282,51 @@ TEST(CornerReach, AMoveToAReachTurnsWhereItsViewOfTheNextGateEnds) {
   expectFunnelLevelPath({5.516f, 0.2f, 1.922f}, {2.038f, 0.2f, 9.229f},
                         {{5.516f, 1.922f}, {4.5f, 8.7f}, {3.75f, 8.948f}, {2.038f, 9.229f}},
                         9.3789f, /*asExact=*/true);
+}
+
+// On generated terrain 1586 turned 38 degrees, for a box unit 0.6 m wide,
+// 1.8 m tall, stepping and dropping 0.45 m: a corner moves to its end's reach
+// and the path turns on the next gate where the reach stops seeing it, then
+// runs 10 m straight on to the goal over undulating ground. The turn stands
+// on that ground; at the height between the gate's two far-apart cell
+// centres it stood 18.5 cm too high and the stretch on touched the level.
+TEST(CornerReach, ATurnInsideAGateStandsOnTheGround) {
+  TerrainParams terrain;
+  terrain.seed = 1586;
+  std::ostringstream obj;
+  ASSERT_TRUE(generateTerrain(terrain, obj).ok());
+  Result<Level> parsed = parseObj(obj.str(), "terrain 1586");
+  ASSERT_TRUE(parsed.ok()) << parsed.error();
+  Result<Level> turned = rotatedAboutY(parsed.value(), 38.0f);
+  ASSERT_TRUE(turned.ok()) << turned.error();
+  UnitProfile unit;
+  unit.shape = UnitShape::Box;
+  unit.width = 0.6f;
+  unit.height = 1.8f;
+  unit.stepHeight = 0.45f;
+  unit.maxDrop = 0.45f;
+  unit.maxSlopeDegrees = 45.0f;
+  FloodFillParams params = fillParamsFor(turned.value(), unit);
+  params.cellSize = 0.3f;
+  Result<Level> level = levelOnChosenGrid(turned.value(), std::nullopt, params);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  params = fillParamsFor(level.value(), unit);
+  params.cellSize = 0.3f;
+  Result<NavBuild> build = buildNavigation(level.value(), world, params);
+  ASSERT_TRUE(build.ok()) << build.error();
+  const NavGraph& graph = build.value().graph;
+  // The whole pipeline, as the clearance benchmark found it.
+  PathStages stages;
+  stages.clearance = true;
+  PathAnswer answer;
+  planPath(graph, {55.3604507f, -0.0522546507f, 54.1053314f},
+           {47.1702499f, 0.704529583f, 2.18024731f}, {}, stages, answer, &world);
+  ASSERT_TRUE(answer.hasPath());
+  EXPECT_GT(answer.funnel.reachedCorners, 0u);
+  const ClearanceSummary clearance = summarizeClearance(answer.clearance);
+  EXPECT_GT(clearance.stretches, 0u);
+  EXPECT_EQ(clearance.touching, 0u) << clearance.deepest;
 }
 
 // Random queries: each path against the same corridor's path pulled through

@@ -303,7 +303,11 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
                                          groundOf(gate.left), groundOf(gate.right));
       if (seen.empty()) continue;
       const float along = std::clamp(crossingAlong(point, next, gate), seen.low, seen.high);
-      const glm::vec3 inside = glm::mix(gate.left, gate.right, along);
+      // On the ground of the sector entered, as its cells are: between two
+      // cell centres far apart the ground need not be straight.
+      glm::vec3 inside = glm::mix(gate.left, gate.right, along);
+      inside.y = graph.heightAt(graph.sectors[graph.portals[place.turn.portal].toSector], inside.x,
+                                inside.z);
       if (!shorterThrough(point, inside) || !stretchClear(&place, point, nullptr, inside) ||
           !passes(point, inside, at, j, place, none) ||
           !passes(inside, next, j, nextAt, none, none) ||
