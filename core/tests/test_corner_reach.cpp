@@ -368,9 +368,9 @@ void checkRandomQueries(const std::string& path, UnitShape shape, float width, f
       }
     }
     const FunnelResult reached = pullCorridor(graph, result.corridor, /*recordSteps=*/true);
-    const size_t movedHere = size_t(
-        std::count_if(reached.steps.begin(), reached.steps.end(),
-                      [](const FunnelStep& step) { return step.event == FunnelEvent::Reach; }));
+    const size_t movedHere = size_t(std::count_if(
+        reached.steps.begin(), reached.steps.end(),
+        [](const FunnelStep& funnelStep) { return funnelStep.event == FunnelEvent::Reach; }));
     // A corner turned at on both sides of a portal may move as one; a move
     // may add a turn at the end of a gate its way on would miss.
     ASSERT_LE(reached.corners.size(), base.size() + movedHere) << test::describe(pair);
