@@ -215,12 +215,16 @@ std::pair<float, float> IntervalSearch::placeOnPortal(const Node& node) const {
   return {glm::dot(node.left - from, along), glm::dot(node.right - from, along)};
 }
 
-bool IntervalSearch::covered(const Node& node) const {
-  Node rest = node;
-  return trimCovered(rest);
+uint32_t IntervalSearch::newestExpanded(uint32_t portal) const {
+  return m_newestExpanded.seen(portal) ? m_newestExpanded[portal] : kNoNode;
 }
 
-bool IntervalSearch::trimCovered(Node& node) const {
+bool IntervalSearch::covered(const Node& node) const {
+  Node rest = node;
+  return trimCovered(rest, node.newestWhenQueued);
+}
+
+bool IntervalSearch::trimCovered(Node& node, uint32_t oldest) const {
   if (!m_newestExpanded.seen(node.crossed)) return false;
   // Named, not bound: the cut below captures them (clang 14 cannot capture bindings).
   const std::pair<glm::vec2, glm::vec2> line = enteringLine(node.crossed);
@@ -231,7 +235,7 @@ bool IntervalSearch::trimCovered(Node& node) const {
     // where an interval expanded over it reaches it no dearer.
     const float cost = node.cost + glm::distance(node.root, node.left) * m_query.metre;
     int checked = 0;
-    for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
+    for (uint32_t i = m_newestExpanded[node.crossed]; i != oldest && checked < kExpandedChecked;
          i = m_expanded[i].next, ++checked) {
       const ExpandedInterval& before = m_expanded[i];
       if (before.low <= low + kPoint && before.high >= high - kPoint &&
@@ -242,7 +246,7 @@ bool IntervalSearch::trimCovered(Node& node) const {
   }
   bool trimmed = false;
   int checked = 0;
-  for (uint32_t i = m_newestExpanded[node.crossed]; i != kNoNode && checked < kExpandedChecked;
+  for (uint32_t i = m_newestExpanded[node.crossed]; i != oldest && checked < kExpandedChecked;
        i = m_expanded[i].next, ++checked) {
     const ExpandedInterval& before = m_expanded[i];
     const auto heldUpTo = [&](float start, float end) {
@@ -347,10 +351,11 @@ float IntervalSearch::heuristic(const Node& node) const {
 void IntervalSearch::queueNewest() {
   Node& node = m_nodes.back();
   // Not even queued when an interval expanded already covers it.
-  if (!(node.cost < kInfinity) || (!node.isPoint && !node.isGoal && trimCovered(node))) {
+  if (!(node.cost < kInfinity) || (!node.isPoint && !node.isGoal && trimCovered(node, kNoNode))) {
     m_nodes.pop_back();
     return;
   }
+  if (!node.isPoint && !node.isGoal) node.newestWhenQueued = newestExpanded(node.crossed);
   node.estimate = node.cost + heuristic(node);
   m_open.push({node.estimate, node.cost, uint32_t(m_nodes.size() - 1)});
   if (m_query.traced && !node.isGoal) {
@@ -448,7 +453,9 @@ SearchStep IntervalSearch::step() {
     }
     // Pruned late: its root or turn was reached cheaper since this node was
     // queued, or an interval holding this one was expanded.
-    if (reachedCheaper(node) || (!node.isPoint && covered(node))) {
+    // The intervals expanded on its portal before it was queued cut it then.
+    if (reachedCheaper(node) ||
+        (!node.isPoint && newestExpanded(node.crossed) != node.newestWhenQueued && covered(node))) {
       if (m_query.traced) traceNode(SearchEvent::Kind::Drop, node);
       continue;
     }

@@ -120,6 +120,9 @@ class IntervalSearch {
     /// A point node at an end of the entering gate of the portal its parent,
     /// a turn past the gates, crossed: how the way went on from there.
     ReachWay exit;
+    /// An interval node: the newest interval expanded on its portal when it
+    /// was queued (kNoNode: none), which trimCovered had cut it against.
+    uint32_t newestWhenQueued;
   };
 
   /// The key of the root standing at `at`: one per point, so that the ends
@@ -149,9 +152,13 @@ class IntervalSearch {
   /// the same portal holds and whose root reaches no dearer (root_dominance.h):
   /// each point there is no dearer from that root, which sees it, and all
   /// this one would reach through it, that one reached. True when nothing is left.
-  bool trimCovered(Node& node) const;
+  /// Only intervals expanded after `oldest` cut (the node was cut against
+  /// it and those before it; none such: all cut).
+  bool trimCovered(Node& node, uint32_t oldest) const;
   /// Whether trimCovered would leave nothing of the node.
   bool covered(const Node& node) const;
+  /// The newest interval expanded on the portal (kNoNode: none yet).
+  uint32_t newestExpanded(uint32_t portal) const;
   /// Remembers an interval node as expanded, for covered().
   void markExpanded(const Node& node);
   /// A node appended to m_nodes, filled in place by the caller, which then
