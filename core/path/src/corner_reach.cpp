@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "nav/portal_ends.h"
 
@@ -325,19 +326,26 @@ size_t reach(const NavGraph& graph, std::span<const FunnelPortal> leg,
     if (!chosen && candidates > 0 && k + 2 < corners.size()) {
       // Two corners on one side of a narrow sector may each need the other
       // moved first: move them together.
-      Reaching after[kMaxPlaces];
-      const size_t afterCandidates =
-          placesOf(graph, leg, legPortals, corners, cornerPortals, k + 1, after);
       const glm::vec3 next = corners[k + 2];
       const float walked = groundDistance(previous, corner) +
                            groundDistance(corner, corners[k + 1]) +
                            groundDistance(corners[k + 1], next);
+      // The next corner's places, looked up once a first corner's place may serve.
+      Reaching after[kMaxPlaces];
+      std::optional<size_t> afterCandidates;
       for (size_t c = 0; c < candidates && !chosen; ++c) {
         const Reaching& p = places[c];
-        if (!stretchClear(before.moves() ? &before : nullptr, previous, &p, p.point) ||
+        // Through any second place the way is no shorter than straight from
+        // p to the corner after (rounding allowed for): the cheapest test first.
+        constexpr float kRounding = 1e-5f;
+        if (!(groundDistance(previous, p.point) + groundDistance(p.point, next) <
+              walked * (1.0f + kRounding)) ||
+            !stretchClear(before.moves() ? &before : nullptr, previous, &p, p.point) ||
             !passes(previous, p.point, beforeAt, at, p, before))
           continue;
-        for (size_t d = 0; d < afterCandidates && !chosen; ++d) {
+        if (!afterCandidates)
+          afterCandidates = placesOf(graph, leg, legPortals, corners, cornerPortals, k + 1, after);
+        for (size_t d = 0; d < *afterCandidates && !chosen; ++d) {
           const Reaching& q = after[d];
           if (p.turn.portal == q.turn.portal && p.turn.left == q.turn.left) continue;
           if (groundDistance(previous, p.point) + groundDistance(p.point, q.point) +
