@@ -11,20 +11,17 @@
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "corner_reach.h"
 #include "nav/collision.h"
 #include "nav/funnel.h"
-#include "nav/grid_angle.h"
 #include "nav/level_settings.h"
 #include "nav/nav_build.h"
 #include "nav/path_clearance.h"
 #include "nav/path_pipeline.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
-#include "nav/terrain_generator.h"
 #include "test_levels.h"
 #include "test_queries.h"
 
@@ -291,37 +288,22 @@ TEST(CornerReach, AMoveToAReachTurnsWhereItsViewOfTheNextGateEnds) {
 // on that ground; at the height between the gate's two far-apart cell
 // centres it stood 18.5 cm too high and the stretch on touched the level.
 TEST(CornerReach, ATurnInsideAGateStandsOnTheGround) {
-  TerrainParams terrain;
-  terrain.seed = 1586;
-  std::ostringstream obj;
-  ASSERT_TRUE(generateTerrain(terrain, obj).ok());
-  Result<Level> parsed = parseObj(obj.str(), "terrain 1586");
-  ASSERT_TRUE(parsed.ok()) << parsed.error();
-  Result<Level> turned = rotatedAboutY(parsed.value(), 38.0f);
-  ASSERT_TRUE(turned.ok()) << turned.error();
   UnitProfile unit;
   unit.shape = UnitShape::Box;
   unit.width = 0.6f;
   unit.height = 1.8f;
   unit.stepHeight = 0.45f;
   unit.maxDrop = 0.45f;
-  unit.maxSlopeDegrees = 45.0f;
-  FloodFillParams params = fillParamsFor(turned.value(), unit);
-  params.cellSize = 0.3f;
-  Result<Level> level = levelOnChosenGrid(turned.value(), std::nullopt, params);
-  ASSERT_TRUE(level.ok()) << level.error();
-  const CollisionWorld world(level.value());
-  params = fillParamsFor(level.value(), unit);
-  params.cellSize = 0.3f;
-  Result<NavBuild> build = buildNavigation(level.value(), world, params);
-  ASSERT_TRUE(build.ok()) << build.error();
-  const NavGraph& graph = build.value().graph;
+  const std::unique_ptr<test::TerrainOnGrid> terrain =
+      test::terrainOnChosenGridWithWorld(1586, 38.0f, unit, 0.3f);
+  ASSERT_TRUE(terrain);
+  const NavGraph& graph = terrain->build.graph;
   // The whole pipeline, as the clearance benchmark found it.
   PathStages stages;
   stages.clearance = true;
   PathAnswer answer;
   planPath(graph, {55.3604507f, -0.0522546507f, 54.1053314f},
-           {47.1702499f, 0.704529583f, 2.18024731f}, {}, stages, answer, &world);
+           {47.1702499f, 0.704529583f, 2.18024731f}, {}, stages, answer, terrain->world.get());
   ASSERT_TRUE(answer.hasPath());
   EXPECT_GT(answer.funnel.reachedCorners, 0u);
   const ClearanceSummary clearance = summarizeClearance(answer.clearance);

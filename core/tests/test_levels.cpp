@@ -310,7 +310,13 @@ Result<NavBuild> terrainOnChosenGrid(uint32_t seed, float degrees, const UnitPro
 
 std::unique_ptr<TerrainOnGrid> terrainOnChosenGridWithWorld(uint32_t seed, float degrees,
                                                             UnitShape shape, float cellSize) {
-  const FloodFillParams params = terrainParams(shape, cellSize);
+  return terrainOnChosenGridWithWorld(seed, degrees, terrainParams(shape, cellSize).unit, cellSize);
+}
+
+std::unique_ptr<TerrainOnGrid> terrainOnChosenGridWithWorld(uint32_t seed, float degrees,
+                                                            const UnitProfile& unit,
+                                                            float cellSize) {
+  const FloodFillParams params = terrainParams(unit, cellSize);
   Result<Level> level = levelOnChosenGrid(terrainLevel(seed, degrees), std::nullopt, params);
   if (!level) {
     ADD_FAILURE() << level.error();

@@ -102,6 +102,10 @@ struct TerrainOnGrid {
 /// Null, with a test failure, when it cannot be built.
 std::unique_ptr<TerrainOnGrid> terrainOnChosenGridWithWorld(uint32_t seed, float degrees,
                                                             UnitShape shape, float cellSize = 0.3f);
+/// terrainOnChosenGridWithWorld for another unit (its slope as Detour's unit's).
+std::unique_ptr<TerrainOnGrid> terrainOnChosenGridWithWorld(uint32_t seed, float degrees,
+                                                            const UnitProfile& unit,
+                                                            float cellSize);
 
 /// Path of a file in ../shared, or "" when the shared folder is absent.
 std::string sharedFile(const std::string& relative);
