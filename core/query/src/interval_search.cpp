@@ -220,6 +220,8 @@ uint32_t IntervalSearch::newestExpanded(uint32_t portal) const {
 }
 
 bool IntervalSearch::covered(const Node& node) const {
+  // The intervals expanded on its portal before it was queued cut it then.
+  if (newestExpanded(node.crossed) == node.newestWhenQueued) return false;
   Node rest = node;
   return trimCovered(rest, node.newestWhenQueued);
 }
@@ -453,9 +455,7 @@ SearchStep IntervalSearch::step() {
     }
     // Pruned late: its root or turn was reached cheaper since this node was
     // queued, or an interval holding this one was expanded.
-    // The intervals expanded on its portal before it was queued cut it then.
-    if (reachedCheaper(node) ||
-        (!node.isPoint && newestExpanded(node.crossed) != node.newestWhenQueued && covered(node))) {
+    if (reachedCheaper(node) || (!node.isPoint && covered(node))) {
       if (m_query.traced) traceNode(SearchEvent::Kind::Drop, node);
       continue;
     }

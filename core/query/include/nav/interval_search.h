@@ -155,7 +155,8 @@ class IntervalSearch {
   /// Only intervals expanded after `oldest` cut (the node was cut against
   /// it and those before it; none such: all cut).
   bool trimCovered(Node& node, uint32_t oldest) const;
-  /// Whether trimCovered would leave nothing of the node.
+  /// Whether trimCovered, by the intervals expanded since the node was
+  /// queued, would leave nothing of it.
   bool covered(const Node& node) const;
   /// The newest interval expanded on the portal (kNoNode: none yet).
   uint32_t newestExpanded(uint32_t portal) const;
