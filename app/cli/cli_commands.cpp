@@ -431,13 +431,15 @@ std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& fl
   return prepare("query", path, flags, exitCode);
 }
 
-// How the unit following the path touches the level (path_clearance.h); null without a level.
+// How the unit following the path touches the level, and the stretches with
+// no ground under its centre (path_clearance.h); null without a level.
 Json clearanceJson(const CollisionWorld* world, const std::vector<StretchClearance>& stretches) {
   if (world == nullptr) return nullptr;
   const ClearanceSummary summary = summarizeClearance(stretches);
   return Json{{"stretches", summary.stretches},
               {"touching", summary.touching},
-              {"deepest", rounded(summary.deepest)}};
+              {"deepest", rounded(summary.deepest)},
+              {"over_no_ground", summary.overNoGround}};
 }
 
 int runNavInfo(const std::string& path) {

@@ -125,6 +125,7 @@ void StatePrinter::observe(const PathTool& path) {
     const glm::vec3 at = m_frame.toFile(summary.deepestAt);
     line += format(" at=%.3f,%.3f,%.3f", at.x, at.y, at.z);
   }
+  line += format(" over_no_ground=%zu", summary.overNoGround);
   print(line);
 }
 

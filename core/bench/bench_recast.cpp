@@ -346,6 +346,8 @@ void addClearance(const nav::CollisionWorld& world, const nav::UnitProfile& unit
       nav::summarizeClearance(nav::pathClearance(world, unit, corners));
   total.stretches += path.stretches;
   total.touching += path.touching;
+  total.overNoGround += path.overNoGround;
+  total.lengthOverNoGround += path.lengthOverNoGround;
   if (path.deepest > total.deepest) {
     total.deepest = path.deepest;
     total.deepestAt = path.deepestAt;
@@ -768,6 +770,14 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
           who, clearance.touching, clearance.stretches,
           100.0 * double(clearance.touching) / double(std::max<size_t>(clearance.stretches, 1)),
           clearance.deepest);
+    }
+    // Ground the unit would stand on: a voxel mesh can close a crack narrower than a voxel.
+    for (const auto& [who, clearance] :
+         {std::pair{"navscope", navscopeClearance}, std::pair{"Detour", detourClearance}}) {
+      std::printf(
+          "  stretches over no ground (%s's unit: no ground under its centre within its drop): "
+          "%zu of %zu, %.2f m in all\n",
+          who, clearance.overNoGround, clearance.stretches, double(clearance.lengthOverNoGround));
     }
   }
   std::vector<const Pair*> outliers;

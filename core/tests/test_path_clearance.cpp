@@ -221,6 +221,39 @@ TEST(PathClearance, OneEntryPerStretchAndNothingSweptForBrokenCornersOrAPointUni
     expectClear(s);
 }
 
+// A crack 0.5 m wide across a floor (x 5 to 5.5), narrower than the unit: its
+// footprint rests on both edges, but its centre steps into the crack. A
+// stretch straight across has 0.5 m over no ground, to within a piece
+// (kClearancePiece) at each edge; one beside the crack has none, nor has one
+// stepping down a 0.3 m ledge (within the unit's drop).
+TEST(PathClearance, AStretchAcrossACrackHasItsWidthOverNoGround) {
+  Level level;
+  test::addFloor(level, 0, 0, 5, 10, 0);
+  test::addFloor(level, 5.5f, 0, 10, 4, 0);
+  test::addFloor(level, 5.5f, 6, 10, 10, 0);
+  test::addFloor(level, 5, 4, 5.5f, 6, -0.3f);
+  test::finish(level);
+  UnitProfile unit = unitOfShape(UnitShape::Round);
+  unit.width = 1.2f;
+  for (const UnitShape shape : {UnitShape::Round, UnitShape::Box}) {
+    SCOPED_TRACE(toString(shape));
+    unit.shape = shape;
+    const StretchClearance across = onlyStretch(level, unit, {2, 0, 8}, {8, 0, 8});
+    EXPECT_TRUE(across.walked);
+    EXPECT_NEAR(across.overNoGround, 0.5f, kClearancePiece + 1e-4f);
+    EXPECT_GT(across.overNoGround, 0.5f - kClearancePiece);
+    const StretchClearance down = onlyStretch(level, unit, {2, 0, 5}, {5.25f, -0.3f, 5});
+    EXPECT_EQ(down.overNoGround, 0.0f);
+    const StretchClearance beside = onlyStretch(level, unit, {2, 0, 8}, {4.9f, 0, 2});
+    EXPECT_EQ(beside.overNoGround, 0.0f);
+    const CollisionWorld world(level);
+    const std::vector<glm::vec3> corners = {{2, 0, 8}, {8, 0, 8}, {8, 0, 2}};
+    const ClearanceSummary summary = summarizeClearance(pathClearance(world, unit, corners));
+    EXPECT_EQ(summary.overNoGround, 2u);
+    EXPECT_GT(summary.lengthOverNoGround, 2 * (0.5f - kClearancePiece));
+  }
+}
+
 // On a bundled level: a stretch the funnel makes on the showcase for the round
 // unit, 0.2 m from the face at z 24 of a wall and a building (x 30.7 to 37).
 TEST(PathClearance, AGrazingStretchOnTheShowcase) {

@@ -65,11 +65,16 @@ void clearanceLine(const PathAnswer& solution) {
     ImGui::TextColored(kBad, "touches the level: %zu of %zu stretches, up to %.1f cm deep",
                        summary.touching, summary.stretches, double(summary.deepest) * 100.0);
   }
+  if (summary.overNoGround > 0) {
+    ImGui::TextColored(kBad, "over no ground: %zu stretches, %.2f m", summary.overNoGround,
+                       double(summary.lengthOverNoGround));
+  }
   ImGui::PopTextWrapPos();
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "The unit's footprint swept along each stretch over the ground it walks,\n"
-        "above its step height: how far it would reach into walls, pillars or ceilings.\n"
+        "above its step height: how far it would reach into walls, pillars or ceilings,\n"
+        "and how much of the way has no ground under its centre within its drop.\n"
         "Paths hug corners, and a sector's edge lies up to half a cell past the last\n"
         "cell centre the flood fill tested.");
   }

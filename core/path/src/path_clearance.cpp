@@ -17,6 +17,10 @@ constexpr float kRim = 0.005f;
 constexpr float kMargin = 0.01f;
 // Halvings of the footprint that find a touch's depth: to well under a millimetre.
 constexpr int kDepthHalvings = 12;
+// Ground this close to the centre counts as under it (the ground raster's reach). [metres]
+constexpr float kGroundReach = 0.03f;
+// Below the deepest the unit may stand over, rounding of the heights it rests at. [metres]
+constexpr float kDepthSlack = 0.005f;
 // Longer than any stretch of a level's path. [metres]
 constexpr float kMaxStretch = 1e5f;
 
@@ -40,6 +44,7 @@ class StretchSweeper {
       const glm::vec2 p = glm::mix(a, b, float(k) / float(pieces));
       const glm::vec2 q = glm::mix(a, b, float(k + 1) / float(pieces));
       const float next = groundNear(q, y - m_unit.maxDrop - kMargin, y + m_unit.stepHeight, y);
+      if (!groundUnderCentre(q, next)) result.overNoGround += glm::distance(p, q);
       if (overlaps(p, y, q, next, m_half)) {
         const float depth = m_half - clearHalf(p, y, q, next);
         if (depth > result.depth) {
@@ -58,6 +63,24 @@ class StretchSweeper {
   float groundNear(glm::vec2 at, float below, float above, float otherwise) const {
     const StandResult stand = tryStand(m_world, m_unit, at, below, above);
     return stand.ok ? stand.y : otherwise;
+  }
+
+  // Whether ground lies under the centre at `at`, from the unit's feet at y
+  // (and the 2 cm the fill counts as under them) down to its step or its
+  // drop, whichever is deeper (the fill lets the footprint rest a step above
+  // the ground under its centre). Within kGroundReach of the centre will do,
+  // as the fill's ground raster bridges cracks narrower than twice that.
+  bool groundUnderCentre(glm::vec2 at, float y) const {
+    const float above = kGroundClearance;
+    const float depth = std::max(m_unit.maxDrop, m_unit.stepHeight) + above + kDepthSlack;
+    for (const glm::vec2 offset :
+         {glm::vec2(0.0f), glm::vec2(kGroundReach, 0.0f), glm::vec2(-kGroundReach, 0.0f),
+          glm::vec2(0.0f, kGroundReach), glm::vec2(0.0f, -kGroundReach)}) {
+      const glm::vec2 p = at + offset;
+      if (m_world.raycast(glm::vec3(p.x, y + above, p.y), glm::vec3(0.0f, -1.0f, 0.0f), depth))
+        return true;
+    }
+    return false;
   }
 
   // The body above what the unit steps onto, swept from p (ground yp) to q
@@ -104,6 +127,10 @@ ClearanceSummary summarizeClearance(std::span<const StretchClearance> stretches)
   for (const StretchClearance& stretch : stretches) {
     if (!stretch.walked) continue;
     ++summary.stretches;
+    if (stretch.overNoGround > 0.0f) {
+      ++summary.overNoGround;
+      summary.lengthOverNoGround += stretch.overNoGround;
+    }
     if (!(stretch.depth > 0.0f)) continue;
     ++summary.touching;
     if (stretch.depth > summary.deepest) {
