@@ -775,7 +775,8 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
     for (const auto& [who, clearance] :
          {std::pair{"navscope", navscopeClearance}, std::pair{"Detour", detourClearance}}) {
       std::printf(
-          "  stretches over no ground (%s's unit: no ground under its centre within its drop): "
+          "  stretches over no ground (%s's unit: no ground under its centre within its step or "
+          "drop): "
           "%zu of %zu, %.2f m in all\n",
           who, clearance.overNoGround, clearance.stretches, double(clearance.lengthOverNoGround));
     }

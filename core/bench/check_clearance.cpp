@@ -10,7 +10,7 @@
 // out to widened ends and reaches) and swept with the unit (pathClearance). Prints, per level and
 // shape: paths, stretches walked, stretches touching the level and the
 // deepest touch, stretches with some of their way over no ground (none under
-// the unit's centre within its drop), corners and the total path length.
+// the unit's centre within its step or drop), corners and the total path length.
 // Exits with 1 when any stretch touches or goes over no ground.
 // core/tests/test_paths_clear.cpp runs the same on the bundled levels and the
 // dungeon in ctest.

@@ -74,7 +74,7 @@ void clearanceLine(const PathAnswer& solution) {
     ImGui::SetTooltip(
         "The unit's footprint swept along each stretch over the ground it walks,\n"
         "above its step height: how far it would reach into walls, pillars or ceilings,\n"
-        "and how much of the way has no ground under its centre within its drop.\n"
+        "and how much of the way has no ground under its centre within its step or drop.\n"
         "Paths hug corners, and a sector's edge lies up to half a cell past the last\n"
         "cell centre the flood fill tested.");
   }
