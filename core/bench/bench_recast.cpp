@@ -776,8 +776,7 @@ std::optional<Summary> runCase(const Case& c, int runs, int pairCount, int repet
          {std::pair{"navscope", navscopeClearance}, std::pair{"Detour", detourClearance}}) {
       std::printf(
           "  stretches over no ground (%s's unit: no ground under its centre within its step or "
-          "drop): "
-          "%zu of %zu, %.2f m in all\n",
+          "drop): %zu of %zu, %.2f m in all\n",
           who, clearance.overNoGround, clearance.stretches, double(clearance.lengthOverNoGround));
     }
   }

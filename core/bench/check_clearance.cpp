@@ -129,12 +129,12 @@ size_t runCase(const nav::bench::CheckCase& c, nav::UnitShape shape, size_t pair
   const nav::NavGraph& graph = build.graph;
   std::printf("%s, %s unit %.2f m: %zu sectors, %zu portals\n", c.label.c_str(),
               nav::toString(shape), check->unit.width, graph.sectors.size(), graph.portals.size());
-  size_t touching = 0;
+  size_t flagged = 0;
   if (level.settings.start && level.settings.goal) {
     Totals first;
     solve(graph, world, *level.settings.start, *level.settings.goal, first);
     print("default", first);
-    touching += first.touching + first.overNoGround;
+    flagged += first.touching + first.overNoGround;
   }
   Totals random;
   const nav::CellGrid& cells = *build.cells;
@@ -154,7 +154,7 @@ size_t runCase(const nav::bench::CheckCase& c, nav::UnitShape shape, size_t pair
   print("random", random);
   std::printf("  %.1f s\n",
               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-  return touching + random.touching + random.overNoGround;
+  return flagged + random.touching + random.overNoGround;
 }
 
 }  // namespace

@@ -221,16 +221,16 @@ TEST(PathClearance, OneEntryPerStretchAndNothingSweptForBrokenCornersOrAPointUni
     expectClear(s);
 }
 
-// A crack 0.5 m wide across a floor (x 5 to 5.5), narrower than the unit: its
-// footprint rests on both edges, but its centre steps into the crack. A
-// stretch straight across has 0.5 m over no ground, to within a piece
-// (kClearancePiece) at each edge; one beside the crack has none, nor has one
-// stepping down a 0.3 m ledge (within the unit's drop).
+// A crack 0.5 m wide across a floor (x 5 to 5.5), narrower than the unit,
+// with a floor 0.3 m down in it between z 4 and 6: the footprint rests on
+// both edges, but its centre steps into the crack. A stretch straight across
+// (at z 8 or 1) has 0.5 m over no ground, to within a piece (kClearancePiece)
+// at each edge; one beside the crack has none, nor has one stepping down onto
+// the lower floor (within the unit's drop).
 TEST(PathClearance, AStretchAcrossACrackHasItsWidthOverNoGround) {
   Level level;
   test::addFloor(level, 0, 0, 5, 10, 0);
-  test::addFloor(level, 5.5f, 0, 10, 4, 0);
-  test::addFloor(level, 5.5f, 6, 10, 10, 0);
+  test::addFloor(level, 5.5f, 0, 10, 10, 0);
   test::addFloor(level, 5, 4, 5.5f, 6, -0.3f);
   test::finish(level);
   UnitProfile unit = unitOfShape(UnitShape::Round);
@@ -246,9 +246,11 @@ TEST(PathClearance, AStretchAcrossACrackHasItsWidthOverNoGround) {
     EXPECT_EQ(down.overNoGround, 0.0f);
     const StretchClearance beside = onlyStretch(level, unit, {2, 0, 8}, {4.9f, 0, 2});
     EXPECT_EQ(beside.overNoGround, 0.0f);
+    // Across, along the far side, and back across: two of three stretches.
     const CollisionWorld world(level);
-    const std::vector<glm::vec3> corners = {{2, 0, 8}, {8, 0, 8}, {8, 0, 2}};
+    const std::vector<glm::vec3> corners = {{2, 0, 8}, {8, 0, 8}, {8, 0, 1}, {2, 0, 1}};
     const ClearanceSummary summary = summarizeClearance(pathClearance(world, unit, corners));
+    EXPECT_EQ(summary.stretches, 3u);
     EXPECT_EQ(summary.overNoGround, 2u);
     EXPECT_GT(summary.lengthOverNoGround, 2 * (0.5f - kClearancePiece));
   }

@@ -17,8 +17,6 @@ constexpr float kRim = 0.005f;
 constexpr float kMargin = 0.01f;
 // Halvings of the footprint that find a touch's depth: to well under a millimetre.
 constexpr int kDepthHalvings = 12;
-// Ground this close to the centre counts as under it (the ground raster's reach). [metres]
-constexpr float kGroundReach = 0.03f;
 // Below the deepest the unit may stand over, rounding of the heights it rests at. [metres]
 constexpr float kDepthSlack = 0.005f;
 // Longer than any stretch of a level's path. [metres]
@@ -68,14 +66,15 @@ class StretchSweeper {
   // Whether ground lies under the centre at `at`, from the unit's feet at y
   // (and the 2 cm the fill counts as under them) down to its step or its
   // drop, whichever is deeper (the fill lets the footprint rest a step above
-  // the ground under its centre). Within kGroundReach of the centre will do,
-  // as the fill's ground raster bridges cracks narrower than twice that.
+  // the ground under its centre). Within the ground raster's reach of the
+  // centre will do, as the fill bridges cracks narrower than twice that.
   bool groundUnderCentre(glm::vec2 at, float y) const {
     const float above = kGroundClearance;
     const float depth = std::max(m_unit.maxDrop, m_unit.stepHeight) + above + kDepthSlack;
     for (const glm::vec2 offset :
-         {glm::vec2(0.0f), glm::vec2(kGroundReach, 0.0f), glm::vec2(-kGroundReach, 0.0f),
-          glm::vec2(0.0f, kGroundReach), glm::vec2(0.0f, -kGroundReach)}) {
+         {glm::vec2(0.0f), glm::vec2(kGroundRasterReach, 0.0f),
+          glm::vec2(-kGroundRasterReach, 0.0f), glm::vec2(0.0f, kGroundRasterReach),
+          glm::vec2(0.0f, -kGroundRasterReach)}) {
       const glm::vec2 p = at + offset;
       if (m_world.raycast(glm::vec3(p.x, y + above, p.y), glm::vec3(0.0f, -1.0f, 0.0f), depth))
         return true;

@@ -23,6 +23,10 @@
 
 namespace nav {
 
+/// How close ground must come to a point to count as under it, unless cells
+/// are so small that a quarter cell is less (buildGroundRaster). [metres]
+inline constexpr float kGroundRasterReach = 0.03f;
+
 struct GroundRasterParams {
   /// Side of a square. [metres, > 0]
   float squareSize = 0.3f;
@@ -30,7 +34,7 @@ struct GroundRasterParams {
   glm::vec2 origin{0.0f};
   /// Ground this close to a point counts as under it, so that cracks narrower
   /// than twice this between a level's pieces are no holes. [metres, >= 0]
-  float reach = 0.03f;
+  float reach = kGroundRasterReach;
   /// Refused with an error past this many (square, triangle) entries (4 bytes each, 12 while
   /// building).
   uint64_t maxEntries = 200'000'000;
