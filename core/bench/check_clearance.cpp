@@ -84,10 +84,12 @@ void solve(const nav::NavGraph& graph, const nav::CollisionWorld& world, const g
     if (stretch.overNoGround > 0.0f) {
       ++totals.overNoGround;
       if (g_diagnose) {
+        const glm::vec3 a = funnel.corners[i], b = funnel.corners[i + 1];
         std::printf(
-            "    (%.3f %.3f %.3f) -> (%.3f %.3f %.3f): stretch %zu of %zu, %.3f m over no ground\n",
-            start.x, start.y, start.z, goal.x, goal.y, goal.z, i, stretches.size(),
-            stretch.overNoGround);
+            "    (%.3f %.3f %.3f) -> (%.3f %.3f %.3f): stretch %zu of %zu, (%.3f %.3f %.3f) "
+            "-> (%.3f %.3f %.3f), %.3f m over no ground\n",
+            start.x, start.y, start.z, goal.x, goal.y, goal.z, i, stretches.size(), a.x, a.y, a.z,
+            b.x, b.y, b.z, stretch.overNoGround);
       }
     }
     if (!(stretch.depth > 0.0f)) continue;

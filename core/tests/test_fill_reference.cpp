@@ -66,11 +66,12 @@ struct Landing {
 
 // What the reference met on its way, to show the comparison exercised each rule.
 struct Seen {
-  size_t steepEdges = 0;  ///< stands beside a face too steep (feet below y)
-  size_t hangs = 0;       ///< steps whose landing hangs over a ledge
-  size_t gaps = 0;        ///< walks off a ledge that met ground at their own height
-  size_t unwalkable = 0;  ///< highest ground on a surface the unit may not use
-  size_t falls = 0;       ///< falls in the reference's cells
+  size_t steepEdges = 0;          ///< stands beside a face too steep (feet below y)
+  size_t hangs = 0;               ///< steps whose landing hangs over a ledge
+  size_t gaps = 0;                ///< walks off a ledge that met ground at their own height
+  size_t unwalkable = 0;          ///< highest ground on a surface the unit may not use
+  size_t falls = 0;               ///< falls in the reference's cells
+  size_t unsupportedHalfway = 0;  ///< steps with no ground under the centre halfway
 };
 
 class ReferenceFill {
@@ -189,7 +190,22 @@ class ReferenceFill {
     if (!landing.ok) return {};
     const float top = std::max(cell.y, landing.y);
     if (touches(from, to, top + kGroundClearance, top + m_unit.height)) return {};
+    if (!supportedHalfway(from, to, top + kGroundClearance)) {
+      ++m_seen.unsupportedHalfway;
+      return {};
+    }
     return {landing, 1};
+  }
+
+  // Halfway between two cells the ground under the unit's centre (the
+  // highest up to `top`, 2 cm above the higher cell) must lie within a step
+  // below everything under the footprint there up to `top`.
+  bool supportedHalfway(glm::vec2 from, glm::vec2 to, float top) const {
+    const glm::vec2 halfway = 0.5f * (from + to);
+    const float ground = m_support.groundBelow(halfway, top);
+    if (ground == kNoFloor) return false;
+    const float highestRest = ground + m_unit.stepHeight + kStepSlack;
+    return top <= highestRest || !touches(halfway, halfway, highestRest, top);
   }
 
   // Walking off a ledge: the unit goes on at its height, column by column,
@@ -423,6 +439,8 @@ TEST(FillReference, TerrainSeed2Box) {
   const Level level = terrain(2);
   const Seen seen = compareWithReference(level, terrainParams(level, UnitShape::Box), "terrain 2");
   expectTerrainCovered(seen, "terrain 2");
+  // Its stairs of risers near the step hold the box between cells.
+  EXPECT_GT(seen.unsupportedHalfway, 0u);
 }
 
 TEST(FillReference, TerrainSeed2BoxTurned17Degrees) {

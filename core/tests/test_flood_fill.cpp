@@ -708,6 +708,42 @@ TEST(FloodFillSupport, AStepJustBelowTheStepHeightIsTwoWayJustAboveAFall) {
   }
 }
 
+TEST(FloodFillSupport, NoStepWhereHalfwayTheUnitRestsTwoRisersAboveItsCentre) {
+  // Two risers of 0.4 (the step is 0.45) with a tread between them, from a
+  // floor at x < 0 to one at 0.8 from x = tread on; columns are centred at
+  // -2.9 + 0.3 k. The column at -0.2 rests on the tread (0.4) over the floor,
+  // the one at 0.1 on the upper floor (0.8) over the tread: each a riser above
+  // its centre's ground. Halfway, at -0.05, the footprint (half 0.3) reaches
+  // the upper floor when the tread is 0.2 deep, with its centre still over the
+  // floor: 0.8 above it, so there is no step between them and the seed on
+  // the floor never reaches the top. With a tread 0.3 deep it reaches only the
+  // tread there, and the unit climbs.
+  for (const UnitShape shape : {UnitShape::Box, UnitShape::Round}) {
+    SCOPED_TRACE(toString(shape));
+    FloodFillParams params;
+    params.unit.shape = shape;
+    params.seeds = {{-2.0f, 0.05f, 1.5f}};
+    for (const float tread : {0.2f, 0.3f}) {
+      SCOPED_TRACE(tread);
+      Level level;
+      test::addFloor(level, -3.05f, 0, 0, 3, 0);
+      test::addFloor(level, 0, 0, tread, 3, 0.4f);
+      test::addFloor(level, tread, 0, 3, 3, 0.8f);
+      Built built = fill(std::move(level), params);
+      ASSERT_TRUE(built.cells.ok()) << built.cells.error();
+      const CellGrid& cells = built.cells.value();
+      EXPECT_GT(countAt(cells, 0.4f), 0u);
+      if (tread < 0.3f) {
+        EXPECT_EQ(countAt(cells, 0.8f), 0u);
+      } else {
+        EXPECT_GT(countAt(cells, 0.8f), 0u);
+        EXPECT_GT(linksFromTo(cells, 0.4f, 0.8f), 0u);
+        EXPECT_EQ(linksFromTo(cells, 0.8f, 0.4f), linksFromTo(cells, 0.4f, 0.8f));
+      }
+    }
+  }
+}
+
 TEST(FloodFillSupport, LedgeOverhangWidensABlockTop) {
   // LedgeDropIsOneWay's block [0, 4]^2, 2 m high, columns centred at
   // -2.85 + 0.3 k. The footprint less the overhang (half 0.3 - overhang)

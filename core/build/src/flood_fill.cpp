@@ -171,10 +171,16 @@ struct Mover {
     if (!footprintsOverlap(cellSize)) {
       // Footprints that do not overlap leave a strip between them: the general sweep.
       const StandResult landing = stand(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
-      return landing.ok && canMove(from, fromY, to, landing.y) ? landing : StandResult{};
+      return landing.ok && canMove(from, fromY, to, landing.y) &&
+                     supportedMidway(from, fromY, to, landing.y, [] {})
+                 ? landing
+                 : StandResult{};
     }
     const StandResult landing = overlappingLanding(to, fromY, fromFeet);
-    return landing.ok && roomToMove(from, fromY, to, landing.y) ? landing : StandResult{};
+    return landing.ok && roomToMove(from, fromY, to, landing.y) &&
+                   supportedMidway(from, fromY, to, landing.y, [] {})
+               ? landing
+               : StandResult{};
   }
 
   // What working out a landing in one window proved about the target column,
@@ -322,6 +328,29 @@ struct Mover {
       return !rectangleBlocked && (y <= fromY || overheadClear(from, fromY, fromFeet, y, overhead));
     }
     return overheadClear(from, fromY, fromFeet, y, overhead);
+  }
+
+  // Whether, halfway between two neighbouring standing positions (from at
+  // fromY, to at y), ground under the unit's centre lies within a step below
+  // anything under its footprint there, up to 2 cm above the higher position:
+  // the support rule's centre test, between the cells. Where treads are
+  // narrower than half the footprint, the unit halfway rests on the tread
+  // above its centre's while the cells either side each rest a riser lower.
+  // The ground under the centre is the highest up to that height; only when
+  // it lies more than a step below that height is the footprint's column
+  // tested (`beforeExactTest` first, to gather the triangles near).
+  template <class BeforeExactTest>
+  bool supportedMidway(glm::vec2 from, float fromY, glm::vec2 to, float y,
+                       BeforeExactTest&& beforeExactTest) const {
+    if (!footprintSupport) return true;
+    const glm::vec2 middle = 0.5f * (from + to);
+    const float top = std::max(fromY, y) + kGroundClearance;
+    const float ground = footprintSupport->groundBelow(middle, top);
+    if (ground == -std::numeric_limits<float>::infinity()) return false;
+    const float highestRest = ground + unit.stepHeight + kStepSlack;
+    if (top <= highestRest) return true;
+    beforeExactTest();
+    return !blocked(middle, middle, highestRest, top);
   }
 
   // The sweep between two standing positions (each already known to be clear).
@@ -640,6 +669,7 @@ class Filler {
             gather();
             landing.ok = near.roomToMove(here, cell.y, there, landing.y, cell.feet, &overhead);
           }
+          if (landing.ok) landing.ok = near.supportedMidway(here, cell.y, there, landing.y, gather);
         }
         uint8_t fallColumns = 0;
         if (landing.hangs) {

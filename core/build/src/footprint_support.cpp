@@ -7,8 +7,6 @@
 namespace nav {
 namespace {
 
-// Heights this close count as equal in the step checks (rounding). [metres]
-constexpr float kStepSlack = 1e-3f;
 // At most this many sample intervals across the footprint, however small the cells.
 constexpr int kMaxIntervals = 32;
 

@@ -32,6 +32,8 @@ namespace nav {
 /// The unit's body starts this far above its ground, so that the ground itself
 /// is not a collision; ground up to here counts as under its feet. [metres]
 inline constexpr float kGroundClearance = 0.02f;
+/// Heights this close count as equal in the step checks (rounding). [metres]
+inline constexpr float kStepSlack = 1e-3f;
 
 class FootprintSupport {
  public:
@@ -41,6 +43,11 @@ class FootprintSupport {
   /// Whether the unit with its footprint centred on the ground-plane point
   /// `center`, resting at height restY, stands on ground. Thread-safe.
   bool supported(glm::vec2 center, float restY) const;
+
+  /// The highest ground under the ground-plane point p (within the raster's
+  /// reach) no higher than `top`, as found under each sample; -infinity where
+  /// there is none. Thread-safe. [metres]
+  float groundBelow(glm::vec2 p, float top) const { return m_ground->groundBelow(p, top); }
 
  private:
   const GroundRaster* m_ground;
