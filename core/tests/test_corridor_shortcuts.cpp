@@ -129,15 +129,15 @@ TEST(CorridorShortcuts, NeverLongerOnTheDungeon) {
   checkNeverLonger(*build, 6);
 }
 
-// dungeon.obj, from the hall up the ramp: the ramp is cut into strips that
-// run downhill side by side. The A*'s corridor turns onto the ramp along one
-// strip; the way cuts across the strips beside it, which the corridor never
-// entered. A way round through them shortens the path by 0.8 m (2 %).
+// dungeon.obj, on the upper floor: the A*'s corridor turns round a corner
+// through sectors the way need not enter, and the way cuts across a sector
+// beside it, which the corridor never entered. A way round through it
+// shortens the path from 6.905 m to the exact search's 6.414 m (7 %).
 TEST(CorridorShortcuts, WayRoundThroughSectorsBesideTheCorridor) {
   const NavBuild* build = test::dungeonBuild();
   if (build == nullptr) GTEST_SKIP() << "../shared/meshes/dungeon.obj is absent";
   const NavGraph& graph = build->graph;
-  const glm::vec3 start(18.384f, 10.197f, -48.248f), goal(23.533f, 15.085f, -86.111f);
+  const glm::vec3 start(17.735f, 16.544f, -74.291f), goal(22.835f, 14.997f, -76.691f);
   SearchOptions options = test::uniformCosts(graph);
   const PathResult searched = findPath(graph, start, goal, options);
   ASSERT_EQ(searched.status, PathStatus::Found) << searched.reason;
@@ -147,7 +147,7 @@ TEST(CorridorShortcuts, WayRoundThroughSectorsBesideTheCorridor) {
   options.portalPoint = PortalPoint::Exact;
   planPath(graph, start, goal, options, {}, exact);
   ASSERT_EQ(exact.search.status, PathStatus::Found) << exact.search.reason;
-  EXPECT_GT(searchedLength, 42.5f) << "the A* alone no longer detours here: pick another pair";
+  EXPECT_GT(searchedLength, 6.8f) << "the A* alone no longer detours here: pick another pair";
   EXPECT_TRUE(joined(graph, crossing.search.corridor));
   EXPECT_NEAR(crossing.funnel.length, exact.funnel.length, 1e-3f)
       << "crossing: " << test::describe(crossing.search.corridor)

@@ -88,6 +88,41 @@ TEST(GroundRaster, RampGivesItsPlaneClampedToItsCorners) {
   EXPECT_EQ(raster.groundBelow({3.02f, 1.5f}, 10.0f), 1.5f);
 }
 
+TEST(GroundRaster, CentreGroundNamesItsFaceAndWhereASegmentLeavesIt) {
+  // The ramp above split along its diagonal from (0, 0) to (3, 3): triangle
+  // a, b, c holds the half with z > x, a, c, d the half with z < x. Square
+  // centres lie at 0.15 + 0.3 k.
+  Level level;
+  addQuad(level, {0, 0, 0}, {0, 0, 3}, {3, 1.5f, 3}, {3, 1.5f, 0});
+  const GroundRaster raster = rasterOf(level);
+  GroundRaster::TileCache tiles;
+  uint32_t upper = GroundRaster::kNoFace, lower = GroundRaster::kNoFace;
+  // (0.45, 1.05) lies in the half z > x, (1.05, 0.45) in the other.
+  EXPECT_NEAR(raster.groundBelowCentre({1, 3}, 10.0f, tiles, upper), 0.225f, 1e-6f);
+  EXPECT_NEAR(raster.groundBelowCentre({3, 1}, 10.0f, tiles, lower), 0.525f, 1e-6f);
+  ASSERT_NE(upper, GroundRaster::kNoFace);
+  ASSERT_NE(lower, GroundRaster::kNoFace);
+  EXPECT_NE(upper, lower);
+  uint32_t none = 0;
+  EXPECT_EQ(raster.groundBelowCentre({30, 30}, 10.0f, tiles, none), kNone);
+  EXPECT_EQ(none, GroundRaster::kNoFace);
+  // From (0.45, 1.05) to (1.05, 0.45) the segment crosses the diagonal
+  // halfway: the upper face holds its first half, the lower its second.
+  const glm::vec2 a(0.45f, 1.05f), b(1.05f, 0.45f);
+  const auto [upperFirst, upperLast] = raster.faceSpan(upper, a, b);
+  const auto [lowerFirst, lowerLast] = raster.faceSpan(lower, a, b);
+  EXPECT_EQ(upperFirst, 0.0f);
+  EXPECT_NEAR(upperLast, 0.5f, 1e-5f);
+  EXPECT_NEAR(lowerFirst, 0.5f, 1e-5f);
+  EXPECT_EQ(lowerLast, 1.0f);
+  // A segment off a face: an empty span.
+  const auto [offFirst, offLast] = raster.faceSpan(upper, {2.0f, 0.5f}, {2.5f, 1.0f});
+  EXPECT_GT(offFirst, offLast);
+  // Heights: the plane y = x / 2, kept within the corners' heights past the ramp.
+  EXPECT_NEAR(raster.faceHeight(upper, {0.75f, 0.75f}), 0.375f, 1e-6f);
+  EXPECT_EQ(raster.faceHeight(lower, {4.0f, 1.0f}), 1.5f);
+}
+
 TEST(GroundRaster, FacesTurnedDownOrUprightAreNoGround) {
   // The floor's quad wound the other way round faces down (normal (0, -9, 0)).
   Level level;

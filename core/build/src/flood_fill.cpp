@@ -172,13 +172,13 @@ struct Mover {
       // Footprints that do not overlap leave a strip between them: the general sweep.
       const StandResult landing = stand(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
       return landing.ok && canMove(from, fromY, to, landing.y) &&
-                     supportedMidway(from, fromY, to, landing.y, [] {})
+                     supportedBetween(from, fromY, to, landing.y, [] {})
                  ? landing
                  : StandResult{};
     }
     const StandResult landing = overlappingLanding(to, fromY, fromFeet);
     return landing.ok && roomToMove(from, fromY, to, landing.y) &&
-                   supportedMidway(from, fromY, to, landing.y, [] {})
+                   supportedBetween(from, fromY, to, landing.y, [] {})
                ? landing
                : StandResult{};
   }
@@ -330,27 +330,22 @@ struct Mover {
     return overheadClear(from, fromY, fromFeet, y, overhead);
   }
 
-  // Whether, halfway between two neighbouring standing positions (from at
-  // fromY, to at y), ground under the unit's centre lies within a step below
-  // anything under its footprint there, up to 2 cm above the higher position:
-  // the support rule's centre test, between the cells. Where treads are
-  // narrower than half the footprint, the unit halfway rests on the tread
-  // above its centre's while the cells either side each rest a riser lower.
-  // The ground under the centre is the highest up to that height; only when
-  // it lies more than a step below that height is the footprint's column
-  // tested (`beforeExactTest` first, to gather the triangles near).
+  // Whether the unit stays on ground between two neighbouring standing
+  // positions (from at fromY, to at y): FootprintSupport::supportedBetween,
+  // resting no higher than 2 cm above the higher (its footprint there lies
+  // within both footprints and the sweep between, clear above that).
+  // `beforeExactTest` gathers the triangles near before the footprint's
+  // column is tested.
   template <class BeforeExactTest>
-  bool supportedMidway(glm::vec2 from, float fromY, glm::vec2 to, float y,
-                       BeforeExactTest&& beforeExactTest) const {
+  bool supportedBetween(glm::vec2 from, float fromY, glm::vec2 to, float y,
+                        BeforeExactTest&& beforeExactTest) const {
     if (!footprintSupport) return true;
-    const glm::vec2 middle = 0.5f * (from + to);
     const float top = std::max(fromY, y) + kGroundClearance;
-    const float ground = footprintSupport->groundBelow(middle, top);
-    if (ground == -std::numeric_limits<float>::infinity()) return false;
-    const float highestRest = ground + unit.stepHeight + kStepSlack;
-    if (top <= highestRest) return true;
-    beforeExactTest();
-    return !blocked(middle, middle, highestRest, top);
+    return footprintSupport->supportedBetween(from, to, top,
+                                              [&](glm::vec2 p, float low, float high) {
+                                                beforeExactTest();
+                                                return !blocked(p, p, low, high);
+                                              });
   }
 
   // The sweep between two standing positions (each already known to be clear).
@@ -669,7 +664,8 @@ class Filler {
             gather();
             landing.ok = near.roomToMove(here, cell.y, there, landing.y, cell.feet, &overhead);
           }
-          if (landing.ok) landing.ok = near.supportedMidway(here, cell.y, there, landing.y, gather);
+          if (landing.ok)
+            landing.ok = near.supportedBetween(here, cell.y, there, landing.y, gather);
         }
         uint8_t fallColumns = 0;
         if (landing.hangs) {

@@ -9,6 +9,8 @@ namespace {
 
 // At most this many sample intervals across the footprint, however small the cells.
 constexpr int kMaxIntervals = 32;
+// At most this many pieces between two positions, however large the cells.
+constexpr int kMaxPiecesBetween = 64;
 
 }  // namespace
 
@@ -95,6 +97,29 @@ bool FootprintSupport::supported(glm::vec2 center, float restY) const {
   return std::all_of(m_neighbours.begin(), m_neighbours.end(), [&](const auto& pair) {
     return std::abs(grounds[pair.first] - grounds[pair.second]) <= allowed;
   });
+}
+
+int FootprintSupport::piecesBetween(glm::vec2 a, glm::vec2 b) const {
+  const float spacing = 2.0f * m_ground->reach();
+  const float length = glm::distance(a, b);
+  // An even number, so that the point halfway is one of them.
+  const int pieces = spacing > 0.0f ? int(std::ceil(length / spacing)) : 2;
+  return std::clamp(pieces + pieces % 2, 2, kMaxPiecesBetween);
+}
+
+float FootprintSupport::settledFrom(glm::vec2 end, bool atA, glm::vec2 a, glm::vec2 b, float top,
+                                    float lowest, GroundRaster::TileCache& tiles) const {
+  const float nothing = atA ? 0.0f : 1.0f;
+  const glm::ivec2 square = m_ground->squareOf(end);
+  if (m_ground->squareCentre(square) != end) return nothing;
+  uint32_t face = GroundRaster::kNoFace;
+  if (!(m_ground->groundBelowCentre(square, top, tiles, face) >= lowest)) return nothing;
+  const auto [first, last] = m_ground->faceSpan(face, a, b);
+  // The face must hold `end` itself, and the part must reach from it.
+  if (!(atA ? first == 0.0f && last >= 0.0f : last == 1.0f && first <= 1.0f)) return nothing;
+  const float far = atA ? last : first;
+  const float height = m_ground->faceHeight(face, glm::mix(a, b, far));
+  return height >= lowest && height <= top ? far : nothing;
 }
 
 }  // namespace nav

@@ -8,6 +8,7 @@
 #include <limits>
 #include <new>
 #include <string>
+#include <utility>
 
 #include "tile_index.h"
 #include "worker_threads.h"
@@ -125,8 +126,10 @@ struct GroundRaster::Storage {
   std::vector<uint32_t> firstEntry;
   /// Per tile, as firstEntry: where its squares' centre heights start in `centreHeights`.
   std::vector<uint32_t> firstCentreHeight;
-  /// Per square, highest first: the heights of its triangles at its centre.
+  /// Per square, highest first (on a tie, the lower face first): the heights
+  /// of its triangles at its centre, and those triangles (in `faces`).
   std::vector<float> centreHeights;
+  std::vector<uint32_t> centreFaces;
   /// Indices into `faces`, square by square, the highest (GroundFace::high) first.
   std::vector<uint32_t> entries;
   /// The upward-facing triangles' corners, three per triangle.
@@ -266,11 +269,11 @@ bool GroundRaster::listCentreHeights(int threads, BuildControl* control) {
   // 0; the runs are then joined in tile order, their starts moved along.
   const size_t tiles = s.tileKeys.size();
   const size_t used = std::clamp<size_t>(tiles / kTilesPerThread, 1, size_t(std::max(threads, 1)));
-  std::vector<std::vector<float>> runs(used);
+  std::vector<std::vector<std::pair<float, uint32_t>>> runs(used);
   std::atomic<bool> stopped = false;
   const auto listRun = [&](size_t run) {
-    std::vector<float>& listed = runs[run];
-    std::vector<float> heights;
+    std::vector<std::pair<float, uint32_t>>& listed = runs[run];
+    std::vector<std::pair<float, uint32_t>> heights;
     for (size_t tile = tiles * run / used; tile < tiles * (run + 1) / used && !stopped; ++tile) {
       if (control && (tile & 63u) == 0 &&
           control->cancelRequested.load(std::memory_order_relaxed)) {
@@ -289,9 +292,11 @@ bool GroundRaster::listCentreHeights(int threads, BuildControl* control) {
         for (uint32_t e = entry[local]; e < entry[local + 1]; ++e) {
           const uint32_t t = s.entries[e];
           const float y = faceHeightAt(s.faces[t], &s.corners[size_t(t) * 3], centre, m_reach);
-          if (!std::isnan(y)) heights.push_back(y);
+          if (!std::isnan(y)) heights.emplace_back(y, t);
         }
-        std::sort(heights.begin(), heights.end(), std::greater<>());
+        std::sort(heights.begin(), heights.end(), [](const auto& a, const auto& b) {
+          return a.first > b.first || (a.first == b.first && a.second < b.second);
+        });
         listed.insert(listed.end(), heights.begin(), heights.end());
         start[local + 1] = uint32_t(listed.size());
       }
@@ -303,9 +308,10 @@ bool GroundRaster::listCentreHeights(int threads, BuildControl* control) {
   });
   if (stopped) return false;
   size_t total = 0;
-  for (const std::vector<float>& listed : runs)
+  for (const auto& listed : runs)
     total += listed.size();
   s.centreHeights.reserve(total);
+  s.centreFaces.reserve(total);
   for (size_t run = 0; run < used; ++run) {
     const uint32_t base = uint32_t(s.centreHeights.size());
     for (size_t tile = tiles * run / used; tile < tiles * (run + 1) / used; ++tile) {
@@ -313,8 +319,11 @@ bool GroundRaster::listCentreHeights(int threads, BuildControl* control) {
       for (int local = 0; local <= kSquaresPerTile; ++local)
         start[local] += base;
     }
-    s.centreHeights.insert(s.centreHeights.end(), runs[run].begin(), runs[run].end());
-    std::vector<float>().swap(runs[run]);
+    for (const auto& [height, face] : runs[run]) {
+      s.centreHeights.push_back(height);
+      s.centreFaces.push_back(face);
+    }
+    std::vector<std::pair<float, uint32_t>>().swap(runs[run]);
   }
   return true;
 }
@@ -349,16 +358,45 @@ float GroundRaster::groundBelow(glm::vec2 p, float top, TileCache& cache) const 
 }
 
 float GroundRaster::groundBelowCentre(glm::ivec2 square, float top, TileCache& cache) const {
+  uint32_t face;
+  return groundBelowCentre(square, top, cache, face);
+}
+
+float GroundRaster::groundBelowCentre(glm::ivec2 square, float top, TileCache& cache,
+                                      uint32_t& face) const {
   const Storage& s = *m_storage;
   const uint32_t tile = tileOf(square, cache);
   if (tile != kNoTile) {
     const size_t local = size_t(((square.y & kTileMask) << kTileBits) | (square.x & kTileMask));
     const uint32_t* first = &s.firstCentreHeight[size_t(tile) * (kSquaresPerTile + 1)];
     for (uint32_t h = first[local]; h < first[local + 1]; ++h) {
-      if (s.centreHeights[h] <= top) return s.centreHeights[h];
+      if (s.centreHeights[h] <= top) {
+        face = s.centreFaces[h];
+        return s.centreHeights[h];
+      }
     }
   }
+  face = kNoFace;
   return -std::numeric_limits<float>::infinity();
+}
+
+std::pair<float, float> GroundRaster::faceSpan(uint32_t face, glm::vec2 a, glm::vec2 b) const {
+  const GroundFace& f = m_storage->faces[face];
+  float first = 0.0f, last = 1.0f;
+  for (int i = 0; i < 3; ++i) {
+    // Inside the edge's line where its value is >= 0, linear along the segment.
+    const float atA = glm::dot(f.inward[i], a) + f.offset[i];
+    const float atB = glm::dot(f.inward[i], b) + f.offset[i];
+    if (atA < 0.0f && atB < 0.0f) return {1.0f, 0.0f};
+    if (atA < 0.0f) first = std::max(first, atA / (atA - atB));
+    if (atB < 0.0f) last = std::min(last, atA / (atA - atB));
+  }
+  return {first, last};
+}
+
+float GroundRaster::faceHeight(uint32_t face, glm::vec2 p) const {
+  const GroundFace& f = m_storage->faces[face];
+  return std::clamp(f.plane.x * p.x + f.plane.y * p.y + f.plane.z, f.low, f.high);
 }
 
 uint32_t GroundRaster::tileOf(glm::ivec2 square, TileCache& cache) const {
@@ -375,7 +413,8 @@ size_t GroundRaster::memoryBytes() const {
   const Storage& s = *m_storage;
   return s.tileIndex.memoryBytes() + s.tileKeys.capacity() * sizeof(uint64_t) +
          (s.firstEntry.capacity() + s.firstCentreHeight.capacity()) * sizeof(uint32_t) +
-         s.centreHeights.capacity() * sizeof(float) + s.entries.capacity() * sizeof(uint32_t) +
+         s.centreHeights.capacity() * sizeof(float) +
+         (s.centreFaces.capacity() + s.entries.capacity()) * sizeof(uint32_t) +
          s.corners.capacity() * sizeof(glm::vec3) + s.faces.capacity() * sizeof(GroundFace);
 }
 

@@ -20,6 +20,7 @@
 // between samples stays within a step) are supported, and a footprint over a
 // ledge, a hole or the drop beside a wall top is not. A gap narrower than the
 // sample spacing may pass unseen between samples.
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -44,10 +45,43 @@ class FootprintSupport {
   /// `center`, resting at height restY, stands on ground. Thread-safe.
   bool supported(glm::vec2 center, float restY) const;
 
-  /// The highest ground under the ground-plane point p (within the raster's
-  /// reach) no higher than `top`, as found under each sample; -infinity where
-  /// there is none. Thread-safe. [metres]
-  float groundBelow(glm::vec2 p, float top) const { return m_ground->groundBelow(p, top); }
+  /// Whether the unit stays on ground between two standing positions a and b
+  /// (neighbouring cells' centres), resting no higher than `top` there (2 cm
+  /// above the higher position): at points of the line between them no
+  /// further apart than twice the raster's reach (an even number of pieces,
+  /// at most 64: halfway is one of them), ground under the centre
+  /// (the highest no higher than top) lies within a step below anything under
+  /// the footprint up to top. clearAbove(p, low, top) says whether nothing
+  /// under the footprint at p lies from low up to top; it is asked only where
+  /// the ground lies more than a step below top. Points on the face of the
+  /// ground under either centre (on the raster's lattice), where that face
+  /// holds the segment within a step below top, are not looked at.
+  /// On stairs whose treads are narrower than half the footprint, the unit
+  /// between the cells rests on the tread above its centre's, two risers up,
+  /// while each cell rests one riser up. Thread-safe.
+  template <class ClearAbove>
+  bool supportedBetween(glm::vec2 a, glm::vec2 b, float top, ClearAbove&& clearAbove) const {
+    const float lowest = top - m_stepHeight - kStepSlack;
+    GroundRaster::TileCache tiles;
+    // The part from a that a's face holds, and when that is not all, b's.
+    const float fromA = settledFrom(a, true, a, b, top, lowest, tiles);
+    if (fromA >= 1.0f) return true;
+    const float toB = settledFrom(b, false, a, b, top, lowest, tiles);
+    if (fromA >= toB) return true;
+    const int pieces = piecesBetween(a, b);
+    for (int k = 1; k < pieces; ++k) {
+      const float t = float(k) / float(pieces);
+      if (t <= fromA || t >= toB) continue;
+      const glm::vec2 p = glm::mix(a, b, t);
+      const float ground = m_ground->groundBelow(p, top, tiles);
+      if (ground == -std::numeric_limits<float>::infinity()) return false;
+      if (ground < lowest && !clearAbove(p, ground + m_stepHeight + kStepSlack, top)) return false;
+    }
+    return true;
+  }
+
+  /// The pieces supportedBetween cuts the line from a to b into.
+  int piecesBetween(glm::vec2 a, glm::vec2 b) const;
 
  private:
   const GroundRaster* m_ground;
@@ -61,6 +95,15 @@ class FootprintSupport {
   std::vector<std::pair<uint32_t, uint32_t>> m_neighbours;
   /// The sample at the footprint's centre.
   uint32_t m_centre = 0;
+
+  // The part of the segment from a to b (a + t (b - a)) whose points' ground
+  // is known, without looking, to lie within [lowest, top]: from `end` (a or
+  // b) up to the returned t. Where `end` is a square centre, the face its
+  // ground lies on holds the segment from it up to where the segment leaves
+  // that face, and along that part the face's height is least and greatest
+  // at the part's ends. Nothing known: `end`'s own t.
+  float settledFrom(glm::vec2 end, bool atA, glm::vec2 a, glm::vec2 b, float top, float lowest,
+                    GroundRaster::TileCache& tiles) const;
 };
 
 }  // namespace nav

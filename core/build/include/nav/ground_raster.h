@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "nav/build_control.h"
@@ -79,6 +80,17 @@ class GroundRaster {
   float groundBelow(glm::vec2 p, float top, TileCache& cache) const;
   /// groundBelow(squareCentre(square), top), from the heights listed there.
   float groundBelowCentre(glm::ivec2 square, float top, TileCache& cache) const;
+  /// The same, and the upward-facing triangle that ground lies on (a number
+  /// of the raster's own, the same for the same triangle), kNoFace for none.
+  float groundBelowCentre(glm::ivec2 square, float top, TileCache& cache, uint32_t& face) const;
+  static constexpr uint32_t kNoFace = ~0u;
+  /// Where on the segment from a to b (as a + t (b - a), t in [0, 1]) the
+  /// ground-plane point lies inside face `face` (a number groundBelowCentre
+  /// gave): one interval [first, second], empty when first > second.
+  std::pair<float, float> faceSpan(uint32_t face, glm::vec2 a, glm::vec2 b) const;
+  /// The face's height at the ground-plane point p: its plane, kept within its
+  /// corners' heights. [metres]
+  float faceHeight(uint32_t face, glm::vec2 p) const;
 
   /// Upward-facing triangles listed.
   size_t triangleCount() const;
