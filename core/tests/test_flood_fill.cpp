@@ -6,7 +6,9 @@
 #include <map>
 
 #include "nav/flood_fill.h"
+#include "nav/grid_angle.h"
 #include "nav/nav_build.h"
+#include "nav/path_clearance.h"
 #include "nav/stand_test.h"
 #include "test_levels.h"
 
@@ -742,6 +744,44 @@ TEST(FloodFillSupport, NoStepWhereHalfwayTheUnitRestsTwoRisersAboveItsCentre) {
       }
     }
   }
+}
+
+// Generated terrain 6001 turned 31 degrees, on the grid the CLI picks, box
+// unit at Detour's settings: its stairs have risers of 0.8 m (the step is
+// 0.9) and treads narrower than half the footprint. Every link between cells
+// more than 0.3 m apart in height, walked as a path's stretch, keeps ground
+// under the unit's centre, as the unit's own swept footprint and raycasts
+// say (path_clearance.h), not the ground raster the fill asks. Without the
+// fill's check between the cells, 10 such links (5 each way) left the
+// centre up to 1.6 m over the ground.
+TEST(FloodFillSupport, EveryStepUpTheTurnedTerrainsStairsKeepsGroundUnderTheCentre) {
+  FloodFillParams params = test::detourMatchedParams(0.9f);
+  params.unit.shape = UnitShape::Box;
+  const Result<Level> level =
+      levelOnChosenGrid(test::terrainLevel(6001, 31.0f), std::nullopt, params);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const CollisionWorld world(level.value());
+  const Result<CellGrid> filled = floodFill(level.value(), world, params);
+  ASSERT_TRUE(filled.ok()) << filled.error();
+  const CellGrid& cells = filled.value();
+  size_t steep = 0, overNoGround = 0;
+  for (uint32_t i = 0; i < cells.size(); ++i) {
+    for (int d = 0; d < kDirectionCount; ++d) {
+      const uint32_t next = cells.neighbor(i, Direction(d));
+      if (next == kNoCell || std::abs(cells.height(next) - cells.height(i)) <= 0.3f) continue;
+      ++steep;
+      const glm::vec3 corners[] = {cells.center(i), cells.center(next)};
+      const std::vector<StretchClearance> stretch = pathClearance(world, params.unit, corners);
+      if (!stretch.empty() && stretch[0].overNoGround > 0.0f) {
+        ++overNoGround;
+        ADD_FAILURE() << "from (" << corners[0].x << ", " << corners[0].y << ", " << corners[0].z
+                      << ") to (" << corners[1].x << ", " << corners[1].y << ", " << corners[1].z
+                      << "): " << stretch[0].overNoGround << " m over no ground";
+      }
+    }
+  }
+  EXPECT_GT(steep, 100u);
+  EXPECT_EQ(overNoGround, 0u);
 }
 
 TEST(FloodFillSupport, LedgeOverhangWidensABlockTop) {
