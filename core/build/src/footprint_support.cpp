@@ -107,8 +107,9 @@ int FootprintSupport::piecesBetween(glm::vec2 a, glm::vec2 b) const {
   return std::clamp(pieces + pieces % 2, 2, kMaxPiecesBetween);
 }
 
-float FootprintSupport::settledFrom(glm::vec2 end, bool atA, glm::vec2 a, glm::vec2 b, float top,
-                                    float lowest, GroundRaster::TileCache& tiles) const {
+float FootprintSupport::settledPart(bool atA, glm::vec2 a, glm::vec2 b, float top, float lowest,
+                                    GroundRaster::TileCache& tiles) const {
+  const glm::vec2 end = atA ? a : b;
   const float nothing = atA ? 0.0f : 1.0f;
   const glm::ivec2 square = m_ground->squareOf(end);
   if (m_ground->squareCentre(square) != end) return nothing;

@@ -64,9 +64,9 @@ class FootprintSupport {
     const float lowest = top - m_stepHeight - kStepSlack;
     GroundRaster::TileCache tiles;
     // The part from a that a's face holds, and when that is not all, b's.
-    const float fromA = settledFrom(a, true, a, b, top, lowest, tiles);
+    const float fromA = settledPart(true, a, b, top, lowest, tiles);
     if (fromA >= 1.0f) return true;
-    const float toB = settledFrom(b, false, a, b, top, lowest, tiles);
+    const float toB = settledPart(false, a, b, top, lowest, tiles);
     if (fromA >= toB) return true;
     const int pieces = piecesBetween(a, b);
     for (int k = 1; k < pieces; ++k) {
@@ -79,9 +79,6 @@ class FootprintSupport {
     }
     return true;
   }
-
-  /// The pieces supportedBetween cuts the line from a to b into.
-  int piecesBetween(glm::vec2 a, glm::vec2 b) const;
 
  private:
   const GroundRaster* m_ground;
@@ -97,13 +94,15 @@ class FootprintSupport {
   uint32_t m_centre = 0;
 
   // The part of the segment from a to b (a + t (b - a)) whose points' ground
-  // is known, without looking, to lie within [lowest, top]: from `end` (a or
-  // b) up to the returned t. Where `end` is a square centre, the face its
+  // is known, without looking, to lie within [lowest, top]: from a (atA) or
+  // b up to the returned t. Where that end is a square centre, the face its
   // ground lies on holds the segment from it up to where the segment leaves
   // that face, and along that part the face's height is least and greatest
-  // at the part's ends. Nothing known: `end`'s own t.
-  float settledFrom(glm::vec2 end, bool atA, glm::vec2 a, glm::vec2 b, float top, float lowest,
+  // at the part's ends. Nothing known: the end's own t.
+  float settledPart(bool atA, glm::vec2 a, glm::vec2 b, float top, float lowest,
                     GroundRaster::TileCache& tiles) const;
+  // The pieces supportedBetween cuts the line from a to b into.
+  int piecesBetween(glm::vec2 a, glm::vec2 b) const;
 };
 
 }  // namespace nav
