@@ -164,23 +164,13 @@ struct Mover {
   }
 
   // One step from a standing position `from` (resting at fromY, feet at
-  // fromFeet) to the neighbouring column `to`: where it lands, if the unit can
-  // stand there and get there.
-  StandResult step(glm::vec2 from, float fromY, float fromFeet, glm::vec2 to,
-                   float cellSize) const {
-    if (!footprintsOverlap(cellSize)) {
-      // Footprints that do not overlap leave a strip between them: the general sweep.
-      const StandResult landing = stand(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
-      return landing.ok && canMove(from, fromY, to, landing.y) &&
-                     supportedBetween(from, fromY, to, landing.y, [] {})
-                 ? landing
-                 : StandResult{};
-    }
-    const StandResult landing = overlappingLanding(to, fromY, fromFeet);
-    return landing.ok && roomToMove(from, fromY, to, landing.y) &&
-                   supportedBetween(from, fromY, to, landing.y, [] {})
-               ? landing
-               : StandResult{};
+  // fromFeet) to the neighbouring column `to`, for cells wider than the
+  // footprint (overlappingLanding and roomToMove take the others): where it
+  // lands, if the unit can stand there and get there. Footprints that do not
+  // overlap leave a strip between them: the general sweep.
+  StandResult stepApart(glm::vec2 from, float fromY, float fromFeet, glm::vec2 to) const {
+    const StandResult landing = stand(to, fromY - unit.maxDrop, fromFeet + unit.stepHeight);
+    return landing.ok && canMove(from, fromY, to, landing.y) ? landing : StandResult{};
   }
 
   // What working out a landing in one window proved about the target column,
@@ -645,7 +635,7 @@ class Filler {
         StandResult landing;
         if (!overlapping) {
           gather();
-          landing = near.step(here, cell.y, cell.feet, there, m_grid.cellSize());
+          landing = near.stepApart(here, cell.y, cell.feet, there);
         } else {
           // The last landing worked out for this column (one per column: key
           // height 0) often answers this step too.
@@ -664,9 +654,8 @@ class Filler {
             gather();
             landing.ok = near.roomToMove(here, cell.y, there, landing.y, cell.feet, &overhead);
           }
-          if (landing.ok)
-            landing.ok = near.supportedBetween(here, cell.y, there, landing.y, gather);
         }
+        if (landing.ok) landing.ok = near.supportedBetween(here, cell.y, there, landing.y, gather);
         uint8_t fallColumns = 0;
         if (landing.hangs) {
           // Rare: the whole tree, not the candidates near this cell.
