@@ -198,15 +198,15 @@ class ReferenceFill {
     return {landing, 1};
   }
 
-  // Between two cells, at points of the line between their centres no
-  // further apart than twice the ground raster's reach (an even number of
-  // pieces, at most 64), the ground under the
+  // Between two cells, at the points that cut the line between their
+  // centres into the fewest even number of pieces no longer than twice the
+  // ground raster's reach, at most six, the ground under the
   // unit's centre (the highest up to `top`, 2 cm above the higher cell) must
   // lie within a step below everything under the footprint there up to `top`.
   bool supportedBetween(glm::vec2 from, glm::vec2 to, float top) const {
     const float spacing = 2.0f * m_ground.reach();
     const int least = int(std::ceil(glm::distance(from, to) / spacing));
-    const int pieces = std::clamp(least + least % 2, 2, 64);
+    const int pieces = std::clamp(least + least % 2, 2, 6);
     for (int k = 1; k < pieces; ++k) {
       const glm::vec2 p = glm::mix(from, to, float(k) / float(pieces));
       const float ground = m_ground.groundBelow(p, top);

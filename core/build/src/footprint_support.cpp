@@ -9,8 +9,10 @@ namespace {
 
 // At most this many sample intervals across the footprint, however small the cells.
 constexpr int kMaxIntervals = 32;
-// At most this many pieces between two positions, however large the cells.
-constexpr int kMaxPiecesBetween = 64;
+// At most this many pieces between two positions, however large the cells:
+// the grid angle's trial fills, on cells three times as wide, would
+// otherwise look at three times the points a step.
+constexpr int kMaxPiecesBetween = 6;
 
 }  // namespace
 

@@ -47,9 +47,10 @@ class FootprintSupport {
 
   /// Whether the unit stays on ground between two standing positions a and b
   /// (neighbouring cells' centres), resting no higher than `top` there (2 cm
-  /// above the higher position): at points of the line between them no
-  /// further apart than twice the raster's reach (an even number of pieces,
-  /// at most 64: halfway is one of them), ground under the centre
+  /// above the higher position): at the points that cut the line between
+  /// them into the fewest even number of pieces no longer than twice the
+  /// raster's reach, at most six (5 cm apart at 0.3 m cells; halfway is one
+  /// of them), ground under the centre
   /// (the highest no higher than top) lies within a step below anything under
   /// the footprint up to top. clearAbove(p, low, top) says whether nothing
   /// under the footprint at p lies from low up to top; it is asked only where
