@@ -144,7 +144,7 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   FloodFillParams params = fillParamsFor(level, unit);
   if (flags.cellSize) params.cellSize = *flags.cellSize;
   if (flags.maxCells) params.maxCells = *flags.maxCells;
-  if (flags.threads) params.threads = *flags.threads;
+  params.threads = flags.threads.value_or(machineFillThreads());
   if (flags.cellSize &&
       !(params.cellSize >= unit.footprint() / 64.0f && params.cellSize <= 100.0f)) {
     return Result<FloodFillParams>::failure("--cell " + numberText(params.cellSize) +
@@ -714,6 +714,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
               {"widened_portal_ends", stats.widenedPortalEnds},
               {"reaching_portal_ends", stats.reachingPortalEnds},
               {"bytes", stats.graphBytes},
+              {"threads", prepared->params.threads},
               {"ms", rounded(stats.totalMs)},
               {"fill_ms", rounded(stats.floodFillMs)},
               {"compress_ms", rounded(stats.compressMs)},

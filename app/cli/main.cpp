@@ -73,8 +73,10 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
                   "(default 20000000)")
       ->check(CLI::Range(size_t(1), std::numeric_limits<size_t>::max()));
   command
-      .add_option("--threads", flags.threads,
-                  "Threads for the fill, 1 to 64 (the output is the same for any count)")
+      .add_option(
+          "--threads", flags.threads,
+          "Threads for the fill and portal widening, 1 to 64 (default: every core of the machine; "
+          "the output is the same for any count)")
       ->check(CLI::Range(1, nav::kMaxFillThreads));
   command
       .add_option("--grid-angle", flags.gridAngle,

@@ -4,12 +4,15 @@
 // cell where the unit stands on ground.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "cli_run.h"
 
@@ -140,6 +143,28 @@ TEST(CliBuild, CellsOutWritesEveryCellOnTheGround) {
     EXPECT_TRUE(x > 0 && x < 20 && z > 0 && z < 12) << line;
   }
   EXPECT_EQ(lines, run.objects[0]["cells"].get<size_t>());
+}
+
+// Without --threads a build takes every core of the machine, and writes the
+// same graph as on one thread.
+TEST(CliBuild, ThreadsDefaultToTheMachinesCoresWithTheSameGraph) {
+  const std::string onAll = outputFile("showcase_all_threads.nav");
+  const std::string onOne = outputFile("showcase_one_thread.nav");
+  const CliRun all = runCli("build " + asset("showcase.obj") + " -o " + quoted(onAll));
+  const CliRun one = runCli("build " + asset("showcase.obj") + " --threads 1 -o " + quoted(onOne));
+  ASSERT_EQ(all.exitCode, 0) << all.output;
+  ASSERT_EQ(one.exitCode, 0) << one.output;
+  ASSERT_EQ(all.objects.size(), 1u) << all.output;
+  ASSERT_EQ(one.objects.size(), 1u) << one.output;
+  const int cores = std::clamp(int(std::thread::hardware_concurrency()), 1, 64);
+  EXPECT_EQ(all.objects[0]["threads"].get<int>(), cores);
+  EXPECT_EQ(one.objects[0]["threads"].get<int>(), 1);
+  const auto bytes = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_FALSE(bytes(onOne).empty());
+  EXPECT_EQ(bytes(onAll), bytes(onOne));
 }
 
 // Out of memory is an error, exit code 2, never an abort: a 3 km plane

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <string>
-#include <thread>
 
 #include "nav/grid_frame.h"
 
@@ -217,7 +216,7 @@ void BuildPanel::reset(const Level& level) {
     FloodFillParams params = fillParamsFor(level, unit);
     // The slider shows the size a build uses, also when the sidecar leaves it to the unit.
     params.cellSize = effectiveCellSize(params);
-    params.threads = std::clamp(int(std::thread::hardware_concurrency()), 1, kMaxFillThreads);
+    params.threads = machineFillThreads();
     m_defaults.push_back(std::move(params));
   }
   m_profiles = m_defaults;

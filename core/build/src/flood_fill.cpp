@@ -34,6 +34,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include "candidate_blocks.h"
@@ -851,6 +852,10 @@ uint64_t estimateCells(const Level& level, const FloodFillParams& params) {
   // Saturated: converting a double past the range is undefined.
   constexpr double kMost = double(std::numeric_limits<uint64_t>::max());
   return cells >= kMost ? std::numeric_limits<uint64_t>::max() : uint64_t(cells);
+}
+
+int machineFillThreads() {
+  return std::clamp(int(std::thread::hardware_concurrency()), 1, kMaxFillThreads);
 }
 
 float effectiveCellSize(const FloodFillParams& params) {

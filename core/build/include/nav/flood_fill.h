@@ -19,6 +19,9 @@ namespace nav {
 
 /// Most threads a fill uses.
 constexpr int kMaxFillThreads = 64;
+/// Threads a build uses unless told otherwise: every core of the machine (the
+/// cells are the same for any count), at most kMaxFillThreads.
+int machineFillThreads();
 
 struct FloodFillParams {
   UnitProfile unit;
