@@ -57,6 +57,22 @@ inline std::vector<CheckCase> checkCases(const std::string& assets, const std::s
   return cases;
 }
 
+/// The unit a case builds for `shape`: Detour's matched one, or the level's first.
+inline UnitProfile checkUnit(const CheckCase& c, const Level& level, UnitShape shape) {
+  const std::vector<UnitProfile>& units = level.settings.units;
+  UnitProfile unit = c.detourUnit ? c.matchedUnit : units.empty() ? UnitProfile{} : units.front();
+  unit.shape = shape;
+  return unit;
+}
+
+/// The fill parameters for the case's unit on `on` (its level, or the level
+/// on a grid): the case's cells for Detour's unit, else the sidecar's.
+inline FloodFillParams checkParams(const CheckCase& c, const Level& on, const UnitProfile& unit) {
+  FloodFillParams params = fillParamsFor(on, unit);
+  if (c.detourUnit) params.cellSize = c.detourCellSize;
+  return params;
+}
+
 /// A case's level, its collision world and its build (cells kept).
 struct CheckBuild {
   Level level;
@@ -80,15 +96,9 @@ inline std::unique_ptr<CheckBuild> buildCheck(const CheckCase& c, UnitShape shap
     return nullptr;
   }
   auto check = std::make_unique<CheckBuild>();
-  const std::vector<UnitProfile>& units = level.value().settings.units;
-  check->unit = c.detourUnit ? c.matchedUnit : units.empty() ? UnitProfile{} : units.front();
-  check->unit.shape = shape;
-  const auto paramsFor = [&](const Level& on) {
-    FloodFillParams params = fillParamsFor(on, check->unit);
-    if (c.detourUnit) params.cellSize = c.detourCellSize;
-    return params;
-  };
-  Result<Level> onGrid = levelOnChosenGrid(level.value(), c.gridAngle, paramsFor(level.value()));
+  check->unit = checkUnit(c, level.value(), shape);
+  Result<Level> onGrid =
+      levelOnChosenGrid(level.value(), c.gridAngle, checkParams(c, level.value(), check->unit));
   if (!onGrid) {
     std::fprintf(stderr, "%s: %s\n", c.label.c_str(), onGrid.error().c_str());
     failed = true;
@@ -96,7 +106,7 @@ inline std::unique_ptr<CheckBuild> buildCheck(const CheckCase& c, UnitShape shap
   }
   check->level = std::move(onGrid).value();
   check->world = std::make_unique<CollisionWorld>(check->level);
-  const FloodFillParams params = paramsFor(check->level);
+  const FloodFillParams params = checkParams(c, check->level, check->unit);
   BuildOptions options;
   options.keepCells = true;
   Result<NavBuild> built = buildNavigation(check->level, *check->world, params, options);

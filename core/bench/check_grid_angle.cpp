@@ -37,13 +37,8 @@ int runCase(const nav::bench::CheckCase& c, nav::UnitShape shape) {
     std::printf("%s: %s\n", c.label.c_str(), level.error().c_str());
     return 1;
   }
-  const std::vector<nav::UnitProfile>& units = level.value().settings.units;
-  nav::UnitProfile unit = c.detourUnit    ? c.matchedUnit
-                          : units.empty() ? nav::UnitProfile{}
-                                          : units.front();
-  unit.shape = shape;
-  nav::FloodFillParams params = nav::fillParamsFor(level.value(), unit);
-  if (c.detourUnit) params.cellSize = c.detourCellSize;
+  const nav::FloodFillParams params =
+      nav::bench::checkParams(c, level.value(), nav::bench::checkUnit(c, level.value(), shape));
 
   const std::vector<float> candidates = nav::gridAngleCandidates(level.value(), params);
   const auto trialStart = std::chrono::steady_clock::now();
