@@ -157,9 +157,11 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   return Result<FloodFillParams>::success(std::move(params));
 }
 
-// The level at `path`, turned when --rotate-y asks.
+// The level at `path`, its faces turned over when --flip-faces asks and turned
+// when --rotate-y does.
 Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
   Result<Level> level = loadLevel(path);
+  if (level && flags.flipFaces) setFacesFlipped(level.value(), true);
   if (!level || !flags.rotateY) return level;
   Result<Level> turned = rotatedAboutY(level.value(), *flags.rotateY);
   if (!turned) return Result<Level>::failure("--rotate-y: " + turned.error());
@@ -593,10 +595,16 @@ bool isGridMapFile(const std::string& path) {
 }
 
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
-  if (!flags.rotateY || !isNavFile(path)) return "";
-  return "--rotate-y: " + path +
-         " is a .nav file, whose graph is built already and cannot be turned; give the level "
-         "(.obj) instead";
+  if (!isNavFile(path)) return "";
+  if (flags.rotateY)
+    return "--rotate-y: " + path +
+           " is a .nav file, whose graph is built already and cannot be turned; give the level "
+           "(.obj) instead";
+  if (flags.flipFaces)
+    return "--flip-faces: " + path +
+           " is a .nav file, whose graph is built already from faces turned up; give the "
+           "level (.obj) instead";
+  return "";
 }
 
 // build and info take levels: a grid map is built by query and scen only.
@@ -671,6 +679,16 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   if (settings.goal) out["goal"] = pointJson(*settings.goal);
   if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
   if (flags.rotateY) out["rotate_y"] = *flags.rotateY;
+  if (settings.flipFaces) out["flip_faces"] = true;
+  // Which way the faces turn, for the default unit's slope limit: floors
+  // facing down mean a file wound the other way (--flip-faces).
+  const float slope = settings.units.empty() ? UnitProfile{}.maxSlopeDegrees
+                                             : settings.units.front().maxSlopeDegrees;
+  const FacingCounts facings = countFacings(level, slope);
+  out["faces"] = Json{{"slope", rounded(slope)},
+                      {"up", facings.up},
+                      {"down", facings.down},
+                      {"steep", facings.steep}};
   Json units = Json::array();
   for (const UnitProfile& unit : settings.units)
     units.push_back(unitJson(unit));
@@ -724,6 +742,7 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
               {"peak_rss_bytes", peakRssBytes()},
               {"warnings", stats.warnings}};
   if (flags.rotateY) result["rotate_y"] = *flags.rotateY;
+  if (prepared->level.settings.flipFaces) result["flip_faces"] = true;
   if (outputBytes) {
     result["output"] = outputPath;
     result["output_bytes"] = *outputBytes;

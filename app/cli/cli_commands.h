@@ -38,14 +38,16 @@ struct BuildFlags {
   /// Turn the level about the vertical axis through its bounds' centre first
   /// (rotatedAboutY); points given with it are in the turned level. [degrees]
   std::optional<float> rotateY;
+  /// --flip-faces: every face turned over (setFacesFlipped), unless the sidecar did already.
+  bool flipFaces = false;
   /// --grid-angle: degrees from -45 to 45 (GridFrame::degrees), or "auto";
   /// unset: the sidecar's "gridAngle", else auto (chooseGridAngle).
   std::optional<std::string> gridAngle;
   NavMeshFlags navmesh;
 };
 
-/// Refuses --rotate-y with a .nav file (its graph is built already): the
-/// message for stderr, empty when there is nothing to refuse.
+/// Refuses --rotate-y and --flip-faces with a .nav file (its graph is built
+/// already): the message for stderr, empty when there is nothing to refuse.
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags);
 
 int runInfo(const std::string& levelPath, const BuildFlags& flags);

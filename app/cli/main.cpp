@@ -20,7 +20,11 @@ const CLI::Validator kFinite(
     },
     "", "FINITE");
 
-void addRotateOption(CLI::App& command, nav::cli::BuildFlags& flags) {
+// What is done to the level's file as it is read.
+void addLevelTransformOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
+  command.add_flag("--flip-faces", flags.flipFaces,
+                   "Turn every face over (reverse its winding), as the sidecar's flipFaces: for "
+                   "files whose floors are wound clockwise seen from above, so face down");
   command
       .add_option("--rotate-y", flags.rotateY,
                   "Turn the level DEG degrees about the vertical axis through its bounds' "
@@ -86,7 +90,7 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
                   "and its trial build gives fewer sectors. Points in and out stay in the "
                   "level file's coordinates")
       ->type_name("DEG|auto");
-  addRotateOption(command, flags);
+  addLevelTransformOptions(command, flags);
   addNavMeshOptions(command, flags.navmesh);
 }
 
@@ -137,7 +141,7 @@ int main(int argc, char** argv) {
   CLI::App* info = app.add_subcommand("info", "Print what a level or .nav file contains");
   info->add_option("level", levelPath, "Level (.obj, .gltf, .glb, .fbx) or navigation file (.nav)")
       ->required();
-  addRotateOption(*info, flags);
+  addLevelTransformOptions(*info, flags);
   addNavMeshOptions(*info, flags.navmesh);
 
   std::string outputPath;

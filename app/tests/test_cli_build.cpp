@@ -167,6 +167,59 @@ TEST(CliBuild, ThreadsDefaultToTheMachinesCoresWithTheSameGraph) {
   EXPECT_EQ(bytes(onAll), bytes(onOne));
 }
 
+// A file wound the other way (its floor faces down) builds no cell and says
+// why; --flip-faces turns it over and builds what the file wound the usual
+// way builds, and is refused with a .nav file.
+TEST(CliBuild, FlipFacesTurnsOverAFileWoundTheOtherWay) {
+  const std::string upright = outputFile("cli_wound_up.obj");
+  const std::string backwards = outputFile("cli_wound_down.obj");
+  std::ofstream(upright) << "v 0 0 0\nv 6 0 0\nv 6 0 6\nv 0 0 6\nf 1 4 3 2\n";
+  std::ofstream(backwards) << "v 0 0 0\nv 6 0 0\nv 6 0 6\nv 0 0 6\nf 1 2 3 4\n";
+
+  const CliRun info = runCli("info " + quoted(backwards));
+  ASSERT_EQ(info.exitCode, 0) << info.output;
+  EXPECT_EQ(info.objects.at(0).at("faces").at("up"), 0);
+  EXPECT_EQ(info.objects.at(0).at("faces").at("down"), 2);
+  EXPECT_FALSE(info.objects.at(0).contains("flip_faces"));
+
+  const CliRun none = runCli("build " + quoted(backwards));
+  ASSERT_EQ(none.exitCode, 0) << none.output;
+  EXPECT_EQ(none.objects.at(0).at("cells"), 0);
+  ASSERT_EQ(none.objects.at(0).at("warnings").size(), 1u) << none.output;
+  EXPECT_NE(none.objects.at(0).at("warnings")[0].get<std::string>().find("--flip-faces"),
+            std::string::npos)
+      << none.output;
+
+  const CliRun expected = runCli("build " + quoted(upright));
+  const CliRun flipped = runCli("build " + quoted(backwards) + " --flip-faces");
+  ASSERT_EQ(expected.exitCode, 0) << expected.output;
+  ASSERT_EQ(flipped.exitCode, 0) << flipped.output;
+  EXPECT_GT(expected.objects.at(0).at("cells").get<int>(), 0);
+  EXPECT_EQ(flipped.objects.at(0).at("cells"), expected.objects.at(0).at("cells"));
+  EXPECT_EQ(flipped.objects.at(0).at("sectors"), expected.objects.at(0).at("sectors"));
+  EXPECT_EQ(flipped.objects.at(0).at("flip_faces"), true);
+  EXPECT_TRUE(flipped.objects.at(0).at("warnings").empty()) << flipped.output;
+
+  const CliRun turnedInfo = runCli("info " + quoted(backwards) + " --flip-faces");
+  ASSERT_EQ(turnedInfo.exitCode, 0) << turnedInfo.output;
+  EXPECT_EQ(turnedInfo.objects.at(0).at("faces").at("up"), 2);
+  EXPECT_EQ(turnedInfo.objects.at(0).at("flip_faces"), true);
+
+  const CliRun path =
+      runCli("query " + quoted(backwards) + " --flip-faces --from 1,0,1 --to 5,0,5");
+  ASSERT_EQ(path.exitCode, 0) << path.output;
+  EXPECT_EQ(path.objects.at(0).at("status"), "found") << path.output;
+
+  const std::string nav = quoted(outputFile("cli_wound_up.nav"));
+  ASSERT_EQ(runCli("build " + quoted(upright) + " -o " + nav).exitCode, 0);
+  for (const std::string& command :
+       {std::string("info ") + nav, "query " + nav + " --from 1,0,1 --to 5,0,5"}) {
+    const CliRun run = runCli(command + " --flip-faces");
+    EXPECT_EQ(run.exitCode, 2) << command << "\n" << run.output;
+    EXPECT_NE(run.output.find("--flip-faces"), std::string::npos) << run.output;
+  }
+}
+
 // Out of memory is an error, exit code 2, never an abort: a 3 km plane
 // allowed 200 M cells under a 250 MB address-space limit.
 TEST(CliBuild, OutOfMemoryIsAnError) {

@@ -266,6 +266,74 @@ TEST(FloodFill, ASeedThatStandsNowhereIsAWarning) {
   EXPECT_EQ(warnings.size(), 1u);
 }
 
+// A build that finds no cell says why: a file wound the other way (its
+// floors face down) names the setting that turns it over; a level of walls
+// alone, or ground too small for the unit, says that.
+TEST(FloodFill, ABuildWithNoCellsSaysWhy) {
+  const auto build = [](const Level& level, const FloodFillParams& params = {}) {
+    const CollisionWorld world(level);
+    Result<NavBuild> built = buildNavigation(level, world, params);
+    EXPECT_TRUE(built.ok()) << built.error();
+    return built ? std::move(built).value() : NavBuild{};
+  };
+  Level upright;
+  test::addFloor(upright, 0, 0, 6, 3, 0);
+  test::finish(upright);
+  const NavBuild expected = build(upright);
+  ASSERT_GT(expected.stats.cells, 0u);
+  EXPECT_TRUE(expected.stats.warnings.empty());
+
+  Level backwards = upright;
+  for (LevelTriangle& triangle : backwards.triangles)
+    std::swap(triangle.vertex[0], triangle.vertex[1]);
+  const NavBuild none = build(backwards);
+  EXPECT_EQ(none.stats.cells, 0u);
+  ASSERT_EQ(none.stats.warnings.size(), 1u);
+  const std::string& why = none.stats.warnings[0];
+  EXPECT_NE(why.find("no face flat enough to stand on (slopes up to 45 degrees) faces up, and 2 "
+                     "faces flat enough face down"),
+            std::string::npos)
+      << why;
+  EXPECT_NE(why.find("\"flipFaces\": true, or --flip-faces"), std::string::npos) << why;
+
+  setFacesFlipped(backwards, true);
+  const NavBuild turned = build(backwards);
+  EXPECT_EQ(turned.stats.cells, expected.stats.cells);
+  EXPECT_EQ(turned.stats.sectors, expected.stats.sectors);
+  EXPECT_TRUE(turned.stats.warnings.empty());
+  setFacesFlipped(upright, true);
+  const NavBuild overturned = build(upright);
+  ASSERT_EQ(overturned.stats.warnings.size(), 1u);
+  EXPECT_NE(overturned.stats.warnings[0].find("turned over by flipFaces"), std::string::npos)
+      << overturned.stats.warnings[0];
+
+  Level walls;
+  test::addBox(walls, Aabb{{0, 0, 0}, {0.2f, 3, 6}});
+  test::finish(walls);
+  const NavBuild wallsOnly = build(walls);
+  ASSERT_EQ(wallsOnly.stats.warnings.size(), 1u);
+  EXPECT_NE(wallsOnly.stats.warnings[0].find("no cells: the box unit 0.60 m across and 1.80 m "
+                                             "tall stands nowhere the fill tried (every face "
+                                             "that faces up)"),
+            std::string::npos)
+      << wallsOnly.stats.warnings[0] << " (the box's top is 0.2 m wide)";
+
+  Level steep;
+  test::addBox(steep, Aabb{{0, 0, 0}, {0.2f, 3, 6}});
+  steep.triangles.erase(
+      std::remove_if(steep.triangles.begin(), steep.triangles.end(),
+                     [&](const LevelTriangle& t) {
+                       return steep.vertices[t.vertex[0]].y == steep.vertices[t.vertex[1]].y &&
+                              steep.vertices[t.vertex[1]].y == steep.vertices[t.vertex[2]].y;
+                     }),
+      steep.triangles.end());
+  test::finish(steep);
+  const NavBuild wallsAlone = build(steep);
+  ASSERT_EQ(wallsAlone.stats.warnings.size(), 1u);
+  EXPECT_EQ(wallsAlone.stats.warnings[0],
+            "no cells: no face of the level is flat enough to stand on (slopes up to 45 degrees)");
+}
+
 TEST(FloodFill, LedgeDropIsOneWay) {
   // A 2 m high block on a floor; the fill starts on top of the block. Columns
   // are centred at -2.85 + 0.3 k. On top the whole 0.6 m footprint must lie on

@@ -533,6 +533,64 @@ TEST(LevelLoad, SharedDungeon) {
   EXPECT_TRUE(isFinite(level.value().bounds.max));
 }
 
+// A file whose floors are wound clockwise seen from above: its floor (two
+// triangles) faces down, its ceiling (two) up, a wall quad (two) is steep,
+// a 30-degree ramp (one) faces down too, and one triangle has no area.
+constexpr const char* kWoundBackwardsObj =
+    "v 0 0 0\nv 4 0 0\nv 4 0 4\nv 0 0 4\nf 1 2 3 4\n"     // floor, normal -y
+    "v 0 3 0\nv 4 3 0\nv 4 3 4\nv 0 3 4\nf 5 8 7 6\n"     // ceiling, normal +y
+    "v 0 0 5\nv 4 0 5\nv 4 3 5\nv 0 3 5\nf 9 10 11 12\n"  // wall
+    "v 0 0 6\nv 2 0 6\nv 2 1.1547 8\nf 13 14 15\n"        // ramp, normal -y
+    "f 1 2 2\n";                                          // no area
+
+TEST(LevelFacing, FacesAreCountedByTheWayTheyTurn) {
+  Level level = parseOk(kWoundBackwardsObj);
+  const FacingCounts before = countFacings(level, 45.0f);
+  EXPECT_EQ(before.up, 2u);
+  EXPECT_EQ(before.down, 3u);
+  EXPECT_EQ(before.steep, 2u);
+  EXPECT_EQ(countFacings(level, 20.0f).steep, 3u) << "the ramp is steeper than 20 degrees";
+  std::vector<bool> floorOnly(level.triangles.size(), false);
+  floorOnly[0] = floorOnly[1] = true;
+  EXPECT_EQ(countFacings(level, 45.0f, floorOnly).down, 2u);
+  EXPECT_EQ(countFacings(level, 45.0f, floorOnly).up, 0u);
+
+  setFacesFlipped(level, true);
+  EXPECT_TRUE(level.settings.flipFaces);
+  const FacingCounts after = countFacings(level, 45.0f);
+  EXPECT_EQ(after.up, 3u);
+  EXPECT_EQ(after.down, 2u);
+  EXPECT_EQ(after.steep, 2u);
+  EXPECT_GT(triangleNormal(level, 0).y, 0.0) << "the floor faces up";
+  setFacesFlipped(level, true);
+  EXPECT_EQ(countFacings(level, 45.0f).up, 3u) << "a level flipped already stays as it is";
+  setFacesFlipped(level, false);
+  EXPECT_FALSE(level.settings.flipFaces);
+  EXPECT_EQ(countFacings(level, 45.0f).up, 2u) << "turned back as the file has it";
+  EXPECT_EQ(countFacings(level, 45.0f).down, 3u);
+}
+
+TEST(LevelLoad, TheSidecarsFlipFacesTurnsTheFacesOver) {
+  const TempDir dir;
+  const std::string path = dir.write("room.obj", kWoundBackwardsObj);
+  dir.write("room.json", R"({"flipFaces": true})");
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level.ok()) << level.error();
+  EXPECT_TRUE(level.value().settings.flipFaces);
+  EXPECT_EQ(countFacings(level.value(), 45.0f).up, 3u);
+
+  dir.write("room.json", R"({"flipFaces": false})");
+  const Result<Level> kept = loadLevel(path);
+  ASSERT_TRUE(kept.ok()) << kept.error();
+  EXPECT_FALSE(kept.value().settings.flipFaces);
+  EXPECT_EQ(countFacings(kept.value(), 45.0f).up, 2u);
+
+  const std::string sidecar = dir.write("room.json", R"({"flipFaces": 1})");
+  const Result<Level> refused = loadLevel(path);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().rfind(sidecar + ": flipFaces: ", 0), 0u) << refused.error();
+}
+
 // --- sidecar ----------------------------------------------------------------
 
 Result<LevelSettings> sidecar(const std::string& json) {

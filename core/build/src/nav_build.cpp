@@ -8,6 +8,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "nav/footprint_support.h"
 #include "nav/grid_map.h"
@@ -66,6 +67,50 @@ std::optional<std::string> coarseVerticesWarning(const Aabb& bounds, const GridF
   return text;
 }
 
+// Why a fill found no cell, from the faces it could stand on: a file whose
+// floors are wound the other way (they face down, as ceilings do) is the
+// usual cause, and the fix is one setting.
+std::string noCellsWarning(const Level& level, const FloodFillParams& params) {
+  const float slopeLimit = params.unit.maxSlopeDegrees;
+  const FacingCounts faces = countFacings(level, slopeLimit);
+  const size_t usable = countFacings(level, slopeLimit, walkableTrianglesFor(level, params)).up;
+  const auto count = [](size_t n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  char slope[64];
+  std::snprintf(slope, sizeof slope, "slopes up to %g degrees", double(slopeLimit));
+  const std::string turnOver =
+      level.settings.flipFaces
+          ? "they were turned over by flipFaces (the sidecar's \"flipFaces\" or --flip-faces): "
+            "leave it out"
+          : "if the file's floors are wound that way, turn its faces over (the sidecar's "
+            "\"flipFaces\": true, or --flip-faces)";
+  const std::string facingDown = count(faces.down, "face") + " flat enough " +
+                                 (faces.down == 1 ? "faces" : "face") +
+                                 " down (wound clockwise seen from above, as the underside of "
+                                 "a floor); " +
+                                 turnOver;
+  if (faces.up == 0 && faces.down == 0)
+    return "no cells: no face of the level is flat enough to stand on (" + std::string(slope) + ")";
+  if (faces.up == 0)
+    return "no cells: no face flat enough to stand on (" + std::string(slope) + ") faces up, and " +
+           facingDown;
+  if (usable == 0)
+    return "no cells: the " + count(faces.up, "face") +
+           " flat enough that face up are all of surfaces the unit may not use";
+  char unit[160];
+  std::snprintf(unit, sizeof unit, "%s unit %.2f m across and %.2f m tall",
+                toString(params.unit.shape), double(params.unit.footprint()),
+                double(params.unit.height));
+  std::string text = "no cells: the " + std::string(unit) + " stands nowhere the fill tried (" +
+                     (params.seeds.empty() ? std::string("every face that faces up")
+                                           : count(params.seeds.size(), "seed")) +
+                     "): its footprint finds no ground to rest on whole, or its body meets the "
+                     "level";
+  if (faces.down > faces.up) text += "; " + facingDown;
+  return text;
+}
+
 Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
                              const FloodFillParams& params, const BuildOptions& options,
                              BuildControl* control) {
@@ -87,6 +132,7 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
   build.stats.floodFillMs = millisecondsSince(start);
   build.stats.cells = cells.value().size();
   build.stats.cellBytes = cells.value().fillMemoryBytes();
+  if (cells.value().size() == 0) build.stats.warnings.push_back(noCellsWarning(level, params));
 
   if (control) {
     if (control->cancelRequested) return Result<NavBuild>::failure("build cancelled");

@@ -20,9 +20,11 @@
 #include <map>
 #include <memory>
 #include <new>
+#include <numbers>
 #include <span>
 #include <sstream>
 #include <streambuf>
+#include <utility>
 
 namespace nav {
 namespace {
@@ -431,7 +433,10 @@ Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limi
   if (!json) return Result<Level>::failure(json.error());
   Result<LevelSettings> settings = parseLevelSettings(json.value(), sidecar.string());
   if (!settings) return Result<Level>::failure(settings.error());
+  const bool flip = settings.value().flipFaces;
+  settings.value().flipFaces = false;
   level.value().settings = std::move(settings).value();
+  setFacesFlipped(level.value(), flip);
   return level;
 }
 
@@ -443,6 +448,30 @@ Result<Level> parseObj(std::string_view text, std::string_view name, const LoadL
 
 Result<Level> loadLevel(const std::string& path, const LoadLimits& limits) {
   return guarded<Level>(path, [&] { return loadLevelUnchecked(path, limits); });
+}
+
+FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
+                          const std::vector<bool>& counted) {
+  const double minUp = std::cos(double(maxSlopeDegrees) * std::numbers::pi / 180.0);
+  FacingCounts counts;
+  for (uint32_t t = 0; t < level.triangles.size(); ++t) {
+    if (!counted.empty() && !counted[t]) continue;
+    const glm::dvec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+    const glm::dvec3 normal = glm::cross(b - a, c - a);
+    const double length = glm::length(normal);
+    if (!(length > 0.0)) continue;
+    ++(normal.y >= minUp * length    ? counts.up
+       : -normal.y >= minUp * length ? counts.down
+                                     : counts.steep);
+  }
+  return counts;
+}
+
+void setFacesFlipped(Level& level, bool flipped) {
+  if (level.settings.flipFaces == flipped) return;
+  for (LevelTriangle& triangle : level.triangles)
+    std::swap(triangle.vertex[1], triangle.vertex[2]);
+  level.settings.flipFaces = flipped;
 }
 
 glm::vec3 RotationY::apply(const glm::vec3& p) const {

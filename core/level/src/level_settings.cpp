@@ -332,6 +332,8 @@ const Field<LevelSettings> kSettingsFields[] = {
      }},
     {"navmesh",
      [](const Json& v, const std::string& p, LevelSettings& s) { s.navmesh = readBool(v, p); }},
+    {"flipFaces",
+     [](const Json& v, const std::string& p, LevelSettings& s) { s.flipFaces = readBool(v, p); }},
     {"unit",
      [](const Json& v, const std::string& p, LevelSettings& s) {
        if (!s.units.empty()) throw SettingsError{p, "give either \"unit\" or \"units\", not both"};

@@ -61,9 +61,30 @@ struct LoadLimits {
 Result<Level> parseObj(std::string_view text, std::string_view name, const LoadLimits& limits = {});
 
 /// Loads `path` and, when present, the sidecar with the same stem and a .json
-/// extension. An .obj is read by parseObj; .gltf, .glb and .fbx (any case) by
-/// importScene (scene_import.h).
+/// extension (its faces turned over when the sidecar sets flipFaces). An .obj
+/// is read by parseObj; .gltf, .glb and .fbx (any case) by importScene
+/// (scene_import.h).
 Result<Level> loadLevel(const std::string& path, const LoadLimits& limits = {});
+
+/// A level's triangles by the way they face (degenerate ones in none).
+struct FacingCounts {
+  /// No steeper than the slope limit, turned up: ground.
+  size_t up = 0;
+  /// No steeper than the slope limit, turned down (the underside of a floor).
+  size_t down = 0;
+  /// Steeper: walls, and slopes too steep to stand on.
+  size_t steep = 0;
+};
+
+/// The level's triangles counted by facing, for slopes up to maxSlopeDegrees;
+/// only those `counted` marks when it is not empty (one entry per triangle).
+FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
+                          const std::vector<bool>& counted = {});
+
+/// Turns every face over (reverses its winding) when `flipped` differs from
+/// settings.flipFaces, and sets it: for a file whose faces are wound the
+/// other way, so that its floors face down.
+void setFacesFlipped(Level& level, bool flipped);
 
 /// A turn about the vertical axis through a point. Positive angles turn +x
 /// towards -z: counter-clockwise seen from above with x east and z south.

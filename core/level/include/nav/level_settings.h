@@ -96,6 +96,10 @@ struct LevelSettings {
   /// The level's faces are a navigation mesh (navmesh_graph.h): its graph is
   /// read from them, no flood fill runs.
   bool navmesh = false;
+  /// "flipFaces": the file's faces are wound clockwise seen from their front
+  /// (its floors face down): every face is turned over on loading (setFacesFlipped
+  /// in level.h), as only faces turned up are ground.
+  bool flipFaces = false;
   /// Set for a grid map's level (grid_map.h), never read from a sidecar: at
   /// its cell size every cell's square lies in a free tile and every wall on
   /// a tile edge, so for its point-sized unit a sector's whole box is free
