@@ -149,6 +149,7 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   showFrame(level.gridFrame);
   m_buildPanel.reset(level);
   m_buildPanel.setGrid(level.gridFrame.degrees, m_level->gridChosen);
+  m_buildPanel.setFacesFlipped(level.settings.flipFaces);
   if (m_options.navmesh) {
     // Built right below: the panel need not ask again.
     m_buildPanel.setSource(GraphSource::NavMesh, glfwGetTime());
@@ -171,17 +172,28 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
 
 void App::regrid(const GridAngleOverride& grid) {
   if (!m_level) return;
-  Result<std::shared_ptr<const LoadedLevel>> loaded = levelOnItsGrid(m_level->fileLevel(), grid);
+  if (relevel(m_level->fileLevel(), grid)) m_gridOverride = grid;
+}
+
+void App::flipFaces(bool flipped) {
+  if (!m_level) return;
+  Level file = m_level->fileLevel();
+  setFacesFlipped(file, flipped);
+  relevel(std::move(file), m_gridOverride);
+}
+
+bool App::relevel(Level file, const std::optional<GridAngleOverride>& grid) {
+  Result<std::shared_ptr<const LoadedLevel>> loaded = levelOnItsGrid(std::move(file), grid);
   if (!loaded) {
     m_buildError = loaded.error();
     m_printer.buildFailed(m_buildError);
-    return;
+    return false;
   }
-  m_gridOverride = grid;
   m_worker.cancel();
   moveLevelToGrid(std::move(loaded).value());
   m_gridPending = m_level->gridChosen;
   requestBuild(true);
+  return true;
 }
 
 void App::moveLevelToGrid(std::shared_ptr<const LoadedLevel> level) {
@@ -203,6 +215,7 @@ void App::moveLevelToGrid(std::shared_ptr<const LoadedLevel> level) {
   showFrame(m_level->level.gridFrame);
   m_buildPanel.moveToGrid(m_level->level);
   m_buildPanel.setGrid(m_level->level.gridFrame.degrees, m_level->gridChosen);
+  m_buildPanel.setFacesFlipped(m_level->level.settings.flipFaces);
   if (start) m_pathTool.setStart(m_sceneFrame.toGrid(before.toFile(*start)));
   if (goal) m_pathTool.setGoal(m_sceneFrame.toGrid(before.toFile(*goal)));
 }
@@ -317,8 +330,7 @@ void App::requestBuild(bool force) {
 }
 
 void App::showBuild(std::shared_ptr<const NavBuild> build, const FloodFillParams& params,
-                    std::shared_ptr<const DetourComparison> reference,
-                    std::string referenceError) {
+                    std::shared_ptr<const DetourComparison> reference, std::string referenceError) {
   m_build = std::move(build);
   m_shownParams = params;
   m_compareTool.setReference(std::move(reference), std::move(referenceError));
@@ -435,6 +447,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
   if (const std::optional<GridAngleOverride> grid = m_buildPanel.takeGridRequest(now))
     regrid(*grid);
+  if (const std::optional<bool> flipped = m_buildPanel.takeFlipRequest()) flipFaces(*flipped);
   if (m_buildPanel.takeRebuildRequest(now)) requestBuild(m_buildPanel.takeForceRequest());
 }
 
@@ -693,10 +706,10 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_stepPanel.update(m_pathTool.solution(), m_pathTool.revision(), now);
   m_stepPanel.hoverSearchNode(view, m_pathTool.solution(), m_pathTool.revision());
   if (!m_stepPanel.hoveredNode()) {
-    m_inspector.hover(view, Inspector::Scene{m_build.get(), m_buildRevision,
-                                             m_pathTool.solution(), m_pathTool.revision(),
-                                             &m_jumpTool.bucket(), m_drawOptions.cells,
-                                             m_level.get(), &m_pathTool.searchOptions().filter});
+    m_inspector.hover(
+        view, Inspector::Scene{m_build.get(), m_buildRevision, m_pathTool.solution(),
+                               m_pathTool.revision(), &m_jumpTool.bucket(), m_drawOptions.cells,
+                               m_level.get(), &m_pathTool.searchOptions().filter});
   }
   updateCrowd(now);
   m_printer.observe(m_pathTool);
@@ -733,8 +746,8 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 
 bool App::idle() const {
   return !m_worker.busy() && !m_buildPanel.rebuildPending() && !m_stepPanel.playing() &&
-         !m_lastFly &&
-         !m_worker.hasFinished() && (m_crowd.agents().empty() || m_crowdPanel.paused());
+         !m_lastFly && !m_worker.hasFinished() &&
+         (m_crowd.agents().empty() || m_crowdPanel.paused());
 }
 
 int App::run() {

@@ -11,10 +11,10 @@
 #include "build_worker.h"
 #include "command_line.h"
 #include "compare_tool.h"
-#include "nav/crowd.h"
 #include "inspector.h"
 #include "jump_tool.h"
 #include "loaded_level.h"
+#include "nav/crowd.h"
 #include "orbit_camera.h"
 #include "panels/build_panel.h"
 #include "panels/crowd_panel.h"
@@ -55,6 +55,11 @@ class App {
   void showLevel(std::shared_ptr<const LoadedLevel> level);
   /// Puts the level shown on another grid (the Build panel's) and builds it there.
   void regrid(const GridAngleOverride& grid);
+  /// Turns the level shown's faces over, or back as its file has them, and rebuilds it.
+  void flipFaces(bool flipped);
+  /// Shows `file` (the level shown, changed) on `grid` and builds it there;
+  /// false, with the error shown, when it cannot be put there.
+  bool relevel(Level file, const std::optional<GridAngleOverride>& grid);
   /// Shows `level`, the level shown put on another grid: the path's ends stay
   /// where they are on the level; builds, jumps and the selection go.
   void moveLevelToGrid(std::shared_ptr<const LoadedLevel> level);

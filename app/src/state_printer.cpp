@@ -61,6 +61,8 @@ void StatePrinter::buildFinished(const std::string& unit, const BuildStats& stat
   print(format("build unit=%s cells=%zu sectors=%zu portals=%zu ms=%.1f%s%s", unit.c_str(),
                stats.cells, stats.sectors, stats.portals, stats.totalMs,
                navmesh ? " graph=navmesh" : "", suffix));
+  for (const std::string& warning : stats.warnings)
+    print("build warning " + warning);
 }
 
 void StatePrinter::buildCancelled(const std::string& unit) {

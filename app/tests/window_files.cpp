@@ -2,11 +2,15 @@
 // a broken one leaves the level before on screen with the error, the Files
 // panel opens another level from the same folder, a file dropped on the
 // window opens, Save writes a .nav the CLI reads, a path exported from a
-// level on a turned grid is in the level file's coordinates, and choosing a
-// level's grid can be cancelled.
+// level on a turned grid is in the level file's coordinates, choosing a
+// level's grid can be cancelled, and a level wound the other way is turned over.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -421,6 +425,59 @@ TEST(WindowFiles, TheGridAngleSliderPutsTheLevelOnAnotherGrid) {
   EXPECT_GT(sectors, 50) << "staircases on the file's axes\n" << app.transcript();
   EXPECT_EQ(lastLine(app.lines(), "start "), "start 0.822 0.000 6.103\n") << app.transcript();
   EXPECT_EQ(lastLine(app.lines(), "goal "), "goal 19.178 0.000 5.897\n") << app.transcript();
+}
+
+// The funnel level with every face wound the other way: no face is ground,
+// the build finds no cell and says why; the Build panel's "flip faces" box
+// turns the faces over and the build finds the funnel's cells.
+TEST(WindowFiles, FlipFacesTurnsOverALevelWoundTheOtherWay) {
+  requireDisplay();
+  const fs::path folder = prepareOutput("window_files_flip_faces");
+  const fs::path level = folder / "backwards.obj";
+  {
+    std::ifstream in(fs::path(NAVSCOPE_ASSETS_DIR) / "funnel.obj");
+    std::ofstream out(level);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("f ", 0) != 0) {
+        out << line << "\n";
+        continue;
+      }
+      std::istringstream corners(line.substr(2));
+      std::vector<std::string> face{std::istream_iterator<std::string>(corners), {}};
+      out << "f";
+      for (auto corner = face.rbegin(); corner != face.rend(); ++corner)
+        out << " " << *corner;
+      out << "\n";
+    }
+  }
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 600");
+  const std::optional<std::string> empty = app.waitFor("build unit=");
+  ASSERT_TRUE(empty) << app.transcript();
+  EXPECT_EQ(empty->find("build unit=human cells=0 "), 0u) << *empty;
+  const std::optional<std::string> why = app.waitFor("build warning ");
+  ASSERT_TRUE(why) << app.transcript();
+  EXPECT_NE(why->find("face down"), std::string::npos) << *why;
+  EXPECT_NE(why->find("flipFaces"), std::string::npos) << *why;
+
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  const std::string check = lastLine(app.lines(), "widget check:flip faces");
+  ASSERT_TRUE(clickWidget(window, check, "check:flip faces")) << app.transcript();
+  const std::optional<std::string> built = app.waitFor("build unit=");
+  ASSERT_TRUE(built) << app.transcript();
+  int cells = 0;
+  ASSERT_EQ(std::sscanf(built->c_str(), "build unit=%*s cells=%d", &cells), 1) << *built;
+  // The funnel's own sidecar seeds one corridor; unseeded, the fill starts on every face.
+  EXPECT_GT(cells, 1000) << *built;
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+  const std::vector<std::string> lines = app.lines();
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.rfind("build warning ", 0) == 0; }),
+            1)
+      << "only the first build's\n"
+      << app.transcript();
 }
 
 }  // namespace

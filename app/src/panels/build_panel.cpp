@@ -337,6 +337,23 @@ void BuildPanel::drawGrid(double now) {
   }
 }
 
+void BuildPanel::drawFlipFaces() {
+  m_flipPending |= ImGui::Checkbox("flip faces", &m_facesFlipped);
+  noteWidget("check:flip faces");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Turn every face over. Only faces turned up (wound counter-clockwise seen from\n"
+        "above) are ground: a file whose floors are wound the other way builds no cells.\n"
+        "The sidecar's \"flipFaces\" sets it for the file.");
+  }
+}
+
+std::optional<bool> BuildPanel::takeFlipRequest() {
+  if (!m_flipPending) return std::nullopt;
+  m_flipPending = false;
+  return m_facesFlipped;
+}
+
 bool BuildPanel::takeForceRequest() {
   const bool requested = m_forceRequested;
   m_forceRequested = false;
@@ -452,7 +469,10 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
           "edges; no fill runs, the cell size is not used. No steep faces: without the\n"
           "faces steeper than the max slope (a level's walls, say).");
   }
-  if (!status.fixedGraph && m_source == GraphSource::FloodFill) drawGrid(now);
+  if (!status.fixedGraph && m_source == GraphSource::FloodFill) {
+    drawGrid(now);
+    drawFlipFaces();
+  }
   if (drawParameters(status.fixedGraph, now)) changed(now);
   if (!status.fixedGraph) {
     if (ImGui::Button("Rebuild")) {

@@ -104,7 +104,12 @@ class BuildPanel {
   /// Once after the grid was changed by hand (and the slider settled): the
   /// grid to put the level on.
   std::optional<GridAngleOverride> takeGridRequest(double now);
-  /// Where the grid's controls were drawn ("check:auto grid", "slider:grid angle").
+  /// Whether the level's faces are turned over (LevelSettings::flipFaces).
+  void setFacesFlipped(bool flipped) { m_facesFlipped = flipped; }
+  /// Once after "flip faces" was clicked: whether the faces are to be turned over.
+  std::optional<bool> takeFlipRequest();
+  /// Where the grid's controls were drawn ("check:auto grid", "slider:grid angle",
+  /// "check:flip faces").
   const std::map<std::string, WidgetBox>& widgets() const { return m_widgets; }
 
  private:
@@ -114,6 +119,8 @@ class BuildPanel {
   bool drawParameters(bool fixed, double now);
   /// The auto checkbox and the angle slider.
   void drawGrid(double now);
+  /// The flip faces checkbox.
+  void drawFlipFaces();
   void noteWidget(const std::string& label);
 
   std::vector<FloodFillParams> m_defaults;
@@ -128,6 +135,8 @@ class BuildPanel {
   float m_gridDegrees = 0.0f;
   bool m_gridPending = false;
   double m_gridChangedAt = 0.0;
+  bool m_facesFlipped = false;
+  bool m_flipPending = false;
   std::map<std::string, WidgetBox> m_widgets;
 };
 
