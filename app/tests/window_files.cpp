@@ -462,6 +462,7 @@ TEST(WindowFiles, FlipFacesTurnsOverALevelWoundTheOtherWay) {
 
   const std::string window = RunningApp::findWindow();
   ASSERT_FALSE(window.empty());
+  ASSERT_TRUE(app.waitForSinceLaunch("widget check:flip faces")) << app.transcript();
   const std::string check = lastLine(app.lines(), "widget check:flip faces");
   ASSERT_TRUE(clickWidget(window, check, "check:flip faces")) << app.transcript();
   const std::optional<std::string> built = app.waitFor("build unit=");

@@ -332,6 +332,17 @@ TEST(FloodFill, ABuildWithNoCellsSaysWhy) {
   ASSERT_EQ(wallsAlone.stats.warnings.size(), 1u);
   EXPECT_EQ(wallsAlone.stats.warnings[0],
             "no cells: no face of the level is flat enough to stand on (slopes up to 45 degrees)");
+
+  // The floor of a file written Z up: upright, facing +z.
+  Level zUp;
+  zUp.vertices = {{0, 0, 0}, {6, 0, 0}, {6, 3, 0}, {0, 3, 0}};
+  zUp.triangles = {{{0, 1, 2}, 0}, {{0, 2, 3}, 0}};
+  test::finish(zUp);
+  const NavBuild zUpBuild = build(zUp);
+  ASSERT_EQ(zUpBuild.stats.warnings.size(), 1u);
+  EXPECT_NE(zUpBuild.stats.warnings[0].find("; 2 faces would be if the file's up axis were Z"),
+            std::string::npos)
+      << zUpBuild.stats.warnings[0];
 }
 
 TEST(FloodFill, LedgeDropIsOneWay) {

@@ -451,7 +451,7 @@ Result<Level> loadLevel(const std::string& path, const LoadLimits& limits) {
 }
 
 FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
-                          const std::vector<bool>& counted) {
+                          const std::vector<bool>& counted, const glm::dvec3& up) {
   const double minUp = std::cos(double(maxSlopeDegrees) * std::numbers::pi / 180.0);
   FacingCounts counts;
   for (uint32_t t = 0; t < level.triangles.size(); ++t) {
@@ -460,9 +460,8 @@ FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
     const glm::dvec3 normal = glm::cross(b - a, c - a);
     const double length = glm::length(normal);
     if (!(length > 0.0)) continue;
-    ++(normal.y >= minUp * length    ? counts.up
-       : -normal.y >= minUp * length ? counts.down
-                                     : counts.steep);
+    const double along = glm::dot(normal, up);
+    ++(along >= minUp * length ? counts.up : -along >= minUp * length ? counts.down : counts.steep);
   }
   return counts;
 }

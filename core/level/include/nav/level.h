@@ -76,10 +76,12 @@ struct FacingCounts {
   size_t steep = 0;
 };
 
-/// The level's triangles counted by facing, for slopes up to maxSlopeDegrees;
-/// only those `counted` marks when it is not empty (one entry per triangle).
+/// The level's triangles counted by facing, for slopes up to maxSlopeDegrees
+/// from the `up` axis (a unit vector; navscope's is +Y); only those `counted`
+/// marks when it is not empty (one entry per triangle).
 FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
-                          const std::vector<bool>& counted = {});
+                          const std::vector<bool>& counted = {},
+                          const glm::dvec3& up = glm::dvec3(0.0, 1.0, 0.0));
 
 /// Turns every face over (reverses its winding) when `flipped` differs from
 /// settings.flipFaces, and sets it: for a file whose faces are wound the
