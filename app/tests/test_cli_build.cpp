@@ -54,6 +54,10 @@ TEST(CliBuild, ALevelPastMaxCellsIsRefusedWithItsEstimate) {
   EXPECT_EQ(run.exitCode, 2) << run.output;
   EXPECT_NE(run.output.find("3011 cells"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("--max-cells"), std::string::npos) << run.output;
+  // Its size, for a file in centimetres or inches (the funnel's bounds run 20.6 x 12.6 m).
+  EXPECT_NE(run.output.find("the level spans 20.6 x 12.6 m across: navscope reads metres"),
+            std::string::npos)
+      << run.output;
 }
 
 // Runaway inputs found by fuzzing: each refused within seconds, exit code 2.

@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <memory>
 #include <new>
@@ -509,9 +510,9 @@ class Filler {
       const Aabb& zone = teleport.entry;
       const std::optional<ZoneCorners>& corners =
           teleport.reverse ? teleport.device->exitCorners : teleport.device->entryCorners;
-      const bool inside = zoneHoldsSquare(zone, corners, {c.x - half, c.z - half},
-                                          {c.x + half, c.z + half}) &&
-                          y >= zone.min.y && y <= zone.max.y;
+      const bool inside =
+          zoneHoldsSquare(zone, corners, {c.x - half, c.z - half}, {c.x + half, c.z + half}) &&
+          y >= zone.min.y && y <= zone.max.y;
       if (inside && !m_teleportUsed[t]) {
         m_teleportUsed[t] = true;
         m_pendingTeleports.push_back(t);
@@ -927,10 +928,15 @@ std::optional<std::string> fillParamsError(const Level& level, const FloodFillPa
   // minutes on a huge level.
   const uint64_t estimate = estimateCells(level, params);
   if (estimate > params.maxCells) {
+    // A file in centimetres or inches is a hundred or forty times too wide.
+    const glm::vec3 extent = level.bounds.max - level.bounds.min;
+    char spans[96];
+    std::snprintf(spans, sizeof spans, "%.1f x %.1f m", double(extent.x), double(extent.z));
     return "flood fill: the level's walkable surfaces suggest about " + std::to_string(estimate) +
            " cells at a cell size of " + formatFloat(cellSize) +
            " m, more than maxCells = " + std::to_string(params.maxCells) +
-           " (--max-cells): raise the limit or the cell size";
+           " (--max-cells): raise the limit or the cell size (the level spans " + spans +
+           " across: navscope reads metres)";
   }
   return std::nullopt;
 }
