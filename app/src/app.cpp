@@ -636,6 +636,22 @@ void App::drawLevelError(const ScreenRect& area) const {
   drawList->AddText(nullptr, 0.0f, at, IM_COL32(255, 120, 110, 255), text.c_str(), nullptr, wrap);
 }
 
+void App::drawEmptyBuild(const ScreenRect& area) const {
+  if (!m_build || !m_build->graph.sectors.empty()) return;
+  const std::vector<std::string>& warnings = m_build->stats.warnings;
+  const auto why = std::find_if(warnings.begin(), warnings.end(),
+                                [](const std::string& w) { return w.rfind("no cells:", 0) == 0; });
+  if (why == warnings.end()) return;
+  std::string text = "No cells" + why->substr(std::string("no cells").size());
+  if (why->find("--flip-faces") != std::string::npos)
+    text += ".\nHere: the Build panel's \"flip faces\" box.";
+  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
+  const float wrap = std::min(std::max(area.size().x - 40.0f, 100.0f), 640.0f);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+  const ImVec2 at((area.min.x + area.max.x - size.x) * 0.5f, area.min.y + 40.0f);
+  drawList->AddText(nullptr, 0.0f, at, IM_COL32(255, 200, 90, 255), text.c_str(), nullptr, wrap);
+}
+
 void App::printProbes(const FrameView& view) const {
   for (const glm::vec3& probe : m_options.probes) {
     const std::optional<glm::vec2> pixel = view.project(m_sceneFrame.toGrid(probe));
@@ -731,6 +747,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 
   drawScene(view, freeArea);
   drawLevelError(freeArea);
+  drawEmptyBuild(freeArea);
   drawSelectionNote(freeArea);
   drawFrameRate(freeArea);
   m_window->renderUi();

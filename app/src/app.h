@@ -99,6 +99,8 @@ class App {
   void drawSelectionNote(const ScreenRect& area) const;
   void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;
+  /// Over the view, when the build has no sectors: its warning saying why.
+  void drawEmptyBuild(const ScreenRect& area) const;
   /// The frame rate, in the corner of the free area.
   void drawFrameRate(const ScreenRect& area) const;
   void printProbes(const FrameView& view) const;

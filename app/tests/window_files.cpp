@@ -451,7 +451,23 @@ TEST(WindowFiles, FlipFacesTurnsOverALevelWoundTheOtherWay) {
       out << "\n";
     }
   }
-  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 600");
+  // The warning over the view, in its amber, before the faces are turned over and not after.
+  const int amber[3] = {255, 200, 90};
+  const fs::path before = folder / "before.png", after = folder / "after.png";
+  fs::remove(before);
+  fs::remove(after);
+  {
+    RunningApp shot(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 60 " +
+                    "--screenshot " + shellQuote(before.string()));
+    ASSERT_TRUE(shot.waitFor("screenshot ")) << shot.transcript();
+    shot.finish();
+  }
+  const Image warned(before.string());
+  ASSERT_TRUE(warned.loaded());
+  EXPECT_GT(warned.countColor(amber, 12), 300) << "the warning's text over the view";
+
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 600 " +
+                 "--screenshot " + shellQuote(after.string()));
   const std::optional<std::string> empty = app.waitFor("build unit=");
   ASSERT_TRUE(empty) << app.transcript();
   EXPECT_EQ(empty->find("build unit=human cells=0 "), 0u) << *empty;
@@ -479,6 +495,9 @@ TEST(WindowFiles, FlipFacesTurnsOverALevelWoundTheOtherWay) {
             1)
       << "only the first build's\n"
       << app.transcript();
+  const Image cleared(after.string());
+  ASSERT_TRUE(cleared.loaded());
+  EXPECT_LT(cleared.countColor(amber, 12), 20) << "no warning once the faces are turned over";
 }
 
 }  // namespace
