@@ -64,10 +64,11 @@ bool App::openLevel(const std::string& path) {
     if (loaded) graph = std::move(loaded).value();
     if (!loaded) error = loaded.error();
   } else {
-    // The same file (the named level, or a reload) keeps a grid set by hand;
-    // another level starts on its own.
-    Result<std::shared_ptr<const LoadedLevel>> loaded =
-        loadLevelFile(path, m_options.levelPath == path ? m_gridOverride : std::nullopt);
+    // The same file (the named level, or a reload) keeps a grid set by hand
+    // and faces turned over by hand; another level starts on its own.
+    const bool same = m_options.levelPath == path;
+    Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(
+        path, same ? m_gridOverride : std::nullopt, same ? m_flipOverride : std::nullopt);
     if (loaded) level = std::move(loaded).value();
     if (!loaded) error = loaded.error();
   }
@@ -95,7 +96,10 @@ bool App::openLevel(const std::string& path) {
     m_options.crowd.reset();
     m_startupJumpsPlaced = true;
   }
-  if (m_options.levelPath != path) m_gridOverride.reset();
+  if (m_options.levelPath != path) {
+    m_gridOverride.reset();
+    m_flipOverride.reset();
+  }
   m_options.levelPath = path;
   if (m_window) m_window->setTitle(windowTitle(path));
   m_filesPanel.opened(path);
@@ -179,7 +183,7 @@ void App::flipFaces(bool flipped) {
   if (!m_level) return;
   Level file = m_level->fileLevel();
   setFacesFlipped(file, flipped);
-  relevel(std::move(file), m_gridOverride);
+  if (relevel(std::move(file), m_gridOverride)) m_flipOverride = flipped;
 }
 
 bool App::relevel(Level file, const std::optional<GridAngleOverride>& grid) {

@@ -121,6 +121,8 @@ class App {
   GridFrame m_sceneFrame;
   /// The grid the level was put on by hand (--grid-angle, the Build panel), kept on reload.
   std::optional<GridAngleOverride> m_gridOverride;
+  /// The Build panel's flip faces, set by hand for the level shown (a reload keeps it).
+  std::optional<bool> m_flipOverride;
 
   /// A build kept for switching back to a profile at once, with what it was made from.
   struct KeptBuild {

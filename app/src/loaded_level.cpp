@@ -38,11 +38,13 @@ Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
 }
 
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
-    const std::string& path, const std::optional<GridAngleOverride>& grid) {
+    const std::string& path, const std::optional<GridAngleOverride>& grid,
+    std::optional<bool> flipped) {
   using LevelResult = Result<std::shared_ptr<const LoadedLevel>>;
   try {
     Result<Level> level = loadLevel(path);
     if (!level) return LevelResult::failure(level.error());
+    if (flipped) setFacesFlipped(level.value(), *flipped);
     if (level.value().triangles.empty()) return LevelResult::failure(path + ": no triangles");
     return levelOnItsGrid(std::move(level).value(), grid);
   } catch (const std::exception& error) {

@@ -429,7 +429,7 @@ TEST(WindowFiles, TheGridAngleSliderPutsTheLevelOnAnotherGrid) {
 
 // The funnel level with every face wound the other way: no face is ground,
 // the build finds no cell and says why; the Build panel's "flip faces" box
-// turns the faces over and the build finds the funnel's cells.
+// turns the faces over and the build finds the funnel's cells, a reload too.
 TEST(WindowFiles, FlipFacesTurnsOverALevelWoundTheOtherWay) {
   requireDisplay();
   const fs::path folder = prepareOutput("window_files_flip_faces");
@@ -487,6 +487,13 @@ TEST(WindowFiles, FlipFacesTurnsOverALevelWoundTheOtherWay) {
   ASSERT_EQ(std::sscanf(built->c_str(), "build unit=%*s cells=%d", &cells), 1) << *built;
   // The funnel's own sidecar seeds one corridor; unseeded, the fill starts on every face.
   EXPECT_GT(cells, 1000) << *built;
+  // A reload keeps the faces as the box set them.
+  ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " ctrl+r"));
+  ASSERT_TRUE(app.waitFor("level ")) << app.transcript();
+  const std::optional<std::string> reloaded = app.waitFor("build unit=");
+  ASSERT_TRUE(reloaded) << app.transcript();
+  EXPECT_EQ(reloaded->find("build unit=human cells=" + std::to_string(cells) + " "), 0u)
+      << *reloaded;
   app.finish();
   EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
   const std::vector<std::string> lines = app.lines();
