@@ -160,8 +160,9 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
 // The level at `path`, its faces turned over when --flip-faces asks and turned
 // when --rotate-y does.
 Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
-  Result<Level> level = loadLevel(path);
-  if (level && flags.flipFaces) setFacesFlipped(level.value(), true);
+  LevelReading reading;
+  if (flags.flipFaces) reading.flipFaces = true;
+  Result<Level> level = loadLevel(path, {}, reading);
   if (!level || !flags.rotateY) return level;
   Result<Level> turned = rotatedAboutY(level.value(), *flags.rotateY);
   if (!turned) return Result<Level>::failure("--rotate-y: " + turned.error());

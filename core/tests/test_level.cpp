@@ -591,6 +591,55 @@ TEST(LevelLoad, TheSidecarsFlipFacesTurnsTheFacesOver) {
   EXPECT_EQ(refused.error().rfind(sidecar + ": flipFaces: ", 0), 0u) << refused.error();
 }
 
+// A floor written Z up in centimetres: 400 x 300 cm on the ground (x, y), with
+// a sidecar that says so and places a seed and a door in the file's units.
+TEST(LevelLoad, TheSidecarsUpAxisAndUnitScalePutAFileInMetresYUp) {
+  const TempDir dir;
+  const std::string path =
+      dir.write("room.obj", "v 0 0 0\nv 400 0 0\nv 400 300 0\nv 0 300 0\nf 1 2 3 4\n");
+  dir.write("room.json", R"({"upAxis": "z", "unitScale": 0.01, "seeds": [[100, 200, 5]],
+    "devices": [{"id": "door", "kind": "door", "entry": {"min": [0, 0, 0], "max": [50, 100, 200]},
+                 "exit": {"min": [300, 0, 0], "max": [400, 100, 200]}}]})");
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level.ok()) << level.error();
+  const Level& room = level.value();
+  EXPECT_EQ(room.settings.upAxis, UpAxis::Z);
+  EXPECT_EQ(room.settings.unitScale, 0.01f);
+  // (x, y, z) -> (x, z, -y), in metres.
+  EXPECT_NEAR(room.bounds.min.x, 0.0f, 1e-6f);
+  EXPECT_NEAR(room.bounds.max.x, 4.0f, 1e-6f);
+  EXPECT_NEAR(room.bounds.min.z, -3.0f, 1e-6f);
+  EXPECT_NEAR(room.bounds.max.z, 0.0f, 1e-6f);
+  EXPECT_NEAR(room.bounds.max.y - room.bounds.min.y, 0.0f, 1e-6f);
+  EXPECT_EQ(countFacings(room, 45.0f).up, 2u) << "turned, not mirrored: the floor faces up";
+  ASSERT_EQ(room.settings.seeds.size(), 1u);
+  EXPECT_NEAR(glm::distance(room.settings.seeds[0], glm::vec3(1.0f, 0.05f, -2.0f)), 0.0f, 1e-5f);
+  const Aabb& entry = room.settings.devices.at(0).entry;
+  EXPECT_NEAR(glm::distance(entry.min, glm::vec3(0.0f, 0.0f, -1.0f)), 0.0f, 1e-5f);
+  EXPECT_NEAR(glm::distance(entry.max, glm::vec3(0.5f, 2.0f, 0.0f)), 0.0f, 1e-5f);
+
+  // What the caller asks wins over the sidecar.
+  const Result<Level> asWritten = loadLevel(path, {}, LevelReading{{}, UpAxis::Y, 1.0f});
+  ASSERT_TRUE(asWritten.ok()) << asWritten.error();
+  EXPECT_NEAR(asWritten.value().bounds.max.y, 300.0f, 1e-3f);
+  EXPECT_EQ(countFacings(asWritten.value(), 45.0f).steep, 2u);
+
+  for (const char* bad : {R"({"upAxis": "x"})", R"({"upAxis": 1})", R"({"unitScale": 0})",
+                          R"({"unitScale": -1})", R"({"unitScale": "cm"})"}) {
+    const std::string sidecar = dir.write("room.json", bad);
+    const Result<Level> refused = loadLevel(path);
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_EQ(refused.error().rfind(sidecar + ": ", 0), 0u) << refused.error();
+    EXPECT_TRUE(refused.error().find("upAxis") != std::string::npos ||
+                refused.error().find("unitScale") != std::string::npos)
+        << refused.error();
+  }
+  dir.write("room.json", R"({"unitScale": 1e30})");
+  const Result<Level> tooFar = loadLevel(path);
+  ASSERT_FALSE(tooFar.ok());
+  EXPECT_NE(tooFar.error().find("unitScale"), std::string::npos) << tooFar.error();
+}
+
 // --- sidecar ----------------------------------------------------------------
 
 Result<LevelSettings> sidecar(const std::string& json) {

@@ -100,7 +100,7 @@ std::string noCellsWarning(const Level& level, const FloodFillParams& params) {
         extent.y > extent.z ? countFacings(level, slopeLimit, {}, glm::dvec3(0.0, 0.0, 1.0)).up : 0;
     if (zUp > 0)
       text += "; " + count(zUp, "face") + " would be if the file's up axis were Z: navscope " +
-              "reads Y up, so export the level Y up";
+              "reads Y up unless the sidecar's \"upAxis\" is \"z\"";
     return text;
   }
   if (faces.up == 0)

@@ -413,7 +413,55 @@ Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
 // Files
 // ---------------------------------------------------------------------------
 
-Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limits) {
+// The point of a file read with these axes and scale, in navscope's.
+glm::vec3 inNavscopeAxes(const glm::vec3& p, UpAxis up, float scale) {
+  const glm::vec3 turned = up == UpAxis::Z ? glm::vec3(p.x, p.z, -p.y) : p;
+  return turned * scale;
+}
+
+// The level and its sidecar's points put in navscope's axes and metres (its
+// settings' upAxis and unitScale).
+Result<Level> putInNavscopeAxes(Level level) {
+  LevelSettings& settings = level.settings;
+  const UpAxis up = settings.upAxis;
+  const float scale = settings.unitScale;
+  if (up == UpAxis::Y && scale == 1.0f) return Result<Level>::success(std::move(level));
+  const auto map = [&](const glm::vec3& p) { return inNavscopeAxes(p, up, scale); };
+  for (glm::vec3& v : level.vertices) {
+    v = map(v);
+    if (!inWorld(v)) {
+      std::ostringstream message;
+      message << level.source << ": unitScale " << scale << " puts a vertex past " << kMaxCoordinate
+              << " m from the origin (the most a level may span)";
+      return Result<Level>::failure(message.str());
+    }
+  }
+  level.bounds = {};
+  for (const LevelTriangle& triangle : level.triangles) {
+    for (uint32_t corner : triangle.vertex)
+      level.bounds.grow(level.vertices[corner]);
+  }
+  for (glm::vec3& seed : settings.seeds)
+    seed = map(seed);
+  if (settings.start) settings.start = map(*settings.start);
+  if (settings.goal) settings.goal = map(*settings.goal);
+  for (DeviceSpec& device : settings.devices) {
+    for (Aabb* zone : {&device.entry, &device.exit}) {
+      Aabb mapped;
+      mapped.grow(map(zone->min));
+      mapped.grow(map(zone->max));
+      *zone = mapped;
+    }
+  }
+  for (WaypathSpec& waypath : settings.waypaths) {
+    for (glm::vec3& point : waypath.points)
+      point = map(point);
+  }
+  return Result<Level>::success(std::move(level));
+}
+
+Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limits,
+                                 const LevelReading& reading) {
   Result<Level> level = [&] {
     if (isSceneFile(path)) return importScene(path, limits);
     const Result<std::string> text =
@@ -424,20 +472,23 @@ Result<Level> loadLevelUnchecked(const std::string& path, const LoadLimits& limi
 
   const std::filesystem::path sidecar = std::filesystem::path(path).replace_extension(".json");
   std::error_code error;
-  if (sidecar == std::filesystem::path(path) ||
-      std::filesystem::status(sidecar, error).type() == std::filesystem::file_type::not_found) {
-    return level;
+  if (sidecar != std::filesystem::path(path) &&
+      std::filesystem::status(sidecar, error).type() != std::filesystem::file_type::not_found) {
+    const Result<std::string> json =
+        readRegularFile(sidecar.string(), limits.maxFileBytes, "LoadLimits::maxFileBytes");
+    if (!json) return Result<Level>::failure(json.error());
+    Result<LevelSettings> settings = parseLevelSettings(json.value(), sidecar.string());
+    if (!settings) return Result<Level>::failure(settings.error());
+    level.value().settings = std::move(settings).value();
   }
-  const Result<std::string> json =
-      readRegularFile(sidecar.string(), limits.maxFileBytes, "LoadLimits::maxFileBytes");
-  if (!json) return Result<Level>::failure(json.error());
-  Result<LevelSettings> settings = parseLevelSettings(json.value(), sidecar.string());
-  if (!settings) return Result<Level>::failure(settings.error());
-  const bool flip = settings.value().flipFaces;
-  settings.value().flipFaces = false;
-  level.value().settings = std::move(settings).value();
-  setFacesFlipped(level.value(), flip);
-  return level;
+  LevelSettings& settings = level.value().settings;
+  const bool flip = reading.flipFaces.value_or(settings.flipFaces);
+  settings.flipFaces = false;
+  settings.upAxis = reading.upAxis.value_or(settings.upAxis);
+  settings.unitScale = reading.unitScale.value_or(settings.unitScale);
+  Result<Level> inAxes = putInNavscopeAxes(std::move(level).value());
+  if (inAxes) setFacesFlipped(inAxes.value(), flip);
+  return inAxes;
 }
 
 }  // namespace
@@ -446,8 +497,9 @@ Result<Level> parseObj(std::string_view text, std::string_view name, const LoadL
   return guarded<Level>(name, [&] { return parseObjUnchecked(text, name, limits); });
 }
 
-Result<Level> loadLevel(const std::string& path, const LoadLimits& limits) {
-  return guarded<Level>(path, [&] { return loadLevelUnchecked(path, limits); });
+Result<Level> loadLevel(const std::string& path, const LoadLimits& limits,
+                        const LevelReading& reading) {
+  return guarded<Level>(path, [&] { return loadLevelUnchecked(path, limits, reading); });
 }
 
 FacingCounts countFacings(const Level& level, float maxSlopeDegrees,

@@ -26,6 +26,10 @@ const char* toString(DeviceKind kind) {
   return "unknown";
 }
 
+const char* toString(UpAxis axis) {
+  return axis == UpAxis::Z ? "z" : "y";
+}
+
 std::vector<SurfaceSpec> defaultSurfaces() {
   constexpr uint8_t human = 1u << int(UnitKind::Human);
   constexpr uint8_t vehicle = 1u << int(UnitKind::Vehicle);
@@ -334,6 +338,17 @@ const Field<LevelSettings> kSettingsFields[] = {
      [](const Json& v, const std::string& p, LevelSettings& s) { s.navmesh = readBool(v, p); }},
     {"flipFaces",
      [](const Json& v, const std::string& p, LevelSettings& s) { s.flipFaces = readBool(v, p); }},
+    {"upAxis",
+     [](const Json& v, const std::string& p, LevelSettings& s) {
+       const std::string axis = readString(v, p);
+       if (axis != "y" && axis != "z") throw SettingsError{p, v.dump() + " must be \"y\" or \"z\""};
+       s.upAxis = axis == "z" ? UpAxis::Z : UpAxis::Y;
+     }},
+    {"unitScale",
+     [](const Json& v, const std::string& p, LevelSettings& s) {
+       s.unitScale = readNumber(v, p);
+       if (!(s.unitScale > 0.0f)) throw SettingsError{p, v.dump() + " must be > 0 (metres a unit)"};
+     }},
     {"unit",
      [](const Json& v, const std::string& p, LevelSettings& s) {
        if (!s.units.empty()) throw SettingsError{p, "give either \"unit\" or \"units\", not both"};

@@ -60,11 +60,22 @@ struct LoadLimits {
 /// Handles n-gons (ear clipping), negative (relative) indices and usemtl.
 Result<Level> parseObj(std::string_view text, std::string_view name, const LoadLimits& limits = {});
 
+/// How a level's file is read, in place of its sidecar's (unset: the sidecar's).
+struct LevelReading {
+  std::optional<bool> flipFaces;
+  std::optional<UpAxis> upAxis;
+  std::optional<float> unitScale;
+};
+
 /// Loads `path` and, when present, the sidecar with the same stem and a .json
-/// extension (its faces turned over when the sidecar sets flipFaces). An .obj
-/// is read by parseObj; .gltf, .glb and .fbx (any case) by importScene
-/// (scene_import.h).
-Result<Level> loadLevel(const std::string& path, const LoadLimits& limits = {});
+/// extension. The file's points, the sidecar's with them, are then put in
+/// navscope's axes and metres (upAxis, unitScale) and its faces turned over
+/// when flipFaces asks, as the sidecar or `reading` say; settings then hold
+/// what was done. An .obj is read by parseObj; .gltf, .glb and .fbx (any case)
+/// by importScene (scene_import.h). Fails, naming the setting, when a scaled
+/// point lies past kMaxCoordinate.
+Result<Level> loadLevel(const std::string& path, const LoadLimits& limits = {},
+                        const LevelReading& reading = {});
 
 /// A level's triangles by the way they face (degenerate ones in none).
 struct FacingCounts {

@@ -74,6 +74,10 @@ struct WaypathSpec {
   std::optional<UnitKind> unitKind;
 };
 
+/// The axis a level's file points up: navscope's own is Y.
+enum class UpAxis : uint8_t { Y, Z };
+const char* toString(UpAxis axis);
+
 struct LevelSettings {
   /// Points the flood fill starts from; empty means every walkable surface.
   std::vector<glm::vec3> seeds;
@@ -100,6 +104,13 @@ struct LevelSettings {
   /// (its floors face down): every face is turned over on loading (setFacesFlipped
   /// in level.h), as only faces turned up are ground.
   bool flipFaces = false;
+  /// "upAxis": "z" for a file written Z up (right-handed: x, y on the ground,
+  /// z up), turned a quarter turn about X as it is read, (x, y, z) -> (x, z,
+  /// -y), which keeps its winding; "y" (the default) as navscope's own.
+  UpAxis upAxis = UpAxis::Y;
+  /// "unitScale": metres a unit of the file measures (0.01 for centimetres,
+  /// 0.0254 for inches); the file's points are scaled by it as it is read. [> 0]
+  float unitScale = 1.0f;
   /// Set for a grid map's level (grid_map.h), never read from a sidecar: at
   /// its cell size every cell's square lies in a free tile and every wall on
   /// a tile edge, so for its point-sized unit a sector's whole box is free
