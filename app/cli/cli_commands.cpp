@@ -681,6 +681,8 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
   if (flags.rotateY) out["rotate_y"] = *flags.rotateY;
   if (settings.flipFaces) out["flip_faces"] = true;
+  if (settings.upAxis != UpAxis::Y) out["up_axis"] = toString(settings.upAxis);
+  if (settings.unitScale != 1.0f) out["unit_scale"] = settings.unitScale;
   // Which way the faces turn, for the default unit's slope limit: floors
   // facing down mean a file wound the other way (--flip-faces).
   const float slope = settings.units.empty() ? UnitProfile{}.maxSlopeDegrees

@@ -38,7 +38,7 @@ struct BuildFlags {
   /// Turn the level about the vertical axis through its bounds' centre first
   /// (rotatedAboutY); points given with it are in the turned level. [degrees]
   std::optional<float> rotateY;
-  /// --flip-faces: every face turned over (setFacesFlipped), unless the sidecar did already.
+  /// --flip-faces: every face turned over as it is read (LevelReading::flipFaces).
   bool flipFaces = false;
   /// --grid-angle: degrees from -45 to 45 (GridFrame::degrees), or "auto";
   /// unset: the sidecar's "gridAngle", else auto (chooseGridAngle).

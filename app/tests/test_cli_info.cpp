@@ -73,4 +73,20 @@ TEST(CliInfo, NavmeshValuesAreCheckedByFlag) {
   EXPECT_NE(graph.output.find(".nav graph"), std::string::npos) << graph.output;
 }
 
+// A floor written Z up in centimetres, with the sidecar saying so: info gives
+// the level in navscope's axes and metres, and how it was read.
+TEST(CliInfo, AZUpFileInCentimetresIsReadInMetresYUp) {
+  const std::string path = outputFile("cli_info_z_up.obj");
+  std::ofstream(path) << "v 0 0 0\nv 400 0 0\nv 400 300 0\nv 0 300 0\nf 1 2 3 4\n";
+  std::ofstream(outputFile("cli_info_z_up.json")) << R"({"upAxis": "z", "unitScale": 0.01})";
+  const CliRun run = runCli("info " + quoted(path));
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  const nlohmann::json& info = run.objects.at(0);
+  EXPECT_EQ(info.at("up_axis"), "z");
+  EXPECT_NEAR(info.at("unit_scale").get<double>(), 0.01, 1e-9);
+  EXPECT_NEAR(info.at("bounds").at("max")[0].get<double>(), 4.0, 1e-6);
+  EXPECT_NEAR(info.at("bounds").at("min")[2].get<double>(), -3.0, 1e-6);
+  EXPECT_EQ(info.at("faces").at("up"), 2);
+}
+
 }  // namespace

@@ -73,7 +73,6 @@ std::optional<std::string> coarseVerticesWarning(const Aabb& bounds, const GridF
 std::string noCellsWarning(const Level& level, const FloodFillParams& params) {
   const float slopeLimit = params.unit.maxSlopeDegrees;
   const FacingCounts faces = countFacings(level, slopeLimit);
-  const size_t usable = countFacings(level, slopeLimit, walkableTrianglesFor(level, params)).up;
   const auto count = [](size_t n, const char* what) {
     return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
   };
@@ -106,7 +105,7 @@ std::string noCellsWarning(const Level& level, const FloodFillParams& params) {
   if (faces.up == 0)
     return "no cells: no face flat enough to stand on (" + std::string(slope) + ") faces up, and " +
            facingDown;
-  if (usable == 0)
+  if (countFacings(level, slopeLimit, walkableTrianglesFor(level, params)).up == 0)
     return "no cells: the " + count(faces.up, "face") +
            " flat enough that face up are all of surfaces the unit may not use";
   char unit[160];

@@ -29,6 +29,16 @@
 namespace nav {
 namespace {
 
+// The box of the vertices the triangles use (a file may hold others).
+Aabb triangleBounds(const Level& level) {
+  Aabb bounds;
+  for (const LevelTriangle& triangle : level.triangles) {
+    for (uint32_t corner : triangle.vertex)
+      bounds.grow(level.vertices[corner]);
+  }
+  return bounds;
+}
+
 // ---------------------------------------------------------------------------
 // OBJ
 //
@@ -402,10 +412,7 @@ Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
         std::string(name) + ": the level has no triangles" +
         (counts.value().faces == 0 ? " (no 'f' statements)" : " (every face has zero area)"));
   }
-  for (const LevelTriangle& triangle : level.triangles) {
-    for (uint32_t corner : triangle.vertex)
-      level.bounds.grow(level.vertices[corner]);
-  }
+  level.bounds = triangleBounds(level);
   return Result<Level>::success(std::move(level));
 }
 
@@ -436,11 +443,7 @@ Result<Level> putInNavscopeAxes(Level level) {
       return Result<Level>::failure(message.str());
     }
   }
-  level.bounds = {};
-  for (const LevelTriangle& triangle : level.triangles) {
-    for (uint32_t corner : triangle.vertex)
-      level.bounds.grow(level.vertices[corner]);
-  }
+  level.bounds = triangleBounds(level);
   for (glm::vec3& seed : settings.seeds)
     seed = map(seed);
   if (settings.start) settings.start = map(*settings.start);
@@ -598,11 +601,7 @@ Result<Level> rotatedAboutY(const Level& level, float degrees) {
     Level turned = level;
     for (glm::vec3& v : turned.vertices)
       v = turn.apply(v);
-    turned.bounds = {};
-    for (const LevelTriangle& triangle : turned.triangles) {
-      for (uint32_t corner : triangle.vertex)
-        turned.bounds.grow(turned.vertices[corner]);
-    }
+    turned.bounds = triangleBounds(turned);
     LevelSettings& settings = turned.settings;
     // Turned, walls no longer lie on the tiles' edges.
     settings.freeTiles = false;
