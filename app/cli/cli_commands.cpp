@@ -157,12 +157,16 @@ Result<FloodFillParams> fillParams(const Level& level, const BuildFlags& flags) 
   return Result<FloodFillParams>::success(std::move(params));
 }
 
-// The level at `path`, its faces turned over when --flip-faces asks and turned
-// when --rotate-y does.
+// The level at `path`, read as --up-axis and --unit-scale say, its faces turned
+// over when --flip-faces asks and turned when --rotate-y does.
 Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
   LevelReading reading;
   if (flags.flipFaces) reading.flipFaces = true;
+  if (flags.upAxis) reading.upAxis = *flags.upAxis == "z" ? UpAxis::Z : UpAxis::Y;
+  reading.unitScale = flags.unitScale;
   Result<Level> level = loadLevel(path, {}, reading);
+  if (!level && flags.unitScale && level.error().find("unitScale") != std::string::npos)
+    return Result<Level>::failure("--unit-scale: " + level.error());
   if (!level || !flags.rotateY) return level;
   Result<Level> turned = rotatedAboutY(level.value(), *flags.rotateY);
   if (!turned) return Result<Level>::failure("--rotate-y: " + turned.error());
@@ -605,6 +609,12 @@ std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
     return "--flip-faces: " + path +
            " is a .nav file, whose graph is built already from faces turned up; give the "
            "level (.obj) instead";
+  for (const auto& [flag, given] : {std::pair{"--up-axis", flags.upAxis.has_value()},
+                                    std::pair{"--unit-scale", flags.unitScale.has_value()}})
+    if (given)
+      return std::string(flag) + ": " + path +
+             " is a .nav file, whose graph is built already in metres, Y up; give the level "
+             "(.obj) instead";
   return "";
 }
 

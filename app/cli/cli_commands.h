@@ -40,14 +40,18 @@ struct BuildFlags {
   std::optional<float> rotateY;
   /// --flip-faces: every face turned over as it is read (LevelReading::flipFaces).
   bool flipFaces = false;
+  /// --up-axis ("y" or "z") and --unit-scale: how the file's points are read,
+  /// in place of the sidecar's upAxis and unitScale (LevelReading).
+  std::optional<std::string> upAxis;
+  std::optional<float> unitScale;
   /// --grid-angle: degrees from -45 to 45 (GridFrame::degrees), or "auto";
   /// unset: the sidecar's "gridAngle", else auto (chooseGridAngle).
   std::optional<std::string> gridAngle;
   NavMeshFlags navmesh;
 };
 
-/// Refuses --rotate-y and --flip-faces with a .nav file (its graph is built
-/// already): the message for stderr, empty when there is nothing to refuse.
+/// Refuses --rotate-y, --flip-faces, --up-axis and --unit-scale with a .nav file (its graph is
+/// built already): the message for stderr, empty when there is nothing to refuse.
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags);
 
 int runInfo(const std::string& levelPath, const BuildFlags& flags);

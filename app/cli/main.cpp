@@ -26,6 +26,25 @@ void addLevelTransformOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
                    "Turn every face over (reverse its winding), as the sidecar's flipFaces: for "
                    "files whose floors are wound clockwise seen from above, so face down");
   command
+      .add_option("--up-axis", flags.upAxis,
+                  "The file's up axis, as the sidecar's upAxis: y (the default) or z, for files "
+                  "exported Z up (read as x, z, -y)")
+      ->check(CLI::IsMember({"y", "z"}))
+      ->type_name("y|z");
+  command
+      .add_option("--unit-scale", flags.unitScale,
+                  "Metres one unit of the file measures, as the sidecar's unitScale (0.01 for "
+                  "centimetres; default 1)")
+      ->check(kFinite & CLI::Validator(
+                            [](std::string& input) -> std::string {
+                              float value = 0.0f;
+                              if (!CLI::detail::lexical_cast(input, value) || value > 0.0f)
+                                return "";
+                              return "'" + input + "' is not above 0";
+                            },
+                            "", "POSITIVE"))
+      ->type_name("M");
+  command
       .add_option("--rotate-y", flags.rotateY,
                   "Turn the level DEG degrees about the vertical axis through its bounds' "
                   "centre (+X towards -Z) before anything else; --from, --to and --queries "

@@ -224,6 +224,47 @@ TEST(CliBuild, FlipFacesTurnsOverAFileWoundTheOtherWay) {
   }
 }
 
+// --up-axis and --unit-scale read a Z-up file in centimetres as its sidecar's
+// upAxis and unitScale do: the same cells as the floor written in metres,
+// Y up; bad values and a .nav file are refused naming the flag.
+TEST(CliBuild, UpAxisAndUnitScaleReadAZUpFileInCentimetres) {
+  const std::string metres = outputFile("cli_floor_metres.obj");
+  const std::string zUpCm = outputFile("cli_floor_z_up_cm.obj");
+  std::ofstream(metres) << "v 0 0 0\nv 0 0 -3\nv 4 0 -3\nv 4 0 0\nf 1 4 3 2\n";
+  std::ofstream(zUpCm) << "v 0 0 0\nv 400 0 0\nv 400 300 0\nv 0 300 0\nf 1 2 3 4\n";
+
+  const CliRun expected = runCli("build " + quoted(metres) + " --cell 0.25");
+  const CliRun read =
+      runCli("build " + quoted(zUpCm) + " --cell 0.25 --up-axis z --unit-scale 0.01");
+  ASSERT_EQ(expected.exitCode, 0) << expected.output;
+  ASSERT_EQ(read.exitCode, 0) << read.output;
+  EXPECT_GT(expected.objects.at(0).at("cells").get<int>(), 0);
+  EXPECT_EQ(read.objects.at(0).at("cells"), expected.objects.at(0).at("cells"));
+  EXPECT_EQ(read.objects.at(0).at("sectors"), expected.objects.at(0).at("sectors"));
+
+  const CliRun path =
+      runCli("query " + quoted(zUpCm) +
+             " --cell 0.25 --up-axis z --unit-scale 0.01 --from 1,0,-1 --to 3,0,-2");
+  ASSERT_EQ(path.exitCode, 0) << path.output;
+  EXPECT_EQ(path.objects.at(0).at("status"), "found") << path.output;
+
+  for (const std::string& bad :
+       {std::string("--up-axis x"), std::string("--unit-scale 0"), std::string("--unit-scale -2"),
+        std::string("--unit-scale nan"), std::string("--unit-scale 1e30 --up-axis z")}) {
+    const CliRun run = runCli("build " + quoted(zUpCm) + " " + bad);
+    EXPECT_EQ(run.exitCode, 2) << bad << "\n" << run.output;
+    EXPECT_NE(run.output.find(bad.substr(0, bad.find(' '))), std::string::npos) << run.output;
+  }
+
+  const std::string nav = quoted(outputFile("cli_floor_metres.nav"));
+  ASSERT_EQ(runCli("build " + quoted(metres) + " -o " + nav).exitCode, 0);
+  for (const std::string flag : {"--up-axis z", "--unit-scale 0.01"}) {
+    const CliRun run = runCli("info " + nav + " " + flag);
+    EXPECT_EQ(run.exitCode, 2) << flag << "\n" << run.output;
+    EXPECT_NE(run.output.find(flag.substr(0, flag.find(' '))), std::string::npos) << run.output;
+  }
+}
+
 // Out of memory is an error, exit code 2, never an abort: a 3 km plane
 // allowed 200 M cells under a 250 MB address-space limit.
 TEST(CliBuild, OutOfMemoryIsAnError) {
