@@ -345,6 +345,40 @@ TEST(FloodFill, ABuildWithNoCellsSaysWhy) {
       << zUpBuild.stats.warnings[0];
 }
 
+// A room written Z up: its floor upright, its back wall lying flat and facing
+// up as read. The unit stands on the wall, and the build says the file may
+// be Z up; read Z up, it stands on the floor and the build says nothing.
+TEST(FloodFill, ALevelOnItsSideIsAWarning) {
+  Level sideways;
+  sideways.vertices = {{0, 0, 0}, {6, 0, 0}, {6, 3, 0}, {0, 3, 0},
+                       {0, 3, 0}, {6, 3, 0}, {6, 3, 1}, {0, 3, 1}};
+  sideways.triangles = {{{0, 1, 2}, 0}, {{0, 2, 3}, 0}, {{4, 6, 5}, 0}, {{4, 7, 6}, 0}};
+  test::finish(sideways);
+  ASSERT_EQ(countFacings(sideways, 45.0f).up, 2u) << "the wall faces up as read";
+  const auto build = [](const Level& level) {
+    const CollisionWorld world(level);
+    Result<NavBuild> built = buildNavigation(level, world, FloodFillParams{});
+    EXPECT_TRUE(built.ok()) << built.error();
+    return built ? std::move(built).value() : NavBuild{};
+  };
+  const NavBuild asRead = build(sideways);
+  EXPECT_GT(asRead.stats.cells, 0u);
+  ASSERT_EQ(asRead.stats.warnings.size(), 1u);
+  EXPECT_EQ(asRead.stats.warnings[0],
+            "the level may have been written Z up: it spans 3.0 m along Y (up) and 1.0 m along "
+            "Z, and 18 m2 of its faces would be flat were Z up against 6 m2 as read; if so, read "
+            "it with the sidecar's \"upAxis\": \"z\" or --up-axis z");
+
+  Level upright = sideways;
+  for (glm::vec3& v : upright.vertices)
+    v = glm::vec3(v.x, v.z, -v.y);
+  upright.settings.upAxis = UpAxis::Z;
+  test::finish(upright);
+  const NavBuild zUp = build(upright);
+  EXPECT_GT(zUp.stats.cells, asRead.stats.cells) << "the floor is wider than the wall";
+  EXPECT_TRUE(zUp.stats.warnings.empty()) << zUp.stats.warnings[0];
+}
+
 TEST(FloodFill, LedgeDropIsOneWay) {
   // A 2 m high block on a floor; the fill starts on top of the block. Columns
   // are centred at -2.85 + 0.3 k. On top the whole 0.6 m footprint must lie on

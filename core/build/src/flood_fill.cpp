@@ -936,7 +936,8 @@ std::optional<std::string> fillParamsError(const Level& level, const FloodFillPa
            " cells at a cell size of " + formatFloat(cellSize) +
            " m, more than maxCells = " + std::to_string(params.maxCells) +
            " (--max-cells): raise the limit or the cell size (the level spans " + spans +
-           " across: navscope reads metres unless the sidecar's \"unitScale\" says otherwise)";
+           " across: navscope reads metres unless the sidecar's \"unitScale\" or --unit-scale says "
+           "otherwise)";
   }
   return std::nullopt;
 }

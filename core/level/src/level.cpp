@@ -516,7 +516,9 @@ FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
     const double length = glm::length(normal);
     if (!(length > 0.0)) continue;
     const double along = glm::dot(normal, up);
-    ++(along >= minUp * length ? counts.up : -along >= minUp * length ? counts.down : counts.steep);
+    const bool facesUp = along >= minUp * length, facesDown = -along >= minUp * length;
+    ++(facesUp ? counts.up : facesDown ? counts.down : counts.steep);
+    if (facesUp || facesDown) counts.flatArea += 0.5 * length;
   }
   return counts;
 }

@@ -85,11 +85,13 @@ struct FacingCounts {
   size_t down = 0;
   /// Steeper: walls, and slopes too steep to stand on.
   size_t steep = 0;
+  /// The area of the faces counted up and down together. [m2]
+  double flatArea = 0.0;
 };
 
-/// The level's triangles counted by facing, for slopes up to maxSlopeDegrees
-/// from the `up` axis (a unit vector; navscope's is +Y); only those `counted`
-/// marks when it is not empty (one entry per triangle).
+/// The level's triangles counted by facing (and the flat ones' area), for slopes up to
+/// maxSlopeDegrees from the `up` axis (a unit vector; navscope's is +Y); only those `counted` marks
+/// when it is not empty (one entry per triangle).
 FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
                           const std::vector<bool>& counted = {},
                           const glm::dvec3& up = glm::dvec3(0.0, 1.0, 0.0));
