@@ -68,7 +68,7 @@ bool App::openLevel(const std::string& path) {
     // and faces turned over by hand; another level starts on its own.
     const bool same = m_options.levelPath == path;
     Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(
-        path, same ? m_gridOverride : std::nullopt, same ? m_flipOverride : std::nullopt);
+        path, same ? m_gridOverride : std::nullopt, same ? m_readingOverride : LevelReading{});
     if (loaded) level = std::move(loaded).value();
     if (!loaded) error = loaded.error();
   }
@@ -98,7 +98,7 @@ bool App::openLevel(const std::string& path) {
   }
   if (m_options.levelPath != path) {
     m_gridOverride.reset();
-    m_flipOverride.reset();
+    m_readingOverride = {};
   }
   m_options.levelPath = path;
   if (m_window) m_window->setTitle(windowTitle(path));
@@ -153,7 +153,7 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
   showFrame(level.gridFrame);
   m_buildPanel.reset(level);
   m_buildPanel.setGrid(level.gridFrame.degrees, m_level->gridChosen);
-  m_buildPanel.setFacesFlipped(level.settings.flipFaces);
+  m_buildPanel.setReading(level.settings);
   if (m_options.navmesh) {
     // Built right below: the panel need not ask again.
     m_buildPanel.setSource(GraphSource::NavMesh, glfwGetTime());
@@ -176,18 +176,25 @@ void App::showLevel(std::shared_ptr<const LoadedLevel> loaded) {
 
 void App::regrid(const GridAngleOverride& grid) {
   if (!m_level) return;
-  if (relevel(m_level->fileLevel(), grid)) m_gridOverride = grid;
+  if (relevel(levelOnItsGrid(m_level->fileLevel(), grid))) m_gridOverride = grid;
 }
 
-void App::flipFaces(bool flipped) {
+void App::readLevelAs(const LevelReading& reading) {
   if (!m_level) return;
-  Level file = m_level->fileLevel();
-  setFacesFlipped(file, flipped);
-  if (relevel(std::move(file), m_gridOverride)) m_flipOverride = flipped;
+  const LevelSettings& was = m_level->level.settings;
+  // Points clicked on the level read another way lie elsewhere on it.
+  const bool moved = reading.upAxis != was.upAxis || reading.unitScale != was.unitScale;
+  Result<std::shared_ptr<const LoadedLevel>> loaded =
+      loadLevelFile(m_options.levelPath, m_gridOverride, reading);
+  if (loaded && moved) m_pathTool.clearPoints();
+  if (relevel(std::move(loaded))) {
+    m_readingOverride = reading;
+  } else {
+    m_buildPanel.setReading(m_level->level.settings);
+  }
 }
 
-bool App::relevel(Level file, const std::optional<GridAngleOverride>& grid) {
-  Result<std::shared_ptr<const LoadedLevel>> loaded = levelOnItsGrid(std::move(file), grid);
+bool App::relevel(Result<std::shared_ptr<const LoadedLevel>> loaded) {
   if (!loaded) {
     m_buildError = loaded.error();
     m_printer.buildFailed(m_buildError);
@@ -219,7 +226,7 @@ void App::moveLevelToGrid(std::shared_ptr<const LoadedLevel> level) {
   showFrame(m_level->level.gridFrame);
   m_buildPanel.moveToGrid(m_level->level);
   m_buildPanel.setGrid(m_level->level.gridFrame.degrees, m_level->gridChosen);
-  m_buildPanel.setFacesFlipped(m_level->level.settings.flipFaces);
+  m_buildPanel.setReading(m_level->level.settings);
   if (start) m_pathTool.setStart(m_sceneFrame.toGrid(before.toFile(*start)));
   if (goal) m_pathTool.setGoal(m_sceneFrame.toGrid(before.toFile(*goal)));
 }
@@ -451,7 +458,8 @@ void App::drawPanels(double now, float frameMilliseconds) {
   if (m_buildPanel.takeCancelRequest()) m_worker.cancel();
   if (const std::optional<GridAngleOverride> grid = m_buildPanel.takeGridRequest(now))
     regrid(*grid);
-  if (const std::optional<bool> flipped = m_buildPanel.takeFlipRequest()) flipFaces(*flipped);
+  if (const std::optional<LevelReading> reading = m_buildPanel.takeReadingRequest())
+    readLevelAs(*reading);
   if (m_buildPanel.takeRebuildRequest(now)) requestBuild(m_buildPanel.takeForceRequest());
 }
 
@@ -649,6 +657,8 @@ void App::drawEmptyBuild(const ScreenRect& area) const {
   std::string text = "No cells" + why->substr(std::string("no cells").size());
   if (why->find("--flip-faces") != std::string::npos)
     text += ".\nHere: the Build panel's \"flip faces\" box.";
+  if (why->find("--up-axis") != std::string::npos)
+    text += ".\nHere: the Build panel's \"Z up\" box.";
   ImDrawList* drawList = ImGui::GetBackgroundDrawList();
   const float wrap = std::min(std::max(area.size().x - 40.0f, 100.0f), 640.0f);
   const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);

@@ -55,11 +55,11 @@ class App {
   void showLevel(std::shared_ptr<const LoadedLevel> level);
   /// Puts the level shown on another grid (the Build panel's) and builds it there.
   void regrid(const GridAngleOverride& grid);
-  /// Turns the level shown's faces over, or back as its file has them, and rebuilds it.
-  void flipFaces(bool flipped);
-  /// Shows `file` (the level shown, changed) on `grid` and builds it there;
-  /// false, with the error shown, when it cannot be put there.
-  bool relevel(Level file, const std::optional<GridAngleOverride>& grid);
+  /// Reads the level's file again as the Build panel's flip faces, Z up and unit scale say.
+  void readLevelAs(const LevelReading& reading);
+  /// Shows the level shown, read again or put on another grid, and builds it;
+  /// false, with the error shown, when it could not be read or put there.
+  bool relevel(Result<std::shared_ptr<const LoadedLevel>> loaded);
   /// Shows `level`, the level shown put on another grid: the path's ends stay
   /// where they are on the level; builds, jumps and the selection go.
   void moveLevelToGrid(std::shared_ptr<const LoadedLevel> level);
@@ -121,8 +121,9 @@ class App {
   GridFrame m_sceneFrame;
   /// The grid the level was put on by hand (--grid-angle, the Build panel), kept on reload.
   std::optional<GridAngleOverride> m_gridOverride;
-  /// The Build panel's flip faces, set by hand for the level shown (a reload keeps it).
-  std::optional<bool> m_flipOverride;
+  /// How the Build panel says the level shown is read (flip faces, Z up, unit
+  /// scale), set by hand; a reload keeps it. Unset parts: the sidecar's.
+  LevelReading m_readingOverride;
 
   /// A build kept for switching back to a profile at once, with what it was made from.
   struct KeptBuild {

@@ -39,12 +39,11 @@ Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
 
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const std::string& path, const std::optional<GridAngleOverride>& grid,
-    std::optional<bool> flipped) {
+    const LevelReading& reading) {
   using LevelResult = Result<std::shared_ptr<const LoadedLevel>>;
   try {
-    Result<Level> level = loadLevel(path);
+    Result<Level> level = loadLevel(path, {}, reading);
     if (!level) return LevelResult::failure(level.error());
-    if (flipped) setFacesFlipped(level.value(), *flipped);
     if (level.value().triangles.empty()) return LevelResult::failure(path + ": no triangles");
     return levelOnItsGrid(std::move(level).value(), grid);
   } catch (const std::exception& error) {

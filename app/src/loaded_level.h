@@ -51,12 +51,12 @@ struct GridAngleOverride {
 Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
     Level file, const std::optional<GridAngleOverride>& grid = std::nullopt);
 
-/// Loads the OBJ (and its sidecar), its faces turned over or not as `flipped`
-/// says (unset: as the sidecar's flipFaces), and puts it on its grid as
-/// levelOnItsGrid does. Never throws.
+/// Loads the level file (and its sidecar), read as `reading` says where it
+/// says (its faces turned over, up axis, unit scale; else as the sidecar's),
+/// and puts it on its grid as levelOnItsGrid does. Never throws.
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const std::string& path, const std::optional<GridAngleOverride>& grid = std::nullopt,
-    std::optional<bool> flipped = std::nullopt);
+    const LevelReading& reading = {});
 
 /// True when the path names a .nav file (by its extension, any case).
 bool isNavFilePath(const std::string& path);

@@ -507,4 +507,75 @@ TEST(WindowFiles, FlipFacesTurnsOverALevelWoundTheOtherWay) {
   EXPECT_LT(cleared.countColor(amber, 12), 20) << "no warning once the faces are turned over";
 }
 
+// The funnel level written Z up in decimetres: its walls lie flat and the
+// build says the file may be Z up; the Build panel's "Z up" box stands it up
+// and its "unit scale" of 0.1 brings it to metres, where it builds the cells
+// the CLI builds from the funnel written Y up in metres.
+TEST(WindowFiles, ZUpAndUnitScaleReadALevelWrittenAnotherWay) {
+  requireDisplay();
+  const fs::path folder = prepareOutput("window_files_z_up");
+  const fs::path metres = folder / "metres.obj", sideways = folder / "sideways.obj";
+  fs::copy_file(fs::path(NAVSCOPE_ASSETS_DIR) / "funnel.obj", metres,
+                fs::copy_options::overwrite_existing);
+  {
+    std::ifstream in(metres);
+    std::ofstream out(sideways);
+    std::string line;
+    while (std::getline(in, line)) {
+      float x = 0, y = 0, z = 0;
+      if (std::sscanf(line.c_str(), "v %f %f %f", &x, &y, &z) == 3) {
+        out << "v " << x * 10 << " " << -z * 10 << " " << y * 10 << "\n";
+      } else {
+        out << line << "\n";
+      }
+    }
+  }
+  const std::optional<std::string> expected =
+      capture(shellQuote(NAVSCOPE_CLI_EXE) + " build " + shellQuote(metres.string()));
+  ASSERT_TRUE(expected);
+  int expectedCells = 0;
+  const size_t cellsAt = expected->find("\"cells\":");
+  ASSERT_NE(cellsAt, std::string::npos) << *expected;
+  expectedCells = std::stoi(expected->substr(cellsAt + 8));
+  ASSERT_GT(expectedCells, 1000);
+
+  RunningApp app(shellQuote(sideways.string()) + " --size 1280x720 --print-state --frames 900");
+  ASSERT_TRUE(app.waitFor("build unit=")) << app.transcript();
+  const std::optional<std::string> why = app.waitFor("build warning ");
+  ASSERT_TRUE(why) << app.transcript();
+  EXPECT_NE(why->find("may have been written Z up"), std::string::npos) << *why;
+
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  ASSERT_TRUE(app.waitForSinceLaunch("widget check:Z up")) << app.transcript();
+  ASSERT_TRUE(clickWidget(window, lastLine(app.lines(), "widget check:Z up"), "check:Z up"))
+      << app.transcript();
+  const std::optional<std::string> upright = app.waitFor("build unit=");
+  ASSERT_TRUE(upright) << app.transcript();
+  int uprightCells = 0;
+  ASSERT_EQ(std::sscanf(upright->c_str(), "build unit=%*s cells=%d", &uprightCells), 1);
+  EXPECT_GT(uprightCells, 50 * expectedCells) << "ten times as wide: " << *upright;
+
+  ASSERT_TRUE(app.waitForSinceLaunch("widget input:unit scale")) << app.transcript();
+  ASSERT_TRUE(
+      clickWidget(window, lastLine(app.lines(), "widget input:unit scale"), "input:unit scale"))
+      << app.transcript();
+  const std::string xdotool = std::string(NAVSCOPE_XDOTOOL);
+  ASSERT_TRUE(run(xdotool + " key --window " + window + " ctrl+a"));
+  ASSERT_TRUE(run(xdotool + " type --window " + window + " 0.1"));
+  ASSERT_TRUE(run(xdotool + " key --window " + window + " Return"));
+  const std::optional<std::string> inMetres = app.waitFor("build unit=");
+  ASSERT_TRUE(inMetres) << app.transcript();
+  EXPECT_EQ(inMetres->find("build unit=human cells=" + std::to_string(expectedCells) + " "), 0u)
+      << *inMetres;
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+  const std::vector<std::string> lines = app.lines();
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.rfind("build warning ", 0) == 0; }),
+            1)
+      << "only the sideways build's\n"
+      << app.transcript();
+}
+
 }  // namespace

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "nav/grid_frame.h"
@@ -337,8 +338,8 @@ void BuildPanel::drawGrid(double now) {
   }
 }
 
-void BuildPanel::drawFlipFaces() {
-  m_flipPending |= ImGui::Checkbox("flip faces", &m_facesFlipped);
+void BuildPanel::drawFileReading() {
+  m_readingPending |= ImGui::Checkbox("flip faces", &m_facesFlipped);
   noteWidget("check:flip faces");
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
@@ -346,12 +347,43 @@ void BuildPanel::drawFlipFaces() {
         "above) are ground: a file whose floors are wound the other way builds no cells.\n"
         "The sidecar's \"flipFaces\" sets it for the file.");
   }
+  ImGui::SameLine();
+  m_readingPending |= ImGui::Checkbox("Z up", &m_zUp);
+  noteWidget("check:Z up");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Read the file Z up (as many exporters write it): its point (x, y, z) is\n"
+        "navscope's (x, z, -y). The sidecar's \"upAxis\" sets it for the file.");
+  }
+  ImGui::SetNextItemWidth(-110.0f);
+  const float before = m_unitScale;
+  if (ImGui::InputFloat("unit scale", &m_unitScale, 0.0f, 0.0f, "%g",
+                        ImGuiInputTextFlags_EnterReturnsTrue)) {
+    // Past kMaxCoordinate the reading itself is refused, with the level's error.
+    if (std::isfinite(m_unitScale) && m_unitScale > 0.0f) {
+      m_readingPending |= m_unitScale != before;
+    } else {
+      m_unitScale = before;
+    }
+  }
+  noteWidget("input:unit scale");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Metres one unit of the file measures (0.01: centimetres, 0.0254: inches);\n"
+        "Enter reads the file again. The sidecar's \"unitScale\" sets it for the file.");
+  }
 }
 
-std::optional<bool> BuildPanel::takeFlipRequest() {
-  if (!m_flipPending) return std::nullopt;
-  m_flipPending = false;
-  return m_facesFlipped;
+void BuildPanel::setReading(const LevelSettings& settings) {
+  m_facesFlipped = settings.flipFaces;
+  m_zUp = settings.upAxis == UpAxis::Z;
+  m_unitScale = settings.unitScale;
+}
+
+std::optional<LevelReading> BuildPanel::takeReadingRequest() {
+  if (!m_readingPending) return std::nullopt;
+  m_readingPending = false;
+  return LevelReading{m_facesFlipped, m_zUp ? UpAxis::Z : UpAxis::Y, m_unitScale};
 }
 
 bool BuildPanel::takeForceRequest() {
@@ -471,7 +503,7 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
   }
   if (!status.fixedGraph && m_source == GraphSource::FloodFill) {
     drawGrid(now);
-    drawFlipFaces();
+    drawFileReading();
   }
   if (drawParameters(status.fixedGraph, now)) changed(now);
   if (!status.fixedGraph) {

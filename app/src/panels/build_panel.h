@@ -104,12 +104,14 @@ class BuildPanel {
   /// Once after the grid was changed by hand (and the slider settled): the
   /// grid to put the level on.
   std::optional<GridAngleOverride> takeGridRequest(double now);
-  /// Whether the level's faces are turned over (LevelSettings::flipFaces).
-  void setFacesFlipped(bool flipped) { m_facesFlipped = flipped; }
-  /// Once after "flip faces" was clicked: whether the faces are to be turned over.
-  std::optional<bool> takeFlipRequest();
-  /// Where the grid's controls were drawn ("check:auto grid", "slider:grid angle",
-  /// "check:flip faces").
+  /// How the level's file was read: its faces turned over or not, its up
+  /// axis and unit scale (LevelSettings' flipFaces, upAxis and unitScale).
+  void setReading(const LevelSettings& settings);
+  /// Once after "flip faces", "Z up" or "unit scale" was changed: how the
+  /// file is to be read.
+  std::optional<LevelReading> takeReadingRequest();
+  /// Where the grid's and the file's controls were drawn ("check:auto grid",
+  /// "slider:grid angle", "check:flip faces", "check:Z up", "input:unit scale").
   const std::map<std::string, WidgetBox>& widgets() const { return m_widgets; }
 
  private:
@@ -119,8 +121,8 @@ class BuildPanel {
   bool drawParameters(bool fixed, double now);
   /// The auto checkbox and the angle slider.
   void drawGrid(double now);
-  /// The flip faces checkbox.
-  void drawFlipFaces();
+  /// The flip faces and Z up checkboxes and the unit scale.
+  void drawFileReading();
   void noteWidget(const std::string& label);
 
   std::vector<FloodFillParams> m_defaults;
@@ -136,7 +138,9 @@ class BuildPanel {
   bool m_gridPending = false;
   double m_gridChangedAt = 0.0;
   bool m_facesFlipped = false;
-  bool m_flipPending = false;
+  bool m_zUp = false;
+  float m_unitScale = 1.0f;
+  bool m_readingPending = false;
   std::map<std::string, WidgetBox> m_widgets;
 };
 
