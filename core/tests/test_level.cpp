@@ -275,6 +275,17 @@ TEST(LevelObj, CrlfLineEndingsCommentsAndIgnoredStatements) {
   EXPECT_EQ(level.vertices[2], glm::vec3(2, 0, 1));
 }
 
+// A byte-order mark before the first statement does not hide it, and line
+// numbers still count from it.
+TEST(LevelObj, AByteOrderMarkIsSkipped) {
+  const Level level = parseOk("\xEF\xBB\xBFv 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n");
+  ASSERT_EQ(level.vertices.size(), 3u);
+  EXPECT_EQ(level.vertices[0], glm::vec3(0, 0, 0));
+  ASSERT_EQ(level.triangles.size(), 1u);
+  const std::string error = parseError("\xEF\xBB\xBFv 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 9\n");
+  EXPECT_EQ(error.rfind("bad.obj:4: ", 0), 0u) << error;
+}
+
 TEST(LevelObj, BoundsCoverOnlyVerticesUsedByTriangles) {
   const Level level = parseOk("v 0 0 0\nv 1 2 0\nv 0 0 1\nv 100 100 100\nf 1 2 3\n");
   EXPECT_EQ(level.bounds.min, glm::vec3(0, 0, 0));

@@ -368,6 +368,9 @@ Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
                                   std::to_string(limits.maxFileBytes) +
                                   " bytes (LoadLimits::maxFileBytes)");
   }
+  // Editors on Windows may start a UTF-8 file with a byte-order mark, which
+  // would hide the first statement.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   const Result<StatementCounts> counts = scanStatements(text, name);
   if (!counts) return Result<Level>::failure(counts.error());
 
