@@ -562,6 +562,7 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
       shortcuts.exportPath = shortcuts.exportPath || key == (kControlKey | GLFW_KEY_E);
       if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
       if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
+      if (key == GLFW_KEY_B) m_drawOptions.levelBackFaces = !m_drawOptions.levelBackFaces;
       if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
     }
   }

@@ -86,6 +86,11 @@ void Renderer::drawGeometry(const GpuBatch& batch, const LayerStyle& style) {
     glDisable(GL_DEPTH_TEST);
   }
   glDepthMask(style.depthWrite ? GL_TRUE : GL_FALSE);
+  if (style.cullBackFaces) {
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glFrontFace(GL_CCW);
+  }
   glBindVertexArray(batch.vertexArray());
   if (batch.triangles().count > 0 || batch.lines().count > 0) {
     usePipeline(m_plain, style);
@@ -104,6 +109,7 @@ void Renderer::drawGeometry(const GpuBatch& batch, const LayerStyle& style) {
   }
   glBindVertexArray(0);
   glDepthMask(GL_TRUE);
+  glDisable(GL_CULL_FACE);
 }
 
 void Renderer::flushOverlay() {

@@ -22,6 +22,8 @@ struct LayerStyle {
   bool depthWrite = true;
   /// Multiplies every vertex's alpha. [0..1]
   float alphaScale = 1.0f;
+  /// Triangles seen from behind (wound clockwise on screen) are not drawn.
+  bool cullBackFaces = false;
 };
 
 class Renderer final : public DebugDraw {

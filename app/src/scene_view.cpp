@@ -38,7 +38,9 @@ void SceneView::draw(Renderer& renderer, const SceneContent& content, const Draw
     const LayerSpec& spec = kLayerSpecs[layer];
     if (!(options.*spec.enabled)) continue;
     if (!refresh(Layer(layer), content, options)) continue;
-    renderer.drawBatch(*m_layers[layer].batch, spec.style);
+    LayerStyle style = spec.style;
+    if (layer == kMesh) style.cullBackFaces = !options.levelBackFaces;
+    renderer.drawBatch(*m_layers[layer].batch, style);
   }
 }
 

@@ -103,6 +103,12 @@ class Image {
   }
   bool loaded() const { return m_pixels != nullptr; }
 
+  /// The pixel's colour, red, green and blue.
+  void colorAt(int x, int y, int (&color)[3]) const {
+    const unsigned char* p = m_pixels.get() + (size_t(y) * size_t(m_width) + size_t(x)) * 3;
+    for (int c = 0; c < 3; ++c)
+      color[c] = p[c];
+  }
   /// True when the pixel is within `tolerance` of `color` in every channel.
   bool isColor(int x, int y, const int (&color)[3], int tolerance = 6) const {
     const unsigned char* p = m_pixels.get() + (size_t(y) * size_t(m_width) + size_t(x)) * 3;

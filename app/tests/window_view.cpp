@@ -1,7 +1,8 @@
 // The view and its layout in the real window: Compare draws Recast's polygons
 // and Detour's path beside navscope's and prints both answers; a layout saved
 // at another window size comes back adapted; Window > Reset layout; Ctrl+click
-// selects a sector and F frames it; W and S fly the camera.
+// selects a sector and F frames it; W and S fly the camera; B shows the
+// level's back faces.
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -308,6 +309,46 @@ TEST(WindowView, WAndSFlyTheCamera) {
   EXPECT_LT(groundDistance(a, c), groundDistance(a, b));
   app.finish();
   ASSERT_TRUE(app.exitedCleanly()) << app.transcript();
+}
+
+// A closed room whose faces turn in, seen from above: its ceiling and the
+// near walls show their backs, so the floor's sector shows through them; B
+// draws the back faces too, and the ceiling hides the floor.
+TEST(WindowView, BackFacesHideARoomOnlyWhenAsked) {
+  requireDisplay();
+  namespace fs = std::filesystem;
+  const fs::path folder = prepareOutput("window_back_faces");
+  const fs::path level = folder / "room.obj";
+  std::ofstream(level) << "v 0 0 0\nv 10 0 0\nv 10 0 10\nv 0 0 10\n"
+                          "v 0 3 0\nv 10 3 0\nv 10 3 10\nv 0 3 10\n"
+                          "f 1 4 3 2\nf 5 6 7 8\n"
+                          "f 1 2 6 5\nf 2 3 7 6\nf 3 4 8 7\nf 4 1 5 8\n";
+  const fs::path fronts = folder / "fronts.png", both = folder / "both.png";
+  {
+    RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 60 " +
+                   "--screenshot " + shellQuote(fronts.string()));
+    ASSERT_TRUE(app.waitFor("screenshot ")) << app.transcript();
+    app.finish();
+  }
+  {
+    RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 400 " +
+                   "--screenshot " + shellQuote(both.string()));
+    ASSERT_TRUE(app.waitFor("build unit=")) << app.transcript();
+    const std::string window = RunningApp::findWindow();
+    ASSERT_FALSE(window.empty());
+    ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " mousemove --window " + window + " 640 400"));
+    ASSERT_TRUE(run(std::string(NAVSCOPE_XDOTOOL) + " key --window " + window + " b"));
+    ASSERT_TRUE(app.waitFor("screenshot ")) << app.transcript();
+    app.finish();
+  }
+  const Image front(fronts.string()), back(both.string());
+  ASSERT_TRUE(front.loaded() && back.loaded());
+  // The room fills the view's middle: what shows there is the floor's sector.
+  int floor[3] = {};
+  front.colorAt(640, 400, floor);
+  const int seen = front.countColor(floor, 4);
+  EXPECT_GT(seen, 50'000) << "the floor through the ceiling's back";
+  EXPECT_LT(back.countColor(floor, 4), seen / 20) << "the ceiling over the floor";
 }
 
 }  // namespace

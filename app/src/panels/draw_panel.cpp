@@ -59,6 +59,13 @@ void drawDrawPanel(DrawOptions& options, bool& crowd, float frameMilliseconds,
         "Stretches of the path where the unit, swept along it, touches the level:\n"
         "its footprint where it reaches in deepest, and how deep.");
   }
+  ImGui::SameLine(kSecondColumn);
+  ImGui::Checkbox("back faces (B)", &options.levelBackFaces);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Draw the level's faces from behind too. Off, a face shows from its front only:\n"
+        "ceilings and walls wound to face into a room hide nothing inside it.");
+  }
   if (ImGui::CollapsingHeader("Legend")) {
     if (ImGui::BeginTable("legend", 2)) {
       const std::pair<const char*, Color> entries[] = {

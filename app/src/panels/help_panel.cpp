@@ -26,6 +26,7 @@ constexpr Action kActions[] = {
     {"U", "switch to the level's next unit profile"},
     {"C", "compare with Detour: Recast's polygons and Detour's path beside navscope's"},
     {"J", "arm or disarm the jump placer: left click a takeoff, right click a landing"},
+    {"B", "draw the level's faces from behind too, or from the front only (the default)"},
     {"Esc", "cancel the running build"},
     {"Left / Right", "step the search, then the funnel, one step back / forward"},
     {"Home / End", "the search's first expansion / the funnel's goal"},

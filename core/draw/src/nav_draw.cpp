@@ -102,7 +102,7 @@ void drawLevelMesh(DebugDraw& draw, const Level& level) {
     const glm::vec3 n = glm::cross(b - a, c - a);
     const float length = glm::length(n);
     if (!(length > 0.0f)) continue;
-    // Two-sided: polygon soup has no reliable winding.
+    // Lit alike from either side: its back shows when DrawOptions::levelBackFaces asks.
     const float lambert = std::abs(glm::dot(n / length, light));
     const Color tint = scaled(paletteColor(level.triangles[t].material, 255), 0.25f);
     Color base = colors::kMesh;

@@ -18,6 +18,10 @@ namespace nav {
 /// What to draw; the debugger's checkboxes bind to these fields directly.
 struct DrawOptions {
   bool levelMesh = true;
+  /// The level's faces seen from behind too. Off, a face shows from its front
+  /// only, so a room's ceiling and far walls, wound to face in, hide nothing
+  /// inside it from a camera outside.
+  bool levelBackFaces = false;
   bool cells = false;
   bool sectors = true;
   bool sectorOutlines = true;
