@@ -572,7 +572,11 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
 std::optional<RayHit> App::pick(const Ray& ray) const {
   const Aabb bounds = sceneBounds();
   const float reach = (bounds.empty() ? 0.0f : glm::length(bounds.size()) * 4.0f) + 1000.0f;
-  if (m_level) return m_level->world.raycast(ray.origin, ray.direction, reach);
+  // What is clicked is what is drawn: faces seen from behind are not, unless asked.
+  if (m_level)
+    return m_level->world.raycast(ray.origin, ray.direction, reach,
+                                  m_drawOptions.levelBackFaces ? CollisionWorld::RayFaces::Both
+                                                               : CollisionWorld::RayFaces::Front);
   // No mesh to hit: the sectors' ground is what can be clicked.
   if (m_build) return raycastSectors(m_build->graph, ray, reach);
   return std::nullopt;

@@ -313,7 +313,8 @@ TEST(WindowView, WAndSFlyTheCamera) {
 
 // A closed room whose faces turn in, seen from above: its ceiling and the
 // near walls show their backs, so the floor's sector shows through them; B
-// draws the back faces too, and the ceiling hides the floor.
+// draws the back faces too, and the ceiling hides the floor. A click picks
+// what is drawn.
 TEST(WindowView, BackFacesHideARoomOnlyWhenAsked) {
   requireDisplay();
   namespace fs = std::filesystem;
@@ -325,8 +326,18 @@ TEST(WindowView, BackFacesHideARoomOnlyWhenAsked) {
                           "f 1 2 6 5\nf 2 3 7 6\nf 3 4 8 7\nf 4 1 5 8\n";
   const fs::path fronts = folder / "fronts.png", both = folder / "both.png";
   {
-    RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 60 " +
+    // A click lands on what is drawn: the floor, not the ceiling's back.
+    RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 400 " +
                    "--screenshot " + shellQuote(fronts.string()));
+    ASSERT_TRUE(app.waitFor("build unit=")) << app.transcript();
+    const std::string window = RunningApp::findWindow();
+    ASSERT_FALSE(window.empty());
+    ASSERT_TRUE(click(window, {700, 350}, 1));
+    const std::optional<std::string> start = app.waitFor("start ");
+    ASSERT_TRUE(start) << app.transcript();
+    float x = 0, y = -1, z = 0;
+    ASSERT_EQ(std::sscanf(start->c_str(), "start %f %f %f", &x, &y, &z), 3) << *start;
+    EXPECT_LT(y, 0.5f) << *start;
     ASSERT_TRUE(app.waitFor("screenshot ")) << app.transcript();
     app.finish();
   }
@@ -345,7 +356,7 @@ TEST(WindowView, BackFacesHideARoomOnlyWhenAsked) {
   ASSERT_TRUE(front.loaded() && back.loaded());
   // The room fills the view's middle: what shows there is the floor's sector.
   int floor[3] = {};
-  front.colorAt(640, 400, floor);
+  front.colorAt(560, 480, floor);
   const int seen = front.countColor(floor, 4);
   EXPECT_GT(seen, 50'000) << "the floor through the ceiling's back";
   EXPECT_LT(back.countColor(floor, 4), seen / 20) << "the ceiling over the floor";

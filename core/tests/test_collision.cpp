@@ -219,6 +219,34 @@ TEST(CollisionRandom, RaycastMatchesBruteForce) {
   }
 }
 
+// A floor facing up under a ceiling facing down: a ray from above hits the
+// ceiling's back first, and the floor when only fronts count; a ray from
+// below hits the ceiling's front through the floor's back.
+TEST(CollisionRaycast, FrontFacesOnlySkipsTrianglesSeenFromBehind) {
+  Level level;
+  level.vertices = {{0, 0, 0}, {0, 0, 4}, {4, 0, 4}, {4, 0, 0},
+                    {0, 3, 0}, {4, 3, 0}, {4, 3, 4}, {0, 3, 4}};
+  level.triangles = {{{0, 1, 2}, 0}, {{0, 2, 3}, 0}, {{4, 5, 6}, 0}, {{4, 6, 7}, 0}};
+  level.bounds = Aabb{{0, 0, 0}, {4, 3, 4}};
+  const CollisionWorld world(level);
+  using Faces = CollisionWorld::RayFaces;
+  const glm::vec3 above(1.5f, 10.0f, 2.5f), below(1.5f, -1.0f, 2.5f);
+  const std::optional<RayHit> both = world.raycast(above, {0, -1, 0}, 100.0f);
+  ASSERT_TRUE(both);
+  EXPECT_FLOAT_EQ(both->point.y, 3.0f);
+  EXPECT_GE(both->triangle, 2u);
+  const std::optional<RayHit> front = world.raycast(above, {0, -1, 0}, 100.0f, Faces::Front);
+  ASSERT_TRUE(front);
+  EXPECT_FLOAT_EQ(front->point.y, 0.0f);
+  EXPECT_LT(front->triangle, 2u);
+  EXPECT_GT(front->normal.y, 0.99f);
+  const std::optional<RayHit> up = world.raycast(below, {0, 1, 0}, 100.0f, Faces::Front);
+  ASSERT_TRUE(up);
+  EXPECT_FLOAT_EQ(up->point.y, 3.0f);
+  EXPECT_FALSE(world.raycast(below, {0, 1, 0}, 2.0f, Faces::Front)) << "the floor's back";
+  EXPECT_TRUE(world.raycast(below, {0, 1, 0}, 2.0f));
+}
+
 TEST(CollisionRandom, OverlapsBoxMatchesClipping) {
   for (uint32_t seed : {4u, 5u, 6u}) {
     SCOPED_TRACE(::testing::Message() << "seed " << seed);

@@ -343,8 +343,8 @@ std::optional<float> triangleHighestInCylinder(const glm::vec3& a, const glm::ve
   if (!top || *top < cylinder.yMin) return std::nullopt;
   if (*top <= cylinder.yMax) return top;
   const auto upsideDown = [](const glm::vec3& p) { return glm::vec3(p.x, -p.y, p.z); };
-  const std::optional<float> bottom = highestOverDisc(upsideDown(a), upsideDown(b), upsideDown(c),
-                                                      cylinder.from, cylinder.radius);
+  const std::optional<float> bottom =
+      highestOverDisc(upsideDown(a), upsideDown(b), upsideDown(c), cylinder.from, cylinder.radius);
   if (!bottom || -*bottom > cylinder.yMax) return std::nullopt;
   return cylinder.yMax;
 }
@@ -495,7 +495,7 @@ void CollisionWorld::visitBox(const Aabb& box, Visit&& visit) const {
 }
 
 std::optional<RayHit> CollisionWorld::raycast(const glm::vec3& origin, const glm::vec3& direction,
-                                              float maxDistance) const {
+                                              float maxDistance, RayFaces faces) const {
   const float length = glm::length(direction);
   if (m_nodes.empty() || !(length > 0.0f) || !isFinite(origin) || !(maxDistance >= 0.0f))
     return std::nullopt;
@@ -516,9 +516,11 @@ std::optional<RayHit> CollisionWorld::raycast(const glm::vec3& origin, const glm
         float distance;
         if (rayHitsTriangle(origin, dir, tri.a, tri.b, tri.c, distance) &&
             (distance < bestDistance || (distance == bestDistance && best && t < best->triangle))) {
-          bestDistance = distance;
           glm::vec3 normal = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
-          if (glm::dot(normal, dir) > 0.0f) normal = -normal;
+          const bool back = glm::dot(normal, dir) > 0.0f;
+          if (back && faces == RayFaces::Front) continue;
+          bestDistance = distance;
+          if (back) normal = -normal;
           best = RayHit{distance, origin + dir * distance, normal, t};
         }
       }

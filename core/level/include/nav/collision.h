@@ -67,9 +67,16 @@ class CollisionWorld {
   /// Copies the level's triangles; the level may be destroyed afterwards.
   explicit CollisionWorld(const Level& level);
 
-  /// First triangle hit by the ray within maxDistance; both faces count.
+  /// Which side of a triangle a ray may hit.
+  enum class RayFaces : uint8_t {
+    Both,
+    /// Its front only (counter-clockwise seen from the ray's origin), as a
+    /// renderer that culls back faces shows it.
+    Front,
+  };
+  /// First triangle hit by the ray within maxDistance, on the sides `faces` allows.
   std::optional<RayHit> raycast(const glm::vec3& origin, const glm::vec3& direction,
-                                float maxDistance) const;
+                                float maxDistance, RayFaces faces = RayFaces::Both) const;
 
   /// True when any triangle intersects the box (exact separating-axis test).
   bool overlapsBox(const Aabb& box) const;
