@@ -128,6 +128,8 @@ struct CheckArgs {
   bool diagnose = false;
   /// The generated terrains (--terrain SEED[:DEGREES], repeated); empty: checkCases' own.
   std::vector<TerrainCase> terrains;
+  /// More level files, built for Detour's unit as dungeon.obj is (--level FILE[:DEGREES]).
+  std::vector<LevelCase> levels;
   /// --grid-angle DEG: every level built on this grid; empty (auto): the one chosen for it.
   std::optional<float> gridAngle = std::nullopt;
   /// --cell M: the cells of the levels built for Detour's unit (dungeon, terrains).
@@ -152,7 +154,8 @@ inline std::optional<float> parseBounded(const char* flag, const char* text, flo
   return value;
 }
 
-/// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto]
+/// [PAIRS] [--seed N] [--only TEXT] [--terrain SEED[:DEGREES]]... [--level FILE[:DEGREES]]...
+/// [--grid-angle DEG|auto]
 /// [--cell M] [--unit-width M] [--unit-height M] [--step M] [--drop M] [--slope DEG]
 /// [--ledge-overhang M] [--diagnose] over `defaults`; empty, with the flag
 /// named, on anything else (the build names a unit it refuses).
@@ -197,6 +200,13 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
         return std::nullopt;
       }
       args.terrains.push_back(*terrain);
+    } else if (std::strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
+      const std::optional<LevelCase> level = parseLevelCase(argv[++i]);
+      if (!level) {
+        std::fprintf(stderr, "--level: expected FILE or FILE:DEGREES, got %s\n", argv[i]);
+        return std::nullopt;
+      }
+      args.levels.push_back(*level);
     } else if (std::strcmp(argv[i], "--grid-angle") == 0 && i + 1 < argc) {
       const Result<std::optional<float>> given = parseGridAngle(argv[++i]);
       if (!given) {
@@ -216,11 +226,17 @@ inline std::optional<CheckArgs> parseCheckArgs(int argc, char** argv, CheckArgs 
   return args;
 }
 
-/// The cases to check: checkCases with the terrains --terrain named, if any.
+/// The cases to check: checkCases with the terrains --terrain named, if any,
+/// and the files --level named, labelled by their name (and turn).
 inline std::vector<CheckCase> checkCasesFor(const CheckArgs& args) {
   std::vector<CheckCase> cases =
       args.terrains.empty() ? checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR)
                             : checkCases(NAVSCOPE_ASSETS_DIR, NAVSCOPE_SHARED_DIR, args.terrains);
+  for (const LevelCase& level : args.levels) {
+    std::string label = std::filesystem::path(level.path).filename().string();
+    if (level.degrees != 0.0f) label += " turned " + formatDegrees(level.degrees);
+    cases.push_back({label, level.path, 0, true, level.degrees});
+  }
   for (CheckCase& c : cases) {
     c.gridAngle = args.gridAngle;
     c.detourCellSize = args.detourCellSize;

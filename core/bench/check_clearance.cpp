@@ -16,12 +16,14 @@
 // dungeon in ctest.
 //
 // Run: build/core/navscope_check_clearance [PAIRS] [--seed N] [--only TEXT]
-//          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--cell M]
+//          [--terrain SEED[:DEGREES]]... [--level FILE[:DEGREES]]...
+//          [--grid-angle DEG|auto] [--cell M]
 //          [--unit-width M] [--unit-height M] [--step M] [--drop M] [--slope DEG]
 //          [--ledge-overhang M] [--diagnose] [--exact]
 //   PAIRS random pairs per level and shape (default 10000); --only runs the
 //   cases whose label holds TEXT; --terrain checks these generated terrains
-//   (turned DEGREES) instead of the default three; --grid-angle builds every
+//   (turned DEGREES) instead of the default three; --level adds a level file
+//   (turned DEGREES), built for Detour's unit as dungeon.obj; --grid-angle builds every
 //   level on that grid instead of the one chosen for it; --cell builds
 //   dungeon.obj and the terrains on M-metre cells instead of 0.3;
 //   --unit-width, --unit-height, --step, --drop, --slope and
@@ -170,8 +172,11 @@ int main(int argc, char** argv) {
     else
       shared.push_back(argv[i]);
   }
-  const std::optional<nav::bench::CheckArgs> args = nav::bench::parseCheckArgs(
-      int(shared.size()), shared.data(), {10000, 20261122, "", false, {}});
+  nav::bench::CheckArgs defaults;
+  defaults.pairs = 10000;
+  defaults.seed = 20261122;
+  const std::optional<nav::bench::CheckArgs> args =
+      nav::bench::parseCheckArgs(int(shared.size()), shared.data(), defaults);
   if (!args) return 2;
   g_diagnose = args->diagnose;
   size_t flagged = 0;

@@ -12,12 +12,14 @@
 // when the exact path is longer on any pair.
 //
 // Run: build/core/navscope_check_exact [PAIRS] [--seed N] [--only TEXT]
-//          [--terrain SEED[:DEGREES]]... [--grid-angle DEG|auto] [--cell M]
+//          [--terrain SEED[:DEGREES]]... [--level FILE[:DEGREES]]...
+//          [--grid-angle DEG|auto] [--cell M]
 //          [--unit-width M] [--unit-height M] [--step M] [--drop M] [--slope DEG]
 //          [--ledge-overhang M] [--diagnose]
 //   PAIRS random pairs per level and shape (default 2000); --only runs the
 //   cases whose label holds TEXT; --terrain checks these generated terrains
-//   (turned DEGREES) instead of the default three; --grid-angle builds every
+//   (turned DEGREES) instead of the default three; --level adds a level file
+//   (turned DEGREES), built for Detour's unit as dungeon.obj; --grid-angle builds every
 //   level on that grid instead of the one chosen for it; --cell builds
 //   dungeon.obj and the terrains on M-metre cells instead of 0.3;
 //   --unit-width, --unit-height, --step, --drop, --slope and
@@ -114,8 +116,11 @@ size_t runCase(const nav::bench::CheckCase& c, nav::UnitShape shape,
 }  // namespace
 
 int main(int argc, char** argv) {
+  nav::bench::CheckArgs defaults;
+  defaults.pairs = 2000;
+  defaults.seed = 20261128;
   const std::optional<nav::bench::CheckArgs> args =
-      nav::bench::parseCheckArgs(argc, argv, {2000, 20261128, "", false, {}});
+      nav::bench::parseCheckArgs(argc, argv, defaults);
   if (!args) return 2;
   size_t longer = 0;
   for (const nav::bench::CheckCase& c : nav::bench::checkCasesFor(*args)) {

@@ -9,6 +9,7 @@
 // Exits with 1 when a candidate other than the choice has fewer sectors.
 //
 // Run: build/core/navscope_check_grid_angle [--only TEXT] [--terrain SEED[:DEGREES]]...
+//          [--level FILE[:DEGREES]]...
 //          [--cell M] [--unit-width M] [--unit-height M] [--step M] [--drop M]
 //          [--slope DEG] [--ledge-overhang M]
 //   as navscope_check_exact takes them (no pair count: no paths are sought).
