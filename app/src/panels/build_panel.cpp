@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "nav/grid_frame.h"
@@ -338,7 +339,25 @@ void BuildPanel::drawGrid(double now) {
   }
 }
 
-void BuildPanel::drawFileReading() {
+void BuildPanel::drawFileReading(const NavBuild* build) {
+  // Folded, its label saying how the file is read, unless the build on
+  // screen warns of that (its warnings name the sidecar's keys).
+  if (build != m_readingBuild) {
+    m_readingBuild = build;
+    const std::vector<std::string> none;
+    for (const std::string& warning : build ? build->stats.warnings : none) {
+      for (const char* key : {"flipFaces", "upAxis", "unitScale"})
+        m_readingOpen |= warning.find(key) != std::string::npos;
+    }
+  }
+  if (m_readingOpen) ImGui::SetNextItemOpen(true);
+  char label[96];
+  std::snprintf(label, sizeof label, "file: %s up, %g m a unit%s###file reading", m_zUp ? "Z" : "Y",
+                double(m_unitScale), m_facesFlipped ? ", flipped" : "");
+  const bool open = ImGui::TreeNode(label);
+  noteWidget("tree:file reading");
+  m_readingOpen = open;
+  if (!open) return;
   m_readingPending |= ImGui::Checkbox("flip faces", &m_facesFlipped);
   noteWidget("check:flip faces");
   if (ImGui::IsItemHovered()) {
@@ -372,6 +391,7 @@ void BuildPanel::drawFileReading() {
         "Metres one unit of the file measures (0.01: centimetres, 0.0254: inches);\n"
         "Enter reads the file again. The sidecar's \"unitScale\" sets it for the file.");
   }
+  ImGui::TreePop();
 }
 
 void BuildPanel::setReading(const LevelSettings& settings) {
@@ -503,7 +523,7 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
   }
   if (!status.fixedGraph && m_source == GraphSource::FloodFill) {
     drawGrid(now);
-    drawFileReading();
+    drawFileReading(status.build);
   }
   if (drawParameters(status.fixedGraph, now)) changed(now);
   if (!status.fixedGraph) {

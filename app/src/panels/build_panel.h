@@ -111,7 +111,8 @@ class BuildPanel {
   /// file is to be read.
   std::optional<LevelReading> takeReadingRequest();
   /// Where the grid's and the file's controls were drawn ("check:auto grid",
-  /// "slider:grid angle", "check:flip faces", "check:Z up", "input:unit scale").
+  /// "slider:grid angle", "tree:file reading", "check:flip faces", "check:Z up",
+  /// "input:unit scale").
   const std::map<std::string, WidgetBox>& widgets() const { return m_widgets; }
 
  private:
@@ -121,8 +122,9 @@ class BuildPanel {
   bool drawParameters(bool fixed, double now);
   /// The auto checkbox and the angle slider.
   void drawGrid(double now);
-  /// The flip faces and Z up checkboxes and the unit scale.
-  void drawFileReading();
+  /// The flip faces and Z up checkboxes and the unit scale, in a tree node
+  /// that opens itself when `build` warns of them.
+  void drawFileReading(const NavBuild* build);
   void noteWidget(const std::string& label);
 
   std::vector<FloodFillParams> m_defaults;
@@ -141,6 +143,9 @@ class BuildPanel {
   bool m_zUp = false;
   float m_unitScale = 1.0f;
   bool m_readingPending = false;
+  /// The file's tree node is open; the build whose warnings last opened it.
+  bool m_readingOpen = false;
+  const NavBuild* m_readingBuild = nullptr;
   std::map<std::string, WidgetBox> m_widgets;
 };
 
