@@ -427,6 +427,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   status.fixedGraph = m_fixedGraph;
   status.unitError = m_unitError;
   status.build = m_build.get();
+  status.buildRevision = m_buildRevision;
   if (m_compareTool.reference()) status.recastPolygons = m_compareTool.reference()->polygonCount();
   status.buildIsCurrent =
       m_fixedGraph || (m_build && sameBuildInputs(m_shownParams, m_buildPanel.params()));

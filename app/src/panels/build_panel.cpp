@@ -339,13 +339,12 @@ void BuildPanel::drawGrid(double now) {
   }
 }
 
-void BuildPanel::drawFileReading(const NavBuild* build) {
+void BuildPanel::drawFileReading(const BuildStatus& status) {
   // Folded, its label saying how the file is read, unless the build on
   // screen warns of that (its warnings name the sidecar's keys).
-  if (build != m_readingBuild) {
-    m_readingBuild = build;
-    const std::vector<std::string> none;
-    for (const std::string& warning : build ? build->stats.warnings : none) {
+  if (status.build && m_readingRevision != status.buildRevision) {
+    m_readingRevision = status.buildRevision;
+    for (const std::string& warning : status.build->stats.warnings) {
       for (const char* key : {"flipFaces", "upAxis", "unitScale"})
         m_readingOpen |= warning.find(key) != std::string::npos;
     }
@@ -523,7 +522,7 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
   }
   if (!status.fixedGraph && m_source == GraphSource::FloodFill) {
     drawGrid(now);
-    drawFileReading(status.build);
+    drawFileReading(status);
   }
   if (drawParameters(status.fixedGraph, now)) changed(now);
   if (!status.fixedGraph) {

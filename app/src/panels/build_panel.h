@@ -33,6 +33,8 @@ struct BuildStatus {
   std::string unitError;
   /// The build on screen (nullptr before the first one finishes).
   const NavBuild* build = nullptr;
+  /// Changes with every build shown (App's build revision).
+  uint64_t buildRevision = 0;
   /// Recast's polygon count for the build on screen's level and unit, when known.
   std::optional<size_t> recastPolygons;
   /// The build on screen was made from the selected profile's current settings.
@@ -123,8 +125,8 @@ class BuildPanel {
   /// The auto checkbox and the angle slider.
   void drawGrid(double now);
   /// The flip faces and Z up checkboxes and the unit scale, in a tree node
-  /// that opens itself when `build` warns of them.
-  void drawFileReading(const NavBuild* build);
+  /// that opens itself when the build on screen warns of them.
+  void drawFileReading(const BuildStatus& status);
   void noteWidget(const std::string& label);
 
   std::vector<FloodFillParams> m_defaults;
@@ -143,9 +145,9 @@ class BuildPanel {
   bool m_zUp = false;
   float m_unitScale = 1.0f;
   bool m_readingPending = false;
-  /// The file's tree node is open; the build whose warnings last opened it.
+  /// The file's tree node is open; the build revision whose warnings it read last.
   bool m_readingOpen = false;
-  const NavBuild* m_readingBuild = nullptr;
+  std::optional<uint64_t> m_readingRevision;
   std::map<std::string, WidgetBox> m_widgets;
 };
 
