@@ -587,4 +587,25 @@ TEST(WindowFiles, ZUpAndUnitScaleReadALevelWrittenAnotherWay) {
       << app.transcript();
 }
 
+// A level smaller than the unit (the funnel read as centimetres): no cells,
+// the warning names the unit scale, and the comparison's Recast build, which
+// crashed on a heightfield of no columns, reports why it has no mesh.
+TEST(WindowFiles, ALevelSmallerThanTheUnitSaysSo) {
+  requireDisplay();
+  const fs::path folder = prepareOutput("window_files_tiny");
+  const fs::path level = folder / "tiny.obj";
+  fs::copy_file(fs::path(NAVSCOPE_ASSETS_DIR) / "funnel.obj", level,
+                fs::copy_options::overwrite_existing);
+  std::ofstream(folder / "tiny.json") << R"({"unitScale": 0.01})";
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 120");
+  const std::optional<std::string> built = app.waitFor("build unit=");
+  ASSERT_TRUE(built) << app.transcript();
+  EXPECT_EQ(built->find("build unit=human cells=0 "), 0u) << *built;
+  const std::optional<std::string> why = app.waitFor("build warning ");
+  ASSERT_TRUE(why) << app.transcript();
+  EXPECT_NE(why->find("less than the unit"), std::string::npos) << *why;
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+}
+
 }  // namespace

@@ -1,6 +1,7 @@
 #include "recast_reference.h"
 
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace nav::recast {
@@ -49,6 +50,20 @@ std::optional<NavMesh> buildNavMesh(const TriangleSoup& soup, rcConfig config, s
   };
   rcCalcBounds(soup.vertices.data(), soup.vertexCount(), config.bmin, config.bmax);
   rcCalcGridSize(config.bmin, config.bmax, config.cs, &config.width, &config.height);
+  // Recast rasterises into a heightfield of no columns (a level narrower than
+  // half a cell) past its end, and allocates and clears every column of a
+  // huge one before it looks at a triangle.
+  constexpr long long kMaxColumns = 100'000'000;
+  if (config.width < 1 || config.height < 1 ||
+      (long long)config.width * config.height > kMaxColumns) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "Recast: the level is %d x %d columns of %g m; Recast builds from 1 x 1 to "
+                  "%lld columns",
+                  config.width, config.height, double(config.cs), kMaxColumns);
+    error = text;
+    return std::nullopt;
+  }
 
   Heightfield solid(rcAllocHeightfield());
   if (!solid || !rcCreateHeightfield(&context, *solid, config.width, config.height, config.bmin,

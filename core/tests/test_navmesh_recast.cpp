@@ -91,4 +91,18 @@ TEST(NavMeshRecast, RecastsPolygonsComeBackWithTheirNeighbours) {
     expectSameMesh(c);
 }
 
+// A level narrower than half a cell gives Recast a heightfield of no
+// columns, which it rasterises into past its end: refused with a message.
+TEST(NavMeshRecast, ALevelSmallerThanACellIsRefused) {
+  Level tiny;
+  tiny.vertices = {{0, 0, 0}, {0, 0, 0.1f}, {0.1f, 0, 0.1f}, {0.1f, 0, 0}};
+  tiny.triangles = {{{0, 1, 2}, 0}, {{0, 2, 3}, 0}};
+  tiny.bounds = Aabb{{0, 0, 0}, {0.1f, 0, 0.1f}};
+  const recast::TriangleSoup soup(tiny);
+  UnitProfile unit;
+  std::string error;
+  EXPECT_FALSE(recast::buildNavMesh(soup, recast::matchedConfig(unit, 0.3f, 0.3f), error));
+  EXPECT_NE(error.find("the level is 0 x 0 columns"), std::string::npos) << error;
+}
+
 }  // namespace
