@@ -665,6 +665,8 @@ void App::drawEmptyBuild(const ScreenRect& area) const {
     text += ".\nHere: the Build panel's \"flip faces\" box.";
   if (why->find("--up-axis") != std::string::npos)
     text += ".\nHere: the Build panel's \"Z up\" box.";
+  if (why->find("--unit-scale") != std::string::npos)
+    text += ".\nHere: the Build panel's \"unit scale\".";
   ImDrawList* drawList = ImGui::GetBackgroundDrawList();
   const float wrap = std::min(std::max(area.size().x - 40.0f, 100.0f), 640.0f);
   const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);

@@ -317,6 +317,19 @@ TEST(FloodFill, ABuildWithNoCellsSaysWhy) {
                                              "that faces up)"),
             std::string::npos)
       << wallsOnly.stats.warnings[0] << " (the box's top is 0.2 m wide)";
+  EXPECT_EQ(wallsOnly.stats.warnings[0].find("less than the unit"), std::string::npos);
+
+  // A 4 x 3 m floor read as decimetres: smaller than the unit.
+  Level tiny;
+  test::addFloor(tiny, 0, 0, 0.4f, 0.3f, 0);
+  test::finish(tiny);
+  const NavBuild tinyBuild = build(tiny);
+  ASSERT_EQ(tinyBuild.stats.warnings.size(), 1u);
+  EXPECT_NE(tinyBuild.stats.warnings[0].find("; the whole level spans 0.4 x 0.3 m, less than the "
+                                             "unit: navscope reads metres unless the sidecar's "
+                                             "\"unitScale\" or --unit-scale says otherwise"),
+            std::string::npos)
+      << tinyBuild.stats.warnings[0];
 
   Level steep;
   test::addBox(steep, Aabb{{0, 0, 0}, {0.2f, 3, 6}});

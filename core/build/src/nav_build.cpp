@@ -135,6 +135,16 @@ std::string noCellsWarning(const Level& level, const FloodFillParams& params) {
                                            : count(params.seeds.size(), "seed")) +
                      "): its footprint finds no ground to rest on whole, or its body meets the "
                      "level";
+  // A file in kilometres, or read at a unit scale far too small, is smaller than the unit.
+  const glm::vec3 extent = level.bounds.max - level.bounds.min;
+  if (std::max(extent.x, extent.z) < params.unit.footprint()) {
+    char spans[200];
+    std::snprintf(spans, sizeof spans,
+                  "; the whole level spans %.3g x %.3g m, less than the unit: navscope reads "
+                  "metres unless the sidecar's \"unitScale\" or --unit-scale says otherwise",
+                  double(extent.x), double(extent.z));
+    text += spans;
+  }
   if (faces.down > faces.up) text += "; " + facingDown;
   return text;
 }
