@@ -702,6 +702,10 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
                       {"up", facings.up},
                       {"down", facings.down},
                       {"steep", facings.steep}};
+  Json warnings = Json::array();
+  if (std::optional<std::string> sideways = writtenZUpWarning(level, slope))
+    warnings.push_back(*sideways);
+  out["warnings"] = warnings;
   Json units = Json::array();
   for (const UnitProfile& unit : settings.units)
     units.push_back(unitJson(unit));

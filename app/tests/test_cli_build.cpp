@@ -242,6 +242,16 @@ TEST(CliBuild, UpAxisAndUnitScaleReadAZUpFileInCentimetres) {
   EXPECT_EQ(read.objects.at(0).at("cells"), expected.objects.at(0).at("cells"));
   EXPECT_EQ(read.objects.at(0).at("sectors"), expected.objects.at(0).at("sectors"));
 
+  const CliRun sideways = runCli("info " + quoted(zUpCm));
+  ASSERT_EQ(sideways.exitCode, 0) << sideways.output;
+  ASSERT_EQ(sideways.objects.at(0).at("warnings").size(), 1u) << sideways.output;
+  EXPECT_NE(sideways.objects.at(0).at("warnings")[0].get<std::string>().find("--up-axis z"),
+            std::string::npos)
+      << sideways.output;
+  const CliRun upright = runCli("info " + quoted(zUpCm) + " --up-axis z --unit-scale 0.01");
+  ASSERT_EQ(upright.exitCode, 0) << upright.output;
+  EXPECT_TRUE(upright.objects.at(0).at("warnings").empty()) << upright.output;
+
   const CliRun path =
       runCli("query " + quoted(zUpCm) +
              " --cell 0.25 --up-axis z --unit-scale 0.01 --from 1,0,-1 --to 3,0,-2");

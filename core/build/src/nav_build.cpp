@@ -67,24 +67,6 @@ std::optional<std::string> coarseVerticesWarning(const Aabb& bounds, const GridF
   return text;
 }
 
-// A file written Z up lies on its side: its floors are upright and its
-// walls lie flat, and it spans more along Y than along Z. Only a hint: a
-// tall, narrow level with many walls facing Z could look the same.
-std::optional<std::string> sidewaysWarning(const Level& level, float slopeLimit) {
-  const glm::vec3 extent = level.bounds.max - level.bounds.min;
-  if (level.settings.upAxis == UpAxis::Z || !(extent.y > extent.z)) return std::nullopt;
-  const double yUp = countFacings(level, slopeLimit).flatArea;
-  const double zUp = countFacings(level, slopeLimit, {}, glm::dvec3(0.0, 0.0, 1.0)).flatArea;
-  if (!(zUp > yUp)) return std::nullopt;
-  char text[400];
-  std::snprintf(text, sizeof text,
-                "the level may have been written Z up: it spans %.1f m along Y (up) and %.1f m "
-                "along Z, and %.0f m2 of its faces would be flat were Z up against %.0f m2 as "
-                "read; if so, read it with the sidecar's \"upAxis\": \"z\" or --up-axis z",
-                double(extent.y), double(extent.z), zUp, yUp);
-  return text;
-}
-
 // Why a fill found no cell, from the faces it could stand on: a file whose
 // floors are wound the other way (they face down, as ceilings do) is the
 // usual cause, and the fix is one setting.
@@ -173,7 +155,7 @@ Result<NavBuild> buildOrFail(const Level& level, const CollisionWorld& world,
   if (cells.value().size() == 0) {
     build.stats.warnings.push_back(noCellsWarning(level, params));
   } else if (std::optional<std::string> sideways =
-                 sidewaysWarning(level, params.unit.maxSlopeDegrees)) {
+                 writtenZUpWarning(level, params.unit.maxSlopeDegrees)) {
     build.stats.warnings.push_back(std::move(*sideways));
   }
 

@@ -526,6 +526,22 @@ FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
   return counts;
 }
 
+std::optional<std::string> writtenZUpWarning(const Level& level, float maxSlopeDegrees) {
+  // Written Z up, a level lies on its side: its floors upright, its walls flat.
+  const glm::vec3 extent = level.bounds.max - level.bounds.min;
+  if (level.settings.upAxis == UpAxis::Z || !(extent.y > extent.z)) return std::nullopt;
+  const double yUp = countFacings(level, maxSlopeDegrees).flatArea;
+  const double zUp = countFacings(level, maxSlopeDegrees, {}, glm::dvec3(0.0, 0.0, 1.0)).flatArea;
+  if (!(zUp > yUp)) return std::nullopt;
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "the level may have been written Z up: it spans %.1f m along Y (up) and %.1f m "
+                "along Z, and %.0f m2 of its faces would be flat were Z up against %.0f m2 as "
+                "read; if so, read it with the sidecar's \"upAxis\": \"z\" or --up-axis z",
+                double(extent.y), double(extent.z), zUp, yUp);
+  return text;
+}
+
 void setFacesFlipped(Level& level, bool flipped) {
   if (level.settings.flipFaces == flipped) return;
   for (LevelTriangle& triangle : level.triangles)

@@ -96,6 +96,13 @@ FacingCounts countFacings(const Level& level, float maxSlopeDegrees,
                           const std::vector<bool>& counted = {},
                           const glm::dvec3& up = glm::dvec3(0.0, 1.0, 0.0));
 
+/// When the level, read Y up, looks written Z up (it spans more along Y than
+/// along Z, and its faces no steeper than maxSlopeDegrees cover more area
+/// with Z up): a warning that says so and names the settings that read it Z
+/// up. A hint only: a tall, narrow level with many walls facing Z can look
+/// the same.
+std::optional<std::string> writtenZUpWarning(const Level& level, float maxSlopeDegrees);
+
 /// Turns every face over (reverses its winding) when `flipped` differs from
 /// settings.flipFaces, and sets it: for a file whose faces are wound the
 /// other way, so that its floors face down.
