@@ -286,6 +286,24 @@ TEST(LevelObj, AByteOrderMarkIsSkipped) {
   EXPECT_EQ(error.rfind("bad.obj:4: ", 0), 0u) << error;
 }
 
+// A backslash at a line's end continues the statement on the next line (as
+// some exporters write long faces), with CRLF too; messages still name the
+// file's lines; a comment ending in a backslash (a Windows path) ends there.
+TEST(LevelObj, ABackslashContinuesAStatement) {
+  const Level quad = parseOk("v 0 0 0\nv 1 0 0\nv 0 0 1\nv 1 0 1\nf 1 2 \\\n 4 3\n");
+  EXPECT_EQ(quad.triangles.size(), 2u);
+  const Level crlf = parseOk("v 0 0 0\r\nv 1 \\\r\n 0 0\r\nv 0 0 1\r\nf 1 \\\r\n2 3\r\n");
+  ASSERT_EQ(crlf.vertices.size(), 3u);
+  EXPECT_EQ(crlf.vertices[1], glm::vec3(1, 0, 0));
+  EXPECT_EQ(crlf.triangles.size(), 1u);
+  const std::string error = parseError("v 0 0 0\nv 1 \\\n 0 0\nv 0 0 1\nf 1 2 9\n");
+  EXPECT_EQ(error.rfind("bad.obj:5: ", 0), 0u) << error;
+  const std::string malformed = parseError("v 0 0 0\nv 1 \\\n 0 zero\nv 0 0 1\nf 1 2 3\n");
+  EXPECT_EQ(malformed.rfind("bad.obj:2: ", 0), 0u) << malformed;
+  const Level commented = parseOk("# from C:\\levels\\\nv 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n");
+  EXPECT_EQ(commented.vertices.size(), 3u);
+}
+
 TEST(LevelObj, BoundsCoverOnlyVerticesUsedByTriangles) {
   const Level level = parseOk("v 0 0 0\nv 1 2 0\nv 0 0 1\nv 100 100 100\nf 1 2 3\n");
   EXPECT_EQ(level.bounds.min, glm::vec3(0, 0, 0));

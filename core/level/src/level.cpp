@@ -201,7 +201,54 @@ std::optional<std::string> checkFace(std::string_view rest, uint64_t& corners) {
   return std::nullopt;
 }
 
-Result<StatementCounts> scanStatements(std::string_view text, std::string_view name) {
+/// OBJ text whose continued lines (a backslash at a line's end) are joined,
+/// with the file's line of each joined line, so that messages name the
+/// file's lines. No text when no line continues: the file's is read as it is.
+struct JoinedLines {
+  std::string text;
+  /// fileLine[k]: the file's line number of joined line k + 1.
+  std::vector<uint64_t> fileLine;
+  uint64_t operator()(uint64_t line) const {
+    return line - 1 < fileLine.size() ? fileLine[line - 1] : line;
+  }
+};
+
+JoinedLines joinContinuedLines(std::string_view text) {
+  JoinedLines joined;
+  const auto lineEnd = [&](size_t at) {
+    if (at >= text.size() || (text[at] != '\r' && text[at] != '\n')) return size_t(0);
+    return text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n' ? size_t(2) : size_t(1);
+  };
+  if (text.find("\\\n") == std::string_view::npos && text.find("\\\r") == std::string_view::npos)
+    return joined;
+  joined.text.reserve(text.size());
+  uint64_t fileLine = 1;
+  joined.fileLine.push_back(fileLine);
+  size_t lineStart = 0;
+  // A comment ends at its line, backslash or not (a Windows path, say).
+  const auto inComment = [&] {
+    const size_t first = joined.text.find_first_not_of(" \t", lineStart);
+    return first != std::string::npos && joined.text[first] == '#';
+  };
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] == '\\' && lineEnd(i + 1) > 0 && !inComment()) {
+      joined.text += ' ';
+      i += 1 + lineEnd(i + 1);
+      ++fileLine;
+    } else if (const size_t end = lineEnd(i); end > 0) {
+      joined.text.append(text.substr(i, end));
+      i += end;
+      lineStart = joined.text.size();
+      joined.fileLine.push_back(++fileLine);
+    } else {
+      joined.text += text[i++];
+    }
+  }
+  return joined;
+}
+
+Result<StatementCounts> scanStatements(std::string_view text, std::string_view name,
+                                       const JoinedLines& lines) {
   StatementCounts counts;
   std::string error;
   forEachLine(text, [&](uint64_t line, std::string_view content) {
@@ -229,7 +276,7 @@ Result<StatementCounts> scanStatements(std::string_view text, std::string_view n
           break;
       }
     }
-    if (problem) error = located(name, line, *problem);
+    if (problem) error = located(name, lines(line), *problem);
     return !problem;
   });
   if (!error.empty()) return Result<StatementCounts>::failure(std::move(error));
@@ -242,15 +289,15 @@ Result<StatementCounts> scanStatements(std::string_view text, std::string_view n
   return Result<StatementCounts>::success(counts);
 }
 
-/// Line of the ordinal-th (0-based) statement of a kind.
-uint64_t lineOf(std::string_view text, Statement kind, uint64_t ordinal) {
+/// The file's line of the ordinal-th (0-based) statement of a kind.
+uint64_t lineOf(std::string_view text, const JoinedLines& lines, Statement kind, uint64_t ordinal) {
   uint64_t found = 0;
   uint64_t result = 0;
   forEachLine(text, [&](uint64_t line, std::string_view content) {
     std::string_view rest;
     if (classify(content, rest) != kind) return true;
     if (found++ < ordinal) return true;
-    result = line;
+    result = lines(line);
     return false;
   });
   return result;
@@ -371,7 +418,10 @@ Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
   // Editors on Windows may start a UTF-8 file with a byte-order mark, which
   // would hide the first statement.
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  const Result<StatementCounts> counts = scanStatements(text, name);
+  // Some exporters continue long statements on the next line.
+  const JoinedLines lines = joinContinuedLines(text);
+  if (!lines.text.empty()) text = lines.text;
+  const Result<StatementCounts> counts = scanStatements(text, name, lines);
   if (!counts) return Result<Level>::failure(counts.error());
 
   ObjBuilder builder(limits);
@@ -398,7 +448,7 @@ Result<Level> parseObjUnchecked(std::string_view text, std::string_view name,
   }
   if (!builder.error.empty()) {
     return Result<Level>::failure(
-        located(name, lineOf(text, builder.errorKind, builder.errorOrdinal), builder.error));
+        located(name, lineOf(text, lines, builder.errorKind, builder.errorOrdinal), builder.error));
   }
   // Every statement the pre-pass counted must have reached a callback, or the
   // line numbers above would be wrong.
