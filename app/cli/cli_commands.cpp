@@ -165,8 +165,6 @@ Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
   if (flags.upAxis) reading.upAxis = *flags.upAxis == "z" ? UpAxis::Z : UpAxis::Y;
   reading.unitScale = flags.unitScale;
   Result<Level> level = loadLevel(path, {}, reading);
-  if (!level && flags.unitScale && level.error().find("unitScale") != std::string::npos)
-    return Result<Level>::failure("--unit-scale: " + level.error());
   if (!level || !flags.rotateY) return level;
   Result<Level> turned = rotatedAboutY(level.value(), *flags.rotateY);
   if (!turned) return Result<Level>::failure("--rotate-y: " + turned.error());

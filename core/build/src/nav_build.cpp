@@ -92,14 +92,8 @@ std::string noCellsWarning(const Level& level, const FloodFillParams& params) {
   if (faces.up == 0 && faces.down == 0) {
     std::string text =
         "no cells: no face of the level is flat enough to stand on (" + std::string(slope) + ")";
-    // A file written Z up (some exporters' default) has its floors upright,
-    // and it spans more along Y than along Z.
-    const glm::vec3 extent = level.bounds.max - level.bounds.min;
-    const size_t zUp =
-        extent.y > extent.z ? countFacings(level, slopeLimit, {}, glm::dvec3(0.0, 0.0, 1.0)).up : 0;
-    if (zUp > 0)
-      text += "; " + count(zUp, "face") + " would be if the file's up axis were Z: navscope " +
-              "reads Y up unless the sidecar's \"upAxis\" is \"z\" or --up-axis z is given";
+    // A file written Z up (some exporters' default) has its floors upright.
+    if (std::optional<std::string> zUp = writtenZUpWarning(level, slopeLimit)) text += "; " + *zUp;
     return text;
   }
   if (faces.up == 0)

@@ -491,7 +491,8 @@ Result<Level> putInNavscopeAxes(Level level) {
     v = map(v);
     if (!inWorld(v)) {
       std::ostringstream message;
-      message << level.source << ": unitScale " << scale << " puts a vertex past " << kMaxCoordinate
+      message << level.source << ": unitScale (the sidecar's, or --unit-scale) " << scale
+              << " puts a vertex past " << kMaxCoordinate
               << " m from the origin (the most a level may span)";
       return Result<Level>::failure(message.str());
     }
