@@ -368,22 +368,32 @@ void takeShortcuts(const NavGraph& graph, Corridor& corridor, FunnelResult& funn
   thread_local PlacedCorridor placed;
   thread_local Corridor shorter;
   thread_local FunnelResult pulled;
+  // Rounds after the first each follow a kept pull, which moved the corners
+  // and may have opened shortcuts the searched corridor hid (dungeon.obj:
+  // one query in eight). Each kept pull is strictly shorter, so rounds end;
+  // the cap bounds the work where they keep saving crumbs.
+  constexpr int kMaxRounds = 4;
   bool kept = false;
   // Keeps the shorter corridor when its full pull is shorter.
   const auto keepWhenShorter = [&] {
     pullCorridor(graph, shorter, pulled, recordSteps);
-    if (!(pulled.length < funnel.length)) return;
+    if (!(pulled.length < funnel.length)) return false;
     if (!kept) searched = corridor.sectors;
     std::swap(corridor, shorter);
     std::swap(funnel, pulled);
     kept = true;
     placed.reset(graph, corridor, funnel);
+    return true;
   };
   placed.reset(graph, corridor, funnel);
-  if (findShortcuts(graph, corridor, placed, shorter)) keepWhenShorter();
-  // Ways round start from the path the shortcuts leave, and are kept only
-  // where they shorten that.
-  if (findWaysRound(graph, corridor, funnel, placed, shorter)) keepWhenShorter();
+  for (int round = 0; round < kMaxRounds && funnel.corners.size() >= 3; ++round) {
+    bool shortened = findShortcuts(graph, corridor, placed, shorter) && keepWhenShorter();
+    // Ways round start from the path the shortcuts leave, and are kept only
+    // where they shorten that.
+    if (findWaysRound(graph, corridor, funnel, placed, shorter) && keepWhenShorter())
+      shortened = true;
+    if (!shortened) break;
+  }
   if (!kept) return;
   // `placed` holds the kept corridor's sectors.
   for (const uint32_t s : searched) {

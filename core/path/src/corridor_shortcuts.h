@@ -13,7 +13,9 @@
 // strip and turns at its foot (3 % longer on dungeon.obj). Where the path
 // turns round a corner with a sector beside the corridor on the inside of
 // the turn, a way through one or two such sectors into the corridor is
-// tried the same way, after the shortcuts.
+// tried the same way, after the shortcuts. A kept pull moves the corners,
+// which may open shortcuts the searched corridor hid: both are looked for
+// again until a round keeps nothing.
 #include <cstdint>
 #include <vector>
 
