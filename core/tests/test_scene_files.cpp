@@ -266,6 +266,97 @@ TEST(SceneFiles, FbxRoundTripKeepsCornersAndMaterials) {
   }
 }
 
+// Which way triangle t faces, by its corners' order (right-handed).
+glm::vec3 facing(const Level& level, uint32_t t) {
+  const glm::vec3 a = level.corner(t, 0), b = level.corner(t, 1), c = level.corner(t, 2);
+  return glm::cross(b - a, c - a);
+}
+
+// A node scaled by -2 along x mirrors the room: its floor still faces up.
+TEST(SceneFiles, AMirroringNodeKeepsFacesTurnedAsTheyWere) {
+  const std::string path = scratch("mirrored_room.gltf");
+  RoomFile room;
+  room.roomTransform = R"("scale": [-2, 2, 2])";
+  writeFile(path, roomGltf(room));
+  const Result<Level> level = loadLevel(path);
+  ASSERT_TRUE(level) << level.error();
+  ASSERT_EQ(level.value().triangles.size(), 3u);
+  for (uint32_t t = 0; t < 2; ++t) {
+    EXPECT_GT(facing(level.value(), t).y, 0.0f) << "floor triangle " << t;
+    for (int c = 0; c < 3; ++c)
+      EXPECT_LE(level.value().corner(t, c).x, 0.0f);
+  }
+}
+
+// A small level: a 4 x 3 m floor facing up and a ramp rising 2 m over 4.
+const char kFloorAndRamp[] =
+    "v 0 0 0\nv 4 0 0\nv 4 0 3\nv 0 0 3\nv 4 2 7\nv 0 2 7\n"
+    "f 1 4 3 2\nf 4 6 5 3\n";
+
+// The level written as FBX after `toFile` moved its points, with the text of
+// its GlobalSettings edited (each `from` replaced once by its `to`); the path.
+template <class ToFile>
+std::string fbxDeclaring(const std::string& name, ToFile toFile,
+                         const std::vector<std::pair<std::string, std::string>>& edits) {
+  Result<Level> level = parseObj(kFloorAndRamp, "floor_and_ramp.obj");
+  EXPECT_TRUE(level) << level.error();
+  for (glm::vec3& v : level.value().vertices)
+    v = toFile(v);
+  const std::string path = scratch(name);
+  const Result<size_t> written = writeSceneFile(path, level.value());
+  EXPECT_TRUE(written) << written.error();
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const auto& [from, to] : edits) {
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+  }
+  writeFile(path, text);
+  return path;
+}
+
+std::pair<std::string, std::string> declare(const std::string& key, const std::string& type,
+                                            const std::string& from, const std::string& to) {
+  const std::string kind = type == "int" ? R"("int", "Integer")" : R"("double", "Number")";
+  const std::string head = "\"" + key + "\", " + kind + ", \"\", ";
+  return {head + from + "\n", head + to + "\n"};
+}
+
+// Unreal and 3ds Max write Z up (front -Y) in centimetres; a file in inches
+// (UnitScaleFactor 2.54) too: each comes back as the level in metres, Y up,
+// every face turned as it was.
+TEST(SceneFiles, FbxAxesAndUnitAreTheOnesTheFileDeclares) {
+  const Result<Level> original = parseObj(kFloorAndRamp, "floor_and_ramp.obj");
+  ASSERT_TRUE(original) << original.error();
+  const auto expectLevel = [&](const std::string& path, float metres) {
+    const Result<Level> read = loadLevel(path);
+    ASSERT_TRUE(read) << read.error();
+    ASSERT_EQ(read.value().triangles.size(), original.value().triangles.size());
+    for (uint32_t t = 0; t < read.value().triangles.size(); ++t) {
+      for (int c = 0; c < 3; ++c) {
+        const glm::vec3 a = read.value().corner(t, c), b = original.value().corner(t, c) * metres;
+        EXPECT_NEAR(glm::distance(a, b), 0.0f, 1e-5f)
+            << path << " triangle " << t << " corner " << c;
+      }
+      EXPECT_GT(facing(read.value(), t).y, 0.0f) << path << " triangle " << t;
+    }
+  };
+  const std::string zUp =
+      fbxDeclaring("z_up.fbx", [](glm::vec3 v) { return glm::vec3(v.x, -v.z, v.y); },
+                   {declare("UpAxis", "int", "1", "2"), declare("FrontAxis", "int", "2", "1"),
+                    declare("FrontAxisSign", "int", "1", "-1")});
+  expectLevel(zUp, 1.0f);
+  const std::string inches = fbxDeclaring("inches.fbx", [](glm::vec3 v) { return v; },
+                                          {declare("UnitScaleFactor", "double", "1", "2.54")});
+  expectLevel(inches, 2.54f);
+  // Declared left-handed (X to the left): the same points, the faces as turned.
+  const std::string mirrored =
+      fbxDeclaring("mirrored.fbx", [](glm::vec3 v) { return glm::vec3(-v.x, v.y, v.z); },
+                   {declare("CoordAxisSign", "int", "1", "-1")});
+  expectLevel(mirrored, 1.0f);
+}
+
 void expectRefused(const std::string& path, const std::vector<std::string>& says,
                    const LoadLimits& limits = {}) {
   const Result<Level> level = loadLevel(path, limits);
@@ -273,6 +364,27 @@ void expectRefused(const std::string& path, const std::vector<std::string>& says
   EXPECT_EQ(level.error().rfind(path + ": ", 0), 0u) << level.error();
   for (const std::string& part : says)
     EXPECT_NE(level.error().find(part), std::string::npos) << level.error();
+}
+
+TEST(SceneFiles, FbxAxesOrUnitThatMakeNoSenseAreRefused) {
+  const auto same = [](glm::vec3 v) { return v; };
+  const std::string twice =
+      fbxDeclaring("two_up.fbx", same, {declare("FrontAxis", "int", "2", "1")});
+  expectRefused(twice, {"UpAxis 1, FrontAxis 1 and CoordAxis 0 do not name three different axes"});
+  const std::string fourth = fbxDeclaring("fourth.fbx", same, {declare("UpAxis", "int", "1", "3")});
+  expectRefused(fourth, {"do not name three different axes"});
+  const std::string sign = fbxDeclaring("sign.fbx", same, {declare("UpAxisSign", "int", "1", "0")});
+  expectRefused(sign, {"axis signs must be 1 or -1, not 0"});
+  // Assimp refuses 0 itself, naming the key.
+  const std::string zero =
+      fbxDeclaring("zero_unit.fbx", same, {declare("UnitScaleFactor", "double", "1", "0")});
+  expectRefused(zero, {"UnitScaleFactor"});
+  const std::string negative =
+      fbxDeclaring("negative_unit.fbx", same, {declare("UnitScaleFactor", "double", "1", "-2")});
+  expectRefused(negative, {"UnitScaleFactor -2 is no unit"});
+  const std::string nan =
+      fbxDeclaring("nan_unit.fbx", same, {declare("UnitScaleFactor", "double", "1", "nan")});
+  expectRefused(nan, {"is no unit"});
 }
 
 TEST(SceneFiles, MissingFilesDirectoriesAndFifosAreRefused) {

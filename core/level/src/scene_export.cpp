@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 namespace nav {
@@ -35,7 +36,8 @@ const char* exportFormat(const std::string& path) {
 /// the mesh's (kUnused where not in it) and is left all kUnused again.
 constexpr uint32_t kUnused = std::numeric_limits<uint32_t>::max();
 
-aiMesh* runMesh(const Level& level, size_t first, size_t last, std::vector<uint32_t>& local) {
+aiMesh* runMesh(const Level& level, size_t first, size_t last, float scale,
+                std::vector<uint32_t>& local) {
   auto mesh = std::make_unique<aiMesh>();
   const uint16_t material = level.triangles[first].material;
   mesh->mName = level.materials[material].empty() ? "unnamed" : level.materials[material];
@@ -52,7 +54,7 @@ aiMesh* runMesh(const Level& level, size_t first, size_t last, std::vector<uint3
   mesh->mNumVertices = unsigned(used.size());
   mesh->mVertices = new aiVector3D[used.size()];
   for (size_t v = 0; v < used.size(); ++v) {
-    const glm::vec3& p = level.vertices[used[v]];
+    const glm::vec3 p = level.vertices[used[v]] * scale;
     mesh->mVertices[v] = aiVector3D(p.x, p.y, p.z);
   }
   mesh->mNumFaces = unsigned(last - first);
@@ -69,8 +71,9 @@ aiMesh* runMesh(const Level& level, size_t first, size_t last, std::vector<uint3
   return mesh.release();
 }
 
-/// The level as an Assimp scene (which owns and frees everything it points to).
-std::unique_ptr<aiScene> sceneOf(const Level& level) {
+/// The level as an Assimp scene (which owns and frees everything it points
+/// to), its positions times `scale`.
+std::unique_ptr<aiScene> sceneOf(const Level& level, float scale) {
   auto scene = std::make_unique<aiScene>();
   scene->mRootNode = new aiNode("level");
   scene->mMaterials = new aiMaterial*[level.materials.size()];
@@ -87,7 +90,7 @@ std::unique_ptr<aiScene> sceneOf(const Level& level) {
     while (last < level.triangles.size() &&
            level.triangles[last].material == level.triangles[first].material)
       ++last;
-    meshes.push_back(runMesh(level, first, last, local));
+    meshes.push_back(runMesh(level, first, last, scale, local));
     first = last;
   }
   scene->mMeshes = new aiMesh*[meshes.size()];
@@ -108,7 +111,10 @@ Result<size_t> writeSceneFileUnchecked(const std::string& path, const Level& lev
   if (level.triangles.empty()) {
     return Result<size_t>::failure(path + ": the level has no triangles to write");
   }
-  const std::unique_ptr<aiScene> scene = sceneOf(level);
+  // Assimp's FBX writer declares the unit a centimetre (UnitScaleFactor 1),
+  // as engines read an FBX that says nothing else: the metres go in as such.
+  const float scale = std::string_view(format) == "fbxa" ? 100.0f : 1.0f;
+  const std::unique_ptr<aiScene> scene = sceneOf(level, scale);
   Assimp::Exporter exporter;
   if (exporter.Export(scene.get(), format, path) != AI_SUCCESS) {
     return Result<size_t>::failure(path + ": " + exporter.GetErrorString());

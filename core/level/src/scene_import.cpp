@@ -23,7 +23,9 @@
 #include <system_error>
 #include <vector>
 
+#include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
+#include <glm/matrix.hpp>
 
 namespace nav {
 namespace {
@@ -151,6 +153,85 @@ glm::dmat4 toMatrix(const aiMatrix4x4& m) {
   return result;
 }
 
+/// An integer or real entry of the scene's metadata (what Assimp's FBX reader
+/// puts there from the file's GlobalSettings), as a double.
+std::optional<double> metadataNumber(const aiScene& scene, const char* key) {
+  const aiMetadata* data = scene.mMetaData;
+  if (!data) return std::nullopt;
+  for (unsigned i = 0; i < data->mNumProperties; ++i) {
+    if (std::string_view(data->mKeys[i].C_Str()) != key || !data->mValues[i].mData) continue;
+    const aiMetadataEntry& entry = data->mValues[i];
+    switch (entry.mType) {
+      case AI_INT32:
+        return double(*static_cast<const int32_t*>(entry.mData));
+      case AI_UINT64:
+        return double(*static_cast<const uint64_t*>(entry.mData));
+      case AI_FLOAT:
+        return double(*static_cast<const float*>(entry.mData));
+      case AI_DOUBLE:
+        return *static_cast<const double*>(entry.mData);
+      default:
+        return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The transform from the axes and unit an FBX file declares in its
+/// GlobalSettings (which Assimp reads but does not apply) into navscope's:
+/// Y up, metres. The file's coordinate axis becomes X, its up axis Y and its
+/// front axis Z, each with its sign; the unit is UnitScaleFactor
+/// centimetres. Unreal and 3ds Max write Z up in centimetres, Maya Y up in
+/// centimetres, Blender and Unity Y up in metres (UnitScaleFactor 100). A
+/// file that declares nothing (glTF) gets the identity; one whose axes or
+/// unit make no sense gets an error.
+Result<glm::dmat4> declaredFrame(const aiScene& scene, const std::string& path) {
+  const auto axis = [&](const char* key, int fallback) {
+    return metadataNumber(scene, key).value_or(double(fallback));
+  };
+  const double up = axis("UpAxis", 1), front = axis("FrontAxis", 2), coord = axis("CoordAxis", 0);
+  const double axes[3] = {coord, up, front};
+  const double signs[3] = {axis("CoordAxisSign", 1), axis("UpAxisSign", 1),
+                           axis("FrontAxisSign", 1)};
+  const auto named = [](double a) { return a == 0.0 || a == 1.0 || a == 2.0; };
+  if (!named(up) || !named(front) || !named(coord) || up == front || up == coord ||
+      front == coord) {
+    std::ostringstream message;
+    message << path << ": GlobalSettings' UpAxis " << up << ", FrontAxis " << front
+            << " and CoordAxis " << coord << " do not name three different axes (0, 1, 2)";
+    return Result<glm::dmat4>::failure(message.str());
+  }
+  for (const double sign : signs) {
+    if (sign != 1.0 && sign != -1.0) {
+      std::ostringstream message;
+      message << path << ": GlobalSettings' axis signs must be 1 or -1, not " << sign;
+      return Result<glm::dmat4>::failure(message.str());
+    }
+  }
+  const double centimetres = metadataNumber(scene, "UnitScaleFactor").value_or(100.0);
+  if (!(centimetres > 0.0 && centimetres <= 1e6)) {
+    std::ostringstream message;
+    message << path << ": GlobalSettings' UnitScaleFactor " << centimetres
+            << " is no unit (centimetres a unit, above 0 and at most 1e6)";
+    return Result<glm::dmat4>::failure(message.str());
+  }
+  glm::dmat4 frame(0.0);
+  for (int row = 0; row < 3; ++row)
+    frame[int(axes[row])][row] = signs[row] * centimetres / 100.0;
+  frame[3][3] = 1.0;
+  return Result<glm::dmat4>::success(frame);
+}
+
+/// True when the transform mirrors. A node's transform that mirrors a mesh
+/// turns its faces over, so its polygons' corners are read in reverse to keep
+/// each face turned as it was (as glTF states for a node whose transform's
+/// determinant is negative). The declared frame is no such transform: it
+/// names the axes the file's numbers are in, left-handed ones too, and the
+/// faces it holds are turned as their corners say in those axes.
+bool mirrors(const glm::dmat4& transform) {
+  return glm::determinant(glm::dmat3(transform)) < 0.0;
+}
+
 /// Builds the level from the node tree; the first error stops it.
 class SceneReader {
  public:
@@ -164,6 +245,8 @@ class SceneReader {
 
   Result<Level> read() {
     if (!m_scene.mRootNode) return fail(m_path + ": the scene has no nodes");
+    const Result<glm::dmat4> frame = declaredFrame(m_scene, m_path);
+    if (!frame) return fail(frame.error());
     struct Visit {
       const aiNode* node;
       glm::dmat4 world;
@@ -171,7 +254,9 @@ class SceneReader {
       /// untouched (adding the product's +0 terms would turn -0 into +0).
       bool identity;
     };
-    std::vector<Visit> pending{{m_scene.mRootNode, glm::dmat4(1.0), true}};
+    const bool declaresOurs = frame.value() == glm::dmat4(1.0);
+    m_frameMirrors = mirrors(frame.value());
+    std::vector<Visit> pending{{m_scene.mRootNode, frame.value(), declaresOurs}};
     uint64_t visits = 0;
     while (!pending.empty()) {
       const Visit visit = pending.back();
@@ -239,6 +324,7 @@ class SceneReader {
       }
       m_level.vertices.push_back(position);
     }
+    const bool mirrored = !identity && mirrors(world) != m_frameMirrors;
     const std::optional<uint16_t> material = levelMaterial(mesh.mMaterialIndex);
     if (!material) {
       return m_materialError.empty()
@@ -268,6 +354,7 @@ class SceneReader {
         }
         m_polygon.push_back(uint32_t(base + face.mIndices[c]));
       }
+      if (mirrored) std::reverse(m_polygon.begin(), m_polygon.end());
       const uint64_t ordinal = m_faces++;
       m_pieces.clear();
       triangulate(m_level.vertices, m_polygon, m_pieces);
@@ -316,6 +403,8 @@ class SceneReader {
   Level m_level;
   std::vector<std::optional<uint16_t>> m_materialOfSceneMaterial;
   std::string m_materialError;
+  /// The file's declared axes are left-handed (declaredFrame).
+  bool m_frameMirrors = false;
   uint64_t m_faces = 0;
   uint64_t m_facesRead = 0;
   std::vector<uint32_t> m_polygon;

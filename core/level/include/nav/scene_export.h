@@ -15,8 +15,9 @@ namespace nav {
 /// material (in the level's triangle order), one material per level material
 /// named as it. importScene gives back the same materials and order, each
 /// triangle its own face, and from a .glb the same corner positions bit for
-/// bit; an .fbx is ASCII FBX 7.5 (positions in decimal, within a float's last
-/// bit; it holds the time it was written, so its bytes differ from run to
+/// bit; an .fbx is ASCII FBX 7.5 in centimetres, the unit it declares
+/// (positions in decimal, within a float's last bits once read back in
+/// metres; it holds the time it was written, so its bytes differ from run to
 /// run). Returns the bytes written; fails,
 /// naming the file, on another extension, a level with no triangles, or a
 /// failed export or write.

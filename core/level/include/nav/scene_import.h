@@ -2,7 +2,11 @@
 // glTF 2.0 (.gltf, .glb) and FBX (.fbx) levels, read through Assimp. The node
 // tree's transforms are applied, every mesh a node holds becomes triangles
 // (polygons are cut as OBJ faces are, each one face), and material names
-// become surfaces as OBJ's `usemtl` names do. Y is up, as in glTF.
+// become surfaces as OBJ's `usemtl` names do. Y is up and a unit a metre,
+// as in glTF; an FBX file's points are put in those from the axes and unit
+// its GlobalSettings declare (Z up in centimetres from Unreal or 3ds Max,
+// say). A transform that mirrors reads each polygon's corners in reverse,
+// so faces stay turned as they were.
 #include <string>
 #include <string_view>
 
