@@ -304,6 +304,23 @@ TEST(LevelObj, ABackslashContinuesAStatement) {
   EXPECT_EQ(commented.vertices.size(), 3u);
 }
 
+// 300,000 lines of a lone backslash join into one line of blanks: read in
+// time linear in the file (each join once looked back over the whole line
+// for a comment: a fuzzed file held the CLI for minutes), then refused for
+// its missing faces. A face continued over 10,000 lines is read too.
+TEST(LevelObj, ThousandsOfContinuedLinesAreJoinedInLinearTime) {
+  std::string lone;
+  for (int i = 0; i < 300'000; ++i)
+    lone += "\\\n";
+  const std::string error = parseError(lone);
+  EXPECT_NE(error.find("no triangles"), std::string::npos) << error;
+  std::string face = "v 0 0 0\nv 1 0 0\nv 0 0 1\nf";
+  for (int i = 0; i < 10'000; ++i)
+    face += " \\\n";
+  face += "1 2 3\n";
+  EXPECT_EQ(parseOk(face).triangles.size(), 1u);
+}
+
 TEST(LevelObj, BoundsCoverOnlyVerticesUsedByTriangles) {
   const Level level = parseOk("v 0 0 0\nv 1 2 0\nv 0 0 1\nv 100 100 100\nf 1 2 3\n");
   EXPECT_EQ(level.bounds.min, glm::vec3(0, 0, 0));

@@ -224,23 +224,23 @@ JoinedLines joinContinuedLines(std::string_view text) {
   joined.text.reserve(text.size());
   uint64_t fileLine = 1;
   joined.fileLine.push_back(fileLine);
-  size_t lineStart = 0;
-  // A comment ends at its line, backslash or not (a Windows path, say).
-  const auto inComment = [&] {
-    const size_t first = joined.text.find_first_not_of(" \t", lineStart);
-    return first != std::string::npos && joined.text[first] == '#';
-  };
+  // The joined line's first character other than a blank ('\0' while there
+  // is none): kept as the line grows, so that a line joined from thousands
+  // is never scanned again. A comment ends at its line, backslash or not (a
+  // Windows path, say).
+  char lineFirst = '\0';
   for (size_t i = 0; i < text.size();) {
-    if (text[i] == '\\' && lineEnd(i + 1) > 0 && !inComment()) {
+    if (text[i] == '\\' && lineEnd(i + 1) > 0 && lineFirst != '#') {
       joined.text += ' ';
       i += 1 + lineEnd(i + 1);
       ++fileLine;
     } else if (const size_t end = lineEnd(i); end > 0) {
       joined.text.append(text.substr(i, end));
       i += end;
-      lineStart = joined.text.size();
+      lineFirst = '\0';
       joined.fileLine.push_back(++fileLine);
     } else {
+      if (lineFirst == '\0' && text[i] != ' ' && text[i] != '\t') lineFirst = text[i];
       joined.text += text[i++];
     }
   }
