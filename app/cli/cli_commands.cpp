@@ -688,6 +688,7 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   if (settings.goal) out["goal"] = pointJson(*settings.goal);
   if (settings.cellSize) out["cell_size"] = rounded(*settings.cellSize);
   if (flags.rotateY) out["rotate_y"] = *flags.rotateY;
+  if (!level.declaredFrame.empty()) out["declared_frame"] = level.declaredFrame;
   if (settings.flipFaces) out["flip_faces"] = true;
   if (settings.upAxis != UpAxis::Y) out["up_axis"] = toString(settings.upAxis);
   if (settings.unitScale != 1.0f) out["unit_scale"] = settings.unitScale;

@@ -159,6 +159,7 @@ TEST(SceneFiles, GltfNodeTransformsMaterialsAndFaces) {
   EXPECT_EQ(room.materials[room.triangles[1].material], "stone");
   EXPECT_EQ(room.materials[room.triangles[2].material], "wood");
   EXPECT_EQ(room.source, path);
+  EXPECT_EQ(room.declaredFrame, "");
 }
 
 // Writes the generated OBJ text, its sidecar and the same level as .glb
@@ -329,9 +330,10 @@ std::pair<std::string, std::string> declare(const std::string& key, const std::s
 TEST(SceneFiles, FbxAxesAndUnitAreTheOnesTheFileDeclares) {
   const Result<Level> original = parseObj(kFloorAndRamp, "floor_and_ramp.obj");
   ASSERT_TRUE(original) << original.error();
-  const auto expectLevel = [&](const std::string& path, float metres) {
+  const auto expectLevel = [&](const std::string& path, float metres, const std::string& declared) {
     const Result<Level> read = loadLevel(path);
     ASSERT_TRUE(read) << read.error();
+    EXPECT_EQ(read.value().declaredFrame, declared);
     ASSERT_EQ(read.value().triangles.size(), original.value().triangles.size());
     for (uint32_t t = 0; t < read.value().triangles.size(); ++t) {
       for (int c = 0; c < 3; ++c) {
@@ -346,15 +348,15 @@ TEST(SceneFiles, FbxAxesAndUnitAreTheOnesTheFileDeclares) {
       fbxDeclaring("z_up.fbx", [](glm::vec3 v) { return glm::vec3(v.x, -v.z, v.y); },
                    {declare("UpAxis", "int", "1", "2"), declare("FrontAxis", "int", "2", "1"),
                     declare("FrontAxisSign", "int", "1", "-1")});
-  expectLevel(zUp, 1.0f);
+  expectLevel(zUp, 1.0f, "Z up, 0.01 m a unit (FBX GlobalSettings)");
   const std::string inches = fbxDeclaring("inches.fbx", [](glm::vec3 v) { return v; },
                                           {declare("UnitScaleFactor", "double", "1", "2.54")});
-  expectLevel(inches, 2.54f);
+  expectLevel(inches, 2.54f, "Y up, 0.0254 m a unit (FBX GlobalSettings)");
   // Declared left-handed (X to the left): the same points, the faces as turned.
   const std::string mirrored =
       fbxDeclaring("mirrored.fbx", [](glm::vec3 v) { return glm::vec3(-v.x, v.y, v.z); },
                    {declare("CoordAxisSign", "int", "1", "-1")});
-  expectLevel(mirrored, 1.0f);
+  expectLevel(mirrored, 1.0f, "Y up, 0.01 m a unit, left-handed (FBX GlobalSettings)");
 }
 
 void expectRefused(const std::string& path, const std::vector<std::string>& says,

@@ -224,6 +224,7 @@ void BuildPanel::reset(const Level& level) {
   m_profiles = m_defaults;
   m_selected = 0;
   m_source = level.settings.navmesh ? GraphSource::NavMesh : GraphSource::FloodFill;
+  m_declaredFrame = level.declaredFrame;
   m_pending = false;
   m_forceRequested = false;
   m_cancelRequested = false;
@@ -357,6 +358,9 @@ void BuildPanel::drawFileReading(const BuildStatus& status) {
   noteWidget("tree:file reading");
   m_readingOpen = open;
   if (!open) return;
+  if (!m_declaredFrame.empty()) {
+    ImGui::TextDisabled("the file declares %s: applied first", m_declaredFrame.c_str());
+  }
   m_readingPending |= ImGui::Checkbox("flip faces", &m_facesFlipped);
   noteWidget("check:flip faces");
   if (ImGui::IsItemHovered()) {

@@ -142,6 +142,8 @@ class BuildPanel {
   bool m_gridPending = false;
   double m_gridChangedAt = 0.0;
   bool m_facesFlipped = false;
+  /// Level::declaredFrame of the level read ("" for none).
+  std::string m_declaredFrame;
   bool m_zUp = false;
   float m_unitScale = 1.0f;
   bool m_readingPending = false;

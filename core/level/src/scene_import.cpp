@@ -222,6 +222,23 @@ Result<glm::dmat4> declaredFrame(const aiScene& scene, const std::string& path) 
   return Result<glm::dmat4>::success(frame);
 }
 
+/// What the declared frame did, for people: "" for none (Y up in metres),
+/// else the file's axis that became up and the metres of its unit, say
+/// "Z up, 0.01 m a unit (FBX GlobalSettings)".
+std::string describeFrame(const aiScene& scene, const glm::dmat4& frame) {
+  if (frame == glm::dmat4(1.0)) return "";
+  int up = 0;
+  for (int column = 0; column < 3; ++column) {
+    if (frame[column][1] != 0.0) up = column;
+  }
+  std::ostringstream text;
+  text << (frame[up][1] < 0.0 ? "-" : "") << "XYZ"[up] << " up, "
+       << metadataNumber(scene, "UnitScaleFactor").value_or(100.0) / 100.0 << " m a unit"
+       << (glm::determinant(glm::dmat3(frame)) < 0.0 ? ", left-handed" : "")
+       << " (FBX GlobalSettings)";
+  return text.str();
+}
+
 /// True when the transform mirrors. A node's transform that mirrors a mesh
 /// turns its faces over, so its polygons' corners are read in reverse to keep
 /// each face turned as it was (as glTF states for a node whose transform's
@@ -256,6 +273,7 @@ class SceneReader {
     };
     const bool declaresOurs = frame.value() == glm::dmat4(1.0);
     m_frameMirrors = mirrors(frame.value());
+    m_level.declaredFrame = describeFrame(m_scene, frame.value());
     std::vector<Visit> pending{{m_scene.mRootNode, frame.value(), declaresOurs}};
     uint64_t visits = 0;
     while (!pending.empty()) {

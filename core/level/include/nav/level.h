@@ -37,6 +37,9 @@ struct Level {
   /// Material names from `usemtl` (a scene's material names); entry 0 is "" for
   /// faces before any usemtl (with no named material).
   std::vector<std::string> materials{""};
+  /// How the file's own settings placed its points before anything else (an
+  /// FBX file's declared axes and unit, importScene), "" when they did not.
+  std::string declaredFrame;
   LevelSettings settings;
   Aabb bounds;
   /// Identity unless the level was put on a turned grid or moved near the
