@@ -36,6 +36,18 @@ constexpr double kMaxCrowdStep = 0.1;
 /// A stalled frame flies the camera no further than this. [seconds]
 constexpr double kMaxFlyStep = 0.1;
 
+/// A level's error as the window shows it: cut to a few lines. ImGui draws
+/// each character as vertices, and a draw list holds 65,536 of them: a
+/// message of tens of thousands of characters ends the program.
+std::string shownError(const std::string& error) {
+  constexpr size_t kLongest = 2000;
+  if (error.size() <= kLongest) return error;
+  size_t cut = kLongest;
+  while (cut > 0 && (static_cast<unsigned char>(error[cut]) & 0xC0) == 0x80)
+    --cut;
+  return error.substr(0, cut) + "... (" + std::to_string(error.size()) + " characters)";
+}
+
 std::string windowTitle(const std::string& levelPath) {
   return "navscope - " + std::filesystem::path(levelPath).filename().string();
 }
@@ -73,6 +85,7 @@ bool App::openLevel(const std::string& path) {
     if (!loaded) error = loaded.error();
   }
   if (!error.empty()) {
+    error = shownError(error);
     std::fprintf(stderr, "navscope: %s\n", error.c_str());
     m_printer.levelFailed(error);
     if (m_level || m_build) {

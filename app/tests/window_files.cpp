@@ -608,4 +608,23 @@ TEST(WindowFiles, ALevelSmallerThanTheUnitSaysSo) {
   EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
 }
 
+// A level whose error quotes a 20,000-digit token: the window shows the
+// error, cut, and goes on (it aborted in ImGui, too many vertices in one
+// draw list).
+TEST(WindowFiles, ALevelWithAHugeTokenShowsItsErrorCut) {
+  requireDisplay();
+  const fs::path folder = prepareOutput("window_files_huge_token");
+  const fs::path level = folder / "huge_token.obj";
+  std::string text = "v ";
+  text.append(20'000, '1');
+  text += " 0 0\n";
+  std::ofstream(level, std::ios::binary) << text;
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 60");
+  const std::optional<std::string> error = app.waitFor("level error ");
+  ASSERT_TRUE(error) << app.transcript();
+  EXPECT_NE(error->find("(20000 characters)"), std::string::npos) << *error;
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+}
+
 }  // namespace

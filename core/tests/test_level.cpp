@@ -321,6 +321,18 @@ TEST(LevelObj, ThousandsOfContinuedLinesAreJoinedInLinearTime) {
   EXPECT_EQ(parseOk(face).triangles.size(), 1u);
 }
 
+// A 20,000-digit token is quoted cut, its length said: the message stays a
+// line (the debugger aborted drawing one of 20,000 characters).
+TEST(LevelObjError, ALongTokenIsQuotedCut) {
+  std::string text = "v ";
+  text.append(20'000, '1');
+  text += " 0 0\n";
+  const std::string error = parseError(text);
+  EXPECT_EQ(error.rfind("bad.obj:1: malformed vertex coordinate '111", 0), 0u) << error;
+  EXPECT_NE(error.find("...' (20000 characters)"), std::string::npos) << error;
+  EXPECT_LT(error.size(), 200u);
+}
+
 TEST(LevelObj, BoundsCoverOnlyVerticesUsedByTriangles) {
   const Level level = parseOk("v 0 0 0\nv 1 2 0\nv 0 0 1\nv 100 100 100\nf 1 2 3\n");
   EXPECT_EQ(level.bounds.min, glm::vec3(0, 0, 0));

@@ -34,6 +34,27 @@ TEST(SidecarUnits, HumanAndVehicleProfiles) {
   EXPECT_NEAR(units[2].footprint(), std::sqrt(1.8 * 1.8 + 4.5 * 4.5), 1e-5);
 }
 
+// Long text from the file is quoted cut, its length said: a 20,000-character
+// key, and nlohmann's "last read" of a 100,000-character bad string.
+TEST(SidecarErrors, LongTextIsQuotedCut) {
+  // Built by appending: GCC 12 warns, wrongly, on a literal + a long string.
+  std::string longKey = "{\"";
+  longKey.append(20'000, 'k');
+  longKey += "\": 1}";
+  const std::string key = errorOf(longKey);
+  EXPECT_EQ(key.rfind("level.json: 'kkk", 0), 0u) << key;
+  EXPECT_NE(key.find("...' (20000 characters): unknown key"), std::string::npos) << key;
+  EXPECT_LT(key.size(), 400u);
+  std::string longString = "{\"cellSize\": \"";
+  longString.append(100'000, 'x');
+  longString += "\x01\"}";
+  const std::string string = errorOf(longString);
+  EXPECT_NE(string.find("control character U+0001"), std::string::npos) << string;
+  EXPECT_NE(string.find("last read: '\"xxx"), std::string::npos) << string;
+  EXPECT_NE(string.find("...' (1000"), std::string::npos) << string;
+  EXPECT_LT(string.size(), 400u);
+}
+
 TEST(SidecarUnits, Errors) {
   EXPECT_NE(errorOf(R"({"units": [{"kind": "tank"}]})").find("units[0].kind"), std::string::npos);
   EXPECT_NE(errorOf(R"({"units": [{}, {"shape": "capsule"}]})")

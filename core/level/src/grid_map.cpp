@@ -9,6 +9,7 @@
 
 #include "guarded.h"
 #include "nav/file_reading.h"
+#include "quoted_text.h"
 
 #include <charconv>
 #include <cmath>
@@ -111,8 +112,7 @@ Result<GridMap> parseGridMapUnchecked(std::string_view text, std::string_view na
     }
     if (key == "height" || key == "width") {
       int32_t& side = key == "height" ? map.height : map.width;
-      if (side != 0)
-        return R::failure(located(name, number, "'" + std::string(key) + "' given twice"));
+      if (side != 0) return R::failure(located(name, number, quotedText(key) + " given twice"));
       int64_t value = 0;
       if (fields.size() != 2 || !parseNumber(fields[1], value)) {
         return R::failure(
@@ -240,7 +240,7 @@ Result<std::vector<GridScenario>> parseGridScenariosUnchecked(std::string_view t
       if (!parseNumber(fields[w.field], value)) {
         return R::failure(located(
             name, number,
-            std::string(w.what) + " '" + std::string(fields[w.field]) + "' is not a whole number"));
+            std::string(w.what) + " " + quotedText(fields[w.field]) + " is not a whole number"));
       }
       if (value < w.min || value > w.max) {
         return R::failure(located(name, number,

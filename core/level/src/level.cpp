@@ -5,6 +5,7 @@
 #include "nav/scene_import.h"
 #include "polygon_triangulation.h"
 #include "portable_trig.h"
+#include "quoted_text.h"
 
 #include <tiny_obj_loader.h>
 
@@ -166,12 +167,12 @@ std::optional<std::string> checkVertex(std::string_view rest) {
     if (problem || coordinates == 3) return;
     const std::optional<float> value = parseCoordinate(token);
     if (!value) {
-      problem = "malformed vertex coordinate '" + std::string(token) + "'";
+      problem = "malformed vertex coordinate " + quotedText(token);
     } else if (!std::isfinite(*value)) {
-      problem = "vertex coordinate '" + std::string(token) + "' is not a finite 32-bit number";
+      problem = "vertex coordinate " + quotedText(token) + " is not a finite 32-bit number";
     } else if (!(std::abs(*value) <= kMaxCoordinate)) {
-      problem = "vertex coordinate '" + std::string(token) +
-                "' lies more than 1e8 m from the origin (the most a level may span)";
+      problem = "vertex coordinate " + quotedText(token) +
+                " lies more than 1e8 m from the origin (the most a level may span)";
     }
     ++coordinates;
   });
@@ -186,7 +187,7 @@ std::optional<std::string> checkFace(std::string_view rest, uint64_t& corners) {
   std::optional<std::string> problem;
   forEachToken(rest, [&](std::string_view token) {
     if (!problem && !validFaceToken(token)) {
-      problem = "malformed face vertex '" + std::string(token) + "'";
+      problem = "malformed face vertex " + quotedText(token);
     }
     ++corners;
   });

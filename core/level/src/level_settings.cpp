@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <span>
+#include "quoted_text.h"
 
 #include "guarded.h"
 #include "nav/grid_frame.h"
@@ -90,7 +91,9 @@ struct SettingsError {
 };
 
 std::string keyPath(const std::string& parent, std::string_view key) {
-  return parent.empty() ? std::string(key) : parent + "." + std::string(key);
+  // A key read from the file: a long one is cut (quotedText).
+  const std::string shown = key.size() <= 64 ? std::string(key) : quotedText(key);
+  return parent.empty() ? shown : parent + "." + shown;
 }
 
 std::string indexPath(const std::string& parent, size_t index) {
@@ -137,7 +140,7 @@ Enum readNamed(const Json& value, const std::string& path, const char* what) {
     if (name == toString(Enum(k))) return Enum(k);
     names += std::string(k == 0 ? "" : ", ") + toString(Enum(k));
   }
-  throw SettingsError{path, "'" + name + "' is not a " + what + " (" + names + ")"};
+  throw SettingsError{path, quotedText(name) + " is not a " + what + " (" + names + ")"};
 }
 
 UnitKind readUnitKind(const Json& value, const std::string& path) {
@@ -403,7 +406,7 @@ void checkReferences(const LevelSettings& s) {
     const bool known = std::any_of(table.begin(), table.end(),
                                    [&](const SurfaceSpec& spec) { return spec.name == name; });
     if (!known)
-      throw SettingsError{keyPath("materials", material), "unknown surface '" + surface + "'"};
+      throw SettingsError{keyPath("materials", material), "unknown surface " + quotedText(surface)};
   }
 }
 
@@ -448,9 +451,16 @@ Result<LevelSettings> parseSettingsUnchecked(std::string_view text, std::string_
         detail.remove_prefix(colon + 2);
       }
     }
+    // nlohmann quotes all it read of the bad token, however long.
+    constexpr std::string_view kLastRead = "; last read: '";
+    std::string said(detail);
+    if (const size_t at = detail.find(kLastRead); at != std::string_view::npos) {
+      std::string_view token = detail.substr(at + kLastRead.size());
+      if (token.ends_with('\'')) token.remove_suffix(1);
+      said = std::string(detail.substr(0, at)) + "; last read: " + quotedText(token);
+    }
     return Result<LevelSettings>::failure(std::string(name) + ":" +
-                                          lineColumn(text, parser.errorPosition) + ": " +
-                                          std::string(detail));
+                                          lineColumn(text, parser.errorPosition) + ": " + said);
   }
   LevelSettings settings;
   try {
