@@ -1,5 +1,6 @@
 // navscope-cli: the core library without a window, for scripts and benchmarks.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -19,6 +20,16 @@ const CLI::Validator kFinite(
       return "'" + input + "' is not a finite number";
     },
     "", "FINITE");
+
+// CLI11 reads "-1" into a size_t as 2^64 - 1 (strtoull wraps it), which then
+// passes any range check: a count must not start with a minus sign.
+const CLI::Validator kNotNegative(
+    [](std::string& input) -> std::string {
+      const size_t first = input.find_first_not_of(" \t");
+      if (first == std::string::npos || input[first] != '-') return "";
+      return "'" + input + "' is below 1";
+    },
+    "", "COUNT");
 
 // What is done to the level's file as it is read.
 void addLevelTransformOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
@@ -94,7 +105,7 @@ void addBuildOptions(CLI::App& command, nav::cli::BuildFlags& flags) {
       .add_option("--max-cells", flags.maxCells,
                   "Refuse a level estimated past this many cells, and stop the fill there "
                   "(default 20000000)")
-      ->check(CLI::Range(size_t(1), std::numeric_limits<size_t>::max()));
+      ->check(kNotNegative & CLI::Range(size_t(1), std::numeric_limits<size_t>::max()));
   command
       .add_option(
           "--threads", flags.threads,
@@ -240,7 +251,8 @@ int main(int argc, char** argv) {
   scen->add_option("scenarios", scenFlags.scenPath, "Scenarios (.scen)")->required();
   scen->add_option("--map", scenFlags.mapPath,
                    "Grid map (.map); default: the one the .scen names, beside it");
-  scen->add_option("--limit", scenFlags.limit, "Run only the first N scenarios");
+  scen->add_option("--limit", scenFlags.limit, "Run only the first N scenarios")
+      ->check(kNotNegative & CLI::Range(size_t(1), std::numeric_limits<size_t>::max()));
   // gridMapLevel refuses a NaN or infinite cell size, naming it.
   scen->add_option("--cell", scenFlags.cellSize, "Cell size [m]: 1 / an odd number (default 1/3)");
   addSearchOptions(*scen, scenFlags.search);
@@ -251,6 +263,24 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
 
+  // An option given an empty value ("--cell ''", from a script's unset
+  // variable) would leave its setting at the default unseen.
+  std::vector<const CLI::App*> commands;
+  for (const CLI::App* command : app.get_subcommands()) {
+    commands.push_back(command);
+    for (const CLI::App* inner : command->get_subcommands())
+      commands.push_back(inner);
+  }
+  for (const CLI::App* command : commands) {
+    for (const CLI::Option* option : command->get_options()) {
+      if (option->get_expected_min() == 0) continue;
+      const std::vector<std::string>& given = option->results();
+      if (std::find(given.begin(), given.end(), "") == given.end()) continue;
+      std::cerr << "navscope-cli " << command->get_name() << ": " << option->get_name()
+                << ": an empty value\n";
+      return 2;
+    }
+  }
   if (const std::string refused = nav::cli::refuseRotatedNav(levelPath, flags); !refused.empty()) {
     std::cerr << "navscope-cli " << app.get_subcommands().front()->get_name() << ": " << refused
               << "\n";

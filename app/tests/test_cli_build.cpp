@@ -37,6 +37,11 @@ TEST(CliBuild, OutOfRangeFlagsAreNamed) {
   expectRefused("--cell nan", "--cell nan");
   expectRefused("--cell 200", "--cell 200");
   expectRefused("--max-cells 0", "--max-cells");
+  // Read into a size_t, "-1" wrapped to 2^64 - 1 and turned the limit off.
+  expectRefused("--max-cells -1", "--max-cells: '-1' is below 1");
+  // A script's unset variable: the default would be used unseen.
+  expectRefused("--cell ''", "--cell: an empty value");
+  expectRefused("--unit-width ''", "--unit-width: an empty value");
   expectRefused("--unit-width -1", "--unit-width -1");
   expectRefused("--unit-height 0", "--unit-height 0");
   expectRefused("--step 5", "--step 5");

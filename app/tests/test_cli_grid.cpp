@@ -151,6 +151,12 @@ TEST(CliGridScen, TakesTheSearchModesAndTheFilter) {
     }
     EXPECT_EQ(run.objects[2]["found"], 2) << run.output;
   }
+  // A count below 1 is refused, "-1" too (read into a size_t, it wrapped).
+  for (const char* limit : {"0", "-1"}) {
+    const CliRun refused = runCli("scen " + quoted(scen) + " --limit " + limit);
+    EXPECT_EQ(refused.exitCode, 2) << refused.output;
+    EXPECT_NE(refused.output.find("--limit"), std::string::npos) << refused.output;
+  }
   // The filter reaches the search: the floor's surface kept off, no path is found.
   const CliRun excluded = runCli("scen " + quoted(scen) + " --exclude default");
   ASSERT_EQ(excluded.exitCode, 0) << excluded.output;
