@@ -7,6 +7,7 @@
 #include <exception>
 #include <filesystem>
 
+#include "nav/grid_map.h"
 #include "nav/nav_file.h"
 
 namespace nav::app {
@@ -42,6 +43,16 @@ Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const LevelReading& reading) {
   using LevelResult = Result<std::shared_ptr<const LoadedLevel>>;
   try {
+    if (isGridMapPath(path)) {
+      // Built as the CLI's scen and query build it: its tiles' centres are
+      // cell centres on the map's own axes, so its grid is never turned.
+      Result<GridMap> map = loadGridMap(path);
+      if (!map) return LevelResult::failure(map.error());
+      Result<Level> level = gridMapLevel(map.value());
+      if (!level) return LevelResult::failure(level.error());
+      level.value().settings.gridAngle = 0.0f;
+      return levelOnItsGrid(std::move(level).value(), GridAngleOverride{0.0f});
+    }
     Result<Level> level = loadLevel(path, {}, reading);
     if (!level) return LevelResult::failure(level.error());
     if (level.value().triangles.empty()) return LevelResult::failure(path + ": no triangles");
@@ -52,11 +63,23 @@ Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
   }
 }
 
-bool isNavFilePath(const std::string& path) {
+namespace {
+
+std::string lowerExtension(const std::string& path) {
   std::string extension = std::filesystem::path(path).extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
-  return extension == ".nav";
+  return extension;
+}
+
+}  // namespace
+
+bool isNavFilePath(const std::string& path) {
+  return lowerExtension(path) == ".nav";
+}
+
+bool isGridMapPath(const std::string& path) {
+  return lowerExtension(path) == ".map";
 }
 
 Result<std::shared_ptr<const NavBuild>> loadNavFile(const std::string& path) {

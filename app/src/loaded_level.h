@@ -53,13 +53,17 @@ Result<std::shared_ptr<const LoadedLevel>> levelOnItsGrid(
 
 /// Loads the level file (and its sidecar), read as `reading` says where it
 /// says (its faces turned over, up axis, unit scale; else as the sidecar's),
-/// and puts it on its grid as levelOnItsGrid does. Never throws.
+/// and puts it on its grid as levelOnItsGrid does. A Moving AI grid map
+/// (.map) becomes its level as gridMapLevel makes it, on the map's axes.
+/// Never throws.
 Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const std::string& path, const std::optional<GridAngleOverride>& grid = std::nullopt,
     const LevelReading& reading = {});
 
 /// True when the path names a .nav file (by its extension, any case).
 bool isNavFilePath(const std::string& path);
+/// True when the path ends in .map (any case): a Moving AI grid map.
+bool isGridMapPath(const std::string& path);
 
 /// Reads a .nav file into a build without cells: stats hold its sector, portal
 /// and byte counts, and totalMs the time reading took. Never throws.

@@ -627,4 +627,19 @@ TEST(WindowFiles, ALevelWithAHugeTokenShowsItsErrorCut) {
   EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
 }
 
+// A Moving AI grid map opens as the CLI's scen builds it: the point-sized
+// grid unit, nine cells (cell 1/3) on each of the 11 passable tiles.
+TEST(WindowFiles, AGridMapOpensAsScenBuildsIt) {
+  requireDisplay();
+  const fs::path folder = prepareOutput("window_files_grid_map");
+  const fs::path map = folder / "block.map";
+  std::ofstream(map) << "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n";
+  RunningApp app(shellQuote(map.string()) + " --size 1280x720 --print-state --frames 60");
+  const std::optional<std::string> built = app.waitFor("build unit=");
+  ASSERT_TRUE(built) << app.transcript();
+  EXPECT_EQ(built->find("build unit=grid point cells=99 "), 0u) << *built;
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+}
+
 }  // namespace
