@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -455,9 +456,12 @@ int runNavInfo(const std::string& path) {
   const uintmax_t bytes = std::filesystem::file_size(path, error);
   const auto oneWay = std::count_if(graph.portals.begin(), graph.portals.end(),
                                     [](const Portal& p) { return p.oneWay(); });
+  // The file's own version (it read cleanly, so its header is there).
+  std::array<uint8_t, 12> header{};
+  std::ifstream(path, std::ios::binary).read(reinterpret_cast<char*>(header.data()), header.size());
   const Json out{
       {"nav", path},
-      {"version", kNavFileVersion},
+      {"version", navFileVersion(header).value_or(0)},
       {"bytes", error ? 0 : bytes},
       {"cell_size", rounded(graph.cellSize)},
       {"origin", Json::array({rounded(graph.origin.x), rounded(graph.origin.y)})},

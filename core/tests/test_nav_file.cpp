@@ -533,6 +533,17 @@ TEST(NavFile, EverySingleByteChangeFails) {
   expectRefused(changed, "checksum");
 }
 
+// The version a file states (info prints it; it printed this build's own).
+TEST(NavFile, VersionIsTheFilesOwn) {
+  std::vector<uint8_t> bytes = serializeNavGraph(smallGraph());
+  EXPECT_EQ(navFileVersion(bytes), kNavFileVersion);
+  putU32(bytes, 8, 1);
+  EXPECT_EQ(navFileVersion(bytes), 1u);
+  EXPECT_EQ(navFileVersion(std::span(bytes).first(11)), std::nullopt);
+  bytes[0] = 'X';
+  EXPECT_EQ(navFileVersion(bytes), std::nullopt);
+}
+
 TEST(NavFile, WrongMagicVersionAndGarbage) {
   const std::vector<uint8_t> good = serializeNavGraph(smallGraph());
   std::vector<uint8_t> bytes = good;

@@ -821,6 +821,14 @@ Result<size_t> writeNavFile(const std::string& path, const NavGraph& graph) {
   }
 }
 
+std::optional<uint32_t> navFileVersion(std::span<const uint8_t> bytes) {
+  if (bytes.size() < kMagic.size() + sizeof(uint32_t) ||
+      !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
+    return std::nullopt;
+  ByteReader header(bytes.subspan(kMagic.size(), sizeof(uint32_t)));
+  return header.u32();
+}
+
 Result<NavGraph> readNavFile(const std::string& path, const NavFileLimits& limits) {
   using R = Result<NavGraph>;
   try {

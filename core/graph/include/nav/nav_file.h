@@ -40,6 +40,10 @@ Result<NavGraph> deserializeNavGraph(std::span<const uint8_t> bytes, std::string
 /// Returns the number of bytes written.
 Result<size_t> writeNavFile(const std::string& path, const NavGraph& graph);
 
+/// The format version a .nav file's header states (its first 12 bytes); empty
+/// when the bytes do not start with the magic and a version.
+std::optional<uint32_t> navFileVersion(std::span<const uint8_t> bytes);
+
 /// Loads a file written by writeNavFile; errors name the path.
 Result<NavGraph> readNavFile(const std::string& path, const NavFileLimits& limits = {});
 
