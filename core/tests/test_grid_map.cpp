@@ -335,6 +335,31 @@ TEST(GridLevel, RunsBecomeFloorStripsAndBoxes) {
   EXPECT_FLOAT_EQ(*l.settings.cellSize, 1.0f / 3.0f);
 }
 
+// A checkerboard 2,048 tiles a side is a legal map whose every tile is a run
+// of its own: 29 M triangles, refused before any is made (a 4,096 one took
+// 16 GB and three minutes to be refused by the fill).
+TEST(GridLevel, AMapTooBrokenUpIsRefusedBeforeItsTrianglesAreMade) {
+  GridMap map;
+  map.source = "checker.map";
+  map.width = map.height = 2048;
+  map.blocked.resize(size_t(map.width) * size_t(map.height));
+  for (int32_t y = 0; y < map.height; ++y) {
+    for (int32_t x = 0; x < map.width; ++x)
+      map.blocked[size_t(y) * size_t(map.width) + size_t(x)] = uint8_t((x + y) % 2);
+  }
+  const Result<Level> level = gridMapLevel(map);
+  ASSERT_FALSE(level);
+  // 2,097,152 boxes of 12 triangles and as many floor strips of 2.
+  EXPECT_EQ(level.error(),
+            "checker.map: its runs of blocked and passable tiles make 29360128 triangles, more "
+            "than 20000000 (GridLevelOptions::maxTriangles)");
+  GridLevelOptions options;
+  options.maxTriangles = 29'360'128;
+  map.width = map.height = 64;
+  map.blocked.resize(64 * 64);
+  EXPECT_TRUE(gridMapLevel(map, options));
+}
+
 TEST(GridLevel, OneSeedPerRegionAndCellsOnlyOnTheFloor) {
   // Three regions: the left column, the top right block, and the lone tile in
   // the bottom right corner.

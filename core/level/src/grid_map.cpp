@@ -357,6 +357,20 @@ Result<Level> gridMapLevelUnchecked(const GridMap& map, const GridLevelOptions& 
                       " must be above the unit's height (" + std::to_string(unit.height) + " m)");
   }
 
+  // A box is 12 triangles, a floor strip 2.
+  uint64_t triangles = 0;
+  for (int32_t y = 0; y < map.height; ++y) {
+    for (int32_t x = 0; x < map.width; ++x) {
+      if (x == 0 || map.isBlocked(x, y) != map.isBlocked(x - 1, y))
+        triangles += map.isBlocked(x, y) ? 12 : 2;
+    }
+  }
+  if (triangles > options.maxTriangles) {
+    return R::failure(name + ": its runs of blocked and passable tiles make " +
+                      std::to_string(triangles) + " triangles, more than " +
+                      std::to_string(options.maxTriangles) + " (GridLevelOptions::maxTriangles)");
+  }
+
   Level level;
   level.source = map.source;
   for (int32_t y = 0; y < map.height; ++y) {

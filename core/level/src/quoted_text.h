@@ -9,13 +9,22 @@ namespace nav {
 inline std::string quotedText(std::string_view text) {
   // Characters shown of a long text; a text up to a few more is shown whole.
   constexpr size_t kShown = 48, kWhole = 64;
-  if (text.size() <= kWhole) return "'" + std::string(text) + "'";
+  // Built by appending: GCC 12 warns, wrongly, on "'" + a string.
+  std::string quoted = "'";
+  if (text.size() <= kWhole) {
+    quoted += text;
+    quoted += '\'';
+    return quoted;
+  }
   // Cut before a UTF-8 continuation byte, not inside a character.
   size_t cut = kShown;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
     --cut;
-  return "'" + std::string(text.substr(0, cut)) + "...' (" + std::to_string(text.size()) +
-         " characters)";
+  quoted += text.substr(0, cut);
+  quoted += "...' (";
+  quoted += std::to_string(text.size());
+  quoted += " characters)";
+  return quoted;
 }
 
 }  // namespace nav

@@ -59,6 +59,10 @@ struct GridLevelOptions {
   float cellSize = 1.0f / 3.0f;
   /// Height of the box on each blocked tile; above the unit. [metres, > unitHeight]
   float blockHeight = 2.0f;
+  /// A map whose runs of tiles make more triangles than this is refused
+  /// before any is made (a checkerboard 4096 tiles a side makes 100 M), as
+  /// LoadLimits::maxTriangles refuses a level file.
+  uint64_t maxTriangles = 20'000'000;
 };
 
 /// The unit a grid level is built for: point-sized (0.02 m wide, 1 m tall, no
