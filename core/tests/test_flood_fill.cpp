@@ -620,6 +620,14 @@ TEST(FloodFill, BadParametersNameTheParameter) {
   Built nanCell = fill(level, params);
   ASSERT_FALSE(nanCell.cells.ok());
   EXPECT_NE(nanCell.cells.error().find("cellSize"), std::string::npos) << nanCell.cells.error();
+  // Printed as read (std::to_string gave 0.000000), with the range for this unit.
+  params.cellSize = 1e-30f;
+  Built tiny = fill(level, params);
+  ASSERT_FALSE(tiny.cells.ok());
+  EXPECT_EQ(
+      tiny.cells.error().rfind("flood fill: cellSize = 1e-30 is out of range: from 0.009375 m", 0),
+      0u)
+      << tiny.cells.error();
 
   params = {};
   params.unit.width = -1;

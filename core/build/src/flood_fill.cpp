@@ -910,8 +910,10 @@ std::optional<std::string> fillParamsError(const Level& level, const FloodFillPa
   if (!unit) return "flood fill: unit " + unit.error();
   const float cellSize = effectiveCellSize(params);
   if (!std::isfinite(cellSize) || cellSize < params.unit.footprint() / 64.0f || cellSize > 100.0f) {
-    return "flood fill: cellSize = " + std::to_string(cellSize) +
-           " is out of range (from the unit's footprint / 64 to 100 metres)";
+    return "flood fill: cellSize = " + formatFloat(cellSize) + " is out of range: from " +
+           formatFloat(params.unit.footprint() / 64.0f) +
+           " m (the unit's footprint / 64) to 100 m (the cell size comes from --cell, the "
+           "sidecar's \"cellSize\" or the unit's size)";
   }
   if (params.maxCells < 1) return std::string("flood fill: maxCells = 0; at least 1 cell");
   if (!params.walkableMaterials.empty() &&
