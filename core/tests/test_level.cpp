@@ -957,6 +957,22 @@ TEST(LevelRotation, RefusesAnglesThatAreNotFiniteOrAreHuge) {
   EXPECT_FALSE(rotatedAboutY(Level{}, 10.0f).ok()) << "no triangles, no bounds to turn about";
 }
 
+// A floor reaching 9.9e7 m out turned 45 degrees would reach 1.4e8 m: refused,
+// naming the turn (the .nav writer refused it only after the build); turned
+// 90 degrees it stays within the limit.
+TEST(LevelRotation, RefusesATurnThatTakesTheLevelPastTheLimit) {
+  Level level;
+  test::addFloor(level, -9.9e7f, -9.9e7f, 9.9e7f, 9.9e7f, 0);
+  test::finish(level);
+  const Result<Level> turned = rotatedAboutY(level, 45.0f);
+  ASSERT_FALSE(turned.ok());
+  EXPECT_NE(turned.error().find("turned 45 degrees, the level reaches"), std::string::npos)
+      << turned.error();
+  EXPECT_NE(turned.error().find("more than 1e8 m from the origin"), std::string::npos)
+      << turned.error();
+  EXPECT_TRUE(rotatedAboutY(level, 90.0f).ok());
+}
+
 // The overhang may reach half the footprint (the centre over the edge): half
 // the width of a human or a round unit, half the diagonal of a vehicle's body.
 TEST(UnitProfile, LedgeOverhangUpToHalfTheFootprint) {

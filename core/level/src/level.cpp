@@ -1,5 +1,6 @@
 #include "nav/level.h"
 
+#include "format_number.h"
 #include "guarded.h"
 #include "nav/file_reading.h"
 #include "nav/scene_import.h"
@@ -675,6 +676,15 @@ Result<Level> rotatedAboutY(const Level& level, float degrees) {
     for (glm::vec3& v : turned.vertices)
       v = turn.apply(v);
     turned.bounds = triangleBounds(turned);
+    // A corner of a level near the limit can turn past it (by up to sqrt 2).
+    for (const glm::vec3& corner : {turned.bounds.min, turned.bounds.max}) {
+      if (!(std::abs(corner.x) <= kMaxCoordinate && std::abs(corner.z) <= kMaxCoordinate)) {
+        return Result<Level>::failure(level.source + ": turned " + formatFloat(degrees) +
+                                      " degrees, the level reaches " + formatPoint(corner) +
+                                      ", more than 1e8 m from the origin (the most a level may "
+                                      "span)");
+      }
+    }
     LevelSettings& settings = turned.settings;
     // Turned, walls no longer lie on the tiles' edges.
     settings.freeTiles = false;
