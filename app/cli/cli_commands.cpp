@@ -1011,8 +1011,10 @@ std::string findScenarioMap(const std::string& scenPath, const std::vector<GridS
     candidates.push_back(fs::path(scenPath).replace_extension());
   std::string tried;
   for (const fs::path& candidate : candidates) {
+    // One that exists is taken, and refused when it is no regular file
+    // (a directory, a device) by the map reader, which says what it is.
     std::error_code ignored;
-    if (fs::is_regular_file(candidate, ignored)) return candidate.string();
+    if (fs::exists(candidate, ignored)) return candidate.string();
     tried += (tried.empty() ? "" : ", ") + candidate.string();
   }
   error = scenPath + ": cannot find its map (tried " + (tried.empty() ? "nothing" : tried) +
@@ -1031,6 +1033,8 @@ int runScen(const ScenFlags& flags) {
   Result<std::vector<GridScenario>> loaded = loadGridScenarios(scenPath);
   if (!loaded) return fail(command, loaded.error(), 2);
   std::vector<GridScenario> scenarios = std::move(loaded).value();
+  if (scenarios.empty())
+    return fail(command, scenPath + ": no scenarios after its version line", 2);
   if (flags.limit && *flags.limit < scenarios.size()) scenarios.resize(*flags.limit);
   std::string mapFile = flags.mapPath;
   if (mapFile.empty()) {

@@ -134,7 +134,19 @@ TEST(CliInputs, ScenAndLevelsMustBeRegularFiles) {
   const std::string folder = makeFolder("cli_inputs_folder.scen");
   // A good .scen whose map is given by --map.
   const std::string scen = outputFile("cli_inputs_good.scen");
-  { std::ofstream(scen, std::ios::binary | std::ios::trunc) << "version 1\n"; }
+  {
+    std::ofstream(scen, std::ios::binary | std::ios::trunc)
+        << "version 1\n0\tgood.map\t4\t4\t0\t0\t1\t1\t1.41421356\n";
+  }
+  // One whose map is a directory, and one with no scenario.
+  const std::string mapFolder = makeFolder("cli_inputs_folder.map");
+  const std::string toFolder = outputFile("cli_inputs_to_folder.scen");
+  {
+    std::ofstream(toFolder, std::ios::binary | std::ios::trunc)
+        << "version 1\n0\t" << mapFolder << "\t4\t4\t0\t0\t1\t1\t1.41421356\n";
+  }
+  const std::string empty = outputFile("cli_inputs_empty.scen");
+  { std::ofstream(empty, std::ios::binary | std::ios::trunc) << "version 1\n"; }
   struct Case {
     std::string arguments, named, says;
   };
@@ -146,7 +158,9 @@ TEST(CliInputs, ScenAndLevelsMustBeRegularFiles) {
       {"scen " + quoted(scen) + " --map " + quoted(mapFifo), mapFifo, "not a regular file"},
       {"query " + quoted(mapFifo) + " --from 1,0,1 --to 2,0,2", mapFifo, "not a regular file"},
       {"query " + quoted(objFifo) + " --from 1,0,1 --to 2,0,2", objFifo, "not a regular file"},
-      {"query /dev/zero --from 1,0,1 --to 2,0,2", "/dev/zero", "not a regular file"}};
+      {"query /dev/zero --from 1,0,1 --to 2,0,2", "/dev/zero", "not a regular file"},
+      {"scen " + quoted(toFolder), mapFolder, "is a directory, not a regular file"},
+      {"scen " + quoted(empty), empty, "no scenarios after its version line"}};
   for (const Case& c : cases)
     expectRefusedQuickly(runCliWithin(c.arguments), c.arguments, c.named, c.says);
   for (const std::string& fifo : {scenFifo, mapFifo, objFifo})
