@@ -1,5 +1,9 @@
 #include "cli_commands.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -170,6 +174,18 @@ Result<Level> loadTurned(const std::string& path, const BuildFlags& flags) {
   Result<Level> turned = rotatedAboutY(level.value(), *flags.rotateY);
   if (!turned) return Result<Level>::failure("--rotate-y: " + turned.error());
   return turned;
+}
+
+// "" unless `path` is a FIFO no process reads: writing to it would wait for
+// ever (opened without blocking, it says so: ENXIO). One a reader holds
+// open, a script's pipe, is written as any file; the end opened to find out
+// stays open until the program ends, as closing it would end the reader's
+// file before anything is written.
+std::string unreadFifo(const std::string& flag, const std::string& path) {
+  struct stat status {};
+  if (path.empty() || ::stat(path.c_str(), &status) != 0 || !S_ISFIFO(status.st_mode)) return "";
+  if (::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC) >= 0) return "";
+  return flag + " " + path + ": a FIFO (named pipe) no process reads; writing would wait for ever";
 }
 
 // Every cell's centre at the unit's feet in the level file's coordinates, one
@@ -722,6 +738,11 @@ int runBuild(const std::string& levelPath, const BuildFlags& flags, const std::s
              const std::string& cellsPath) {
   if (const std::string refused = refuseGridMap(levelPath); !refused.empty())
     return fail("build", refused, 2);
+  for (const auto& [flag, path] :
+       {std::pair("-o", &outputPath), std::pair("--cells-out", &cellsPath)}) {
+    if (const std::string unread = unreadFifo(flag, *path); !unread.empty())
+      return fail("build", unread, 2);
+  }
   int exitCode = 0;
   std::optional<Prepared> prepared =
       prepare("build", levelPath, flags, exitCode, !cellsPath.empty());
@@ -861,6 +882,12 @@ std::optional<Info> writeGenerated(const std::string& command, const std::string
     return std::nullopt;
   }
   sidecarPath = levelPath.substr(0, levelPath.size() - 4) + ".json";
+  for (const std::string* path : {&levelPath, static_cast<const std::string*>(&sidecarPath)}) {
+    if (const std::string unread = unreadFifo("-o", *path); !unread.empty()) {
+      exitCode = fail(command, unread, 2);
+      return std::nullopt;
+    }
+  }
   std::ostringstream objText;
   std::ofstream objFile;
   if (!binaryGltf) {

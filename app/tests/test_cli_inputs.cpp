@@ -160,7 +160,12 @@ TEST(CliInputs, ScenAndLevelsMustBeRegularFiles) {
       {"query " + quoted(objFifo) + " --from 1,0,1 --to 2,0,2", objFifo, "not a regular file"},
       {"query /dev/zero --from 1,0,1 --to 2,0,2", "/dev/zero", "not a regular file"},
       {"scen " + quoted(toFolder), mapFolder, "is a directory, not a regular file"},
-      {"scen " + quoted(empty), empty, "no scenarios after its version line"}};
+      {"scen " + quoted(empty), empty, "no scenarios after its version line"},
+      // Outputs: a FIFO nobody reads would hold the write for ever.
+      {"build " + asset("funnel.obj") + " -o " + quoted(objFifo), objFifo, "no process reads"},
+      {"build " + asset("funnel.obj") + " --cells-out " + quoted(objFifo), objFifo,
+       "no process reads"},
+      {"generate terrain --seed 1 -o " + quoted(objFifo), objFifo, "no process reads"}};
   for (const Case& c : cases)
     expectRefusedQuickly(runCliWithin(c.arguments), c.arguments, c.named, c.says);
   for (const std::string& fifo : {scenFifo, mapFifo, objFifo})
