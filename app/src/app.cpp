@@ -66,24 +66,29 @@ App::App(AppOptions options)
   m_crowd.setJumps(&m_jumpTool.bucket());
 }
 
-bool App::openLevel(const std::string& path) {
-  // Read first: a file that cannot be opened leaves what is shown as it is.
-  std::shared_ptr<const LoadedLevel> level;
-  std::shared_ptr<const NavBuild> graph;
-  std::string error;
-  if (isNavFilePath(path)) {
-    Result<std::shared_ptr<const NavBuild>> loaded = loadNavFile(path);
-    if (loaded) graph = std::move(loaded).value();
-    if (!loaded) error = loaded.error();
-  } else {
-    // The same file (the named level, or a reload) keeps a grid set by hand
-    // and faces turned over by hand; another level starts on its own.
-    const bool same = m_options.levelPath == path;
-    Result<std::shared_ptr<const LoadedLevel>> loaded = loadLevelFile(
-        path, same ? m_gridOverride : std::nullopt, same ? m_readingOverride : LevelReading{});
-    if (loaded) level = std::move(loaded).value();
-    if (!loaded) error = loaded.error();
+void App::openLevel(const std::string& path) {
+  // The same file (the named level, or a reload) keeps a grid set by hand
+  // and faces turned over by hand; another level starts on its own.
+  const bool same = m_options.levelPath == path;
+  m_loader.start(path, same ? m_gridOverride : std::nullopt,
+                 same ? m_readingOverride : LevelReading{});
+  if (m_level || m_build) {
+    m_filesPanel.setMessage("opening " + path + " (Esc gives it up)", false);
+    m_printer.levelOpening(path);
   }
+}
+
+void App::acceptOpenedFile() {
+  const std::string path = m_loader.path();
+  std::optional<LoadedFile> file = m_loader.take();
+  if (file) showOpenedFile(path, std::move(*file));
+}
+
+void App::showOpenedFile(const std::string& path, LoadedFile file) {
+  // Read first: a file that cannot be opened leaves what is shown as it is.
+  std::shared_ptr<const LoadedLevel> level = std::move(file.level);
+  std::shared_ptr<const NavBuild> graph = std::move(file.graph);
+  std::string error = std::move(file.error);
   if (!error.empty()) {
     error = shownError(error);
     std::fprintf(stderr, "navscope: %s\n", error.c_str());
@@ -93,7 +98,7 @@ bool App::openLevel(const std::string& path) {
     } else {
       m_levelError = error;
     }
-    return false;
+    return;
   }
   const bool first = m_options.levelPath == path && !m_level && !m_build;
   // Reloading keeps the points clicked on it.
@@ -126,7 +131,6 @@ bool App::openLevel(const std::string& path) {
   // Where they were on the level, on the grid it is on now.
   if (reload && start) m_pathTool.setStart(m_sceneFrame.toGrid(before.toFile(*start)));
   if (reload && goal) m_pathTool.setGoal(m_sceneFrame.toGrid(before.toFile(*goal)));
-  return true;
 }
 
 void App::closeLevel() {
@@ -577,7 +581,13 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
       if (key == GLFW_KEY_U && m_level) m_buildPanel.selectNextUnit(now);
       if (key == GLFW_KEY_J) m_jumpTool.setArmed(!m_jumpTool.armed());
       if (key == GLFW_KEY_B) m_drawOptions.levelBackFaces = !m_drawOptions.levelBackFaces;
-      if (key == GLFW_KEY_ESCAPE && m_level) m_buildPanel.cancel();
+      if (key == GLFW_KEY_ESCAPE && m_loader.busy()) {
+        m_filesPanel.setMessage("gave up opening " + m_loader.path(), false);
+        m_printer.levelGivenUp(m_loader.path());
+        m_loader.abandon();
+      } else if (key == GLFW_KEY_ESCAPE && m_level) {
+        m_buildPanel.cancel();
+      }
     }
   }
   handleMenu(shortcuts);
@@ -727,6 +737,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
   m_layout.beginFrame();
   // What the Files panel, a drop or the disk asked for last frame, before anything is drawn.
   handleFileRequests(std::exchange(m_pendingFiles, FilesRequest{}));
+  acceptOpenedFile();
   acceptFinishedBuild();
   drawPanels(now, workMilliseconds);
 
@@ -797,8 +808,8 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 }
 
 bool App::idle() const {
-  return !m_worker.busy() && !m_buildPanel.rebuildPending() && !m_stepPanel.playing() &&
-         !m_lastFly && !m_worker.hasFinished() &&
+  return !m_loader.busy() && !m_worker.busy() && !m_buildPanel.rebuildPending() &&
+         !m_stepPanel.playing() && !m_lastFly && !m_worker.hasFinished() &&
          (m_crowd.agents().empty() || m_crowdPanel.paused());
 }
 
@@ -820,7 +831,12 @@ int App::run() {
   }
   m_renderer = std::move(renderer).value();
   m_sceneView = std::make_unique<SceneView>();
+  // The level named on the command line is shown from the first frame.
   openLevel(m_options.levelPath);
+  while (m_loader.busy()) {
+    acceptOpenedFile();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 
   using Clock = std::chrono::steady_clock;
   Clock::time_point nextFrame = Clock::now();

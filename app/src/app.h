@@ -11,6 +11,7 @@
 #include "build_worker.h"
 #include "command_line.h"
 #include "compare_tool.h"
+#include "file_loader.h"
 #include "inspector.h"
 #include "jump_tool.h"
 #include "loaded_level.h"
@@ -45,9 +46,14 @@ class App {
   bool runFrame(uint64_t frame, bool finalFrame, float workMilliseconds);
   /// Nothing animates or waits for a result: frames may wait for input.
   bool idle() const;
-  /// Opens a level, grid map or .nav file in place of what is shown; when it
-  /// cannot be read, what is shown stays and the Files panel says why.
-  bool openLevel(const std::string& path);
+  /// Starts reading a level, grid map or .nav file to show in place of what
+  /// is shown (FileLoader: frames go on, Esc gives it up).
+  void openLevel(const std::string& path);
+  /// Shows the file FileLoader finished reading, if it has.
+  void acceptOpenedFile();
+  /// Shows the file read from `path`; when it could not be read, what is
+  /// shown stays and the Files panel says why.
+  void showOpenedFile(const std::string& path, LoadedFile file);
   /// Drops the level, its builds, path points, jumps and the crowd's graph.
   void closeLevel();
   /// Draws the scene in this grid's coordinates from now on, the view kept.
@@ -159,6 +165,8 @@ class App {
   FloodFillParams m_requestedParams;
   GraphSource m_requestedSource = GraphSource::FloodFill;
   BuildWorker m_worker;
+  /// Reads the files opened after the first (openLevel).
+  FileLoader m_loader;
 
   DrawOptions m_drawOptions;
   PathTool m_pathTool;

@@ -40,6 +40,14 @@ void StatePrinter::levelFailed(const std::string& message) {
   print("level error " + message);
 }
 
+void StatePrinter::levelOpening(const std::string& path) {
+  print("level opening " + path);
+}
+
+void StatePrinter::levelGivenUp(const std::string& path) {
+  print("level given up " + path);
+}
+
 void StatePrinter::navFileLoaded(const std::string& path, const NavGraph& graph) {
   print(format("level %s nav unit=%s sectors=%zu portals=%zu", path.c_str(),
                graph.unit.name.c_str(), graph.sectors.size(), graph.portals.size()));

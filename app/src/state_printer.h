@@ -27,6 +27,10 @@ class StatePrinter {
   /// `level PATH triangles=N` or `level error MESSAGE`.
   void levelLoaded(const std::string& path, size_t triangles);
   void levelFailed(const std::string& message);
+  /// `level opening PATH` when a file starts being read (after the first),
+  /// `level given up PATH` when Esc gives the read up.
+  void levelOpening(const std::string& path);
+  void levelGivenUp(const std::string& path);
   /// `level PATH nav unit=NAME sectors=N portals=N` for a graph read from a .nav file.
   void navFileLoaded(const std::string& path, const NavGraph& graph);
   /// `grid angle=DEG` (and ` offset=X,Y,Z` for a level moved near the origin)

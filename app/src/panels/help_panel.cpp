@@ -27,7 +27,7 @@ constexpr Action kActions[] = {
     {"C", "compare with Detour: Recast's polygons and Detour's path beside navscope's"},
     {"J", "arm or disarm the jump placer: left click a takeoff, right click a landing"},
     {"B", "draw the level's faces from behind too, or from the front only (the default)"},
-    {"Esc", "cancel the running build"},
+    {"Esc", "give up the file being read, else cancel the build"},
     {"Left / Right", "step the search, then the funnel, one step back / forward"},
     {"Home / End", "the search's first expansion / the funnel's goal"},
     {"Space", "play or pause the steps"},
