@@ -411,8 +411,10 @@ std::optional<Prepared> prepareGridMap(const std::string& command, const GridMap
   if (cellSize) options.cellSize = *cellSize;
   Result<Level> level = gridMapLevel(map, options);
   if (!level) {
+    // Named with the flag only where the cell size is what is wrong.
+    const bool aboutCell = cellSize && level.error().find("cellSize") != std::string::npos;
     exitCode = fail(command,
-                    (cellSize ? "--cell " + numberText(*cellSize) + ": " : "") + level.error(), 2);
+                    (aboutCell ? "--cell " + numberText(*cellSize) + ": " : "") + level.error(), 2);
     return std::nullopt;
   }
   std::optional<Prepared> prepared(std::in_place);

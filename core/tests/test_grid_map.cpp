@@ -400,6 +400,10 @@ TEST(GridLevel, TileCentresAreCellCentres) {
     EXPECT_NE(level.error().find("test.map: cellSize = "), std::string::npos) << level.error();
     EXPECT_NE(level.error().find("odd whole number"), std::string::npos) << level.error();
   }
+  // Printed as given (std::to_string printed 0.300000).
+  GridLevelOptions near;
+  near.cellSize = 0.3f;
+  EXPECT_NE(gridMapLevel(map, near).error().find("cellSize = 0.3 does not"), std::string::npos);
   GridLevelOptions low;
   low.blockHeight = 1.0f;
   const Result<Level> level = gridMapLevel(map, low);

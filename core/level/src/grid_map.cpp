@@ -7,6 +7,7 @@
 // size is odd), so two boxes that touch at a corner leave no way through.
 #include "nav/grid_map.h"
 
+#include "format_number.h"
 #include "guarded.h"
 #include "nav/file_reading.h"
 #include "quoted_text.h"
@@ -348,13 +349,13 @@ Result<Level> gridMapLevelUnchecked(const GridMap& map, const GridLevelOptions& 
   const double n = std::round(perTile);
   if (!std::isfinite(perTile) || !(options.cellSize > 0.0f) || n < 1.0 || n > 1023.0 ||
       std::abs(perTile - n) > 1e-3 * n || std::fmod(n, 2.0) != 1.0) {
-    return R::failure(name + ": cellSize = " + std::to_string(options.cellSize) +
+    return R::failure(name + ": cellSize = " + formatFloat(options.cellSize) +
                       " does not put tile centres on cell centres (1 / cellSize must be an odd "
                       "whole number up to 1023: 1, 1/3, 1/5, ...)");
   }
   if (!std::isfinite(options.blockHeight) || !(options.blockHeight > unit.height)) {
-    return R::failure(name + ": blockHeight = " + std::to_string(options.blockHeight) +
-                      " must be above the unit's height (" + std::to_string(unit.height) + " m)");
+    return R::failure(name + ": blockHeight = " + formatFloat(options.blockHeight) +
+                      " must be above the unit's height (" + formatFloat(unit.height) + " m)");
   }
 
   // A box is 12 triangles, a floor strip 2.
