@@ -324,7 +324,7 @@ std::pair<std::string, std::string> declare(const std::string& key, const std::s
   return {head + from + "\n", head + to + "\n"};
 }
 
-// Unreal and 3ds Max write Z up (front -Y) in centimetres; a file in inches
+// A file declaring Z up (front -Y) in centimetres, and one in inches
 // (UnitScaleFactor 2.54) too: each comes back as the level in metres, Y up,
 // every face turned as it was.
 TEST(SceneFiles, FbxAxesAndUnitAreTheOnesTheFileDeclares) {

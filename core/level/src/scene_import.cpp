@@ -181,10 +181,9 @@ std::optional<double> metadataNumber(const aiScene& scene, const char* key) {
 /// GlobalSettings (which Assimp reads but does not apply) into navscope's:
 /// Y up, metres. The file's coordinate axis becomes X, its up axis Y and its
 /// front axis Z, each with its sign; the unit is UnitScaleFactor
-/// centimetres. Unreal and 3ds Max write Z up in centimetres, Maya Y up in
-/// centimetres, Blender and Unity Y up in metres (UnitScaleFactor 100). A
-/// file that declares nothing (glTF) gets the identity; one whose axes or
-/// unit make no sense gets an error.
+/// centimetres (1: centimetres, 100: metres). A file that declares nothing
+/// (glTF) gets the identity; one whose axes or unit make no sense gets an
+/// error.
 Result<glm::dmat4> declaredFrame(const aiScene& scene, const std::string& path) {
   const auto axis = [&](const char* key, int fallback) {
     return metadataNumber(scene, key).value_or(double(fallback));

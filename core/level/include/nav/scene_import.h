@@ -4,8 +4,8 @@
 // (polygons are cut as OBJ faces are, each one face), and material names
 // become surfaces as OBJ's `usemtl` names do. Y is up and a unit a metre,
 // as in glTF; an FBX file's points are put in those from the axes and unit
-// its GlobalSettings declare (Z up in centimetres from Unreal or 3ds Max,
-// say). A transform that mirrors reads each polygon's corners in reverse,
+// its GlobalSettings declare (Z up in centimetres, say). A transform that
+// mirrors reads each polygon's corners in reverse,
 // so faces stay turned as they were.
 #include <string>
 #include <string_view>
