@@ -912,6 +912,23 @@ TEST(NavFile, UnsoundGraphsAreNotWritten) {
   EXPECT_FALSE(checkNavGraph(smallGraph(), kName));
 }
 
+// The search enters walk portals without reading the sector beyond when no
+// surface is closed (portal_search.h, mayEnter); a waypath's sector may be.
+TEST(NavFile, AWalkPortalOntoAWaypathIsRefused) {
+  NavGraph graph = smallGraph();
+  graph.waypaths.push_back({"lane", {{2.2f, 0.0f, 0.5f}, {2.8f, 0.0f, 0.5f}}, false, {}});
+  graph.sectors[2].kind = SectorKind::Waypath;
+  graph.sectors[2].waypath = 0;
+  const std::optional<std::string> refused = checkNavGraph(graph, kName);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->find("portal 2: a walk portal joins a waypath's sector"), std::string::npos)
+      << *refused;
+  const Result<NavGraph> loaded = load(serializeNavGraph(graph));
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.error().find("walk portal joins a waypath"), std::string::npos)
+      << loaded.error();
+}
+
 TEST(NavFile, ReadingNamesThePath) {
   const Result<NavGraph> missing = readNavFile("/nonexistent/level.nav");
   ASSERT_FALSE(missing.ok());

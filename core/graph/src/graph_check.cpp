@@ -348,6 +348,15 @@ std::optional<std::string> findGraphError(const NavGraph& graph, const GraphLimi
   if (nextPortal != portalCount) {
     return to_string(portalCount - nextPortal) + " portals after the last sector's";
   }
+  // The search enters a walk portal without a look at the sector beyond
+  // unless a surface is closed (PortalSearch::mayEnter): a waypath's may be.
+  for (size_t i = 0; i < portalCount; ++i) {
+    const Portal& p = graph.portals[i];
+    if (p.kind == PortalKind::Walk && (graph.sectors[p.fromSector].kind == SectorKind::Waypath ||
+                                       graph.sectors[p.toSector].kind == SectorKind::Waypath)) {
+      return "portal " + to_string(i) + ": a walk portal joins a waypath's sector";
+    }
+  }
   if (bounds.min != graph.bounds.min || bounds.max != graph.bounds.max) {
     return "bounds " + describeBox(graph.bounds) + " differ from the sectors' " +
            describeBox(bounds);

@@ -400,11 +400,10 @@ uint32_t PortalSearch::sectorOf(uint32_t node) const {
 bool PortalSearch::dominated(uint32_t sector, const glm::vec3& point, float cost) const {
   // Checking the newest few visits catches nearly all; older ones rarely win.
   constexpr int kVisitsChecked = 8;
-  if (m_query.turningRadius > 0.0f) return false;
-  if (!m_visits.seen(sector) || m_query.graph->sectors[sector].kind != SectorKind::Ground)
-    return false;
-  const float metre = m_query.costs->sectorCost(m_query.graph->sectors[sector]);
-  uint32_t node = m_visits[sector];
+  if (m_query.turningRadius > 0.0f || !m_visits.seen(sector)) return false;
+  const float metre = m_visits[sector].metre;
+  if (std::isnan(metre)) return false;
+  uint32_t node = m_visits[sector].node;
   for (int k = 0; k < kVisitsChecked && node != kNoPortal;
        ++k, node = m_nodes[node].previousVisit) {
     const Node& earlier = m_nodes[node];
@@ -432,10 +431,13 @@ void PortalSearch::expand(const OpenEntry& entry) {
   const glm::vec3 point = closing.point;
   const uint32_t sectorIndex = sectorOf(entry.node);
   const Sector& sector = graph.sectors[sectorIndex];
-  uint32_t& lastVisit = m_visits.touch(sectorIndex, kNoPortal);
-  if (lastVisit != entry.node) {
-    closing.previousVisit = lastVisit;
-    lastVisit = entry.node;
+  Visit& lastVisit =
+      m_visits.touch(sectorIndex, {kNoPortal, sector.kind == SectorKind::Ground
+                                                  ? m_query.costs->sectorCost(sector)
+                                                  : std::numeric_limits<float>::quiet_NaN()});
+  if (lastVisit.node != entry.node) {
+    closing.previousVisit = lastVisit.node;
+    lastVisit.node = entry.node;
   }
   const float metre = isStart ? m_query.startSectorCost : m_query.costs->sectorCost(sector);
   if (sector.kind == SectorKind::Ground) {

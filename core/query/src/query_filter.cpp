@@ -20,6 +20,7 @@ void FilterCosts::prepare(const NavGraph& graph, const QueryFilter& filter) {
   const UnitKind kind = m_filter.unitKind.value_or(graph.unit.kind);
   if (!m_surfaceCostsMade || kind != m_costedKind || graph.surfaces != m_costedSurfaces) {
     m_cheapestSurface = 1.0f;
+    m_closesSurface = false;
     m_surfaceCost.resize(graph.surfaces.size());
     for (size_t i = 0; i < graph.surfaces.size(); ++i) {
       const SurfaceSpec& surface = graph.surfaces[i];
@@ -31,6 +32,7 @@ void FilterCosts::prepare(const NavGraph& graph, const QueryFilter& filter) {
       if (excluded || !surface.allows(kind) || !(cost > 0.0f)) cost = kInfinity;
       m_surfaceCost[i] = cost;
       m_cheapestSurface = std::min(m_cheapestSurface, cost);
+      m_closesSurface = m_closesSurface || cost == kInfinity;
     }
     m_costedSurfaces = graph.surfaces;
     m_costedKind = kind;

@@ -149,6 +149,8 @@ class PortalSearch {
     if (m_query.turningRadius == 0.0f && m_nodes.seen(node) &&
         m_nodes[node].state == NodeState::Closed)
       return false;
+    // The common case decided without touching the sector: a cache miss a portal.
+    if (portal.kind == PortalKind::Walk && !m_query.costs->closesSurface()) return true;
     const Sector& target = m_query.graph->sectors[portal.toSector];
     if (m_query.costs->sectorCost(target) < std::numeric_limits<float>::infinity()) return true;
     noteClosed(target);
@@ -210,10 +212,16 @@ class PortalSearch {
   std::vector<Heading> m_headings;
   /// Crossing on foot: walked costs follow Node::string.
   bool m_pullsString = false;
-  /// Per ground sector, the node expanded in it last: the newest of the
-  /// nodes expanded there, a chain through Node::previousVisit, where and at
-  /// what cost the search stood in it.
-  NodePool<uint32_t> m_visits;
+  /// Per sector, the node expanded in it last: the newest of the nodes
+  /// expanded there, a chain through Node::previousVisit, where and at what
+  /// cost the search stood in it; with the sector's cost a metre (NaN for
+  /// sectors other than ground, which dominate nothing), so that dominated()
+  /// need not read the sector.
+  struct Visit {
+    uint32_t node;
+    float metre;
+  };
+  NodePool<Visit> m_visits;
   OpenList m_open;
   std::string m_blockedBy;
   /// The head of the dead-end region the search keeps to (confine()), else kNoSector.

@@ -49,6 +49,10 @@ class FilterCosts {
     }
     return surfaceCost(sector.surface);
   }
+  /// Some surface is closed to the query (its metre costs infinity). When
+  /// none is, a walk portal (which never leads onto a waypath) needs no look
+  /// at the sector it leads into to know the query may enter it.
+  bool closesSurface() const { return m_closesSurface; }
   /// The cost of a walked metre on a surface (a graph without a surface table walks at 1).
   float surfaceCost(uint16_t surface) const {
     return surface < m_surfaceCost.size() ? m_surfaceCost[surface] : 1.0f;
@@ -83,6 +87,7 @@ class FilterCosts {
   UnitKind m_costedKind = UnitKind::Human;
   bool m_surfaceCostsMade = false;
   float m_cheapestSurface = 1.0f;
+  bool m_closesSurface = false;
   std::vector<bool> m_waypathClosed;
   bool m_anyWaypathOpen = false;
   std::vector<std::vector<float>> m_waypathLength;
