@@ -737,8 +737,8 @@ TEST(ExactSearch, ACornerWhereAReachsViewEndsStandsOnTheGround) {
 
 // The goal is in the storeroom behind the locked door: the partial path ends
 // where the Crossing search got closest, on the cell centre (24.65, 0, 4.55)
-// nearest the goal of that sector, but Exact goes there the short way (16.39 m through gates),
-// where Crossing winds through more sectors.
+// nearest the goal of that sector, but Exact goes there the short way (16.35 m through gates
+// and a reach past a wall's end), where Crossing winds through more sectors.
 TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
   const NavGraph& graph = test::bundledBuild("showcase.obj").graph;
   const SearchOptions options = uniformCosts(graph);
@@ -757,7 +757,7 @@ TEST(ExactSearch, PartialPathIsTheShortestWayToWhereTheSearchGotClosest) {
   EXPECT_NEAR(exact.corridor.goal.z, 4.55f, 1e-3f);
   ASSERT_TRUE(isChain(graph, exact.corridor)) << describe(exact.corridor);
   const double exactLength = funnelGroundLength(graph, exact.corridor);
-  EXPECT_NEAR(exactLength, 16.39, 0.01) << describe(exact.corridor);
+  EXPECT_NEAR(exactLength, 16.35, 0.01) << describe(exact.corridor);
   EXPECT_NEAR(exact.cost, exactLength, tolerance(exactLength));
   // Crossing ends at the same point, by no shorter way.
   EXPECT_GE(funnelGroundLength(graph, crossing.corridor), exactLength - tolerance(exactLength));
