@@ -440,6 +440,7 @@ void App::drawPanels(double now, float frameMilliseconds) {
   BuildStatus status;
   status.levelName = std::filesystem::path(m_options.levelPath).filename().string();
   if (m_level) status.levelTriangles = m_level->level.triangles.size();
+  status.levelReading = !m_level && !m_build && m_loader.busy();
   status.levelError = m_levelError;
   status.fixedGraph = m_fixedGraph;
   status.unitError = m_unitError;
@@ -584,6 +585,7 @@ void App::handleInput(const FrameView& view, const std::vector<int>& keys, doubl
       if (key == GLFW_KEY_ESCAPE && m_loader.busy()) {
         m_filesPanel.setMessage("gave up opening " + m_loader.path(), false);
         m_printer.levelGivenUp(m_loader.path());
+        if (!m_level && !m_build) m_levelError = "gave up reading " + m_loader.path();
         m_loader.abandon();
       } else if (key == GLFW_KEY_ESCAPE && m_level) {
         m_buildPanel.cancel();
@@ -675,6 +677,17 @@ void App::drawLevelError(const ScreenRect& area) const {
   const glm::vec2 center = (area.min + area.max) * 0.5f;
   const ImVec2 at(center.x - size.x * 0.5f, center.y - size.y * 0.5f);
   drawList->AddText(nullptr, 0.0f, at, IM_COL32(255, 120, 110, 255), text.c_str(), nullptr, wrap);
+}
+
+void App::drawFirstRead(const ScreenRect& area) const {
+  if (!m_loader.busy() || m_level || m_build) return;
+  const std::string text = "Reading " + m_loader.path() + "\n(Esc gives it up)";
+  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
+  const float wrap = std::max(area.size().x - 40.0f, 100.0f);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+  const glm::vec2 center = (area.min + area.max) * 0.5f;
+  const ImVec2 at(center.x - size.x * 0.5f, center.y - size.y * 0.5f);
+  drawList->AddText(nullptr, 0.0f, at, IM_COL32(220, 220, 220, 255), text.c_str(), nullptr, wrap);
 }
 
 void App::drawEmptyBuild(const ScreenRect& area) const {
@@ -793,6 +806,7 @@ bool App::runFrame(uint64_t frame, bool finalFrame, float workMilliseconds) {
 
   drawScene(view, freeArea);
   drawLevelError(freeArea);
+  drawFirstRead(freeArea);
   drawEmptyBuild(freeArea);
   drawSelectionNote(freeArea);
   drawFrameRate(freeArea);
@@ -831,12 +845,16 @@ int App::run() {
   }
   m_renderer = std::move(renderer).value();
   m_sceneView = std::make_unique<SceneView>();
-  // The level named on the command line is shown from the first frame.
+  // A scripted run shows the level named on the command line from its first
+  // frame; a person sees the window at once, and may give a long read up.
   openLevel(m_options.levelPath);
-  while (m_loader.busy()) {
+  const bool scripted = m_options.frames || m_options.benchFrames || m_options.screenshotPath ||
+                        !m_options.probes.empty();
+  while (scripted && m_loader.busy()) {
     acceptOpenedFile();
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  if (m_loader.busy()) m_printer.levelOpening(m_options.levelPath);
 
   using Clock = std::chrono::steady_clock;
   Clock::time_point nextFrame = Clock::now();

@@ -105,6 +105,8 @@ class App {
   void drawSelectionNote(const ScreenRect& area) const;
   void drawScene(const FrameView& view, const ScreenRect& area);
   void drawLevelError(const ScreenRect& area) const;
+  /// While the first file is read: which, and that Esc gives it up.
+  void drawFirstRead(const ScreenRect& area) const;
   /// Over the view, when the build has no sectors: its warning saying why.
   void drawEmptyBuild(const ScreenRect& area) const;
   /// The frame rate, in the corner of the free area.

@@ -645,41 +645,67 @@ TEST(WindowFiles, AGridMapOpensAsScenBuildsIt) {
 // A file that takes seconds to read (80 star-shaped faces of 4,096 corners,
 // cut into triangles one by one) is read while frames go on: Esc gives it
 // up and the level before stays. Before, the window froze until it was read.
+// A level that takes seconds to read: 80 star-shaped faces of 4,096 corners,
+// which the reader cuts into triangles one ear at a time.
+void writeSlowLevel(const fs::path& path) {
+  std::ofstream out(path);
+  constexpr int kCorners = 4096, kFaces = 80;
+  for (int f = 0, first = 1; f < kFaces; ++f, first += kCorners) {
+    for (int k = 0; k < kCorners; ++k) {
+      const double angle = 2.0 * 3.14159265358979 * k / kCorners, r = k % 2 ? 3.0 : 4.0;
+      out << "v " << 10.0 * f + r * std::cos(angle) << " 0 " << r * std::sin(angle) << "\n";
+    }
+    out << "f";
+    for (int k = kCorners - 1; k >= 0; --k)
+      out << " " << first + k;
+    out << "\n";
+  }
+}
+
+// Presses Esc in the app's window.
+void pressEscape() {
+  const std::string window = RunningApp::findWindow();
+  ASSERT_FALSE(window.empty());
+  const std::string xdotool = std::string(NAVSCOPE_XDOTOOL);
+  ASSERT_TRUE(run(xdotool + " keydown --window " + window + " Escape") && run("sleep 0.2") &&
+              run(xdotool + " keyup --window " + window + " Escape"));
+}
+
 TEST(WindowFiles, EscGivesUpASlowReadAndTheLevelStays) {
   requireDisplay();
   const fs::path folder = levelFolder("window_files_give_up");
   const fs::path level = folder / "level.obj";
   RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state --frames 1800");
   ASSERT_TRUE(app.waitFor("build unit=human")) << app.transcript();
-  {
-    const fs::path slow = folder / "slow.tmp";
-    std::ofstream out(slow);
-    constexpr int kCorners = 4096, kFaces = 80;
-    for (int f = 0, first = 1; f < kFaces; ++f, first += kCorners) {
-      for (int k = 0; k < kCorners; ++k) {
-        const double angle = 2.0 * 3.14159265358979 * k / kCorners, r = k % 2 ? 3.0 : 4.0;
-        out << "v " << 10.0 * f + r * std::cos(angle) << " 0 " << r * std::sin(angle) << "\n";
-      }
-      out << "f";
-      for (int k = kCorners - 1; k >= 0; --k)
-        out << " " << first + k;
-      out << "\n";
-    }
-    out.close();
-    // Moved in at once: the change on disk makes the window read it again.
-    fs::rename(slow, level);
-  }
+  const fs::path slow = folder / "slow.tmp";
+  writeSlowLevel(slow);
+  // Moved in at once: the change on disk makes the window read it again.
+  fs::rename(slow, level);
   ASSERT_TRUE(app.waitFor("level opening " + level.string())) << app.transcript();
-  const std::string window = RunningApp::findWindow();
-  ASSERT_FALSE(window.empty());
-  const std::string xdotool = std::string(NAVSCOPE_XDOTOOL);
-  ASSERT_TRUE(run(xdotool + " keydown --window " + window + " Escape") && run("sleep 0.2") &&
-              run(xdotool + " keyup --window " + window + " Escape"));
+  pressEscape();
   ASSERT_TRUE(app.waitFor("level given up " + level.string())) << app.transcript();
   app.finish();
   EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
   for (const std::string& line : app.lines())
     EXPECT_NE(line.rfind("level " + level.string() + " triangles=327", 0), 0u) << line;
+}
+
+// Run by a person (no --frames), the window takes input while the level
+// named on the command line is read: Esc gives the read up, and the window
+// says so in place of a level.
+TEST(WindowFiles, TheWindowAnswersWhileTheFirstLevelIsRead) {
+  requireDisplay();
+  const fs::path folder = levelFolder("window_files_first_read");
+  const fs::path level = folder / "slow.obj";
+  writeSlowLevel(level);
+  RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state");
+  ASSERT_TRUE(app.waitFor("level opening " + level.string())) << app.transcript();
+  pressEscape();
+  ASSERT_TRUE(app.waitFor("level given up " + level.string())) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+  for (const std::string& line : app.lines())
+    EXPECT_NE(line.rfind("level " + level.string() + " triangles=", 0), 0u) << line;
 }
 
 }  // namespace

@@ -496,7 +496,9 @@ void BuildPanel::draw(const BuildStatus& status, double now) {
     return;
   }
   ImGui::Text("%s", status.levelName.c_str());
-  if (status.fixedGraph) {
+  if (status.levelReading) {
+    ImGui::TextColored(kDimColor, "reading...");
+  } else if (status.fixedGraph) {
     ImGui::TextColored(kDimColor, "navigation graph (.nav), no mesh");
   } else {
     ImGui::TextColored(kDimColor, "%s triangles", grouped(status.levelTriangles).c_str());

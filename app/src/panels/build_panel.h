@@ -26,6 +26,8 @@ struct BuildStatus {
   /// Shown at the top; levelError replaces the rest when set.
   std::string levelName;
   size_t levelTriangles = 0;
+  /// The named level is still being read: nothing to show of it yet.
+  bool levelReading = false;
   std::string levelError;
   /// The graph was read from a file: nothing to rebuild.
   bool fixedGraph = false;
