@@ -668,26 +668,29 @@ void App::drawScene(const FrameView& view, const ScreenRect& area) {
   }
 }
 
-void App::drawLevelError(const ScreenRect& area) const {
-  if (m_levelError.empty()) return;
-  const std::string text = "Cannot show a level:\n" + m_levelError;
+namespace {
+
+// Text in the middle of the view, wrapped to its width.
+void drawCentredText(const ScreenRect& area, const std::string& text, ImU32 colour) {
   ImDrawList* drawList = ImGui::GetBackgroundDrawList();
   const float wrap = std::max(area.size().x - 40.0f, 100.0f);
   const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
   const glm::vec2 center = (area.min + area.max) * 0.5f;
   const ImVec2 at(center.x - size.x * 0.5f, center.y - size.y * 0.5f);
-  drawList->AddText(nullptr, 0.0f, at, IM_COL32(255, 120, 110, 255), text.c_str(), nullptr, wrap);
+  drawList->AddText(nullptr, 0.0f, at, colour, text.c_str(), nullptr, wrap);
+}
+
+}  // namespace
+
+void App::drawLevelError(const ScreenRect& area) const {
+  if (m_levelError.empty()) return;
+  drawCentredText(area, "Cannot show a level:\n" + m_levelError, IM_COL32(255, 120, 110, 255));
 }
 
 void App::drawFirstRead(const ScreenRect& area) const {
   if (!m_loader.busy() || m_level || m_build) return;
-  const std::string text = "Reading " + m_loader.path() + "\n(Esc gives it up)";
-  ImDrawList* drawList = ImGui::GetBackgroundDrawList();
-  const float wrap = std::max(area.size().x - 40.0f, 100.0f);
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
-  const glm::vec2 center = (area.min + area.max) * 0.5f;
-  const ImVec2 at(center.x - size.x * 0.5f, center.y - size.y * 0.5f);
-  drawList->AddText(nullptr, 0.0f, at, IM_COL32(220, 220, 220, 255), text.c_str(), nullptr, wrap);
+  drawCentredText(area, "Reading " + m_loader.path() + "\n(Esc gives it up)",
+                  IM_COL32(220, 220, 220, 255));
 }
 
 void App::drawEmptyBuild(const ScreenRect& area) const {

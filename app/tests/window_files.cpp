@@ -671,6 +671,18 @@ void pressEscape() {
               run(xdotool + " keyup --window " + window + " Escape"));
 }
 
+// Once the app says it is reading `level`, Esc gives the read up; the app
+// then closes cleanly, never having printed a line starting `shown`.
+void givesUpTheRead(RunningApp& app, const fs::path& level, const std::string& shown) {
+  ASSERT_TRUE(app.waitFor("level opening " + level.string())) << app.transcript();
+  pressEscape();
+  ASSERT_TRUE(app.waitFor("level given up " + level.string())) << app.transcript();
+  app.finish();
+  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
+  for (const std::string& line : app.lines())
+    EXPECT_NE(line.rfind(shown, 0), 0u) << line;
+}
+
 TEST(WindowFiles, EscGivesUpASlowReadAndTheLevelStays) {
   requireDisplay();
   const fs::path folder = levelFolder("window_files_give_up");
@@ -681,13 +693,7 @@ TEST(WindowFiles, EscGivesUpASlowReadAndTheLevelStays) {
   writeSlowLevel(slow);
   // Moved in at once: the change on disk makes the window read it again.
   fs::rename(slow, level);
-  ASSERT_TRUE(app.waitFor("level opening " + level.string())) << app.transcript();
-  pressEscape();
-  ASSERT_TRUE(app.waitFor("level given up " + level.string())) << app.transcript();
-  app.finish();
-  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
-  for (const std::string& line : app.lines())
-    EXPECT_NE(line.rfind("level " + level.string() + " triangles=327", 0), 0u) << line;
+  givesUpTheRead(app, level, "level " + level.string() + " triangles=327");
 }
 
 // Run by a person (no --frames), the window takes input while the level
@@ -699,13 +705,7 @@ TEST(WindowFiles, TheWindowAnswersWhileTheFirstLevelIsRead) {
   const fs::path level = folder / "slow.obj";
   writeSlowLevel(level);
   RunningApp app(shellQuote(level.string()) + " --size 1280x720 --print-state");
-  ASSERT_TRUE(app.waitFor("level opening " + level.string())) << app.transcript();
-  pressEscape();
-  ASSERT_TRUE(app.waitFor("level given up " + level.string())) << app.transcript();
-  app.finish();
-  EXPECT_TRUE(app.exitedCleanly()) << app.transcript();
-  for (const std::string& line : app.lines())
-    EXPECT_NE(line.rfind("level " + level.string() + " triangles=", 0), 0u) << line;
+  givesUpTheRead(app, level, "level " + level.string() + " triangles=");
 }
 
 }  // namespace
