@@ -393,7 +393,7 @@ Json surfaceNames(const NavGraph& graph) {
 
 // Writes the graph, binary when the path ends in .nav and JSON otherwise; returns its bytes.
 Result<size_t> writeGraph(const std::string& path, const NavGraph& graph) {
-  if (isNavFile(path)) return writeNavFile(path, graph);
+  if (isNavFilePath(path)) return writeNavFile(path, graph);
   const std::string text =
       graphJson(graph).dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
   std::ofstream out(path, std::ios::binary);
@@ -434,7 +434,7 @@ std::optional<Prepared> prepareGridMap(const std::string& command, const GridMap
 // from a grid map (.map) as `scen` builds it, or built from a level.
 std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& flags,
                                    int& exitCode) {
-  if (isNavFile(path)) {
+  if (isNavFilePath(path)) {
     Result<NavGraph> read = readNavFile(path);
     if (!read) {
       exitCode = fail("query", read.error(), 2);
@@ -444,7 +444,7 @@ std::optional<Prepared> queryGraph(const std::string& path, const BuildFlags& fl
     prepared->build.graph = std::move(read).value();
     return prepared;
   }
-  if (isGridMapFile(path)) {
+  if (isGridMapPath(path)) {
     const Result<GridMap> map = loadGridMap(path);
     if (!map) {
       exitCode = fail("query", map.error(), 2);
@@ -611,16 +611,8 @@ std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& 
   return p;
 }
 
-bool isNavFile(const std::string& path) {
-  return std::filesystem::path(path).extension() == ".nav";
-}
-
-bool isGridMapFile(const std::string& path) {
-  return std::filesystem::path(path).extension() == ".map";
-}
-
 std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
-  if (!isNavFile(path)) return "";
+  if (!isNavFilePath(path)) return "";
   if (flags.rotateY)
     return "--rotate-y: " + path +
            " is a .nav file, whose graph is built already and cannot be turned; give the level "
@@ -640,7 +632,7 @@ std::string refuseRotatedNav(const std::string& path, const BuildFlags& flags) {
 
 // build and info take levels: a grid map is built by query and scen only.
 std::string refuseGridMap(const std::string& path) {
-  if (!isGridMapFile(path)) return "";
+  if (!isGridMapPath(path)) return "";
   return path +
          ": a Moving AI grid map (.map): query and scen read it; this command takes a level "
          "(.obj)";
@@ -685,7 +677,7 @@ int runInfo(const std::string& levelPath, const BuildFlags& flags) {
   NavMeshFacesParams navMeshParameters;
   if (const std::string refused = navMeshParams(navmesh, navMeshParameters); !refused.empty())
     return fail("info", refused, 2);
-  if (isNavFile(levelPath)) {
+  if (isNavFilePath(levelPath)) {
     if (navmesh.navmesh)
       return fail("info", "--navmesh reads a level's faces; " + levelPath + " is a .nav graph", 2);
     return runNavInfo(levelPath);

@@ -131,11 +131,6 @@ struct TerrainFlags {
 /// sidecar FILE.json) and prints what it wrote.
 int runGenerateTerrain(const TerrainFlags& flags);
 
-/// True when the path names a binary navigation file (.nav) rather than a level.
-bool isNavFile(const std::string& path);
-/// True when the path names a Moving AI grid map (.map) rather than a level.
-bool isGridMapFile(const std::string& path);
-
 /// Parses "X,Y,Z" into a point; the message names the option.
 std::optional<glm::vec3> parsePoint(const std::string& text, const std::string& option,
                                     std::string& error);

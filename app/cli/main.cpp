@@ -6,6 +6,8 @@
 #include <limits>
 
 #include "cli_commands.h"
+#include "nav/grid_map.h"
+#include "nav/nav_file.h"
 
 namespace {
 
@@ -291,8 +293,8 @@ int main(int argc, char** argv) {
   if (*cityCommand) return nav::cli::runGenerateCity(city);
   if (*terrainCommand) return nav::cli::runGenerateTerrain(terrain);
   if (*scen) return nav::cli::runScen(scenFlags);
-  const bool navFile = nav::cli::isNavFile(levelPath);
-  if (navFile || nav::cli::isGridMapFile(levelPath)) {
+  const bool navFile = nav::isNavFilePath(levelPath);
+  if (navFile || nav::isGridMapPath(levelPath)) {
     const auto options = queryCommand->get_options();
     for (size_t i = firstBuildOption; i < endBuildOptions; ++i) {
       if (options[i]->count() == 0 || (!navFile && options[i]->check_name("--cell"))) continue;

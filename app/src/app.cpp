@@ -15,6 +15,7 @@
 #include "frame_bench.h"
 #include "nav/crowd_draw.h"
 #include "nav/nav_file.h"
+#include "nav/utf8_prefix.h"
 #include "panels/draw_panel.h"
 #include "panels/jump_panel.h"
 #include "panels/path_panel.h"
@@ -42,10 +43,9 @@ constexpr double kMaxFlyStep = 0.1;
 std::string shownError(const std::string& error) {
   constexpr size_t kLongest = 2000;
   if (error.size() <= kLongest) return error;
-  size_t cut = kLongest;
-  while (cut > 0 && (static_cast<unsigned char>(error[cut]) & 0xC0) == 0x80)
-    --cut;
-  return error.substr(0, cut) + "... (" + std::to_string(error.size()) + " characters)";
+  std::string shown(utf8Prefix(error, kLongest));
+  shown += "... (" + std::to_string(error.size()) + " characters)";
+  return shown;
 }
 
 std::string windowTitle(const std::string& levelPath) {

@@ -167,7 +167,7 @@ class App {
   FloodFillParams m_requestedParams;
   GraphSource m_requestedSource = GraphSource::FloodFill;
   BuildWorker m_worker;
-  /// Reads the files opened after the first (openLevel).
+  /// Reads the files openLevel opens, the first among them.
   FileLoader m_loader;
 
   DrawOptions m_drawOptions;

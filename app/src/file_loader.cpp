@@ -4,6 +4,8 @@
 #include <thread>
 #include <utility>
 
+#include "nav/nav_file.h"
+
 namespace nav::app {
 
 void FileLoader::start(const std::string& path, const std::optional<GridAngleOverride>& grid,

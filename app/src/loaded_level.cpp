@@ -1,11 +1,8 @@
 #include "loaded_level.h"
 
-#include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <exception>
-#include <filesystem>
 
 #include "nav/grid_map.h"
 #include "nav/nav_file.h"
@@ -61,25 +58,6 @@ Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     // Only resource exhaustion gets here (the loader reports bad input itself).
     return LevelResult::failure(path + ": " + error.what());
   }
-}
-
-namespace {
-
-std::string lowerExtension(const std::string& path) {
-  std::string extension = std::filesystem::path(path).extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return extension;
-}
-
-}  // namespace
-
-bool isNavFilePath(const std::string& path) {
-  return lowerExtension(path) == ".nav";
-}
-
-bool isGridMapPath(const std::string& path) {
-  return lowerExtension(path) == ".map";
 }
 
 Result<std::shared_ptr<const NavBuild>> loadNavFile(const std::string& path) {

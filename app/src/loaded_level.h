@@ -60,11 +60,6 @@ Result<std::shared_ptr<const LoadedLevel>> loadLevelFile(
     const std::string& path, const std::optional<GridAngleOverride>& grid = std::nullopt,
     const LevelReading& reading = {});
 
-/// True when the path names a .nav file (by its extension, any case).
-bool isNavFilePath(const std::string& path);
-/// True when the path ends in .map (any case): a Moving AI grid map.
-bool isGridMapPath(const std::string& path);
-
 /// Reads a .nav file into a build without cells: stats hold its sector, portal
 /// and byte counts, and totalMs the time reading took. Never throws.
 Result<std::shared_ptr<const NavBuild>> loadNavFile(const std::string& path);

@@ -13,6 +13,7 @@
 #include "nav/funnel.h"
 #include "nav/grid_map.h"
 #include "nav/nav_build.h"
+#include "nav/nav_file.h"
 #include "nav/path_solver.h"
 #include "nav/search.h"
 #include "test_levels.h"
@@ -661,6 +662,15 @@ TEST(GridPath, ArenaScenariosAreNeverLongerThanOctile) {
   }
   // Any-angle paths through the default crossing-point search: clearly shorter on average.
   EXPECT_LT(ratioSum / double(count), 0.97);
+}
+
+TEST(GridMapPath, TheExtensionInAnyCase) {
+  EXPECT_TRUE(isGridMapPath("maps/arena.map"));
+  EXPECT_TRUE(isGridMapPath("ARENA.MAP"));
+  EXPECT_FALSE(isGridMapPath("arena.map.scen"));
+  EXPECT_FALSE(isGridMapPath("map"));
+  EXPECT_TRUE(isNavFilePath("level.Nav"));
+  EXPECT_FALSE(isNavFilePath("level.nav.obj"));
 }
 
 }  // namespace

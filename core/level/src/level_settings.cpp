@@ -92,7 +92,7 @@ struct SettingsError {
 
 std::string keyPath(const std::string& parent, std::string_view key) {
   // A key read from the file: a long one is cut (quotedText).
-  const std::string shown = key.size() <= 64 ? std::string(key) : quotedText(key);
+  const std::string shown = key.size() <= kQuotedWhole ? std::string(key) : quotedText(key);
   return parent.empty() ? shown : parent + "." + shown;
 }
 

@@ -4,23 +4,24 @@
 #include <string>
 #include <string_view>
 
+#include "nav/utf8_prefix.h"
+
 namespace nav {
 
+/// A text this long or shorter is quoted whole.
+inline constexpr size_t kQuotedWhole = 64;
+
 inline std::string quotedText(std::string_view text) {
-  // Characters shown of a long text; a text up to a few more is shown whole.
-  constexpr size_t kShown = 48, kWhole = 64;
+  // Characters shown of a longer text.
+  constexpr size_t kShown = 48;
   // Built by appending: GCC 12 warns, wrongly, on "'" + a string.
   std::string quoted = "'";
-  if (text.size() <= kWhole) {
+  if (text.size() <= kQuotedWhole) {
     quoted += text;
     quoted += '\'';
     return quoted;
   }
-  // Cut before a UTF-8 continuation byte, not inside a character.
-  size_t cut = kShown;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
-    --cut;
-  quoted += text.substr(0, cut);
+  quoted += utf8Prefix(text, kShown);
   quoted += "...' (";
   quoted += std::to_string(text.size());
   quoted += " characters)";

@@ -11,11 +11,17 @@
 #include <string_view>
 #include <vector>
 
+#include "nav/file_extension.h"
 #include "nav/graph_check.h"
 #include "nav/nav_graph.h"
 #include "nav/result.h"
 
 namespace nav {
+
+/// True when the path names a .nav file (by its extension, any case).
+inline bool isNavFilePath(const std::string& path) {
+  return hasExtension(path, ".nav");
+}
 
 /// The format version this build writes; it reads this one and the older one,
 /// and refuses newer ones. Version 2 adds fall sectors (SectorKind::Fall),

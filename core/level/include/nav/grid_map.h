@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "nav/file_extension.h"
 #include "nav/level.h"
 #include "nav/result.h"
 
@@ -49,6 +50,10 @@ struct GridMapLimits {
 Result<GridMap> parseGridMap(std::string_view text, std::string_view name,
                              const GridMapLimits& limits = {});
 Result<GridMap> loadGridMap(const std::string& path, const GridMapLimits& limits = {});
+/// True when the path ends in .map (any case): a Moving AI grid map.
+inline bool isGridMapPath(const std::string& path) {
+  return hasExtension(path, ".map");
+}
 
 /// How a grid map becomes a level.
 struct GridLevelOptions {
